@@ -1,0 +1,38 @@
+import { AppError } from "../errors.ts";
+
+/**
+ * The per-action reasons of a cancelled TransactWriteItems (`ConditionalCheckFailed`, `None`, ...),
+ * in the order of the actions, or undefined when the error is not a transaction cancellation.
+ */
+export function cancellationReasons(error: unknown): string[] | undefined {
+  if (!(error instanceof Error) || error.name !== "TransactionCanceledException") return undefined;
+  const reasons = (error as Error & { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
+  if (reasons) return reasons.map((reason) => reason.Code ?? "None");
+  // DynamoDB Local sometimes only puts the reasons in the message: "[ConditionalCheckFailed, None]".
+  const listed = /\[(.*)\]/.exec(error.message)?.[1];
+  return listed ? listed.split(",").map((code) => code.trim()) : [];
+}
+
+export const isConditionalCheckFailure = (error: unknown): boolean =>
+  error instanceof Error && error.name === "ConditionalCheckFailedException";
+
+const UNAVAILABLE = new Set([
+  "ProvisionedThroughputExceededException",
+  "RequestLimitExceeded",
+  "ThrottlingException",
+  "InternalServerError",
+  "ServiceUnavailable",
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "TimeoutError",
+]);
+
+/** Turns storage outages into AppError("unavailable") so callers answer 503, not 500. */
+export function storageError(error: unknown): unknown {
+  if (!(error instanceof Error)) return error;
+  const code = (error as Error & { code?: string }).code;
+  if (UNAVAILABLE.has(error.name) || (code && UNAVAILABLE.has(code))) {
+    return new AppError("unavailable", "The store is temporarily unavailable, please try again");
+  }
+  return error;
+}

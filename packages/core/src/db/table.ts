@@ -1,0 +1,70 @@
+/**
+ * The single table, defined once. `stacks/storage.ts`, the local runtime's bootstrap and the tests
+ * all build the table from this definition, so the cloud and the local table cannot drift apart.
+ *
+ * Access patterns and the keys that serve them are listed in docs/data-model.md.
+ */
+export const table = {
+  partitionKey: "pk",
+  sortKey: "sk",
+  /** Overloaded GSIs: each entity writes the attributes of the patterns it serves. */
+  indexes: {
+    gsi1: { partitionKey: "gsi1pk", sortKey: "gsi1sk" },
+    gsi2: { partitionKey: "gsi2pk", sortKey: "gsi2sk" },
+  },
+  /** Epoch seconds; DynamoDB deletes the item some time after (idempotency keys, stream markers, throttles). */
+  ttlAttribute: "expiresAt",
+  streamViewType: "NEW_AND_OLD_IMAGES",
+} as const;
+
+export type IndexName = keyof typeof table.indexes;
+
+/** Every key attribute, all strings. */
+export const keyAttributes = [
+  table.partitionKey,
+  table.sortKey,
+  ...Object.values(table.indexes).flatMap((index) => [index.partitionKey, index.sortKey]),
+] as const;
+
+/**
+ * Stream filters: the stream handler only needs products, users and orders (never reviews, stats,
+ * markers or uniqueness items). Used by `stacks/storage.ts` (Lambda event source mapping filter
+ * criteria) and by the local stream poller, so both deliver the same records.
+ */
+export const streamFilters = [
+  { dynamodb: { Keys: { pk: { S: [{ prefix: "PRODUCT#" }] }, sk: { S: ["PRODUCT"] } } } },
+  { dynamodb: { Keys: { pk: { S: [{ prefix: "USER#" }] }, sk: { S: ["USER"] } } } },
+  { dynamodb: { Keys: { pk: { S: [{ prefix: "ORDER#" }] }, sk: { S: ["ORDER"] } } } },
+] as const;
+
+/** The CreateTable input for this definition (DynamoDB Local and tests; the cloud uses SST). */
+export function createTableInput(tableName: string) {
+  return {
+    TableName: tableName,
+    BillingMode: "PAY_PER_REQUEST" as const,
+    AttributeDefinitions: keyAttributes.map((name) => ({ AttributeName: name, AttributeType: "S" as const })),
+    KeySchema: [
+      { AttributeName: table.partitionKey, KeyType: "HASH" as const },
+      { AttributeName: table.sortKey, KeyType: "RANGE" as const },
+    ],
+    GlobalSecondaryIndexes: Object.entries(table.indexes).map(([name, index]) => ({
+      IndexName: name,
+      KeySchema: [
+        { AttributeName: index.partitionKey, KeyType: "HASH" as const },
+        { AttributeName: index.sortKey, KeyType: "RANGE" as const },
+      ],
+      Projection: { ProjectionType: "ALL" as const },
+    })),
+    StreamSpecification: { StreamEnabled: true, StreamViewType: table.streamViewType },
+  };
+}
+
+/** True when a stream record's keys pass one of the filters (the local poller's event filter). */
+export function matchesStreamFilters(keys: Record<string, { S?: string } | undefined>): boolean {
+  const pk = keys.pk?.S ?? "";
+  const sk = keys.sk?.S ?? "";
+  return streamFilters.some((filter) => {
+    const { pk: pkRule, sk: skRule } = filter.dynamodb.Keys;
+    return pk.startsWith(pkRule.S[0].prefix) && (skRule.S as readonly string[]).includes(sk);
+  });
+}

@@ -1,0 +1,25 @@
+import { isAppError, statusOfKind } from "@fruit/core/errors";
+import type { Context } from "hono";
+import { HTTPException } from "hono/http-exception";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+
+/**
+ * The single error mapper: AppError kinds → status + `{ message }`; HTTP exceptions from Hono's own
+ * middleware keep their status; anything else is logged with the request id and answered with a
+ * generic 500 that leaks nothing.
+ */
+export function mapError(error: Error, c: Context) {
+  c.header("Cache-Control", "private, no-store");
+  if (isAppError(error)) {
+    return c.json({ ...error.details, message: error.message }, statusOfKind[error.kind] as ContentfulStatusCode);
+  }
+  if (error instanceof HTTPException) {
+    const status = error.status as ContentfulStatusCode;
+    const message = status === 413 ? "The request body is too large" : error.message || "Bad Request";
+    return c.json({ message }, status);
+  }
+  console.error(
+    JSON.stringify({ level: "error", requestId: c.get("requestId"), error: error.name, detail: error.message, stack: error.stack }),
+  );
+  return c.json({ message: "Something went wrong on our side, please try again" }, 500);
+}

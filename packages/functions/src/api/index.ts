@@ -1,0 +1,41 @@
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { requestId } from "hono/request-id";
+import { mapError } from "./errors.ts";
+import { keyRoutes } from "./keys.ts";
+import { orderRoutes } from "./orders.ts";
+import { productRoutes } from "./products.ts";
+import { uploadRoutes } from "./uploads.ts";
+import { userRoutes } from "./users.ts";
+
+/** JSON bodies are small; only the multipart upload may carry an image (5 MB + form overhead). */
+const JSON_LIMIT = 256 * 1024;
+const UPLOAD_LIMIT = 5 * 1024 * 1024 + 64 * 1024;
+
+/**
+ * The whole HTTP API. The same app runs in Lambda (`lambda/api.ts`) and in the local runtime.
+ *
+ * @example
+ * const res = await app.request("/api/products");
+ */
+export const app = new Hono<{ Variables: { requestId: string } }>()
+  .basePath("/api")
+  .use(requestId())
+  .use(async (c, next) => {
+    await next();
+    if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "private, no-store");
+  })
+  .use(async (c, next) => {
+    const maxSize = c.req.path === "/api/upload" ? UPLOAD_LIMIT : JSON_LIMIT;
+    return bodyLimit({ maxSize })(c, next);
+  })
+  .get("/health", (c) => c.json({ ok: true }))
+  .route("/products", productRoutes)
+  .route("/users", userRoutes)
+  .route("/orders", orderRoutes)
+  .route("/keys", keyRoutes)
+  .route("/", uploadRoutes)
+  .notFound((c) => c.json({ message: "Not Found" }, 404))
+  .onError(mapError);
+
+export type App = typeof app;

@@ -1,0 +1,4 @@
+import { Hono } from "hono";
+
+/** /api/keys — filled in by its issue. */
+export const keyRoutes = new Hono();

@@ -1,0 +1,17 @@
+import { createMiddleware } from "hono/factory";
+import { etag } from "hono/etag";
+
+/**
+ * Public catalogue reads may be cached by the CDN for a minute and served stale while revalidating;
+ * the ETag lets browsers revalidate for free (304). Everything else is `private, no-store` (set in
+ * api/index.ts), because the CDN's cache key ignores Authorization.
+ */
+export const publicCache = [
+  etag(),
+  createMiddleware(async (c, next) => {
+    await next();
+    if (c.res.status === 200) {
+      c.header("Cache-Control", "public, max-age=0, s-maxage=60, stale-while-revalidate=300");
+    }
+  }),
+] as const;

@@ -1,0 +1,4 @@
+import { Hono } from "hono";
+
+/** /api/users — filled in by its issue. */
+export const userRoutes = new Hono();

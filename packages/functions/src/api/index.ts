@@ -5,6 +5,7 @@ import { mapError } from "./errors.ts";
 import { keyRoutes } from "./keys.ts";
 import { orderRoutes } from "./orders.ts";
 import { productRoutes } from "./products.ts";
+import { statsRoutes } from "./stats.ts";
 import { uploadRoutes } from "./uploads.ts";
 import { userRoutes } from "./users.ts";
 
@@ -32,6 +33,7 @@ export const app = new Hono<{ Variables: { requestId: string } }>()
   .get("/health", (c) => c.json({ ok: true }))
   .route("/products", productRoutes)
   .route("/users", userRoutes)
+  .route("/orders/summary", statsRoutes)
   .route("/orders", orderRoutes)
   .route("/keys", keyRoutes)
   .route("/", uploadRoutes)

@@ -1,0 +1,65 @@
+/** An API answer that was not 2xx; `message` is the server's `{ message }` when it sent one. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: unknown;
+  constructor(status: number, message: string, body: unknown) {
+    super(message);
+    this.name = "ApiError";
+    this.status = status;
+    this.body = body;
+  }
+}
+
+export const GENERIC_ERROR = "Something went wrong, please try again";
+
+let tokenSource: () => string | undefined = () => undefined;
+let onUnauthorized: () => void = () => {};
+
+/** The app tells the client where the token lives and what a 401 does (sign out, go to login). */
+export function configureApi(options: { token: () => string | undefined; onUnauthorized: () => void }): void {
+  tokenSource = options.token;
+  onUnauthorized = options.onUnauthorized;
+}
+
+/**
+ * Calls the shop's API with the signed-in user's bearer token.
+ *
+ * @example
+ * const order = await api<Order>("/api/orders", { method: "POST", body: payload });
+ */
+export async function api<T>(
+  path: string,
+  options: { method?: string; body?: unknown; headers?: Record<string, string>; signal?: AbortSignal } = {},
+): Promise<T> {
+  const token = tokenSource();
+  const headers: Record<string, string> = { Accept: "application/json", ...options.headers };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const isForm = options.body instanceof FormData;
+  if (options.body !== undefined && !isForm) headers["Content-Type"] = "application/json";
+  const response = await fetch(path, {
+    method: options.method ?? "GET",
+    headers,
+    body: options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body),
+    signal: options.signal,
+  });
+  const text = await response.text();
+  let body: unknown = text;
+  try {
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    // Plain-text answers (e.g. the PayPal client id) stay strings.
+  }
+  if (!response.ok) {
+    if (response.status === 401 && token) onUnauthorized();
+    const message = (body as { message?: unknown } | undefined)?.message;
+    throw new ApiError(response.status, typeof message === "string" ? message : GENERIC_ERROR, body);
+  }
+  return body as T;
+}
+
+/** SWR's fetcher: the key is the API path. */
+export const fetcher = <T>(path: string): Promise<T> => api<T>(path);
+
+/** The text to show for a failed call: the server's message, or the generic one. */
+export const errorMessage = (error: unknown): string =>
+  error instanceof Error && error.message ? error.message : GENERIC_ERROR;

@@ -1,0 +1,142 @@
+import { useSyncExternalStore } from "react";
+import { readStored, writeStored } from "./storage.ts";
+
+/**
+ * The client state of spec §3/§4: signed-in user, cart (items, shipping address, payment method)
+ * and the map's full-box flag. Persisted in localStorage under the spec's keys (cartItems,
+ * shippingAddress, paymentMethod, userInfo), so a reload keeps the cart and the session.
+ */
+export interface UserInfo {
+  _id: string;
+  name: string;
+  email: string;
+  isAdmin: boolean;
+  token: string;
+}
+
+export interface CartItem {
+  _id: string;
+  name: string;
+  slug: string;
+  image: string;
+  price: number;
+  countInStock: number;
+  quantity: number;
+}
+
+export interface MapLocation {
+  lat: number;
+  lng: number;
+  address: string;
+  name: string;
+  vicinity: string;
+  googleAddressId: string;
+}
+
+export interface ShippingAddress {
+  fullName: string;
+  address: string;
+  city: string;
+  postalCode: string;
+  country: string;
+  location?: MapLocation;
+}
+
+export const PAYMENT_METHODS = ["PayPal", "Card"] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+export interface ShopState {
+  userInfo: UserInfo | null;
+  cartItems: CartItem[];
+  shippingAddress: ShippingAddress | null;
+  paymentMethod: PaymentMethod | "";
+  fullBox: boolean;
+}
+
+const KEYS = {
+  userInfo: "userInfo",
+  cartItems: "cartItems",
+  shippingAddress: "shippingAddress",
+  paymentMethod: "paymentMethod",
+} as const;
+
+function load(): ShopState {
+  return {
+    userInfo: readStored<UserInfo | null>(KEYS.userInfo, null),
+    cartItems: readStored<CartItem[]>(KEYS.cartItems, []),
+    shippingAddress: readStored<ShippingAddress | null>(KEYS.shippingAddress, null),
+    paymentMethod: readStored<PaymentMethod | "">(KEYS.paymentMethod, ""),
+    fullBox: false,
+  };
+}
+
+let state: ShopState = load();
+const listeners = new Set<() => void>();
+
+function update(patch: Partial<ShopState>): void {
+  state = { ...state, ...patch };
+  for (const key of Object.keys(KEYS) as (keyof typeof KEYS)[]) {
+    if (key in patch) writeStored(KEYS[key], state[key] || null);
+  }
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Reads the current state outside React (API token, guards). */
+export const getShopState = (): ShopState => state;
+
+/**
+ * Subscribes a component to a slice of the state.
+ *
+ * @example
+ * const count = useShop((s) => s.cartItems.reduce((n, item) => n + item.quantity, 0));
+ */
+export function useShop<T>(selector: (state: ShopState) => T): T {
+  return useSyncExternalStore(subscribe, () => selector(state), () => selector(state));
+}
+
+/** The actions of spec §4. */
+export const shop = {
+  /** Adds the item, or replaces the item with the same _id (its quantity is the new quantity). */
+  addToCart(item: CartItem): void {
+    const exists = state.cartItems.some((line) => line._id === item._id);
+    update({
+      cartItems: exists ? state.cartItems.map((line) => (line._id === item._id ? item : line)) : [...state.cartItems, item],
+    });
+  },
+  removeFromCart(id: string): void {
+    update({ cartItems: state.cartItems.filter((line) => line._id !== id) });
+  },
+  clearCart(): void {
+    update({ cartItems: [] });
+  },
+  signIn(userInfo: UserInfo): void {
+    update({ userInfo });
+  },
+  /** Clears user, cart items, shipping address and payment method (spec §2 Logout, §4 sign out). */
+  signOut(): void {
+    update({ userInfo: null, cartItems: [], shippingAddress: null, paymentMethod: "" });
+  },
+  saveShippingAddress(shippingAddress: ShippingAddress): void {
+    update({ shippingAddress: { ...shippingAddress, ...(state.shippingAddress?.location && !shippingAddress.location ? { location: state.shippingAddress.location } : {}) } });
+  },
+  saveShippingLocation(location: MapLocation): void {
+    const base: ShippingAddress = state.shippingAddress ?? { fullName: "", address: "", city: "", postalCode: "", country: "" };
+    update({ shippingAddress: { ...base, location } });
+  },
+  savePaymentMethod(paymentMethod: PaymentMethod): void {
+    update({ paymentMethod });
+  },
+  setFullBox(fullBox: boolean): void {
+    update({ fullBox });
+  },
+  /** Test hook: reload from storage. */
+  reload(): void {
+    state = load();
+    for (const listener of listeners) listener();
+  },
+};

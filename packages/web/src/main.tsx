@@ -1,0 +1,29 @@
+import "@mantine/core/styles.css";
+import "@mantine/notifications/styles.css";
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { RouterProvider, createBrowserRouter } from "react-router-dom";
+import { Providers } from "./app/providers.tsx";
+import { routes } from "./app/routes.tsx";
+import { configureApi } from "./lib/api.ts";
+import { getShopState, shop } from "./lib/shop-store.ts";
+
+const router = createBrowserRouter(routes);
+
+// A 401 from any call means the session is over: sign out and come back after signing in.
+configureApi({
+  token: () => getShopState().userInfo?.token,
+  onUnauthorized: () => {
+    shop.signOut();
+    const here = window.location.pathname + window.location.search;
+    void router.navigate(`/login?redirect=${encodeURIComponent(here)}`);
+  },
+});
+
+createRoot(document.getElementById("root")!).render(
+  <StrictMode>
+    <Providers>
+      <RouterProvider router={router} />
+    </Providers>
+  </StrictMode>,
+);

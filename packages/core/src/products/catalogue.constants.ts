@@ -1,0 +1,25 @@
+/**
+ * Fixed slugs of the seeded catalogue that the home page links to. Browser-safe on purpose (imports
+ * nothing): the web app reads them from here, and the local seed writes products with these slugs, so
+ * the banner slides and the deal-of-the-month block always land on a real product.
+ */
+
+/** The product each home carousel slide's "Shop Now" button opens (spec: home banner). */
+export const HOME_BANNER_SLUGS = {
+  strawberry: "strawberry",
+  cherry: "cherry",
+  watermelon: "watermelon",
+} as const;
+
+/** The deal-of-the-month product the home page loads by slug and adds to the cart. */
+export const DEAL_SLUG = "mango";
+
+/** Public URLs of the seeded home artwork (put into the bucket by the seed under `images/seed/`). */
+export const HOME_BANNER_IMAGES = {
+  strawberry: "/images/seed/banner-strawberry.webp",
+  cherry: "/images/seed/banner-cherry.webp",
+  watermelon: "/images/seed/banner-watermelon.webp",
+} as const;
+
+/** Wide artwork for the deal-of-the-month block. */
+export const DEAL_BANNER_IMAGE = "/images/seed/banner-deal.webp";

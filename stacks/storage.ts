@@ -1,0 +1,78 @@
+import { table as definition, keyAttributes, streamFilters } from "../packages/core/src/db/table.ts";
+import { jwtSecret } from "./secrets.ts";
+
+const production = $app.stage === "production";
+
+/**
+ * The single table, built from core's definition so the cloud table, the local one and the tests'
+ * cannot drift apart. Only key attributes are declared: DynamoDB needs types for indexed fields only.
+ */
+export const table = new sst.aws.Dynamo("Table", {
+  fields: Object.fromEntries(keyAttributes.map((name) => [name, "string" as const])),
+  primaryIndex: { hashKey: definition.partitionKey, rangeKey: definition.sortKey },
+  globalIndexes: Object.fromEntries(
+    Object.entries(definition.indexes).map(([name, index]) => [
+      name,
+      { hashKey: index.partitionKey, rangeKey: index.sortKey },
+    ]),
+  ),
+  // NEW_AND_OLD_IMAGES → "new-and-old-images": the aggregates need the old image to undo a change.
+  stream: definition.streamViewType.toLowerCase().replaceAll("_", "-") as "new-and-old-images",
+  ttl: definition.ttlAttribute,
+  deletionProtection: production,
+});
+
+/**
+ * Where a batch goes once retries are exhausted, so a poison record unblocks its shard without
+ * being lost silently; the message holds the shard and sequence range to replay (or run
+ * `npm run stats:rebuild`). Kept 14 days, SQS's maximum.
+ */
+export const statsDeadLetter = new sst.aws.Queue("StatsDeadLetter", {
+  transform: { queue: { messageRetentionSeconds: 14 * 24 * 60 * 60 } },
+});
+
+/**
+ * The dashboard aggregates subscriber. Filters come from core (the local poller applies the same
+ * ones). Delivery is at least once and a failed batch blocks its shard, so the handler reports
+ * partial failures, a failing batch is bisected to isolate the bad record, and retries are bounded.
+ */
+export const statsSubscriber = table.subscribe(
+  "StatsSubscriber",
+  {
+    handler: "packages/functions/src/lambda/stream.handler",
+    runtime: "nodejs22.x",
+    architecture: "arm64",
+    timeout: "60 seconds",
+    // The queue link grants the function role sqs:SendMessage, which the on-failure destination
+    // needs; JwtSecret is linked only because core's config refuses to load without it.
+    link: [table, statsDeadLetter, jwtSecret],
+  },
+  {
+    filters: [...streamFilters],
+    transform: {
+      eventSourceMapping: {
+        functionResponseTypes: ["ReportBatchItemFailures"],
+        bisectBatchOnFunctionError: true,
+        maximumRetryAttempts: 10,
+        // Counters are rebuilt from the whole history, so a new mapping starts at the oldest record.
+        startingPosition: "TRIM_HORIZON",
+        destinationConfig: { onFailure: { destinationArn: statsDeadLetter.arn } },
+      },
+    },
+  },
+);
+
+/**
+ * Product images. Objects live under `images/` (core's IMAGE_KEY_PREFIX), so the router's `/images`
+ * route maps a URL path to its key without a rewrite. Browsers upload straight to the bucket with a
+ * presigned POST, hence CORS; the signed policy, not the origin list, is what authorizes an upload.
+ */
+export const bucket = new sst.aws.Bucket("Images", {
+  access: "cloudfront",
+  cors: {
+    allowOrigins: ["*"],
+    allowMethods: ["GET", "HEAD", "POST"],
+    allowHeaders: ["*"],
+    maxAge: "1 hour",
+  },
+});

@@ -1,0 +1,167 @@
+import { fileURLToPath } from "node:url";
+import { streamFilters } from "@fruit/core/db/table";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { installRecordingSst, type Recorded, type Recording, routesOf } from "./recording-sst.ts";
+
+/**
+ * Held in a variable so the type-check does not follow it: sst.config.ts needs SST's generated
+ * platform types, which exist only where the SST CLI has run.
+ */
+const CONFIG_PATH = fileURLToPath(new URL("../../sst.config.ts", import.meta.url));
+
+interface SstConfig {
+  app(input: { stage: string }): { name: string; home: string; removal: string; protect: boolean };
+  run(): Promise<Record<string, unknown>>;
+}
+
+/** What stacks/storage.ts passes as `table.subscribe`'s third argument. */
+interface SubscriptionArgs {
+  filters: unknown[];
+  transform: {
+    eventSourceMapping: Record<string, unknown> & {
+      maximumRetryAttempts: number;
+      destinationConfig: { onFailure: { destinationArn: string } };
+    };
+  };
+}
+
+let recording: Recording | undefined;
+
+/** Evaluates sst.config.ts for a stage the way `sst deploy --stage <stage>` would. */
+async function deploy(stage: string) {
+  // Stacks build their resources on import, so each stage needs fresh module instances.
+  vi.resetModules();
+  recording = installRecordingSst(stage);
+  const { default: config } = (await import(CONFIG_PATH)) as { default: SstConfig };
+  const app = config.app({ stage });
+  const outputs = await config.run();
+  return { app, outputs, recording };
+}
+
+afterEach(() => recording?.uninstall());
+
+const linksOf = (resource: Recorded) => resource.args.link as unknown[];
+
+describe("sst.config.ts", () => {
+  it("retains and protects production only", async () => {
+    expect((await deploy("production")).app).toMatchObject({
+      name: "fruit-shop",
+      home: "aws",
+      removal: "retain",
+      protect: true,
+    });
+    const dev = (await deploy("dev")).app;
+    expect(dev).toMatchObject({ removal: "remove", protect: false });
+  });
+
+  it("builds the table from core's definition, with a new-and-old-images stream and TTL", async () => {
+    const { recording } = await deploy("dev");
+    const table = recording.get("Dynamo", "Table").args;
+    expect(table).toMatchObject({
+      fields: {
+        pk: "string",
+        sk: "string",
+        gsi1pk: "string",
+        gsi1sk: "string",
+        gsi2pk: "string",
+        gsi2sk: "string",
+      },
+      primaryIndex: { hashKey: "pk", rangeKey: "sk" },
+      globalIndexes: {
+        gsi1: { hashKey: "gsi1pk", rangeKey: "gsi1sk" },
+        gsi2: { hashKey: "gsi2pk", rangeKey: "gsi2sk" },
+      },
+      stream: "new-and-old-images",
+      ttl: "expiresAt",
+    });
+    expect(table.deletionProtection).toBeFalsy();
+    const production = (await deploy("production")).recording;
+    expect(production.get("Dynamo", "Table").args.deletionProtection).toBe(true);
+  });
+
+  it("subscribes the stats handler with core's filters, partial failures, bisecting, bounded retries and a dead-letter queue", async () => {
+    const { recording } = await deploy("dev");
+    const table = recording.get("Dynamo", "Table");
+    const subscribe = table.calls.filter((call) => call.method === "subscribe");
+    expect(subscribe).toHaveLength(1);
+    const [name, subscriber, args] = subscribe[0]!.args as [
+      string,
+      Record<string, unknown>,
+      SubscriptionArgs,
+    ];
+    expect(name).toBe("StatsSubscriber");
+    expect(subscriber.handler).toBe("packages/functions/src/lambda/stream.handler");
+    expect(linksOf({ args: subscriber } as Recorded)).toContain(table.instance);
+    expect(args.filters).toEqual(streamFilters);
+
+    const mapping = args.transform.eventSourceMapping;
+    expect(mapping).toMatchObject({
+      functionResponseTypes: ["ReportBatchItemFailures"],
+      bisectBatchOnFunctionError: true,
+      startingPosition: "TRIM_HORIZON",
+    });
+    expect(mapping.maximumRetryAttempts).toBeGreaterThan(0);
+    expect(mapping.maximumRetryAttempts).toBeLessThanOrEqual(10);
+    const deadLetter = recording.get("Queue", "StatsDeadLetter").instance as { arn: string };
+    expect(mapping.destinationConfig.onFailure.destinationArn).toBe(deadLetter.arn);
+    // Lambda sends the failure record with the function's role, so it must be allowed to use the queue.
+    expect(linksOf({ args: subscriber } as Recorded)).toContain(deadLetter);
+  });
+
+  it("links the API to the table, the image bucket and the four secrets", async () => {
+    const { recording } = await deploy("dev");
+    const api = recording.get("Function", "Api");
+    expect(api.args).toMatchObject({
+      handler: "packages/functions/src/lambda/api.handler",
+      runtime: "nodejs22.x",
+      architecture: "arm64",
+    });
+    const secrets = ["JwtSecret", "PaypalClientId", "PaypalClientSecret", "GoogleMapsKey"];
+    expect(
+      recording
+        .all("Secret")
+        .map((s) => s.name)
+        .sort(),
+    ).toEqual([...secrets].sort());
+    const expected = [
+      recording.get("Dynamo", "Table").instance,
+      recording.get("Bucket", "Images").instance,
+      ...secrets.map((name) => recording.get("Secret", name).instance),
+    ];
+    expect(linksOf(api)).toHaveLength(expected.length);
+    for (const linked of expected) expect(linksOf(api)).toContain(linked);
+  });
+
+  it("routes /api to the function URL, /images to the bucket and / to the SPA on one router", async () => {
+    const { recording, outputs } = await deploy("dev");
+    const [router] = recording.all("Router");
+    expect(recording.all("Router")).toHaveLength(1);
+    const routes = routesOf(recording, router!);
+    expect(routes.get("/api")).toBe(recording.get("Function", "Api").instance);
+    expect(routes.get("/images")).toBe(recording.get("Bucket", "Images").instance);
+    expect(routes.get("/")).toBe(recording.get("StaticSite", "Web").instance);
+    expect([...routes.keys()].sort()).toEqual(["/", "/api", "/images"]);
+    // CloudFront's OAC would replace the Authorization header the API's tokens travel in.
+    expect(router!.args.protection ?? "none").toBe("none");
+    expect(outputs.url).toBe((router!.instance as { url: string }).url);
+  });
+
+  it("serves images from a CloudFront-only bucket and builds the SPA without an error page", async () => {
+    const { recording } = await deploy("dev");
+    expect(recording.get("Bucket", "Images").args).toMatchObject({
+      access: "cloudfront",
+      cors: { allowMethods: expect.arrayContaining(["POST"]) },
+    });
+    const web = recording.get("StaticSite", "Web").args;
+    expect(web).toMatchObject({ path: "packages/web", build: { command: "npm run build", output: "dist" } });
+    expect(web.errorPage).toBeUndefined();
+  });
+
+  it("uses test payments on other stages and never on production", async () => {
+    const dev = (await deploy("dev")).recording.get("Function", "Api").args;
+    expect((dev.environment as Record<string, string>).PAYMENTS).toBe("test");
+    const production = (await deploy("production")).recording.get("Function", "Api").args;
+    expect((production.environment as Record<string, string>).PAYMENTS).not.toBe("test");
+    expect((production.environment as Record<string, string>).PAYMENTS).toBe("paypal");
+  });
+});

@@ -1,0 +1,160 @@
+/**
+ * A recording stand-in for the globals SST gives `sst.config.ts` (`sst`, `$app`, `$config`,
+ * `$interpolate`, `$dev`). The real components need Pulumi, which cannot run here, so the stacks are
+ * evaluated against classes that record what they were built with. Every component exposes the
+ * outputs the stacks read (`name`, `arn`, `url`, `value`) as readable placeholder strings.
+ */
+
+/** One component or method call, in creation order. */
+export interface Recorded {
+  kind: string;
+  name: string;
+  args: Record<string, unknown>;
+  opts?: Record<string, unknown> | undefined;
+  /** Method calls on the component (`routeBucket`, `subscribe`, ...). */
+  calls: { method: string; args: unknown[] }[];
+  /** The object the stacks received, for identity checks (`link` contains the table, ...). */
+  instance: object;
+}
+
+export interface Recording {
+  stage: string;
+  resources: Recorded[];
+  /** The one component of a kind and name; throws when missing so a failed lookup names itself. */
+  get(kind: string, name: string): Recorded;
+  all(kind: string): Recorded[];
+  /** Removes the globals again. */
+  uninstall(): void;
+}
+
+type Args = Record<string, unknown>;
+
+const GLOBALS = ["sst", "$app", "$config", "$interpolate", "$dev"] as const;
+
+/** Installs the stand-in on globalThis for one stage; evaluate sst.config.ts afterwards. */
+export function installRecordingSst(stage: string, appName = "fruit-shop"): Recording {
+  const resources: Recorded[] = [];
+
+  class Component {
+    readonly record: Recorded;
+    readonly name: string;
+    readonly arn: string;
+    readonly url: string;
+    readonly id: string;
+
+    constructor(kind: string, name: string, args: Args = {}, opts?: Args) {
+      this.record = { kind, name, args, opts, calls: [], instance: this };
+      this.name = `${appName}-${stage}-${name}`;
+      this.arn = `arn:recorded:${kind}:${name}`;
+      this.url = `https://${name.toLowerCase()}.recorded.example`;
+      this.id = `${kind}:${name}`;
+      resources.push(this.record);
+    }
+
+    protected called(method: string, args: unknown[]): void {
+      this.record.calls.push({ method, args });
+    }
+  }
+
+  class Dynamo extends Component {
+    constructor(name: string, args: Args, opts?: Args) {
+      super("Dynamo", name, args, opts);
+    }
+
+    /** SST's current signature: a required subscriber name, the function, and subscription args. */
+    subscribe(name: string, subscriber: unknown, args?: Args) {
+      if (typeof name !== "string" || subscriber === undefined) {
+        throw new Error("Dynamo.subscribe(name, subscriber, args): the name is required");
+      }
+      if (!this.record.args.stream) throw new Error(`Cannot subscribe to "${this.record.name}": no stream`);
+      this.called("subscribe", [name, subscriber, args]);
+      return new Component("DynamoSubscriber", name, { subscriber, ...args });
+    }
+  }
+
+  class Router extends Component {
+    constructor(name: string, args: Args = {}, opts?: Args) {
+      super("Router", name, args, opts);
+    }
+    route(pattern: string, url: unknown, args?: Args) {
+      this.called("route", [pattern, url, args]);
+    }
+    routeBucket(pattern: string, bucket: unknown, args?: Args) {
+      this.called("routeBucket", [pattern, bucket, args]);
+    }
+    routeSite(pattern: string, site: unknown, args?: Args) {
+      this.called("routeSite", [pattern, site, args]);
+    }
+  }
+
+  class Secret extends Component {
+    readonly value: string;
+    constructor(name: string, placeholder?: string) {
+      super("Secret", name, placeholder === undefined ? {} : { placeholder });
+      this.value = `secret:${name}`;
+    }
+  }
+
+  /** Components the stacks only construct. */
+  const plain = (kind: string) =>
+    class extends Component {
+      constructor(name: string, args: Args = {}, opts?: Args) {
+        super(kind, name, args, opts);
+      }
+    };
+
+  const sst = {
+    Secret,
+    Linkable: plain("Linkable"),
+    aws: {
+      Dynamo,
+      Router,
+      Bucket: plain("Bucket"),
+      Queue: plain("Queue"),
+      Function: plain("Function"),
+      StaticSite: plain("StaticSite"),
+    },
+  };
+
+  const g = globalThis as Record<string, unknown>;
+  g.sst = sst;
+  g.$app = { name: appName, stage };
+  g.$config = <T>(config: T) => config;
+  g.$interpolate = (strings: TemplateStringsArray, ...values: unknown[]) =>
+    strings.reduce((text, part, i) => text + part + (i < values.length ? String(values[i]) : ""), "");
+  g.$dev = false;
+
+  return {
+    stage,
+    resources,
+    get(kind, name) {
+      const found = resources.find((r) => r.kind === kind && r.name === name);
+      if (!found)
+        throw new Error(
+          `no ${kind} "${name}" was created (have: ${resources.map((r) => `${r.kind}:${r.name}`).join(", ")})`,
+        );
+      return found;
+    },
+    all: (kind) => resources.filter((r) => r.kind === kind),
+    uninstall() {
+      for (const name of GLOBALS) delete g[name];
+    },
+  };
+}
+
+/**
+ * The router's routes, however the stacks declared them: method calls on the router, or components
+ * that attach themselves through `url.router` / `router` args (as SST's Function and StaticSite do).
+ * Maps each path to the component instance (or URL) it serves.
+ */
+export function routesOf(recording: Recording, router: Recorded): Map<string, unknown> {
+  const routes = new Map<string, unknown>();
+  for (const call of router.calls) routes.set(call.args[0] as string, call.args[1]);
+  for (const resource of recording.resources) {
+    const url = resource.args.url as { router?: { instance?: unknown; path?: string } } | undefined;
+    if (url?.router?.instance === router.instance) routes.set(url.router.path ?? "/", resource.instance);
+    const site = resource.args.router as { instance?: unknown; path?: string } | undefined;
+    if (site?.instance === router.instance) routes.set(site.path ?? "/", resource.instance);
+  }
+  return routes;
+}

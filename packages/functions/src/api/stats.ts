@@ -1,4 +1,11 @@
+import { readSummary } from "@fruit/core/stats/index";
 import { Hono } from "hono";
+import { type AuthEnv, requireAdmin } from "./middleware/auth.ts";
 
-/** /api/orders/summary — filled in by the dashboard-aggregates issue (mounted before /orders/:id). */
-export const statsRoutes = new Hono();
+/**
+ * /api/orders/summary — the admin dashboard's figures, read from the precomputed aggregates.
+ * Mounted before the orders router so "summary" is never taken for an order id.
+ */
+export const statsRoutes = new Hono<AuthEnv>().get("/", requireAdmin, async (c) =>
+  c.json(await readSummary()),
+);

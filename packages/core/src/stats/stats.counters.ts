@@ -1,0 +1,130 @@
+import { AppError } from "../errors.ts";
+import { toDollars } from "../money/pricing.ts";
+import { statsItemKind, statsKeys } from "./stats.keys.ts";
+import type { Summary } from "./stats.schema.ts";
+
+/**
+ * The pure half of the aggregates: what each item contributes to the counters, and how counter items
+ * read as the summary. The stream (one record's before/after difference) and the rebuild (the sum
+ * over every item) both use these functions, so the two cannot disagree about what counts.
+ */
+type Item = Record<string, unknown>;
+
+/** Numbers to add to the attributes of one aggregate item. */
+export interface CounterChange {
+  key: { pk: string; sk: string };
+  add: Record<string, number>;
+}
+
+/** The UTC calendar day of an ISO timestamp ("2026-11-21"); the dashboard groups sales by it. */
+export function utcDay(timestamp: unknown): string {
+  const time = typeof timestamp === "string" ? Date.parse(timestamp) : Number.NaN;
+  if (Number.isNaN(time)) throw new AppError("invalid", `Not a timestamp: ${String(timestamp)}`);
+  return new Date(time).toISOString().slice(0, 10);
+}
+
+/** An order counts once in the totals and once in the UTC day it was placed, with its total. */
+export function orderCounters(order: Item): CounterChange[] {
+  const salesCents = order.totalCents;
+  if (typeof salesCents !== "number" || !Number.isInteger(salesCents)) {
+    throw new AppError("invalid", `Order ${String(order.id)} has no integer totalCents`);
+  }
+  const day = utcDay(order.createdAt);
+  return [
+    { key: statsKeys.totals, add: { numOrders: 1, salesCents } },
+    { key: statsKeys.day(day), add: { orders: 1, salesCents } },
+  ];
+}
+
+/** A user counts once, whatever its role (the original counted every user document). */
+export function userCounters(_user: Item): CounterChange[] {
+  return [{ key: statsKeys.totals, add: { numUsers: 1 } }];
+}
+
+/**
+ * A product counts once in its category. A product without a category name (never saved by the
+ * admin form, which requires one) would only add a nameless bar to the chart, so it is not counted.
+ */
+export function productCounters(product: Item): CounterChange[] {
+  const category = product.category;
+  if (typeof category !== "string" || category === "") return [];
+  return [{ key: statsKeys.category(category), add: { count: 1 } }];
+}
+
+/** Adds up changes per aggregate item, dropping attributes (and items) that end at zero. */
+export function sumCounters(changes: Iterable<CounterChange>): CounterChange[] {
+  const merged = new Map<string, CounterChange>();
+  for (const change of changes) {
+    const id = `${change.key.pk}|${change.key.sk}`;
+    const into = merged.get(id) ?? { key: change.key, add: {} };
+    for (const [name, value] of Object.entries(change.add)) into.add[name] = (into.add[name] ?? 0) + value;
+    merged.set(id, into);
+  }
+  const nonZero: CounterChange[] = [];
+  for (const change of merged.values()) {
+    const add = Object.fromEntries(Object.entries(change.add).filter(([, value]) => value !== 0));
+    if (Object.keys(add).length > 0) nonZero.push({ key: change.key, add });
+  }
+  return nonZero;
+}
+
+const negate = (change: CounterChange): CounterChange => ({
+  key: change.key,
+  add: Object.fromEntries(Object.entries(change.add).map(([name, value]) => [name, -value])),
+});
+
+/**
+ * What one stream record changes: the new image's contribution minus the old image's. INSERT has
+ * only `after`, REMOVE only `before`; a MODIFY that moves nothing (a product renamed, an order paid)
+ * yields no change at all.
+ *
+ * @example
+ * counterDelta(productCounters, { category: "Fruits" }, { category: "Vegetables" })
+ * // [{ key: CATEGORY#Fruits, add: { count: -1 } }, { key: CATEGORY#Vegetables, add: { count: 1 } }]
+ */
+export function counterDelta(
+  countersOf: (item: Item) => CounterChange[],
+  before: Item | undefined,
+  after: Item | undefined,
+): CounterChange[] {
+  const removed = before ? countersOf(before).map(negate) : [];
+  const added = after ? countersOf(after) : [];
+  return sumCounters([...removed, ...added]);
+}
+
+const byId = (a: { _id: string }, b: { _id: string }): number => (a._id < b._id ? -1 : a._id > b._id ? 1 : 0);
+
+const numberOf = (value: unknown): number => (typeof value === "number" ? value : 0);
+
+/**
+ * Reads the STATS items as the summary. Days and categories whose counts fell to zero (or below,
+ * briefly, when a removal's record overtakes its insertion's on another shard) are left out.
+ */
+export function summaryFromItems(items: readonly Item[]): Summary {
+  const summary: Summary = {
+    users: [{ numUsers: 0 }],
+    orders: [{ numOrders: 0, totalSales: 0 }],
+    dailyOrders: [],
+    productCategories: [],
+  };
+  for (const item of items) {
+    const kind = statsItemKind(item);
+    if (kind?.kind === "totals") {
+      summary.users = [{ numUsers: numberOf(item.numUsers) }];
+      summary.orders = [
+        { numOrders: numberOf(item.numOrders), totalSales: toDollars(numberOf(item.salesCents)) },
+      ];
+    } else if (kind?.kind === "day" && numberOf(item.orders) > 0) {
+      summary.dailyOrders.push({
+        _id: kind.day,
+        orders: numberOf(item.orders),
+        sales: toDollars(numberOf(item.salesCents)),
+      });
+    } else if (kind?.kind === "category" && numberOf(item.count) > 0) {
+      summary.productCategories.push({ _id: kind.category, count: numberOf(item.count) });
+    }
+  }
+  summary.dailyOrders.sort(byId);
+  summary.productCategories.sort(byId);
+  return summary;
+}

@@ -1,0 +1,18 @@
+/**
+ * Browser-safe shape of `GET /api/orders/summary` (spec §3 "Order summary"), kept as the original's:
+ * one-element `users` and `orders` lists, days ascending, amounts in dollars with 2 decimals.
+ *
+ * @example
+ * const summary: Summary = {
+ *   users: [{ numUsers: 3 }],
+ *   orders: [{ numOrders: 2, totalSales: 41.5 }],
+ *   dailyOrders: [{ _id: "2026-11-21", orders: 2, sales: 41.5 }],
+ *   productCategories: [{ _id: "Fruits", count: 7 }],
+ * };
+ */
+export interface Summary {
+  users: { numUsers: number }[];
+  orders: { numOrders: number; totalSales: number }[];
+  dailyOrders: { _id: string; orders: number; sales: number }[];
+  productCategories: { _id: string; count: number }[];
+}

@@ -1,0 +1,195 @@
+import { spawnSync } from "node:child_process";
+import { GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
+import type { Config } from "@fruit/core/config";
+import { db, tableName } from "@fruit/core/db/client";
+import { readSummary, rebuildStats } from "@fruit/core/stats/index";
+import { statsKeys } from "@fruit/core/stats/stats.keys";
+import { app } from "@fruit/functions/api/index";
+import { handler } from "@fruit/functions/lambda/stream";
+import type { DynamoDBRecord } from "aws-lambda";
+import { beforeEach, describe, expect, it } from "vitest";
+import { createUser } from "../support/fixtures.ts";
+import { orderItem, productItem, StreamRecorder, streamRecord, userItem } from "../support/stream-events.ts";
+import { useFreshTable } from "../support/table.ts";
+
+const deliver = (...records: DynamoDBRecord[]) => handler({ Records: records });
+const empty = {
+  users: [{ numUsers: 0 }],
+  orders: [{ numOrders: 0, totalSales: 0 }],
+  dailyOrders: [],
+  productCategories: [],
+};
+
+let config: Config;
+let recorder: StreamRecorder;
+beforeEach(async () => {
+  config = await useFreshTable("stats");
+  recorder = new StreamRecorder();
+});
+
+describe("GET /api/orders/summary", () => {
+  it("answers 401 without a token, 403 to customers, and zeros to an admin before anything is counted", async () => {
+    const customer = await createUser();
+    const admin = await createUser({ isAdmin: true });
+    expect((await app.request("/api/orders/summary")).status).toBe(401);
+    const forbidden = await app.request("/api/orders/summary", { headers: customer.auth });
+    expect(forbidden.status).toBe(403);
+    expect(await forbidden.json()).toEqual({ message: "Invalid Admin Token" });
+    const res = await app.request("/api/orders/summary", { headers: admin.auth });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Cache-Control")).toBe("private, no-store");
+    expect(await res.json()).toEqual(empty);
+  });
+
+  it("reports users, orders and sales per UTC day, and products per category, in dollars", async () => {
+    const admin = await createUser({ isAdmin: true });
+    const records = [
+      await recorder.put(userItem(admin._id, true)),
+      await recorder.put(userItem()),
+      await recorder.put(productItem("Fruits")),
+      await recorder.put(productItem("Vegetables")),
+      await recorder.put(productItem("Fruits")),
+      // 23:30 at UTC-2 is already the next day in UTC.
+      await recorder.put(orderItem(1234, "2026-01-01T23:30:00-02:00")),
+      await recorder.put(orderItem(1001, "2026-01-02T08:00:00.000Z")),
+      await recorder.put(orderItem(5, "2025-12-31T12:00:00.000Z")),
+    ];
+    expect(await deliver(...records)).toEqual({ batchItemFailures: [] });
+    const res = await app.request("/api/orders/summary", { headers: admin.auth });
+    expect(await res.json()).toEqual({
+      users: [{ numUsers: 2 }],
+      orders: [{ numOrders: 3, totalSales: 22.4 }],
+      dailyOrders: [
+        { _id: "2025-12-31", orders: 1, sales: 0.05 },
+        { _id: "2026-01-02", orders: 2, sales: 22.35 },
+      ],
+      productCategories: [
+        { _id: "Fruits", count: 2 },
+        { _id: "Vegetables", count: 1 },
+      ],
+    });
+  });
+});
+
+describe("the stream handler", () => {
+  it("applies a redelivered record once and leaves a marker that expires after 48 hours", async () => {
+    const order = await recorder.put(orderItem(700, "2026-03-01T10:00:00.000Z"));
+    const user = await recorder.put(userItem());
+    await deliver(order, user);
+    await deliver(order, user);
+    await deliver(user);
+    expect(await readSummary()).toMatchObject({
+      users: [{ numUsers: 1 }],
+      orders: [{ numOrders: 1, totalSales: 7 }],
+    });
+    const { Item } = await db().send(
+      new GetCommand({ TableName: tableName(), Key: statsKeys.marker(order.eventID ?? "") }),
+    );
+    const hours = ((Item?.expiresAt as number) - Date.now() / 1000) / 3600;
+    expect(hours).toBeGreaterThan(47.9);
+    expect(hours).toBeLessThanOrEqual(48);
+  });
+
+  it("subtracts on REMOVE, moves one count on a category change, and ignores other changes", async () => {
+    const apple = productItem("Fruits");
+    const order = orderItem(999, "2026-03-02T10:00:00.000Z");
+    const user = userItem();
+    await deliver(await recorder.put(apple), await recorder.put(order), await recorder.put(user));
+    await deliver(
+      await recorder.update(apple, { category: "Vegetables" }),
+      await recorder.update(apple, { name: "Renamed", countInStock: 1 }),
+      await recorder.update(order, { isPaid: true, paidAt: new Date().toISOString() }),
+      await recorder.update(user, { isAdmin: true }),
+    );
+    expect(await readSummary()).toEqual({
+      users: [{ numUsers: 1 }],
+      orders: [{ numOrders: 1, totalSales: 9.99 }],
+      dailyOrders: [{ _id: "2026-03-02", orders: 1, sales: 9.99 }],
+      productCategories: [{ _id: "Vegetables", count: 1 }],
+    });
+    await deliver(await recorder.remove(order), await recorder.remove(apple), await recorder.remove(user));
+    expect(await readSummary()).toEqual(empty);
+  });
+
+  it("ignores records of items it does not count (reviews, markers, aggregates)", async () => {
+    const review = {
+      pk: "PRODUCT#01J0000000000000000000000Z",
+      sk: "REVIEW#01J0000000000000000000000Y",
+      rating: 5,
+    };
+    const marker = { ...statsKeys.marker("abc"), expiresAt: 1 };
+    const response = await deliver(
+      streamRecord("INSERT", { pk: review.pk, sk: review.sk }, undefined, review),
+      streamRecord("INSERT", statsKeys.marker("abc"), undefined, marker),
+      streamRecord("MODIFY", statsKeys.totals, { ...statsKeys.totals }, { ...statsKeys.totals, numUsers: 9 }),
+    );
+    expect(response).toEqual({ batchItemFailures: [] });
+    expect(await readSummary()).toEqual(empty);
+  });
+
+  it("stops at the first failing record and reports exactly its sequence number", async () => {
+    const first = await recorder.put(orderItem(100, "2026-03-03T10:00:00.000Z"));
+    const malformed = streamRecord("INSERT", orderItem(1, "x"), undefined, { ...orderItem(1, "not a date") });
+    const after = await recorder.put(userItem());
+    const response = await deliver(first, malformed, after);
+    expect(response).toEqual({ batchItemFailures: [{ itemIdentifier: malformed.dynamodb?.SequenceNumber }] });
+    // The record before the failure counted; the one after it waits for the redelivery.
+    expect(await readSummary()).toMatchObject({
+      users: [{ numUsers: 0 }],
+      orders: [{ numOrders: 1, totalSales: 1 }],
+    });
+  });
+});
+
+describe("rebuildStats", () => {
+  it("recomputes the figures from the table and deletes stale aggregate items", async () => {
+    const records = [
+      await recorder.put(userItem()),
+      await recorder.put(productItem("Nuts")),
+      await recorder.put(orderItem(2500, "2026-04-01T00:00:00.000Z")),
+    ];
+    await deliver(...records);
+    const fromStream = await readSummary();
+    // Figures a lost or buggy update could have left behind.
+    await db().send(
+      new PutCommand({ TableName: tableName(), Item: { ...statsKeys.category("Ghost"), count: 3 } }),
+    );
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...statsKeys.day("2020-01-01"), orders: 0, salesCents: 0 },
+      }),
+    );
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...statsKeys.totals, numUsers: 40, numOrders: 1, salesCents: 1 },
+      }),
+    );
+    expect(await rebuildStats()).toEqual(fromStream);
+    expect(await readSummary()).toEqual(fromStream);
+    const { Item } = await db().send(
+      new GetCommand({ TableName: tableName(), Key: statsKeys.day("2020-01-01") }),
+    );
+    expect(Item).toBeUndefined();
+  });
+
+  it("runs as `npm run stats:rebuild` against the configured table", async () => {
+    await recorder.put(userItem());
+    await recorder.put(productItem("Fruits"));
+    const run = spawnSync("npx", ["tsx", "packages/functions/src/scripts/stats-rebuild.ts"], {
+      encoding: "utf8",
+      env: {
+        ...process.env,
+        TABLE_NAME: config.tableName,
+        DYNAMODB_ENDPOINT: config.dynamoEndpoint,
+        JWT_SECRET: config.jwtSecret,
+      },
+    });
+    expect(run.status, run.stderr).toBe(0);
+    expect(await readSummary()).toMatchObject({
+      users: [{ numUsers: 1 }],
+      productCategories: [{ _id: "Fruits", count: 1 }],
+    });
+  });
+});

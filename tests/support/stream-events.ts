@@ -1,0 +1,150 @@
+import { randomUUID } from "node:crypto";
+import { DeleteCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
+import { marshall } from "@aws-sdk/util-dynamodb";
+import { db, tableName } from "@fruit/core/db/client";
+import { newId } from "@fruit/core/ids";
+import { orderKeys } from "@fruit/core/orders/order.keys";
+import { productKeys } from "@fruit/core/products/product.keys";
+import { userKeys } from "@fruit/core/users/user.keys";
+import type { DynamoDBRecord } from "aws-lambda";
+
+/**
+ * Stream records built by hand, as DynamoDB would deliver them for a table with
+ * NEW_AND_OLD_IMAGES, plus a recorder that writes the same change to the table so that a rebuild
+ * sees the state the records describe.
+ */
+export type Item = Record<string, unknown>;
+type Key = { pk: string; sk: string };
+type Image = NonNullable<DynamoDBRecord["dynamodb"]>["NewImage"];
+
+let sequence = 0;
+
+// aws-lambda's AttributeValue type and the SDK's describe the same JSON.
+const image = (item: Item): Image => marshall(item, { removeUndefinedValues: true }) as Image;
+
+/** One stream record with a unique eventID and a SequenceNumber greater than every earlier one. */
+export function streamRecord(
+  eventName: "INSERT" | "MODIFY" | "REMOVE",
+  key: Key,
+  before: Item | undefined,
+  after: Item | undefined,
+): DynamoDBRecord {
+  sequence += 1;
+  return {
+    eventID: randomUUID().replaceAll("-", ""),
+    eventName,
+    eventVersion: "1.1",
+    eventSource: "aws:dynamodb",
+    awsRegion: "us-east-1",
+    dynamodb: {
+      ApproximateCreationDateTime: Math.floor(Date.now() / 1000),
+      Keys: image(key),
+      ...(before ? { OldImage: image(before) } : {}),
+      ...(after ? { NewImage: image(after) } : {}),
+      SequenceNumber: String(sequence).padStart(21, "0"),
+      SizeBytes: 100,
+      StreamViewType: "NEW_AND_OLD_IMAGES",
+    },
+  };
+}
+
+/** Remembers what it wrote, so each write yields the record the stream would carry for it. */
+export class StreamRecorder {
+  private readonly items = new Map<string, Item>();
+
+  /** Puts the item and returns its INSERT (new key) or MODIFY (existing key) record. */
+  async put(item: Item & Key): Promise<DynamoDBRecord> {
+    const id = `${item.pk}|${item.sk}`;
+    const before = this.items.get(id);
+    await db().send(new PutCommand({ TableName: tableName(), Item: item }));
+    this.items.set(id, item);
+    return streamRecord(before ? "MODIFY" : "INSERT", { pk: item.pk, sk: item.sk }, before, item);
+  }
+
+  /** Changes some attributes of a stored item (a MODIFY record). */
+  async update(key: Key, changes: Item): Promise<DynamoDBRecord> {
+    const before = this.items.get(`${key.pk}|${key.sk}`);
+    if (!before) throw new Error(`nothing stored at ${key.pk}`);
+    return this.put({ ...before, ...changes, pk: key.pk, sk: key.sk });
+  }
+
+  /** Deletes the item and returns its REMOVE record. */
+  async remove({ pk, sk }: Key): Promise<DynamoDBRecord> {
+    const id = `${pk}|${sk}`;
+    const before = this.items.get(id);
+    if (!before) throw new Error(`nothing stored at ${pk}`);
+    await db().send(new DeleteCommand({ TableName: tableName(), Key: { pk, sk } }));
+    this.items.delete(id);
+    return streamRecord("REMOVE", { pk, sk }, before, undefined);
+  }
+}
+
+/** A user item of docs/data-model.md's shape. */
+export function userItem(id = newId(), isAdmin = false): Item & Key {
+  const now = new Date().toISOString();
+  return {
+    ...userKeys.item(id),
+    ...userKeys.listIndex(id),
+    id,
+    name: `User ${id}`,
+    email: `${id.toLowerCase()}@example.com`,
+    passwordHash: "x",
+    isAdmin,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+/** A product item of docs/data-model.md's shape. */
+export function productItem(category: string, id = newId()): Item & Key {
+  const now = new Date().toISOString();
+  return {
+    ...productKeys.item(id),
+    ...productKeys.listIndex(id),
+    ...productKeys.categoryIndex(category, id),
+    id,
+    slug: `p-${id.toLowerCase()}`,
+    name: `Product ${id}`,
+    category,
+    brand: "Farm",
+    priceCents: 250,
+    countInStock: 5,
+    image: "/images/x.webp",
+    images: [],
+    description: "d",
+    rating: 0,
+    numReviews: 0,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+/** An order item of docs/data-model.md's shape (one line; only the total and date matter here). */
+export function orderItem(totalCents: number, createdAt: string, id = newId(), userId = newId()): Item & Key {
+  return {
+    ...orderKeys.item(id),
+    ...orderKeys.listIndex(id),
+    ...orderKeys.userIndex(userId, id),
+    id,
+    userId,
+    orderItems: [
+      {
+        productId: newId(),
+        name: "Apple",
+        slug: "apple",
+        image: "/i.webp",
+        priceCents: totalCents,
+        quantity: 1,
+      },
+    ],
+    shippingAddress: { fullName: "A", address: "B", city: "C", postalCode: "D", country: "E" },
+    paymentMethod: "PayPal",
+    itemsCents: totalCents,
+    shippingCents: 0,
+    taxCents: 0,
+    totalCents,
+    isPaid: false,
+    isDelivered: false,
+    createdAt,
+  };
+}

@@ -1,4 +1,36 @@
+import * as orders from "@fruit/core/orders/index";
+import { IdempotencyKeySchema, OrderInputSchema, PayOrderSchema } from "@fruit/core/orders/order.schema";
+import { captureOrderPayment, createPaymentOrder } from "@fruit/core/payments/index";
 import { Hono } from "hono";
+import { type AuthEnv, requireAdmin, requireUser } from "./middleware/auth.ts";
+import { jsonBody, parseWith } from "./validate.ts";
 
-/** /api/orders — filled in by its issue. */
-export const orderRoutes = new Hono();
+/**
+ * /api/orders — placing, reading, paying, delivering and deleting orders. `/summary` is mounted
+ * before this router (api/index.ts); `/mine` is registered before `/:id`.
+ */
+export const orderRoutes = new Hono<AuthEnv>()
+  .post("/", requireUser, async (c) => {
+    const input = await jsonBody(c, OrderInputSchema);
+    const key = parseWith(IdempotencyKeySchema, c.req.header("idempotency-key"));
+    const { order, created } = await orders.placeOrder(c.var.caller, input, key);
+    return c.json(order, created ? 201 : 200);
+  })
+  .get("/", requireAdmin, async (c) => c.json(await orders.listAll(c.var.caller)))
+  .get("/mine", requireUser, async (c) => c.json(await orders.listMine(c.var.caller)))
+  .get("/:id", requireUser, async (c) =>
+    c.json(await orders.fromIdForCaller(c.var.caller, c.req.param("id"))),
+  )
+  .delete("/:id", requireAdmin, async (c) =>
+    c.json(await orders.removeOrder(c.var.caller, c.req.param("id"))),
+  )
+  .post("/:id/paypal", requireUser, async (c) =>
+    c.json(await createPaymentOrder(c.var.caller, c.req.param("id"))),
+  )
+  .put("/:id/pay", requireUser, async (c) => {
+    const { id } = await jsonBody(c, PayOrderSchema);
+    return c.json(await captureOrderPayment(c.var.caller, c.req.param("id"), id));
+  })
+  .put("/:id/deliver", requireAdmin, async (c) =>
+    c.json(await orders.markDelivered(c.var.caller, c.req.param("id"))),
+  );

@@ -1,0 +1,144 @@
+import * as v from "valibot";
+
+/**
+ * Browser-safe shapes of the order API, shared by the server and the web app (imports nothing but
+ * valibot). Money in the API is dollars; the server stores integer cents and decides every price.
+ */
+
+/** At most this many distinct lines per order (a DynamoDB transaction holds 100 actions). */
+export const MAX_ORDER_LINES = 50;
+/** A generous per-line bound that keeps a typo (10000 kg) from being a valid order. */
+export const MAX_LINE_QUANTITY = 1000;
+
+/** The two payment choices of the checkout: the wallet (default) and the card funding source, both PayPal. */
+export const PAYMENT_METHODS = ["PayPal", "Card"] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+const text = (max: number, field: string) =>
+  v.pipe(v.string(), v.trim(), v.nonEmpty(`${field} is required`), v.maxLength(max, `${field} is too long`));
+const optionalText = (max: number) => v.optional(v.pipe(v.string(), v.trim(), v.maxLength(max)));
+const money = v.pipe(v.number(), v.finite(), v.minValue(0));
+
+/** The map location chosen on /map (spec §3), kept inside the shipping address. */
+export const LocationSchema = v.object({
+  lat: v.pipe(v.number(), v.minValue(-90), v.maxValue(90)),
+  lng: v.pipe(v.number(), v.minValue(-180), v.maxValue(180)),
+  address: optionalText(300),
+  name: optionalText(200),
+  vicinity: optionalText(300),
+  googleAddressId: optionalText(300),
+});
+export type Location = v.InferOutput<typeof LocationSchema>;
+
+/** Shipping form: every field required (spec §5); the optional comments box is not saved. */
+export const ShippingAddressSchema = v.object({
+  fullName: text(100, "Full name"),
+  address: text(200, "Address"),
+  city: text(100, "City"),
+  postalCode: text(20, "Postal code"),
+  country: text(100, "Country"),
+  location: v.optional(LocationSchema),
+});
+export type ShippingAddress = v.InferOutput<typeof ShippingAddressSchema>;
+
+/**
+ * One cart line as the client sends it. Only `_id` and `quantity` are trusted; the name, image and
+ * price shown to the shopper are ignored by the server, which reads them from the catalogue.
+ */
+export const OrderLineInputSchema = v.object({
+  _id: v.pipe(v.string(), v.nonEmpty("Product id is required"), v.maxLength(64)),
+  quantity: v.pipe(
+    v.number("Quantity must be a number"),
+    v.integer("Quantity must be a whole number"),
+    v.minValue(1, "Quantity must be at least 1"),
+    v.maxValue(MAX_LINE_QUANTITY, `Quantity must be at most ${MAX_LINE_QUANTITY}`),
+  ),
+  name: optionalText(200),
+  image: optionalText(2000),
+  slug: optionalText(200),
+  price: v.optional(money),
+});
+export type OrderLineInput = v.InferOutput<typeof OrderLineInputSchema>;
+
+/** Body of POST /api/orders (spec §7). The prices are what the shopper saw; the server re-checks them. */
+export const OrderInputSchema = v.object({
+  orderItems: v.pipe(
+    v.array(OrderLineInputSchema),
+    v.minLength(1, "Cart is empty"),
+    v.maxLength(MAX_ORDER_LINES, `An order holds at most ${MAX_ORDER_LINES} lines`),
+  ),
+  shippingAddress: ShippingAddressSchema,
+  paymentMethod: v.picklist(PAYMENT_METHODS, `Payment method must be one of ${PAYMENT_METHODS.join(", ")}`),
+  itemsPrice: v.optional(money),
+  shippingPrice: v.optional(money),
+  taxPrice: v.optional(money),
+  totalPrice: money,
+});
+export type OrderInput = v.InferOutput<typeof OrderInputSchema>;
+
+/** The optional `Idempotency-Key` header of POST /api/orders: a retried submit returns the first order. */
+export const IdempotencyKeySchema = v.optional(
+  v.pipe(
+    v.string(),
+    v.regex(/^[\x21-\x7E]{1,100}$/, "Idempotency-Key must be 1 to 100 visible ASCII characters"),
+  ),
+);
+
+/**
+ * Body of PUT /api/orders/{id}/pay: the PayPal order id. The spec's client sends the whole captured
+ * result, whose `id` is that order id; every other field is ignored (the server asks PayPal itself).
+ */
+export const PayOrderSchema = v.object({
+  id: v.pipe(
+    v.string("id (the PayPal order id) is required"),
+    v.regex(/^[A-Za-z0-9-]{1,60}$/, "id is not a PayPal order id"),
+  ),
+});
+export type PayOrderInput = v.InferOutput<typeof PayOrderSchema>;
+
+/** One stored line: a snapshot of the product when the order was placed. `_id` is the product id. */
+export interface OrderLine {
+  _id: string;
+  name: string;
+  slug: string;
+  image: string;
+  price: number;
+  quantity: number;
+}
+
+/** What the payment provider reported when the order was paid. */
+export interface PaymentResult {
+  id: string;
+  status: string;
+  update_time: string;
+  email_address: string;
+}
+
+export interface Prices {
+  itemsPrice: number;
+  shippingPrice: number;
+  taxPrice: number;
+  totalPrice: number;
+}
+
+/** An order as every order endpoint returns it. `user` is null once the customer's account is deleted. */
+export interface Order extends Prices {
+  _id: string;
+  user: { _id: string; name: string } | null;
+  orderItems: OrderLine[];
+  shippingAddress: ShippingAddress;
+  paymentMethod: PaymentMethod;
+  isPaid: boolean;
+  paidAt: string | null;
+  paymentResult?: PaymentResult;
+  isDelivered: boolean;
+  deliveredAt: string | null;
+  createdAt: string;
+}
+
+/** Body of the 409 answered when the catalogue's prices differ from what the shopper saw. */
+export interface PriceChangedError {
+  message: string;
+  orderItems: (OrderLine & { countInStock: number })[];
+  prices: Prices;
+}

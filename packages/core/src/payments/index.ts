@@ -1,0 +1,67 @@
+import { getConfig } from "../config.ts";
+import { AppError } from "../errors.ts";
+import { markPaid, readableOrderItem, withUser } from "../orders/index.ts";
+import type { Order } from "../orders/order.schema.ts";
+import type { Item } from "../orders/order.store.ts";
+import type { Caller } from "../users/caller.ts";
+import { type PaymentProvider, paypalProvider } from "./paypal.ts";
+import { testProvider } from "./test-provider.ts";
+import { assertCapturable, usd, verifiedPayment } from "./verify.ts";
+
+/** Repeated "Pay" clicks within this window get the same PayPal order (PayPal-Request-Id). */
+const CREATE_WINDOW_MS = 10 * 60 * 1000;
+
+/** PayPal, or the in-process test provider when `PAYMENTS=test` (never on production; see config.ts). */
+function provider(): PaymentProvider {
+  const config = getConfig();
+  return config.payments === "test" ? testProvider : paypalProvider(config.paypal);
+}
+
+/** The order if the caller is its customer: others get 404, administrators 403 (they may read it). */
+async function ownOrderItem(caller: Caller, orderId: string): Promise<Item> {
+  const item = await readableOrderItem(caller, orderId);
+  if (item.userId !== caller._id)
+    throw new AppError("forbidden", "Only the customer who placed the order can pay it");
+  return item;
+}
+
+/**
+ * Creates the PayPal order for the server's total of the caller's unpaid order, in USD, with the
+ * shop order id as reference_id (POST /api/orders/{id}/paypal). The browser's PayPal button uses the id.
+ *
+ * @example
+ * const { id } = await createPaymentOrder(caller, orderId); // "5O190127TN364715T" or "TEST-01J…"
+ */
+export async function createPaymentOrder(caller: Caller, orderId: string): Promise<{ id: string }> {
+  const item = await ownOrderItem(caller, orderId);
+  if (item.isPaid === true) throw new AppError("conflict", "Order is already paid");
+  const window = Math.floor(Date.now() / CREATE_WINDOW_MS);
+  return provider().createOrder({
+    referenceId: orderId,
+    amount: usd(item.totalCents as number),
+    requestId: `create-${orderId}-${window}`,
+  });
+}
+
+/**
+ * Pays the caller's order with an approved PayPal order (PUT /api/orders/{id}/pay): reads it, checks it
+ * is for this order and its total, captures it unless it was captured already, verifies the capture
+ * (COMPLETED, USD, exact amount, this order's reference) and only then marks the order paid. Paying a
+ * paid order returns it unchanged; a mismatch is a 409 and PayPal trouble a 502, both leaving it unpaid.
+ */
+export async function captureOrderPayment(
+  caller: Caller,
+  orderId: string,
+  paypalOrderId: string,
+): Promise<Order> {
+  const item = await ownOrderItem(caller, orderId);
+  if (item.isPaid === true) return withUser(caller, item);
+  const expected = { orderId, totalCents: item.totalCents as number };
+  const paypal = provider();
+  let result = await paypal.getOrder(paypalOrderId);
+  assertCapturable(result, expected);
+  if (result.status === "APPROVED")
+    result = await paypal.captureOrder(paypalOrderId, `capture-${paypalOrderId}`);
+  const payment = verifiedPayment(result, expected);
+  return withUser(caller, await markPaid(orderId, payment));
+}

@@ -1,0 +1,76 @@
+import { AppError } from "../errors.ts";
+import { toCents } from "../money/pricing.ts";
+import type { PaymentResult } from "../orders/order.schema.ts";
+import type { PaypalAmount, PaypalOrder } from "./paypal.ts";
+
+/**
+ * The checks that decide whether a PayPal order pays a shop order. Pure: the same rules apply to real
+ * PayPal answers and to the test provider's. A failed check is a 409 and the order stays unpaid.
+ */
+export interface ExpectedPayment {
+  /** The shop order id, sent to PayPal as the purchase unit's reference_id. */
+  orderId: string;
+  totalCents: number;
+}
+
+export const PAYMENT_CURRENCY = "USD";
+
+const mismatch = (message: string) => new AppError("conflict", message);
+
+/** `{ currency_code: "USD", value: "27.22" }` for an amount in cents. */
+export const usd = (cents: number): PaypalAmount => ({
+  currency_code: PAYMENT_CURRENCY,
+  value: (cents / 100).toFixed(2),
+});
+
+function assertAmount(amount: PaypalAmount | undefined, expected: ExpectedPayment): void {
+  if (amount?.currency_code !== PAYMENT_CURRENCY) throw mismatch("The payment was not made in USD");
+  const value = amount.value;
+  if (!/^\d+(\.\d{1,2})?$/.test(value) || toCents(Number(value)) !== expected.totalCents) {
+    throw mismatch("The amount paid does not match the order total");
+  }
+}
+
+function purchaseUnit(paypal: PaypalOrder, expected: ExpectedPayment) {
+  const units = paypal.purchase_units ?? [];
+  const unit = units[0];
+  if (units.length !== 1 || unit?.reference_id !== expected.orderId) {
+    throw mismatch("This PayPal payment was made for another order");
+  }
+  return unit;
+}
+
+/**
+ * Before capturing: the PayPal order must be for this shop order and its total, and approved (or
+ * already completed). Checking first means money is never captured for the wrong order.
+ */
+export function assertCapturable(paypal: PaypalOrder, expected: ExpectedPayment): void {
+  assertAmount(purchaseUnit(paypal, expected).amount, expected);
+  if (paypal.status !== "APPROVED" && paypal.status !== "COMPLETED") {
+    throw mismatch(`The payment is not approved yet (${paypal.status})`);
+  }
+}
+
+/**
+ * After capturing: PayPal says COMPLETED, and the capture is COMPLETED, in USD, for exactly the order's
+ * total, under this order's reference. Returns the paymentResult to store.
+ */
+export function verifiedPayment(
+  paypal: PaypalOrder,
+  expected: ExpectedPayment,
+): PaymentResult & { paypalOrderId: string } {
+  const unit = purchaseUnit(paypal, expected);
+  const captures = unit.payments?.captures ?? [];
+  const capture = captures[0];
+  if (paypal.status !== "COMPLETED" || captures.length !== 1 || capture?.status !== "COMPLETED") {
+    throw mismatch(`The payment is not completed (${capture?.status ?? paypal.status})`);
+  }
+  assertAmount(capture.amount, expected);
+  return {
+    paypalOrderId: paypal.id,
+    id: paypal.id,
+    status: paypal.status,
+    update_time: capture.update_time ?? paypal.update_time ?? new Date().toISOString(),
+    email_address: paypal.payer?.email_address ?? "",
+  };
+}

@@ -1,0 +1,360 @@
+import { DeleteCommand, GetCommand, ScanCommand } from "@aws-sdk/lib-dynamodb";
+import { db, tableName } from "@fruit/core/db/client";
+import { newId } from "@fruit/core/ids";
+import { priceLines } from "@fruit/core/money/pricing";
+import { userKeys } from "@fruit/core/users/user.keys";
+import { app } from "@fruit/functions/api/index";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createProduct, createUser, type TestUser } from "../support/fixtures.ts";
+import { useFreshTable } from "../support/table.ts";
+
+type Product = Awaited<ReturnType<typeof createProduct>>;
+type Line = { product: Product; quantity: number };
+
+const address = {
+  fullName: "Ann Buyer",
+  address: "1 Orchard Rd",
+  city: "Montreal",
+  postalCode: "H2X 1Y4",
+  country: "Canada",
+};
+
+function orderBody(lines: Line[], override: Record<string, unknown> = {}) {
+  const prices = priceLines(lines.map((line) => ({ price: line.product.price, quantity: line.quantity })));
+  const orderItems = lines.map(({ product, quantity }) => ({
+    _id: product._id,
+    name: product.name,
+    slug: product.slug,
+    image: "/images/x.webp",
+    price: product.price,
+    quantity,
+    countInStock: 99,
+  }));
+  return { orderItems, shippingAddress: address, paymentMethod: "PayPal", ...prices, ...override };
+}
+
+const json = (
+  user: TestUser | undefined,
+  method: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) => ({
+  method,
+  headers: { ...(user?.auth ?? {}), "Content-Type": "application/json", ...headers },
+  ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+});
+const place = (user: TestUser, body: unknown, headers: Record<string, string> = {}) =>
+  app.request("/api/orders", json(user, "POST", body, headers));
+const call = (user: TestUser | undefined, method: string, path: string, body?: unknown) =>
+  app.request(`/api/orders${path}`, json(user, method, body));
+const stockOf = async (id: string) =>
+  (await (await app.request(`/api/products/${id}`)).json()).countInStock as number;
+const orderCount = async () =>
+  (
+    (
+      await db().send(
+        new ScanCommand({
+          TableName: tableName(),
+          FilterExpression: "sk = :o",
+          ExpressionAttributeValues: { ":o": "ORDER" },
+        }),
+      )
+    ).Items ?? []
+  ).length;
+
+async function placed(user: TestUser, lines: Line[]) {
+  const res = await place(user, orderBody(lines));
+  expect(res.status).toBe(201);
+  return res.json();
+}
+
+describe("orders", () => {
+  let admin: TestUser;
+  let ann: TestUser;
+  let bob: TestUser;
+  beforeAll(async () => {
+    await useFreshTable("orders");
+    [admin, ann, bob] = await Promise.all([
+      createUser({ isAdmin: true, name: "Admin" }),
+      createUser({ name: "Ann" }),
+      createUser({ name: "Bob" }),
+    ]);
+  });
+
+  it("places an order priced from the catalogue, snapshots each line and takes the stock", async () => {
+    const apple = await createProduct({ name: "Apple", price: 4.99, countInStock: 10 });
+    const pear = await createProduct({ name: "Pear", price: 2.5, countInStock: 5 });
+    const res = await place(
+      ann,
+      orderBody([
+        { product: apple, quantity: 3 },
+        { product: pear, quantity: 2 },
+      ]),
+    );
+    expect(res.status).toBe(201);
+    const order = await res.json();
+    expect(order).toMatchObject({
+      user: { _id: ann._id, name: "Ann" },
+      orderItems: [
+        {
+          _id: apple._id,
+          name: "Apple",
+          slug: apple.slug,
+          image: "/images/seed/apple.webp",
+          price: 4.99,
+          quantity: 3,
+        },
+        { _id: pear._id, name: "Pear", slug: pear.slug, price: 2.5, quantity: 2 },
+      ],
+      shippingAddress: address,
+      paymentMethod: "PayPal",
+      itemsPrice: 19.97,
+      shippingPrice: 10,
+      taxPrice: 3,
+      totalPrice: 32.97,
+      isPaid: false,
+      paidAt: null,
+      isDelivered: false,
+      deliveredAt: null,
+    });
+    expect(order.orderItems[0]).not.toHaveProperty("countInStock");
+    expect(await stockOf(apple._id)).toBe(7);
+    expect(await stockOf(pear._id)).toBe(3);
+    const stored = (
+      await db().send(
+        new GetCommand({ TableName: tableName(), Key: { pk: `ORDER#${order._id}`, sk: "ORDER" } }),
+      )
+    ).Item!;
+    expect(stored).toMatchObject({
+      totalCents: 3297,
+      itemsCents: 1997,
+      userId: ann._id,
+      createdAt: order.createdAt,
+    });
+  });
+
+  it("keeps the map location and drops unknown fields", async () => {
+    const kiwi = await createProduct({ price: 1 });
+    const location = {
+      lat: 45.5,
+      lng: -73.56,
+      address: "1 Orchard Rd",
+      name: "Home",
+      vicinity: "Plateau",
+      googleAddressId: "abc",
+    };
+    const body = orderBody([{ product: kiwi, quantity: 1 }], {
+      shippingAddress: { ...address, location, hack: 1 },
+      isPaid: true,
+    });
+    const order = await (await place(ann, body)).json();
+    expect(order.shippingAddress).toEqual({ ...address, location });
+    expect(order.isPaid).toBe(false);
+  });
+
+  it("ignores tampered line prices and stores the catalogue's", async () => {
+    const melon = await createProduct({ price: 7.25 });
+    const body = orderBody([{ product: melon, quantity: 2 }]);
+    body.orderItems[0]!.price = 0.01;
+    const order = await (await place(ann, body)).json();
+    expect(order.orderItems[0].price).toBe(7.25);
+    expect(order.totalPrice).toBe(priceLines([{ price: 7.25, quantity: 2 }]).totalPrice);
+  });
+
+  it("refuses a total that differs from the catalogue's with 409 and the current prices, storing nothing", async () => {
+    const cherry = await createProduct({ name: "Cherry", price: 12, countInStock: 4 });
+    const before = await orderCount();
+    const res = await place(ann, orderBody([{ product: { ...cherry, price: 10 }, quantity: 2 }]));
+    expect(res.status).toBe(409);
+    const body = await res.json();
+    expect(body.message).toBe("Prices have changed, please review your order");
+    expect(body.prices).toEqual(priceLines([{ price: 12, quantity: 2 }]));
+    expect(body.orderItems).toEqual([
+      expect.objectContaining({ _id: cherry._id, price: 12, quantity: 2, countInStock: 4 }),
+    ]);
+    expect(await orderCount()).toBe(before);
+    expect(await stockOf(cherry._id)).toBe(4);
+  });
+
+  it("answers 400 for an unknown product and stores nothing", async () => {
+    const real = await createProduct();
+    const before = await orderCount();
+    for (const _id of [newId(), "not-an-id"]) {
+      const body = orderBody([
+        { product: real, quantity: 1 },
+        { product: { ...real, _id, price: 0 }, quantity: 1 },
+      ]);
+      const res = await place(ann, body);
+      expect(res.status).toBe(400);
+      expect((await res.json()).message).toContain(_id);
+    }
+    expect(await orderCount()).toBe(before);
+    expect(await stockOf(real._id)).toBe(10);
+  });
+
+  it("accepts only whole quantities of at least 1", async () => {
+    const plum = await createProduct();
+    for (const quantity of [0, -1, 1.5, "2", null]) {
+      const res = await place(ann, orderBody([{ product: plum, quantity: quantity as number }]));
+      expect(res.status, String(quantity)).toBe(400);
+      expect((await res.json()).message).toMatch(/^orderItems\.0\.quantity/);
+    }
+    expect((await place(ann, orderBody([]))).status).toBe(400);
+  });
+
+  it("validates the address, the payment method and the sign-in", async () => {
+    const fig = await createProduct();
+    const noCity = await place(
+      ann,
+      orderBody([{ product: fig, quantity: 1 }], { shippingAddress: { ...address, city: " " } }),
+    );
+    expect(noCity.status).toBe(400);
+    expect((await noCity.json()).message).toMatch(/^shippingAddress\.city/);
+    const bitcoin = await place(
+      ann,
+      orderBody([{ product: fig, quantity: 1 }], { paymentMethod: "Bitcoin" }),
+    );
+    expect(bitcoin.status).toBe(400);
+    const card = await place(ann, orderBody([{ product: fig, quantity: 1 }], { paymentMethod: "Card" }));
+    expect(card.status).toBe(201);
+    const anonymous = await app.request(
+      "/api/orders",
+      json(undefined, "POST", orderBody([{ product: fig, quantity: 1 }])),
+    );
+    expect(anonymous.status).toBe(401);
+  });
+
+  it("takes up to 50 lines and refuses 51", async () => {
+    const products = await Promise.all(Array.from({ length: 51 }, () => createProduct({ price: 1.1 })));
+    const lines = products.map((product) => ({ product, quantity: 1 }));
+    expect((await place(ann, orderBody(lines))).status).toBe(400);
+    const res = await place(ann, orderBody(lines.slice(0, 50)));
+    expect(res.status).toBe(201);
+    expect((await res.json()).orderItems).toHaveLength(50);
+    expect(await stockOf(products[49]!._id)).toBe(9);
+    expect(await stockOf(products[50]!._id)).toBe(10);
+  });
+
+  it("merges duplicate lines of one product", async () => {
+    const lime = await createProduct({ price: 2 });
+    const order = await placed(ann, [
+      { product: lime, quantity: 2 },
+      { product: lime, quantity: 3 },
+    ]);
+    expect(order.orderItems).toEqual([expect.objectContaining({ _id: lime._id, quantity: 5 })]);
+    expect(order.itemsPrice).toBe(10);
+    expect(await stockOf(lime._id)).toBe(5);
+  });
+
+  it("refuses more than the stock with 409 naming the product, storing nothing", async () => {
+    const rare = await createProduct({ name: "Dragon Fruit", countInStock: 2 });
+    const common = await createProduct({ countInStock: 10 });
+    const before = await orderCount();
+    const res = await place(
+      ann,
+      orderBody([
+        { product: common, quantity: 1 },
+        { product: rare, quantity: 3 },
+      ]),
+    );
+    expect(res.status).toBe(409);
+    expect(await res.json()).toMatchObject({ message: "Sorry. Dragon Fruit is out of stock" });
+    expect(await orderCount()).toBe(before);
+    expect(await stockOf(common._id)).toBe(10);
+    expect(await stockOf(rare._id)).toBe(2);
+  });
+
+  it("returns the first order for a retried Idempotency-Key, once per user and key", async () => {
+    const grape = await createProduct({ countInStock: 10 });
+    const body = orderBody([{ product: grape, quantity: 1 }]);
+    const first = await place(ann, body, { "Idempotency-Key": "submit-1" });
+    const again = await place(ann, body, { "Idempotency-Key": "submit-1" });
+    expect([first.status, again.status]).toEqual([201, 200]);
+    const [a, b] = [await first.json(), await again.json()];
+    expect(b).toEqual(a);
+    expect(await stockOf(grape._id)).toBe(9);
+    expect((await place(bob, body, { "Idempotency-Key": "submit-1" })).status).toBe(201);
+    expect((await place(ann, body, { "Idempotency-Key": "submit-2" })).status).toBe(201);
+    expect((await place(ann, body, { "Idempotency-Key": "x".repeat(101) })).status).toBe(400);
+    expect(await stockOf(grape._id)).toBe(7);
+  });
+
+  it("lists the caller's orders newest first and every order for an admin", async () => {
+    const nut = await createProduct();
+    const older = await placed(bob, [{ product: nut, quantity: 1 }]);
+    const newer = await placed(bob, [{ product: nut, quantity: 2 }]);
+    const mine = await (await call(bob, "GET", "/mine")).json();
+    expect(mine.map((order: { _id: string }) => order._id).slice(0, 2)).toEqual([newer._id, older._id]);
+    expect(mine.every((order: { user: { _id: string } }) => order.user._id === bob._id)).toBe(true);
+    const all = await (await call(admin, "GET", "")).json();
+    expect(all[0]).toMatchObject({ _id: newer._id, user: { _id: bob._id, name: "Bob" } });
+    expect(all.some((order: { user: { _id: string } }) => order.user._id === ann._id)).toBe(true);
+    expect((await call(ann, "GET", "")).status).toBe(403);
+    expect((await call(undefined, "GET", "/mine")).status).toBe(401);
+  });
+
+  it("shows one order only to its customer or an admin", async () => {
+    const bean = await createProduct();
+    const order = await placed(ann, [{ product: bean, quantity: 1 }]);
+    expect((await (await call(ann, "GET", `/${order._id}`)).json())._id).toBe(order._id);
+    expect((await (await call(admin, "GET", `/${order._id}`)).json()).user).toEqual({
+      _id: ann._id,
+      name: "Ann",
+    });
+    for (const path of [`/${order._id}`, `/${newId()}`, "/nope"]) {
+      const res = await call(bob, "GET", path);
+      expect(res.status, path).toBe(404);
+      expect(await res.json()).toEqual({ message: "Order Not Found" });
+    }
+  });
+
+  it("lets only the customer pay and only an admin deliver a paid, undelivered order", async () => {
+    const corn = await createProduct();
+    const order = await placed(ann, [{ product: corn, quantity: 1 }]);
+    expect((await call(admin, "PUT", `/${order._id}/deliver`)).status).toBe(409);
+    const { id } = await (await call(ann, "POST", `/${order._id}/paypal`)).json();
+    expect((await call(bob, "PUT", `/${order._id}/pay`, { id })).status).toBe(404);
+    expect((await call(admin, "PUT", `/${order._id}/pay`, { id })).status).toBe(403);
+    expect((await call(bob, "POST", `/${order._id}/paypal`)).status).toBe(404);
+    expect((await (await call(ann, "PUT", `/${order._id}/pay`, { id })).json()).isPaid).toBe(true);
+    expect((await call(ann, "PUT", `/${order._id}/deliver`)).status).toBe(403);
+    const delivered = await (await call(admin, "PUT", `/${order._id}/deliver`)).json();
+    expect(delivered).toMatchObject({
+      _id: order._id,
+      isPaid: true,
+      isDelivered: true,
+      user: { _id: ann._id },
+    });
+    expect(Date.parse(delivered.deliveredAt)).not.toBeNaN();
+    const again = await call(admin, "PUT", `/${order._id}/deliver`);
+    expect(again.status).toBe(409);
+    expect(await again.json()).toEqual({ message: "Order is already delivered" });
+    expect((await call(admin, "PUT", `/${newId()}/deliver`)).status).toBe(404);
+  });
+
+  it("deletes an order (admin), giving an unpaid order's stock back but not a paid one's", async () => {
+    const peach = await createProduct({ countInStock: 10 });
+    const unpaid = await placed(ann, [{ product: peach, quantity: 4 }]);
+    const paid = await placed(ann, [{ product: peach, quantity: 2 }]);
+    const { id } = await (await call(ann, "POST", `/${paid._id}/paypal`)).json();
+    expect((await call(ann, "PUT", `/${paid._id}/pay`, { id })).status).toBe(200);
+    expect(await stockOf(peach._id)).toBe(4);
+    expect((await call(ann, "DELETE", `/${unpaid._id}`)).status).toBe(403);
+    const res = await call(admin, "DELETE", `/${unpaid._id}`);
+    expect(await res.json()).toEqual({ message: "Order Deleted" });
+    expect(await stockOf(peach._id)).toBe(8);
+    expect((await call(admin, "DELETE", `/${paid._id}`)).status).toBe(200);
+    expect(await stockOf(peach._id)).toBe(8);
+    expect((await call(ann, "GET", `/${unpaid._id}`)).status).toBe(404);
+    expect((await call(admin, "DELETE", `/${unpaid._id}`)).status).toBe(404);
+  });
+
+  it("shows user null once the customer's account is deleted", async () => {
+    const gone = await createUser({ name: "Gone" });
+    const order = await placed(gone, [{ product: await createProduct(), quantity: 1 }]);
+    await db().send(new DeleteCommand({ TableName: tableName(), Key: userKeys.item(gone._id) }));
+    const all = await (await call(admin, "GET", "")).json();
+    expect(all.find((o: { _id: string }) => o._id === order._id).user).toBeNull();
+    expect((await (await call(admin, "GET", `/${order._id}`)).json()).user).toBeNull();
+  });
+});

@@ -12,6 +12,8 @@ const require = createRequire(import.meta.url);
 export interface Service {
   endpoint: string;
   port: number;
+  /** The emulator's own process, when it runs outside this one (DynamoDB Local's Java). */
+  pid?: number;
   stop(): Promise<void>;
 }
 
@@ -95,10 +97,16 @@ export async function startDynamo(options: { dataDir?: string; port?: number } =
   const child = spawn({ port, sharedDb: true, stdio: "ignore", ...(options.dataDir ? { path: options.dataDir } : {}) });
   const endpoint = `http://127.0.0.1:${port}`;
   const client = dynamoClient(endpoint);
-  await waitUntil(() => client.send(new ListTablesCommand({ Limit: 1 })), "DynamoDB Local", child);
+  try {
+    await waitUntil(() => client.send(new ListTablesCommand({ Limit: 1 })), "DynamoDB Local", child);
+  } catch (error) {
+    child.kill("SIGKILL"); // a Java that never answered must not outlive the failed start
+    throw error;
+  }
   return {
     endpoint,
     port,
+    ...(child.pid ? { pid: child.pid } : {}),
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();

@@ -1,0 +1,118 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { GetObjectCommand } from "@aws-sdk/client-s3";
+import { bucketName, IMAGE_KEY_PREFIX, s3 } from "@fruit/core/uploads/s3";
+import { getRequestListener } from "@hono/node-server";
+import { type Context, Hono } from "hono";
+import { compress } from "hono/compress";
+import { app as api } from "../api/index.ts";
+import { StartupError } from "./services.ts";
+import { contentTypeOf, staticSite } from "./static-site.ts";
+
+/** Image keys are chosen by the server and never reused, so a stored image never changes. */
+const IMAGE_CACHE = "public, max-age=31536000, immutable";
+
+/** `/images/<rest>` → object `images/<rest>` of the bucket, as the router's bucket route does. */
+async function serveImage(c: Context): Promise<Response> {
+  let rest: string;
+  try {
+    rest = decodeURIComponent(c.req.path.slice("/images/".length));
+  } catch {
+    return c.text("Not Found", 404);
+  }
+  if (rest === "" || rest.split("/").some((part) => part === ".." || part === "."))
+    return c.text("Not Found", 404);
+  const ifNoneMatch = c.req.header("If-None-Match");
+  try {
+    const object = await s3().send(
+      new GetObjectCommand({
+        Bucket: bucketName(),
+        Key: `${IMAGE_KEY_PREFIX}${rest}`,
+        IfNoneMatch: ifNoneMatch,
+      }),
+    );
+    const headers = new Headers({
+      "Content-Type": object.ContentType ?? contentTypeOf(rest),
+      "Cache-Control": IMAGE_CACHE,
+    });
+    if (object.ETag) headers.set("ETag", object.ETag);
+    if (object.ContentLength !== undefined) headers.set("Content-Length", String(object.ContentLength));
+    if (object.LastModified) headers.set("Last-Modified", object.LastModified.toUTCString());
+    return new Response(object.Body?.transformToWebStream() ?? null, { status: 200, headers });
+  } catch (error) {
+    const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+    if (status === 304) return new Response(null, { status: 304, headers: { "Cache-Control": IMAGE_CACHE } });
+    if (status === 404 || (error as Error).name === "NoSuchKey") return c.text("Not Found", 404);
+    throw error;
+  }
+}
+
+/**
+ * The whole shop on one origin, like the CDN: `/api/*` → the API app, `/images/*` → the bucket, and
+ * (unless Vite serves the pages in dev mode) the built SPA with its fallback to `index.html`.
+ *
+ * @example
+ * const shop = createShopApp({ webDist: "/repo/packages/web/dist" });
+ * const res = await shop.request("/api/health");
+ */
+export function createShopApp(options: { webDist?: string }): Hono {
+  const shop = new Hono();
+  shop.use("/api/*", compress());
+  shop.all("/api", (c) => api.fetch(c.req.raw, c.env));
+  shop.all("/api/*", (c) => api.fetch(c.req.raw, c.env));
+  shop.get("/images/*", serveImage);
+  if (options.webDist) shop.get("*", staticSite(options.webDist));
+  shop.onError((error, c) => {
+    console.error(`${c.req.method} ${c.req.path}: ${error}`);
+    return c.text("Internal Server Error", 500);
+  });
+  return shop;
+}
+
+export interface ShopServer {
+  server: Server;
+  close(): Promise<void>;
+}
+
+type Listener = (req: IncomingMessage, res: ServerResponse) => void;
+
+/**
+ * Listens on `host:port`. In dev mode `pages` returns a handler (Vite's middlewares, which attach
+ * their HMR websocket to the server) that answers every request outside `/api` and `/images`.
+ * A taken port is a one-line StartupError.
+ */
+export async function listenShop(options: {
+  shop: Hono;
+  host: string;
+  port: number;
+  pages?: (server: Server) => Promise<Listener>;
+}): Promise<ShopServer> {
+  const honoListener = getRequestListener(options.shop.fetch);
+  let pages: Listener | undefined;
+  const server = createServer((req, res) => {
+    const path = req.url ?? "/";
+    const ours =
+      path === "/api" || path.startsWith("/api/") || path.startsWith("/api?") || path.startsWith("/images/");
+    void (pages && !ours ? pages(req, res) : honoListener(req, res));
+  });
+  pages = await options.pages?.(server);
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", (error: NodeJS.ErrnoException) =>
+      reject(
+        error.code === "EADDRINUSE"
+          ? new StartupError(
+              `Port ${options.port} is already in use; stop what uses it or start with PORT=<another port>.`,
+            )
+          : error,
+      ),
+    );
+    server.listen(options.port, options.host, () => resolve());
+  });
+  return {
+    server,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}

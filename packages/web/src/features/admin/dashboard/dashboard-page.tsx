@@ -1,6 +1,26 @@
-import { Title } from "@mantine/core";
+import { Stack, Title } from "@mantine/core";
+import { ErrorState, LoadingState } from "../shared/screen-state.tsx";
+import { useSummary } from "./api/use-summary.ts";
+import { SummaryCards } from "./summary-cards.tsx";
+import { CategoriesChart, SalesChart } from "./summary-charts.tsx";
 
-/** Placeholder until its issue lands. */
+/** /admin/dashboard — users, orders and sales figures with the Sales and Categories charts. */
 export function DashboardPage() {
-  return <Title order={1}>DashboardPage</Title>;
+  const { data, error, isLoading } = useSummary();
+  return (
+    <Stack gap="lg">
+      <Title order={1}>Dashboard</Title>
+      {isLoading ? (
+        <LoadingState />
+      ) : error || !data ? (
+        <ErrorState error={error} />
+      ) : (
+        <>
+          <SummaryCards summary={data} />
+          <SalesChart dailyOrders={data.dailyOrders} />
+          <CategoriesChart productCategories={data.productCategories} />
+        </>
+      )}
+    </Stack>
+  );
 }

@@ -1,0 +1,7 @@
+import type { Summary } from "@fruit/core/stats/stats.schema";
+import { useAdminSWR } from "../../shared/use-admin-swr.ts";
+
+export const SUMMARY_KEY = "/api/orders/summary";
+
+/** GET /api/orders/summary — the dashboard's figures (precomputed by the stream handler). */
+export const useSummary = () => useAdminSWR<Summary>(SUMMARY_KEY);

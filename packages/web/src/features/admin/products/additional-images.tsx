@@ -1,0 +1,43 @@
+import { ActionIcon, Group, Image, Input, Stack, Text } from "@mantine/core";
+import { notifySuccess } from "../../../lib/notify.ts";
+
+/** The Additional Images list: each removable; removing only changes the form until Update (spec §4). */
+export function AdditionalImages({
+  images,
+  onChange,
+}: {
+  images: string[];
+  onChange: (images: string[]) => void;
+}) {
+  const remove = (index: number) => {
+    onChange(images.filter((_, i) => i !== index));
+    notifySuccess("Image removed successfully. click Update to apply it");
+  };
+  return (
+    <Input.Wrapper label="Additional Images">
+      <Stack gap={6} mt={4}>
+        {images.length === 0 && (
+          <Text c="dimmed" size="sm">
+            No additional images
+          </Text>
+        )}
+        {images.map((url, index) => (
+          <Group key={url} gap="sm" wrap="nowrap">
+            <Image src={url} alt="" w={40} h={40} radius="sm" fit="cover" />
+            <Text size="sm" style={{ flex: 1, wordBreak: "break-all" }}>
+              {url}
+            </Text>
+            <ActionIcon
+              variant="light"
+              color="red"
+              aria-label={`Remove image ${index + 1}`}
+              onClick={() => remove(index)}
+            >
+              ✕
+            </ActionIcon>
+          </Group>
+        ))}
+      </Stack>
+    </Input.Wrapper>
+  );
+}

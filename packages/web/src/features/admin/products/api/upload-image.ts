@@ -1,0 +1,80 @@
+import { api } from "../../../../lib/api.ts";
+
+/**
+ * Image uploads go from the browser straight to S3 through a presigned POST (architecture §4): the
+ * API signs a policy for this type and size, the browser posts the file to the bucket, and the image
+ * is public at `secure_url`. Nothing is stored on the product until the form's Update.
+ */
+
+/** Mirrors the server's upload rules (image types only, at most 5 MB); the signed policy enforces them. */
+export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+export const UPLOAD_CONTENT_TYPES = [
+  "image/jpeg",
+  "image/png",
+  "image/webp",
+  "image/gif",
+  "image/avif",
+] as const;
+
+export interface PresignedUpload {
+  url: string;
+  fields: Record<string, string>;
+  secure_url: string;
+}
+
+/** Refuses a file the server would refuse, before asking it: the message to show, or null. */
+export function checkImageFile(file: File): string | null {
+  if (!(UPLOAD_CONTENT_TYPES as readonly string[]).includes(file.type)) {
+    return "Only JPEG, PNG, WebP, GIF or AVIF images can be uploaded";
+  }
+  if (file.size > UPLOAD_MAX_BYTES) return "The image must be at most 5 MB";
+  if (file.size === 0) return "The file is empty";
+  return null;
+}
+
+/** POST /api/uploads/presign { contentType, size } → { url, fields, secure_url } */
+export const presignUpload = (file: File): Promise<PresignedUpload> =>
+  api<PresignedUpload>("/api/uploads/presign", {
+    method: "POST",
+    body: { contentType: file.type, size: file.size },
+  });
+
+/** Posts the file to the bucket with the signed fields; XMLHttpRequest because fetch has no upload progress. */
+export function postToBucket(
+  presigned: PresignedUpload,
+  file: File,
+  onProgress: (percent: number) => void,
+): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(presigned.fields)) form.append(name, value);
+    form.append("file", file); // S3 ignores every field after `file`, so it goes last.
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", presigned.url);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
+    };
+    xhr.onload = () =>
+      xhr.status >= 200 && xhr.status < 300
+        ? resolve()
+        : reject(new Error(`The image store refused the upload (${xhr.status})`));
+    xhr.onerror = () => reject(new Error("The upload failed, please try again"));
+    xhr.send(form);
+  });
+}
+
+/**
+ * Checks, signs and uploads one image; resolves with its public address.
+ *
+ * @example
+ * const url = await uploadImage(file, setPercent); // "/images/01J….webp"
+ */
+export async function uploadImage(file: File, onProgress: (percent: number) => void): Promise<string> {
+  const refusal = checkImageFile(file);
+  if (refusal) throw new Error(refusal);
+  const presigned = await presignUpload(file);
+  onProgress(0);
+  await postToBucket(presigned, file, onProgress);
+  onProgress(100);
+  return presigned.secure_url;
+}

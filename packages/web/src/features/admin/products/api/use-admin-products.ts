@@ -1,0 +1,20 @@
+import type { Product } from "@fruit/core/products/product.schema";
+import { useAdminSWR } from "../../shared/use-admin-swr.ts";
+
+/** One page of GET /api/products/admin (spec §3 "Paged product list"). */
+export interface AdminProductPage {
+  products: Product[];
+  countProducts: number;
+  page: number;
+  pages: number;
+}
+
+export const ADMIN_PRODUCTS_PATH = "/api/products/admin";
+export const adminProductsKey = (page: number): string => `${ADMIN_PRODUCTS_PATH}?page=${page}`;
+
+/** True for every page's key, so a mutation can revalidate all of them at once. */
+export const isAdminProductsKey = (key: unknown): boolean =>
+  typeof key === "string" && key.startsWith(`${ADMIN_PRODUCTS_PATH}?`);
+
+/** GET /api/products/admin?page={n} */
+export const useAdminProducts = (page: number) => useAdminSWR<AdminProductPage>(adminProductsKey(page));

@@ -1,0 +1,96 @@
+import { fireEvent, screen } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { renderAdmin } from "../shared/test-wrapper.tsx";
+import { ProductForm } from "./product-form.tsx";
+import { type ProductFormValues, validateProductForm } from "./product-form-validation.ts";
+
+const valid: ProductFormValues = {
+  name: "Cherry",
+  slug: "cherry",
+  price: "12.5",
+  image: "/images/cherry.webp",
+  images: ["/images/cherry-2.webp"],
+  category: "Fruits",
+  brand: "Orchard",
+  countInStock: "7",
+  description: "Sweet dark cherries",
+};
+
+const field = (label: string) => screen.getByLabelText(label, { exact: false, selector: "input, textarea" });
+const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
+
+describe("edit product validation", () => {
+  it("turns valid text into the PUT body with numbers", () => {
+    expect(validateProductForm({ ...valid, name: "  Cherry " })).toEqual({
+      ok: true,
+      update: { ...valid, name: "Cherry", price: 12.5, countInStock: 7 },
+    });
+  });
+
+  it.each([
+    ["price", "-1", "Price must be 0 or more"],
+    ["price", "1.234", "Price must have at most 2 decimals"],
+    ["price", "abc", "Price must be a number"],
+    ["countInStock", "1.5", "Count In Stock must be a whole number"],
+    ["countInStock", "-2", "Count In Stock must be 0 or more"],
+    ["slug", "Not A Slug", "Slug must be lowercase letters, digits and dashes"],
+    ["description", "   ", "Description is required"],
+  ] as const)("refuses %s = %j", (key, value, message) => {
+    expect(validateProductForm({ ...valid, [key]: value })).toEqual({
+      ok: false,
+      errors: { [key]: message },
+    });
+  });
+
+  it("shows every required field's message and does not submit", () => {
+    const onSubmit = vi.fn();
+    const empty = { ...valid, name: "", slug: "", price: "", image: "", category: "", brand: "" };
+    renderAdmin(
+      <ProductForm
+        initial={{ ...empty, countInStock: "", description: "" }}
+        submitting={false}
+        onSubmit={onSubmit}
+      />,
+    );
+    fireEvent.click(screen.getByRole("button", { name: "Update" }));
+    for (const label of [
+      "Name",
+      "Slug",
+      "Price",
+      "Image File",
+      "Category",
+      "Brand",
+      "Count In Stock",
+      "Description",
+    ]) {
+      expect(screen.getByText(`${label} is required`)).toBeInTheDocument();
+    }
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it("shows numeric errors at the fields, clears one when edited, then submits numbers", () => {
+    const onSubmit = vi.fn();
+    renderAdmin(<ProductForm initial={valid} submitting={false} onSubmit={onSubmit} />);
+    type("Price", "-3");
+    type("Count In Stock", "2.5");
+    fireEvent.click(screen.getByRole("button", { name: "Update" }));
+    expect(screen.getByText("Price must be 0 or more")).toBeInTheDocument();
+    expect(screen.getByText("Count In Stock must be a whole number")).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+
+    type("Price", "3.99");
+    expect(screen.queryByText("Price must be 0 or more")).not.toBeInTheDocument();
+    type("Count In Stock", "0");
+    fireEvent.click(screen.getByRole("button", { name: "Update" }));
+    expect(onSubmit).toHaveBeenCalledWith({ ...valid, price: 3.99, countInStock: 0 });
+  });
+
+  it("removes an additional image from the form only", () => {
+    const onSubmit = vi.fn();
+    renderAdmin(<ProductForm initial={valid} submitting={false} onSubmit={onSubmit} />);
+    fireEvent.click(screen.getByRole("button", { name: "Remove image 1" }));
+    expect(screen.getByText("No additional images")).toBeInTheDocument();
+    fireEvent.click(screen.getByRole("button", { name: "Update" }));
+    expect(onSubmit).toHaveBeenCalledWith({ ...valid, images: [], price: 12.5, countInStock: 7 });
+  });
+});

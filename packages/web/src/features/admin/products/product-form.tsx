@@ -1,0 +1,74 @@
+import { Button, Stack, Textarea, TextInput } from "@mantine/core";
+import { useState } from "react";
+import { AdditionalImages } from "./additional-images.tsx";
+import { ImageUploadInput } from "./image-upload-input.tsx";
+import {
+  type ProductFormErrors,
+  type ProductFormValues,
+  type ProductUpdate,
+  validateProductForm,
+} from "./product-form-validation.ts";
+
+type TextField = Exclude<keyof ProductFormValues, "images">;
+
+/** The edit-product form of spec §2: fields, the two uploads, the image list and Update. */
+export function ProductForm({
+  initial,
+  submitting,
+  onSubmit,
+}: {
+  initial: ProductFormValues;
+  submitting: boolean;
+  onSubmit: (update: ProductUpdate) => void;
+}) {
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<ProductFormErrors>({});
+
+  const set = <K extends keyof ProductFormValues>(field: K, value: ProductFormValues[K]) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+  const text = (field: TextField, label: string, extra: { inputMode?: "decimal" | "numeric" } = {}) => ({
+    label,
+    name: field,
+    required: true,
+    value: values[field],
+    error: errors[field],
+    onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+      set(field, event.currentTarget.value),
+    ...extra,
+  });
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    const result = validateProductForm(values);
+    if (result.ok) onSubmit(result.update);
+    else setErrors(result.errors);
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm">
+        <TextInput {...text("name", "Name")} />
+        <TextInput {...text("slug", "Slug")} />
+        <TextInput {...text("price", "Price", { inputMode: "decimal" })} />
+        <TextInput {...text("image", "Image File")} />
+        <ImageUploadInput label="Upload Image" onUploaded={(url) => set("image", url)} />
+        <AdditionalImages images={values.images} onChange={(images) => set("images", images)} />
+        <ImageUploadInput
+          label="Upload Additional Image"
+          onUploaded={(url) => setValues((current) => ({ ...current, images: [...current.images, url] }))}
+        />
+        <TextInput {...text("category", "Category")} />
+        <TextInput {...text("brand", "Brand")} />
+        <TextInput {...text("countInStock", "Count In Stock", { inputMode: "numeric" })} />
+        <Textarea {...text("description", "Description")} rows={4} />
+        <div>
+          <Button type="submit" loading={submitting}>
+            Update
+          </Button>
+        </div>
+      </Stack>
+    </form>
+  );
+}

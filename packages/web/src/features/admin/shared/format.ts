@@ -1,0 +1,7 @@
+import { formatMoney } from "@fruit/core/money/pricing";
+
+/** Dates in the admin lists show their first 10 characters, YYYY-MM-DD (spec §2, §9). */
+export const shortDate = (iso: string | null | undefined): string => (iso ? iso.slice(0, 10) : "");
+
+/** Dollar amounts with 2 decimals: "$12.30". */
+export const money = (dollars: number): string => formatMoney(dollars);

@@ -3,7 +3,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DeleteCommand, PutCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { db } from "@fruit/core/db/client";
-import { type StreamHandler, type StreamPoller, startStreamPoller } from "@fruit/functions/local/stream-poller";
+import {
+  type StreamHandler,
+  type StreamPoller,
+  startStreamPoller,
+} from "@fruit/functions/local/stream-poller";
 import type { DynamoDBRecord } from "aws-lambda";
 import { afterAll, afterEach, describe, expect, inject, it, vi } from "vitest";
 import { useFreshTable } from "../support/table.ts";
@@ -23,12 +27,22 @@ function recordingHandler(respond: (records: DynamoDBRecord[], call: number) => 
     const failed = respond(event.Records, batches.length);
     return { batchItemFailures: failed.map((itemIdentifier) => ({ itemIdentifier })) };
   };
-  const keysOf = (records: DynamoDBRecord[]) => records.map((r) => `${r.dynamodb?.Keys?.pk?.S}|${r.dynamodb?.Keys?.sk?.S}`);
+  const keysOf = (records: DynamoDBRecord[]) =>
+    records.map((r) => `${r.dynamodb?.Keys?.pk?.S}|${r.dynamodb?.Keys?.sk?.S}`);
   return { handler, batches, delivered: () => keysOf(batches.flat()), keysOf };
 }
 
-async function poll(tableName: string, handler: StreamHandler, options: { checkpointFile?: string; intervalMs?: number } = {}) {
-  const poller = await startStreamPoller({ endpoint: inject("dynamoEndpoint"), tableName, handler, ...options });
+async function poll(
+  tableName: string,
+  handler: StreamHandler,
+  options: { checkpointFile?: string; intervalMs?: number } = {},
+) {
+  const poller = await startStreamPoller({
+    endpoint: inject("dynamoEndpoint"),
+    tableName,
+    handler,
+    ...options,
+  });
   pollers.push(poller);
   return poller;
 }
@@ -71,7 +85,13 @@ describe("local stream poller", () => {
       "PRODUCT#p1|PRODUCT",
     ]);
     const records = batches.flat();
-    expect(records.map((record) => record.eventName)).toEqual(["INSERT", "INSERT", "INSERT", "MODIFY", "REMOVE"]);
+    expect(records.map((record) => record.eventName)).toEqual([
+      "INSERT",
+      "INSERT",
+      "INSERT",
+      "MODIFY",
+      "REMOVE",
+    ]);
     const modify = records[3]!;
     expect(modify.eventSource).toBe("aws:dynamodb");
     expect(modify.eventSourceARN).toMatch(/^arn:aws:dynamodb:.*:table\/.+\/stream\//);

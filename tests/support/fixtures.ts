@@ -1,11 +1,10 @@
 import { TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
-import bcrypt from "bcryptjs";
 import { db, tableName } from "@fruit/core/db/client";
 import { newId } from "@fruit/core/ids";
 import { toCents } from "@fruit/core/money/pricing";
 import { productKeys } from "@fruit/core/products/product.keys";
+import * as users from "@fruit/core/users/index";
 import { signToken } from "@fruit/core/users/token";
-import { userKeys } from "@fruit/core/users/user.keys";
 
 /**
  * Test fixtures. Until the accounts and catalogue verbs exist these write items of the shapes in
@@ -23,35 +22,24 @@ export interface TestUser {
 }
 
 let counter = 0;
-const quickHash = (password: string) => bcrypt.hashSync(password, 4); // fixtures only: cost 4 keeps tests fast
 
-export async function createUser(options: { isAdmin?: boolean; name?: string; email?: string; password?: string } = {}): Promise<TestUser> {
-  const id = newId();
+/**
+ * An account made through the accounts verb (email uniqueness item included). Fixtures hash at
+ * bcrypt cost 4 to keep suites fast; accounts made through the API use cost 10.
+ */
+export async function createUser(
+  options: { isAdmin?: boolean; name?: string; email?: string; password?: string } = {},
+): Promise<TestUser> {
   counter += 1;
   const name = options.name ?? `User ${counter}`;
-  const email = options.email ?? `user${counter}-${id.slice(-6).toLowerCase()}@example.com`;
+  const email = options.email ?? `user${counter}-${newId().slice(-6).toLowerCase()}@example.com`;
   const password = options.password ?? "password123";
-  const now = new Date().toISOString();
-  await db().send(
-    new TransactWriteCommand({
-      TransactItems: [
-        {
-          Put: {
-            TableName: tableName(),
-            Item: {
-              ...userKeys.item(id),
-              ...userKeys.listIndex(id),
-              id, name, email, passwordHash: quickHash(password), isAdmin: options.isAdmin === true, createdAt: now, updatedAt: now,
-            },
-            ConditionExpression: "attribute_not_exists(pk)",
-          },
-        },
-        { Put: { TableName: tableName(), Item: { ...userKeys.email(email), userId: id }, ConditionExpression: "attribute_not_exists(pk)" } },
-      ],
-    }),
+  const user = await users.create(
+    { name, email, password, isAdmin: options.isAdmin === true },
+    { bcryptCost: 4 },
   );
-  const token = await signToken(id);
-  return { _id: id, name, email, isAdmin: options.isAdmin === true, password, token, auth: { Authorization: `Bearer ${token}` } };
+  const token = await signToken(user._id);
+  return { ...user, password, token, auth: { Authorization: `Bearer ${token}` } };
 }
 
 export interface TestProductInput {
@@ -63,7 +51,9 @@ export interface TestProductInput {
   brand?: string;
 }
 
-export async function createProduct(input: TestProductInput = {}): Promise<{ _id: string; slug: string; name: string; price: number }> {
+export async function createProduct(
+  input: TestProductInput = {},
+): Promise<{ _id: string; slug: string; name: string; price: number }> {
   const id = newId();
   counter += 1;
   const name = input.name ?? `Product ${counter}`;
@@ -81,13 +71,30 @@ export async function createProduct(input: TestProductInput = {}): Promise<{ _id
               ...productKeys.item(id),
               ...productKeys.listIndex(id),
               ...productKeys.categoryIndex(category, id),
-              id, name, slug, category, brand: input.brand ?? "Farm", priceCents: toCents(price),
-              countInStock: input.countInStock ?? 10, image: "/images/seed/apple.webp", images: [],
-              description: `${name} description`, rating: 0, numReviews: 0, createdAt: now, updatedAt: now,
+              id,
+              name,
+              slug,
+              category,
+              brand: input.brand ?? "Farm",
+              priceCents: toCents(price),
+              countInStock: input.countInStock ?? 10,
+              image: "/images/seed/apple.webp",
+              images: [],
+              description: `${name} description`,
+              rating: 0,
+              numReviews: 0,
+              createdAt: now,
+              updatedAt: now,
             },
           },
         },
-        { Put: { TableName: tableName(), Item: { ...productKeys.slug(slug), productId: id }, ConditionExpression: "attribute_not_exists(pk)" } },
+        {
+          Put: {
+            TableName: tableName(),
+            Item: { ...productKeys.slug(slug), productId: id },
+            ConditionExpression: "attribute_not_exists(pk)",
+          },
+        },
       ],
     }),
   );

@@ -1,4 +1,30 @@
+import * as users from "@fruit/core/users/index";
+import {
+  AdminUserUpdateSchema,
+  ProfileSchema,
+  SignInSchema,
+  SignUpSchema,
+} from "@fruit/core/users/user.schema";
 import { Hono } from "hono";
+import { type AuthEnv, requireAdmin, requireUser } from "./middleware/auth.ts";
+import { jsonBody } from "./validate.ts";
 
-/** /api/users — filled in by its issue. */
-export const userRoutes = new Hono();
+/**
+ * /api/users — accounts (signup, signin, own profile) and the admin user screens.
+ * `/profile` is registered before `/:id`.
+ */
+export const userRoutes = new Hono<AuthEnv>()
+  .post("/signup", async (c) => c.json(await users.signUp(await jsonBody(c, SignUpSchema)), 201))
+  .post("/signin", async (c) => c.json(await users.signIn(await jsonBody(c, SignInSchema))))
+  .put("/profile", requireUser, async (c) =>
+    c.json(await users.updateProfile(c.var.caller, await jsonBody(c, ProfileSchema))),
+  )
+  .get("/", requireAdmin, async (c) => c.json(await users.list()))
+  .get("/:id", requireAdmin, async (c) => c.json(await users.fromId(c.req.param("id"))))
+  .put("/:id", requireAdmin, async (c) =>
+    c.json(await users.update(c.var.caller, c.req.param("id"), await jsonBody(c, AdminUserUpdateSchema))),
+  )
+  .delete("/:id", requireAdmin, async (c) => {
+    await users.remove(c.var.caller, c.req.param("id"));
+    return c.json({ message: "User Deleted" });
+  });

@@ -1,0 +1,101 @@
+import * as v from "valibot";
+
+/**
+ * Browser-safe shapes and rules of the accounts API (shared by the server and the web app; imports
+ * nothing but valibot). Unknown fields — `isAdmin` in a signup or profile body, `_id` in an admin
+ * update — are dropped by `v.object` and never stored.
+ */
+
+/** What signup, signin and profile answer (the spec's "user info"). */
+export interface UserInfo {
+  _id: string;
+  name: string;
+  email: string;
+  isAdmin: boolean;
+  token: string;
+}
+
+/** A user as the admin screens see it: never a password hash. */
+export interface AdminUser {
+  _id: string;
+  name: string;
+  email: string;
+  isAdmin: boolean;
+}
+
+/** bcrypt only reads the first 72 bytes of a password, so longer ones are refused, not truncated. */
+export const PASSWORD_MIN_BYTES = 8;
+export const PASSWORD_MAX_BYTES = 72;
+
+const byteLength = (text: string): number => new TextEncoder().encode(text).length;
+
+export const PasswordSchema = v.pipe(
+  v.string("Password is required"),
+  v.check(
+    (p) => byteLength(p) >= PASSWORD_MIN_BYTES,
+    `Password must be at least ${PASSWORD_MIN_BYTES} characters`,
+  ),
+  v.check((p) => byteLength(p) <= PASSWORD_MAX_BYTES, `Password must be at most ${PASSWORD_MAX_BYTES} bytes`),
+);
+
+/** Emails are trimmed and lowercased: one address, one account, whatever the case typed. */
+export const EmailSchema = v.pipe(
+  v.string("Email is required"),
+  v.trim(),
+  v.toLowerCase(),
+  v.maxLength(254, "Email is too long"),
+  v.email("Email is not a valid email address"),
+);
+
+export const NameSchema = v.pipe(
+  v.string("Name is required"),
+  v.trim(),
+  v.minLength(1, "Name is required"),
+  v.maxLength(100, "Name must be at most 100 characters"),
+);
+
+/** POST /api/users/signup */
+export const SignUpSchema = v.object({ name: NameSchema, email: EmailSchema, password: PasswordSchema });
+export type SignUpInput = v.InferOutput<typeof SignUpSchema>;
+
+/** POST /api/users/signin — loose on purpose: a wrong shape of email is just a failed sign-in. */
+export const SignInSchema = v.object({
+  email: v.pipe(
+    v.string("Email is required"),
+    v.trim(),
+    v.toLowerCase(),
+    v.maxLength(254, "Email is too long"),
+  ),
+  password: v.pipe(v.string("Password is required"), v.maxLength(1000, "Password is too long")),
+});
+export type SignInInput = v.InferOutput<typeof SignInSchema>;
+
+/**
+ * PUT /api/users/profile — every field optional. The spec's profile form always sends `password`,
+ * empty when the user keeps it, so an empty password means "unchanged".
+ */
+export const ProfileSchema = v.object({
+  name: v.optional(NameSchema),
+  email: v.optional(EmailSchema),
+  password: v.optional(
+    v.union(
+      [
+        v.pipe(
+          v.literal(""),
+          v.transform(() => undefined),
+        ),
+        PasswordSchema,
+      ],
+      "Password must be a string",
+    ),
+  ),
+});
+export type ProfileInput = v.InferOutput<typeof ProfileSchema>;
+
+/** PUT /api/users/{id} (admin): changes exactly the fields sent. */
+export const AdminUserUpdateSchema = v.object({
+  name: v.optional(NameSchema),
+  email: v.optional(EmailSchema),
+  isAdmin: v.optional(v.boolean("isAdmin must be true or false")),
+});
+export type AdminUserUpdate = v.InferOutput<typeof AdminUserUpdateSchema>;

@@ -11,6 +11,8 @@ export interface FakePaypalKnobs {
   /** Reported amount value / currency (on the order and its capture), instead of the real one. */
   amount?: string;
   currency?: string;
+  /** Apply `amount` / `currency` to the capture only (the order itself looks right before capture). */
+  captureOnly?: boolean;
   /** Order status after capture, and the capture's own status (default COMPLETED). */
   orderStatus?: string;
   captureStatus?: string;
@@ -51,15 +53,16 @@ function send(res: ServerResponse, status: number, body: unknown) {
 }
 
 function view(order: FakeOrder, knobs: FakePaypalKnobs) {
-  const amount = {
+  const reported = {
     currency_code: knobs.currency ?? order.amount.currency_code,
     value: knobs.amount ?? order.amount.value,
   };
+  const amount = knobs.captureOnly ? order.amount : reported;
   const captured = order.status === "COMPLETED";
   const capture = {
     id: order.captureId,
     status: knobs.captureStatus ?? "COMPLETED",
-    amount,
+    amount: reported,
     update_time: "2026-01-02T03:04:05Z",
   };
   return {

@@ -1,0 +1,208 @@
+import { type Config, getConfig, setConfig } from "@fruit/core/config";
+import { priceLines } from "@fruit/core/money/pricing";
+import { app } from "@fruit/functions/api/index";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { type FakePaypal, startFakePaypal } from "../support/fake-paypal.ts";
+import { createProduct, createUser, type TestUser } from "../support/fixtures.ts";
+import { useFreshTable } from "../support/table.ts";
+
+const address = {
+  fullName: "Ann Buyer",
+  address: "1 Orchard Rd",
+  city: "Montreal",
+  postalCode: "H2X 1Y4",
+  country: "Canada",
+};
+
+const request = (user: TestUser, method: string, path: string, body?: unknown) =>
+  app.request(`/api/orders${path}`, {
+    method,
+    headers: { ...user.auth, "Content-Type": "application/json" },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+
+let fake: FakePaypal;
+let ann: TestUser;
+let product: { _id: string; price: number };
+
+/** A fresh unpaid order of Ann's: 3 × $4.99 → total $27.22. */
+async function newOrder(quantity = 3) {
+  const prices = priceLines([{ price: product.price, quantity }]);
+  const res = await request(ann, "POST", "", {
+    orderItems: [{ _id: product._id, quantity }],
+    shippingAddress: address,
+    paymentMethod: "PayPal",
+    ...prices,
+  });
+  expect(res.status).toBe(201);
+  return (await res.json()) as { _id: string; totalPrice: number };
+}
+
+const createPaypalOrder = async (orderId: string) => {
+  const res = await request(ann, "POST", `/${orderId}/paypal`);
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { id: string }).id;
+};
+const pay = (orderId: string, body: unknown) => request(ann, "PUT", `/${orderId}/pay`, body);
+const isPaid = async (orderId: string) =>
+  (await (await request(ann, "GET", `/${orderId}`)).json()).isPaid as boolean;
+
+async function expectRefused(orderId: string, paypalId: string, status: number, message: string | RegExp) {
+  const res = await pay(orderId, { id: paypalId });
+  expect(res.status).toBe(status);
+  expect((await res.json()).message).toMatch(message);
+  expect(await isPaid(orderId)).toBe(false);
+}
+
+beforeAll(async () => {
+  fake = await startFakePaypal();
+  await useFreshTable("payments", {
+    PAYMENTS: "paypal",
+    PAYPAL_API_BASE: fake.url,
+    PAYPAL_CLIENT_ID: "id",
+    PAYPAL_CLIENT_SECRET: "secret",
+  });
+  ann = await createUser({ name: "Ann" });
+  product = await createProduct({ price: 4.99, countInStock: 1000 });
+});
+afterAll(() => fake.close());
+beforeEach(() => fake.reset());
+
+describe("paying with PayPal", () => {
+  it("creates the PayPal order for the server's total, captures it and marks the order paid", async () => {
+    const order = await newOrder();
+    const paypalId = await createPaypalOrder(order._id);
+    expect(fake.orders.get(paypalId)).toMatchObject({
+      referenceId: order._id,
+      amount: { currency_code: "USD", value: "27.22" },
+    });
+    // The spec's client sends the whole captured result; only its id counts.
+    const res = await pay(order._id, {
+      id: paypalId,
+      status: "COMPLETED",
+      payer: { email_address: "x@y.z" },
+    });
+    expect(res.status).toBe(200);
+    const paid = await res.json();
+    expect(paid).toMatchObject({
+      _id: order._id,
+      isPaid: true,
+      paymentResult: {
+        id: paypalId,
+        status: "COMPLETED",
+        update_time: "2026-01-02T03:04:05Z",
+        email_address: "buyer@example.com",
+      },
+    });
+    expect(Date.parse(paid.paidAt)).not.toBeNaN();
+    expect(fake.calls.capture).toBe(1);
+  });
+
+  it("is harmless to pay twice, also at the same time: one capture, the same order", async () => {
+    const order = await newOrder();
+    const paypalId = await createPaypalOrder(order._id);
+    const [a, b] = await Promise.all([pay(order._id, { id: paypalId }), pay(order._id, { id: paypalId })]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    const [first, second] = [await a.json(), await b.json()];
+    expect(second.paidAt).toBe(first.paidAt);
+    const third = await pay(order._id, { id: paypalId });
+    expect(third.status).toBe(200);
+    expect((await third.json()).paidAt).toBe(first.paidAt);
+    expect(fake.orders.get(paypalId)?.status).toBe("COMPLETED");
+    expect((await request(ann, "POST", `/${order._id}/paypal`)).status).toBe(409);
+  });
+
+  it("refuses a PayPal order whose amount differs, without capturing it", async () => {
+    const order = await newOrder();
+    const paypalId = await createPaypalOrder(order._id);
+    fake.knobs.amount = "1.00";
+    await expectRefused(order._id, paypalId, 409, "The amount paid does not match the order total");
+    expect(fake.calls.capture).toBe(0);
+  });
+
+  it("refuses a capture whose amount differs from the order's total", async () => {
+    const order = await newOrder();
+    const paypalId = await createPaypalOrder(order._id);
+    Object.assign(fake.knobs, { amount: "27.21", captureOnly: true });
+    await expectRefused(order._id, paypalId, 409, "The amount paid does not match the order total");
+    expect(fake.calls.capture).toBe(1);
+  });
+
+  it("refuses a payment in another currency", async () => {
+    const order = await newOrder();
+    const paypalId = await createPaypalOrder(order._id);
+    Object.assign(fake.knobs, { currency: "EUR", captureOnly: true });
+    await expectRefused(order._id, paypalId, 409, "The payment was not made in USD");
+  });
+
+  it("refuses a capture that PayPal does not report COMPLETED", async () => {
+    const order = await newOrder();
+    const paypalId = await createPaypalOrder(order._id);
+    fake.knobs.captureStatus = "PENDING";
+    await expectRefused(order._id, paypalId, 409, "The payment is not completed (PENDING)");
+    fake.knobs.captureStatus = undefined;
+    fake.knobs.orderStatus = "VOIDED";
+    await expectRefused(order._id, paypalId, 409, /not approved yet \(VOIDED\)/);
+  });
+
+  it("refuses a PayPal order made for another shop order", async () => {
+    const [mine, other] = [await newOrder(), await newOrder()];
+    const paypalId = await createPaypalOrder(other._id);
+    await expectRefused(mine._id, paypalId, 409, "This PayPal payment was made for another order");
+    expect(fake.calls.capture).toBe(0);
+    fake.knobs.referenceId = "SOMETHING-ELSE";
+    await expectRefused(other._id, paypalId, 409, "This PayPal payment was made for another order");
+  });
+
+  it("refuses an unknown PayPal order id and ids that are not PayPal ids", async () => {
+    const order = await newOrder();
+    await expectRefused(order._id, "5O190127TN364715T", 400, "Unknown PayPal order");
+    await expectRefused(order._id, "../../v1/oauth2/token", 400, /^id: /);
+    expect((await pay(order._id, {})).status).toBe(400);
+  });
+
+  it("answers 502 and leaves the order unpaid while PayPal is down or cuts the line", async () => {
+    const order = await newOrder();
+    const paypalId = await createPaypalOrder(order._id);
+    for (const mode of ["down", "drop"] as const) {
+      fake.knobs.mode = mode;
+      await expectRefused(order._id, paypalId, 502, "PayPal is not reachable right now, please try again");
+      const create = await request(ann, "POST", `/${order._id}/paypal`);
+      expect(create.status).toBe(502);
+    }
+    fake.knobs.mode = "ok";
+    expect((await pay(order._id, { id: paypalId })).status).toBe(200);
+  });
+
+  it("reuses its access token until it expires", async () => {
+    const order = await newOrder();
+    expect((await pay(order._id, { id: await createPaypalOrder(order._id) })).status).toBe(200);
+    expect(fake.calls.token).toBe(0);
+  });
+});
+
+describe("paying with the test provider (PAYMENTS=test)", () => {
+  let paypalConfig: Config;
+  beforeAll(() => {
+    paypalConfig = getConfig();
+    setConfig({ ...paypalConfig, payments: "test" });
+  });
+  afterEach(() => expect(fake.calls).toEqual({ token: 0, create: 0, capture: 0, get: 0 }));
+  afterAll(() => setConfig(paypalConfig));
+
+  it("pays an order through the same endpoints and verification, never calling PayPal", async () => {
+    const order = await newOrder();
+    const testId = await createPaypalOrder(order._id);
+    expect(testId).toBe(`TEST-${order._id}`);
+    const paid = await (await pay(order._id, { id: testId })).json();
+    expect(paid).toMatchObject({ isPaid: true, paymentResult: { id: testId, status: "COMPLETED" } });
+    expect((await pay(order._id, { id: testId })).status).toBe(200);
+  });
+
+  it("refuses a test payment of another order or an unknown one", async () => {
+    const [mine, other] = [await newOrder(), await newOrder(2)];
+    await expectRefused(mine._id, `TEST-${other._id}`, 409, "This PayPal payment was made for another order");
+    await expectRefused(mine._id, "TEST-NOPE", 400, "Unknown PayPal order");
+    await expectRefused(mine._id, "5O190127TN364715T", 400, "Unknown PayPal order");
+  });
+});

@@ -1,6 +1,38 @@
-import { Title } from "@mantine/core";
+import { Stack, Title } from "@mantine/core";
+import { notifySuccess } from "../../../lib/notify.ts";
+import { useConfirm } from "../shared/confirm-dialog.tsx";
+import { ErrorState, LoadingState } from "../shared/screen-state.tsx";
+import { useAdminAction } from "../shared/use-admin-action.ts";
+import { useAdminOrders } from "./api/use-admin-orders.ts";
+import { useDeleteOrder } from "./api/use-delete-order.ts";
+import { OrdersTable } from "./orders-table.tsx";
 
-/** Placeholder until its issue lands. */
+/** /admin/orders — every order with Details and Delete. */
 export function OrdersAdminPage() {
-  return <Title order={1}>OrdersAdminPage</Title>;
+  const { data, error, isLoading } = useAdminOrders();
+  const deleteOrder = useDeleteOrder();
+  const [confirm, confirmDialog] = useConfirm();
+  const deleting = useAdminAction();
+
+  const remove = async (id: string) => {
+    if (!(await confirm("Are you sure to delete?"))) return;
+    await deleting.run(async () => {
+      await deleteOrder(id);
+      notifySuccess("order deleted successfully");
+    });
+  };
+
+  return (
+    <Stack gap="lg">
+      {confirmDialog}
+      <Title order={1}>Orders</Title>
+      {isLoading ? (
+        <LoadingState />
+      ) : error || !data ? (
+        <ErrorState error={error} />
+      ) : (
+        <OrdersTable orders={data} deleting={deleting.pending} onDelete={(id) => void remove(id)} />
+      )}
+    </Stack>
+  );
 }

@@ -1,0 +1,90 @@
+import type { Order } from "@fruit/core/orders/order.schema";
+import { screen, within } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { renderAdmin } from "../shared/test-wrapper.tsx";
+import { toOrderRow } from "./order-rows.ts";
+import { OrdersTable } from "./orders-table.tsx";
+
+const order = (patch: Partial<Order> = {}): Order => ({
+  _id: "01JORDER",
+  user: { _id: "u1", name: "Ada" },
+  orderItems: [],
+  shippingAddress: { fullName: "Ada", address: "1 Main", city: "Montreal", postalCode: "H1H", country: "CA" },
+  paymentMethod: "PayPal",
+  itemsPrice: 20,
+  shippingPrice: 10,
+  taxPrice: 3,
+  totalPrice: 33,
+  isPaid: false,
+  paidAt: null,
+  isDelivered: false,
+  deliveredAt: null,
+  createdAt: "2026-11-21T10:20:30.000Z",
+  ...patch,
+});
+
+describe("admin orders row formatting", () => {
+  it("shows the customer, the date's first 10 characters, the total with 2 decimals and No for open flags", () => {
+    expect(toOrderRow(order())).toEqual({
+      id: "01JORDER",
+      user: "Ada",
+      date: "2026-11-21",
+      total: "$33.00",
+      paid: "No",
+      delivered: "No",
+    });
+  });
+
+  it("shows paid and delivered dates, cut to 10 characters", () => {
+    const row = toOrderRow(
+      order({
+        isPaid: true,
+        paidAt: "2026-11-22T08:00:00Z",
+        isDelivered: true,
+        deliveredAt: "2026-11-23T09:00:00Z",
+      }),
+    );
+    expect([row.paid, row.delivered]).toEqual(["2026-11-22", "2026-11-23"]);
+  });
+
+  it("shows 'DELETED USER' when the customer's account is gone", () => {
+    expect(toOrderRow(order({ user: null })).user).toBe("DELETED USER");
+  });
+
+  it("rounds the total to 2 decimals", () => {
+    expect(toOrderRow(order({ totalPrice: 27.2 })).total).toBe("$27.20");
+    expect(toOrderRow(order({ totalPrice: 0.1 + 0.2 })).total).toBe("$0.30");
+  });
+
+  it("renders the columns and actions in the table", () => {
+    const onDelete = vi.fn();
+    renderAdmin(
+      <OrdersTable
+        orders={[order({ user: null, isPaid: true, paidAt: "2026-11-22T08:00:00Z" })]}
+        deleting={false}
+        onDelete={onDelete}
+      />,
+    );
+    const headers = screen.getAllByRole("columnheader").map((th) => th.textContent);
+    expect(headers).toEqual(["ID", "USER", "DATE", "TOTAL", "PAID", "DELIVERED", "ACTIONS"]);
+    const cells = within(screen.getAllByRole("row")[1]!)
+      .getAllByRole("cell")
+      .map((td) => td.textContent);
+    expect(cells.slice(0, 6)).toEqual([
+      "01JORDER",
+      "DELETED USER",
+      "2026-11-21",
+      "$33.00",
+      "2026-11-22",
+      "No",
+    ]);
+    expect(screen.getByRole("link", { name: "Details" })).toHaveAttribute("href", "/order/01JORDER");
+    screen.getByRole("button", { name: "Delete" }).click();
+    expect(onDelete).toHaveBeenCalledWith("01JORDER");
+  });
+
+  it("says so when there are no orders", () => {
+    renderAdmin(<OrdersTable orders={[]} deleting={false} onDelete={() => {}} />);
+    expect(screen.getByText("No orders yet")).toBeInTheDocument();
+  });
+});

@@ -2,9 +2,11 @@ import { randomUUID } from "node:crypto";
 import { DeleteCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
 import { marshall } from "@aws-sdk/util-dynamodb";
 import { db, tableName } from "@fruit/core/db/client";
+import { queryAll } from "@fruit/core/db/query";
 import { newId } from "@fruit/core/ids";
 import { orderKeys } from "@fruit/core/orders/order.keys";
 import { productKeys } from "@fruit/core/products/product.keys";
+import { statsKeys } from "@fruit/core/stats/stats.keys";
 import { userKeys } from "@fruit/core/users/user.keys";
 import type { DynamoDBRecord } from "aws-lambda";
 
@@ -68,6 +70,16 @@ export class StreamRecorder {
     return this.put({ ...before, ...changes, pk: key.pk, sk: key.sk });
   }
 
+  /** Keys of the items the recorder wrote and did not remove. */
+  storedKeys(): Key[] {
+    return [...this.items.values()].map((item) => ({ pk: String(item.pk), sk: String(item.sk) }));
+  }
+
+  /** Forgets every stored item (after the table was emptied). */
+  forget(): void {
+    this.items.clear();
+  }
+
   /** Deletes the item and returns its REMOVE record. */
   async remove({ pk, sk }: Key): Promise<DynamoDBRecord> {
     const id = `${pk}|${sk}`;
@@ -77,6 +89,20 @@ export class StreamRecorder {
     this.items.delete(id);
     return streamRecord("REMOVE", { pk, sk }, before, undefined);
   }
+}
+
+/** Empties the table of everything the recorder wrote and the aggregates (no records: a reset). */
+export async function resetTable(recorder: StreamRecorder): Promise<void> {
+  const stats = await queryAll({
+    KeyConditionExpression: "pk = :pk",
+    ExpressionAttributeValues: { ":pk": statsKeys.partition },
+  });
+  const keys = [
+    ...recorder.storedKeys(),
+    ...stats.map((item) => ({ pk: String(item.pk), sk: String(item.sk) })),
+  ];
+  await Promise.all(keys.map((Key) => db().send(new DeleteCommand({ TableName: tableName(), Key }))));
+  recorder.forget();
 }
 
 /** A user item of docs/data-model.md's shape. */

@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import { counterDelta, orderCounters, productCounters, summaryFromItems, utcDay } from "./stats.counters.ts";
+import { statsKeys } from "./stats.keys.ts";
+
+describe("stats counters", () => {
+  it("dates an order by its UTC day, whatever the offset it was written with", () => {
+    expect(utcDay("2026-01-01T23:30:00-02:00")).toBe("2026-01-02");
+    expect(utcDay("2026-01-01T00:30:00+01:00")).toBe("2025-12-31");
+    expect(() => utcDay(undefined)).toThrow("Not a timestamp");
+  });
+
+  it("refuses an order without an integer total rather than counting it wrong", () => {
+    expect(() => orderCounters({ id: "o", totalCents: 1.5, createdAt: "2026-01-01T00:00:00Z" })).toThrow(
+      "totalCents",
+    );
+  });
+
+  it("moves one count on a category change and nothing on other product edits", () => {
+    expect(counterDelta(productCounters, { category: "Fruits" }, { category: "Nuts" })).toEqual([
+      { key: statsKeys.category("Fruits"), add: { count: -1 } },
+      { key: statsKeys.category("Nuts"), add: { count: 1 } },
+    ]);
+    expect(
+      counterDelta(productCounters, { category: "Fruits", name: "a" }, { category: "Fruits", name: "b" }),
+    ).toEqual([]);
+  });
+
+  it("reads zeros when nothing is counted and leaves out days and categories that fell to zero", () => {
+    expect(summaryFromItems([])).toEqual({
+      users: [{ numUsers: 0 }],
+      orders: [{ numOrders: 0, totalSales: 0 }],
+      dailyOrders: [],
+      productCategories: [],
+    });
+    const summary = summaryFromItems([
+      { ...statsKeys.category("Nuts"), count: 0 },
+      { ...statsKeys.category("Fruits"), count: 2 },
+      { ...statsKeys.day("2026-01-02"), orders: 1, salesCents: 1999 },
+      { ...statsKeys.day("2026-01-01"), orders: 0, salesCents: 0 },
+      { ...statsKeys.day("2025-12-31"), orders: 2, salesCents: 10 },
+      { ...statsKeys.totals, numUsers: 4, numOrders: 3, salesCents: 2009 },
+    ]);
+    expect(summary).toEqual({
+      users: [{ numUsers: 4 }],
+      orders: [{ numOrders: 3, totalSales: 20.09 }],
+      dailyOrders: [
+        { _id: "2025-12-31", orders: 2, sales: 0.1 },
+        { _id: "2026-01-02", orders: 1, sales: 19.99 },
+      ],
+      productCategories: [{ _id: "Fruits", count: 2 }],
+    });
+  });
+});

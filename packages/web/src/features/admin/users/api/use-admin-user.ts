@@ -1,0 +1,7 @@
+import type { AdminUser } from "@fruit/core/users/user.schema";
+import { useAdminSWR } from "../../shared/use-admin-swr.ts";
+
+export const adminUserKey = (id: string): string => `/api/users/${encodeURIComponent(id)}`;
+
+/** GET /api/users/{id} — fills the edit-user form. */
+export const useAdminUser = (id: string | undefined) => useAdminSWR<AdminUser>(id ? adminUserKey(id) : null);

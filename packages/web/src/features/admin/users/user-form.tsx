@@ -1,0 +1,73 @@
+import type { AdminUser } from "@fruit/core/users/user.schema";
+import { EmailSchema, NameSchema } from "@fruit/core/users/user.schema";
+import { Button, Checkbox, Stack, TextInput } from "@mantine/core";
+import { useState } from "react";
+import * as v from "valibot";
+
+/** Name and Email required, Email an email address (spec §5), by the server's own rules. */
+const UserFormSchema = v.object({ name: NameSchema, email: EmailSchema, isAdmin: v.boolean() });
+export type UserFormOutput = v.InferOutput<typeof UserFormSchema>;
+
+type Errors = Partial<Record<"name" | "email", string>>;
+
+/** The edit-user form: Name, Email, isAdmin and Update. */
+export function UserForm({
+  initial,
+  submitting,
+  onSubmit,
+}: {
+  initial: Pick<AdminUser, "name" | "email" | "isAdmin">;
+  submitting: boolean;
+  onSubmit: (update: UserFormOutput) => void;
+}) {
+  const [values, setValues] = useState({
+    name: initial.name,
+    email: initial.email,
+    isAdmin: initial.isAdmin,
+  });
+  const [errors, setErrors] = useState<Errors>({});
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    const result = v.safeParse(UserFormSchema, values, { abortPipeEarly: true });
+    if (result.success) return onSubmit(result.output);
+    const found: Errors = {};
+    for (const issue of result.issues) {
+      const key = issue.path?.[0]?.key as keyof Errors | undefined;
+      if (key && !found[key]) found[key] = issue.message;
+    }
+    setErrors(found);
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm">
+        <TextInput
+          label="Name"
+          required
+          value={values.name}
+          error={errors.name}
+          onChange={(event) => setValues({ ...values, name: event.currentTarget.value })}
+        />
+        <TextInput
+          label="Email"
+          type="email"
+          required
+          value={values.email}
+          error={errors.email}
+          onChange={(event) => setValues({ ...values, email: event.currentTarget.value })}
+        />
+        <Checkbox
+          label="isAdmin"
+          checked={values.isAdmin}
+          onChange={(event) => setValues({ ...values, isAdmin: event.currentTarget.checked })}
+        />
+        <div>
+          <Button type="submit" loading={submitting}>
+            Update
+          </Button>
+        </div>
+      </Stack>
+    </form>
+  );
+}

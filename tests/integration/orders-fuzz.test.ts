@@ -1,0 +1,131 @@
+import { GetCommand, ScanCommand } from "@aws-sdk/lib-dynamodb";
+import { db, tableName } from "@fruit/core/db/client";
+import { priceCents, priceLines, toCents } from "@fruit/core/money/pricing";
+import { app } from "@fruit/functions/api/index";
+import fc from "fast-check";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createProduct, createUser, type TestUser } from "../support/fixtures.ts";
+import { useFreshTable } from "../support/table.ts";
+
+const address = {
+  fullName: "Ann Buyer",
+  address: "1 Orchard Rd",
+  city: "Montreal",
+  postalCode: "H2X 1Y4",
+  country: "Canada",
+};
+/** Prices chosen to hit rounding edges (x.x5 tax, sums around the $100 free-shipping line). */
+const PRICES = [0.01, 0.1, 0.2, 0.99, 1.05, 4.99, 7.77, 12.5, 33.33, 49.95, 99.99, 100];
+
+type Product = { _id: string; price: number };
+type CartLine = { product: number; quantity: number; shownPrice: number };
+
+const cartLine = fc.record({
+  product: fc.nat({ max: PRICES.length - 1 }),
+  quantity: fc.integer({ min: 1, max: 12 }),
+  shownPrice: fc.double({ min: 0, max: 500, noNaN: true }),
+});
+/** Carts of 1-8 lines, sometimes holding the same product twice (the server merges those). */
+const cart = fc.array(cartLine, { minLength: 1, maxLength: 8 });
+
+let ann: TestUser;
+let products: Product[];
+
+const place = (body: unknown) =>
+  app.request("/api/orders", {
+    method: "POST",
+    headers: { ...ann.auth, "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
+
+const catalogueLines = (lines: CartLine[]) =>
+  lines.map((line) => ({ price: products[line.product]!.price, quantity: line.quantity }));
+
+const body = (lines: CartLine[], prices: Record<string, number>) => ({
+  orderItems: lines.map((line) => ({
+    _id: products[line.product]!._id,
+    quantity: line.quantity,
+    price: line.shownPrice,
+  })),
+  shippingAddress: address,
+  paymentMethod: "Card",
+  ...prices,
+});
+
+async function storedOrder(id: string) {
+  const key = { pk: `ORDER#${id}`, sk: "ORDER" };
+  return (await db().send(new GetCommand({ TableName: tableName(), Key: key }))).Item!;
+}
+
+async function orderCount() {
+  const scan = new ScanCommand({
+    TableName: tableName(),
+    FilterExpression: "sk = :o",
+    ExpressionAttributeValues: { ":o": "ORDER" },
+  });
+  return ((await db().send(scan)).Items ?? []).length;
+}
+
+/** Every stored line carries the catalogue's price, and the stored totals are priceLines of those lines. */
+function expectCataloguePrices(stored: Record<string, unknown>) {
+  const lines = stored.orderItems as { productId: string; priceCents: number; quantity: number }[];
+  for (const line of lines) {
+    const product = products.find((candidate) => candidate._id === line.productId)!;
+    expect(line.priceCents).toBe(toCents(product.price));
+  }
+  const cents = priceCents(lines.map((line) => ({ price: line.priceCents / 100, quantity: line.quantity })));
+  expect(stored).toMatchObject(cents);
+}
+
+describe("orders under random carts", () => {
+  beforeAll(async () => {
+    await useFreshTable("orders-fuzz");
+    ann = await createUser({ name: "Ann" });
+    products = await Promise.all(PRICES.map((price) => createProduct({ price, countInStock: 1_000_000 })));
+  });
+
+  it("stores exactly the totals of priceLines over the catalogue prices", async () => {
+    await fc.assert(
+      fc.asyncProperty(cart, async (lines) => {
+        const expected = priceLines(catalogueLines(lines));
+        const res = await place(body(lines, expected));
+        expect(res.status).toBe(201);
+        const order = await res.json();
+        expect(order).toMatchObject(expected);
+        const stored = await storedOrder(order._id);
+        expect(stored).toMatchObject(priceCents(catalogueLines(lines)));
+        expectCataloguePrices(stored);
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it("never lets client prices reach a stored order", async () => {
+    const tamperedTotals = fc.record({
+      itemsPrice: fc.double({ min: 0, max: 5000, noNaN: true }),
+      shippingPrice: fc.constantFrom(0, 10, 45),
+      taxPrice: fc.double({ min: 0, max: 500, noNaN: true }),
+      totalPrice: fc.oneof(fc.double({ min: 0, max: 5000, noNaN: true }), fc.constant(-1)),
+      keepRealTotal: fc.boolean(),
+    });
+    await fc.assert(
+      fc.asyncProperty(cart, tamperedTotals, async (lines, { keepRealTotal, ...prices }) => {
+        const real = priceLines(catalogueLines(lines));
+        const sent = keepRealTotal ? { ...prices, totalPrice: real.totalPrice } : prices;
+        const before = await orderCount();
+        const res = await place(body(lines, sent));
+        const answer = await res.json();
+        if (toCents(sent.totalPrice) === toCents(real.totalPrice)) {
+          expect(res.status).toBe(201);
+          expect(answer).toMatchObject(real);
+          expectCataloguePrices(await storedOrder(answer._id));
+        } else {
+          expect([400, 409]).toContain(res.status);
+          if (res.status === 409) expect(answer.prices).toEqual(real);
+          expect(await orderCount()).toBe(before);
+        }
+      }),
+      { numRuns: 40 },
+    );
+  });
+});

@@ -1,0 +1,93 @@
+import { ScanCommand } from "@aws-sdk/lib-dynamodb";
+import { db, tableName } from "@fruit/core/db/client";
+import { priceLines } from "@fruit/core/money/pricing";
+import { app } from "@fruit/functions/api/index";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createProduct, createUser, type TestUser } from "../support/fixtures.ts";
+import { useFreshTable } from "../support/table.ts";
+
+const address = {
+  fullName: "Ann Buyer",
+  address: "1 Orchard Rd",
+  city: "Montreal",
+  postalCode: "H2X 1Y4",
+  country: "Canada",
+};
+
+const orderOf = (product: { _id: string; price: number }, quantity = 1) => ({
+  orderItems: [{ _id: product._id, quantity }],
+  shippingAddress: address,
+  paymentMethod: "PayPal",
+  ...priceLines([{ price: product.price, quantity }]),
+});
+
+const place = (user: TestUser, body: unknown, headers: Record<string, string> = {}) =>
+  app.request("/api/orders", {
+    method: "POST",
+    headers: { ...user.auth, "Content-Type": "application/json", ...headers },
+    body: JSON.stringify(body),
+  });
+
+const stockOf = async (id: string) =>
+  (await (await app.request(`/api/products/${id}`)).json()).countInStock as number;
+
+async function storedOrdersOf(productId: string) {
+  const { Items = [] } = await db().send(
+    new ScanCommand({
+      TableName: tableName(),
+      FilterExpression: "sk = :o",
+      ExpressionAttributeValues: { ":o": "ORDER" },
+    }),
+  );
+  return Items.filter((item) =>
+    (item.orderItems as { productId: string }[]).some((line) => line.productId === productId),
+  );
+}
+
+describe("concurrent orders", () => {
+  let customers: TestUser[];
+  beforeAll(async () => {
+    await useFreshTable("oversell");
+    customers = await Promise.all(Array.from({ length: 5 }, (_, n) => createUser({ name: `Customer ${n}` })));
+  });
+
+  it("never oversells: 100 concurrent single-unit orders for 10 in stock → 10 placed, 90 told it is out of stock", async () => {
+    const melon = await createProduct({ name: "Watermelon", price: 3.5, countInStock: 10 });
+    const responses = await Promise.all(
+      Array.from({ length: 100 }, (_, n) => place(customers[n % customers.length]!, orderOf(melon))),
+    );
+    const statuses = responses.map((res) => res.status);
+    expect(statuses.filter((status) => status >= 500)).toEqual([]);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(10);
+    const refused = responses.filter((res) => res.status === 409);
+    expect(refused).toHaveLength(90);
+    for (const res of refused)
+      expect(await res.json()).toMatchObject({ message: "Sorry. Watermelon is out of stock" });
+    expect(await stockOf(melon._id)).toBe(0);
+    expect(await storedOrdersOf(melon._id)).toHaveLength(10);
+  });
+
+  it("places one order for the same Idempotency-Key sent many times at once", async () => {
+    const kiwi = await createProduct({ name: "Kiwi", price: 2, countInStock: 50 });
+    const [ann] = customers;
+    const responses = await Promise.all(
+      Array.from({ length: 8 }, () => place(ann!, orderOf(kiwi, 2), { "Idempotency-Key": "checkout-42" })),
+    );
+    const statuses = responses.map((res) => res.status).sort();
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 200, 201]);
+    const ids = new Set(await Promise.all(responses.map(async (res) => (await res.json())._id as string)));
+    expect(ids.size).toBe(1);
+    expect(await stockOf(kiwi._id)).toBe(48);
+    expect(await storedOrdersOf(kiwi._id)).toHaveLength(1);
+  });
+
+  it("lets a key whose first attempt failed (out of stock) place an order on a later attempt", async () => {
+    const fig = await createProduct({ name: "Fig", price: 2, countInStock: 1 });
+    const [, bob] = customers;
+    const first = await place(bob!, orderOf(fig, 2), { "Idempotency-Key": "retry-after-failure" });
+    expect(first.status).toBe(409);
+    const smaller = await place(bob!, orderOf(fig, 1), { "Idempotency-Key": "retry-after-failure" });
+    expect(smaller.status).toBe(201);
+    expect(await stockOf(fig._id)).toBe(0);
+  });
+});

@@ -81,6 +81,8 @@ export interface Invocation<T = unknown> {
   result: T;
   /** Import + first invocation, measured inside the process (what Lambda's init + first call cost). */
   coldMs: number;
+  /** The import alone (Lambda's init phase). */
+  importMs: number;
   /** Spawn to exit, measured outside (adds Node's own boot). */
   processMs: number;
 }
@@ -89,9 +91,10 @@ const RUNNER = `
 const started = performance.now();
 const [bundle, event] = process.argv.slice(2);
 const { handler } = await import(bundle);
+const importMs = performance.now() - started;
 const result = await handler(JSON.parse(event), { awsRequestId: "local", functionName: "local" });
 const coldMs = performance.now() - started;
-process.stdout.write("\\n@@result@@" + JSON.stringify({ result, coldMs }));
+process.stdout.write("\\n@@result@@" + JSON.stringify({ result, coldMs, importMs }));
 `;
 
 /**
@@ -117,9 +120,6 @@ export async function invokeInFreshNode<T>(
   const processMs = performance.now() - started;
   const marker = stdout.lastIndexOf("@@result@@");
   if (marker < 0) throw new Error(`the handler printed no result: ${stdout}`);
-  const { result, coldMs } = JSON.parse(stdout.slice(marker + "@@result@@".length)) as {
-    result: T;
-    coldMs: number;
-  };
-  return { result, coldMs, processMs };
+  const parsed = JSON.parse(stdout.slice(marker + "@@result@@".length)) as Omit<Invocation<T>, "processMs">;
+  return { ...parsed, processMs };
 }

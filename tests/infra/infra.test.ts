@@ -146,6 +146,16 @@ describe("sst.config.ts", () => {
     expect(outputs.url).toBe((router!.instance as { url: string }).url);
   });
 
+  it("puts the router on a custom domain only when SHOP_DOMAIN is set", async () => {
+    expect((await deploy("dev")).recording.all("Router")[0]!.args.domain).toBeUndefined();
+    vi.stubEnv("SHOP_DOMAIN", "shop.example.com");
+    try {
+      expect((await deploy("production")).recording.all("Router")[0]!.args.domain).toBe("shop.example.com");
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
+
   it("serves images from a CloudFront-only bucket and builds the SPA without an error page", async () => {
     const { recording } = await deploy("dev");
     expect(recording.get("Bucket", "Images").args).toMatchObject({

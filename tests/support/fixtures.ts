@@ -1,14 +1,11 @@
-import { TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
-import { db, tableName } from "@fruit/core/db/client";
 import { newId } from "@fruit/core/ids";
-import { toCents } from "@fruit/core/money/pricing";
-import { productKeys } from "@fruit/core/products/product.keys";
+import * as products from "@fruit/core/products/index";
 import * as users from "@fruit/core/users/index";
 import { signToken } from "@fruit/core/users/token";
 
 /**
- * Test fixtures. Until the accounts and catalogue verbs exist these write items of the shapes in
- * docs/data-model.md; the accounts work may switch them to the core verbs (same signatures).
+ * Test fixtures: accounts and products made through the same core verbs the API uses, so their
+ * items have exactly the shapes in docs/data-model.md.
  */
 export interface TestUser {
   _id: string;
@@ -51,52 +48,22 @@ export interface TestProductInput {
   brand?: string;
 }
 
+/** A product made through the catalogue verb (product and slug items in one transaction). */
 export async function createProduct(
   input: TestProductInput = {},
 ): Promise<{ _id: string; slug: string; name: string; price: number }> {
-  const id = newId();
   counter += 1;
   const name = input.name ?? `Product ${counter}`;
-  const slug = input.slug ?? `product-${counter}-${id.slice(-6).toLowerCase()}`;
-  const category = input.category ?? "Fruits";
-  const price = input.price ?? 5;
-  const now = new Date().toISOString();
-  await db().send(
-    new TransactWriteCommand({
-      TransactItems: [
-        {
-          Put: {
-            TableName: tableName(),
-            Item: {
-              ...productKeys.item(id),
-              ...productKeys.listIndex(id),
-              ...productKeys.categoryIndex(category, id),
-              id,
-              name,
-              slug,
-              category,
-              brand: input.brand ?? "Farm",
-              priceCents: toCents(price),
-              countInStock: input.countInStock ?? 10,
-              image: "/images/seed/apple.webp",
-              images: [],
-              description: `${name} description`,
-              rating: 0,
-              numReviews: 0,
-              createdAt: now,
-              updatedAt: now,
-            },
-          },
-        },
-        {
-          Put: {
-            TableName: tableName(),
-            Item: { ...productKeys.slug(slug), productId: id },
-            ConditionExpression: "attribute_not_exists(pk)",
-          },
-        },
-      ],
-    }),
-  );
-  return { _id: id, slug, name, price };
+  const product = await products.create({
+    name,
+    slug: input.slug ?? `product-${counter}-${newId().slice(-6).toLowerCase()}`,
+    category: input.category ?? "Fruits",
+    brand: input.brand ?? "Farm",
+    price: input.price ?? 5,
+    countInStock: input.countInStock ?? 10,
+    image: "/images/seed/apple.webp",
+    images: [],
+    description: `${name} description`,
+  });
+  return { _id: product._id, slug: product.slug, name: product.name, price: product.price };
 }

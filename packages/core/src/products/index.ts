@@ -1,51 +1,29 @@
-import { GetCommand } from "@aws-sdk/lib-dynamodb";
+import { BatchWriteCommand, GetCommand, TransactWriteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { db, tableName } from "../db/client.ts";
-import { storageError } from "../db/errors.ts";
+import { cancellationReasons, isConditionalCheckFailure, storageError } from "../db/errors.ts";
 import { queryAll } from "../db/query.ts";
 import { AppError } from "../errors.ts";
-import { isId } from "../ids.ts";
-import { toDollars } from "../money/pricing.ts";
+import { isId, newId } from "../ids.ts";
+import { toCents } from "../money/pricing.ts";
 import { productKeys } from "./product.keys.ts";
-import type { Product, ProductDetail, ProductQuery, Review } from "./product.schema.ts";
+import { toProduct, toReview } from "./product.mapping.ts";
+import {
+  PLACEHOLDER_IMAGE,
+  type Product,
+  type ProductDetail,
+  type ProductQuery,
+  type ProductUpdate,
+} from "./product.schema.ts";
 
 type Item = Record<string, unknown>;
 
-/** A stored product item → the API's Product (prices are stored in cents). */
-export function toProduct(item: Item): Product {
-  return {
-    _id: item.id as string,
-    slug: item.slug as string,
-    name: item.name as string,
-    image: (item.image as string) ?? "",
-    images: (item.images as string[] | undefined) ?? [],
-    price: toDollars(item.priceCents as number),
-    description: (item.description as string) ?? "",
-    category: (item.category as string) ?? "",
-    brand: (item.brand as string) ?? "",
-    countInStock: item.countInStock as number,
-    rating: (item.rating as number) ?? 0,
-    numReviews: (item.numReviews as number) ?? 0,
-    createdAt: item.createdAt as string,
-    updatedAt: (item.updatedAt as string) ?? (item.createdAt as string),
-  };
-}
-
-export function toReview(item: Item): Review {
-  return {
-    _id: item.id as string,
-    user: item.userId as string,
-    name: item.name as string,
-    rating: item.rating as number,
-    comment: item.comment as string,
-    createdAt: item.createdAt as string,
-  };
-}
+export { toProduct, toReview } from "./product.mapping.ts";
 
 const notFound = () => new AppError("not_found", "Product Not Found");
 
-async function getItem(key: Record<string, string>): Promise<Item | undefined> {
+async function getItem(key: Record<string, string>, ConsistentRead = false): Promise<Item | undefined> {
   try {
-    const result = await db().send(new GetCommand({ TableName: tableName(), Key: key }));
+    const result = await db().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead }));
     return result.Item;
   } catch (error) {
     throw storageError(error);
@@ -113,3 +91,199 @@ export async function fromSlug(slug: string): Promise<ProductDetail> {
   if (!pointer) throw notFound();
   return detail(pointer.productId as string);
 }
+
+/** Fields a new product may start with (the seed and fixtures); the admin's "Create" sends none. */
+export type ProductCreateInput = Partial<
+  Omit<Product, "_id" | "rating" | "numReviews" | "createdAt" | "updatedAt">
+>;
+
+/**
+ * POST /api/products (admin): a blank product the admin then edits — "sample name <n>", a unique
+ * `sample-name-<id suffix>` slug, price 0, the placeholder image, category "Uncategorised", no
+ * stock. The product and its slug item are written in one transaction (409 if the slug is taken).
+ *
+ * @example
+ * const product = await create({ name: "Kiwi", slug: "kiwi", price: 3.5, countInStock: 20 });
+ */
+export async function create(input: ProductCreateInput = {}): Promise<Product> {
+  const id = newId();
+  const now = new Date().toISOString();
+  const category = input.category ?? "Uncategorised";
+  const item = {
+    ...productKeys.item(id),
+    ...productKeys.listIndex(id),
+    ...productKeys.categoryIndex(category, id),
+    id,
+    name: input.name ?? `sample name ${Date.now()}`,
+    slug: input.slug ?? `sample-name-${id.slice(-10).toLowerCase()}`,
+    image: input.image ?? PLACEHOLDER_IMAGE,
+    images: input.images ?? [],
+    priceCents: toCents(input.price ?? 0),
+    description: input.description ?? "",
+    category,
+    brand: input.brand ?? "",
+    countInStock: input.countInStock ?? 0,
+    rating: 0,
+    numReviews: 0,
+    ratingTotal: 0,
+    createdAt: now,
+    updatedAt: now,
+  };
+  await transact([
+    { Put: { TableName: tableName(), Item: item, ConditionExpression: "attribute_not_exists(pk)" } },
+    {
+      Put: {
+        TableName: tableName(),
+        Item: slugItem(item.slug, id),
+        ConditionExpression: "attribute_not_exists(pk)",
+      },
+    },
+  ]).catch((error) => {
+    throw cancellationReasons(error)?.[1] === "ConditionalCheckFailed" ? slugTaken() : error;
+  });
+  return toProduct(item);
+}
+
+const slugTaken = () => new AppError("conflict", "Slug already in use");
+const slugItem = (slug: string, productId: string) => ({ ...productKeys.slug(slug), productId });
+type TransactItems = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]["TransactItems"]>;
+
+async function transact(TransactItems: TransactItems): Promise<void> {
+  try {
+    await db().send(new TransactWriteCommand({ TransactItems }));
+  } catch (error) {
+    throw cancellationReasons(error) ? error : storageError(error);
+  }
+}
+
+/** ProductUpdate → the stored attributes it changes (price in cents; a category moves the gsi2 keys). */
+function storedChanges(changes: ProductUpdate, id: string): Item {
+  const { price, ...rest } = changes;
+  const stored: Item = Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined));
+  if (price !== undefined) stored.priceCents = toCents(price);
+  if (changes.category !== undefined) Object.assign(stored, productKeys.categoryIndex(changes.category, id));
+  stored.updatedAt = new Date().toISOString();
+  return stored;
+}
+
+/**
+ * PUT /api/products/{id} (admin): changes exactly the fields sent; rating and reviews are never
+ * touched, so a review written meanwhile is kept. A new slug swaps the slug items in the same
+ * transaction (409 when taken).
+ */
+export async function update(id: string, changes: ProductUpdate): Promise<Product> {
+  if (!isId(id)) throw notFound();
+  const item = await getItem(productKeys.item(id), true);
+  if (!item) throw notFound();
+  const stored = storedChanges(changes, id);
+  const names = Object.keys(stored);
+  const slugChanges = changes.slug !== undefined && changes.slug !== item.slug;
+  const productUpdate = {
+    TableName: tableName(),
+    Key: productKeys.item(id),
+    UpdateExpression: `SET ${names.map((name) => `#${name} = :${name}`).join(", ")}`,
+    ConditionExpression: "attribute_exists(pk) AND #slug = :currentSlug",
+    ExpressionAttributeNames: Object.fromEntries([...names, "slug"].map((name) => [`#${name}`, name])),
+    ExpressionAttributeValues: {
+      ...Object.fromEntries(names.map((name) => [`:${name}`, stored[name]])),
+      ":currentSlug": item.slug,
+    },
+  };
+  try {
+    if (!slugChanges) {
+      await db().send(new UpdateCommand(productUpdate));
+    } else {
+      await transact([
+        { Update: productUpdate },
+        {
+          Delete: {
+            TableName: tableName(),
+            Key: productKeys.slug(item.slug as string),
+            ConditionExpression: "attribute_not_exists(pk) OR productId = :id",
+            ExpressionAttributeValues: { ":id": id },
+          },
+        },
+        {
+          Put: {
+            TableName: tableName(),
+            Item: slugItem(changes.slug as string, id),
+            ConditionExpression: "attribute_not_exists(pk)",
+          },
+        },
+      ]);
+    }
+  } catch (error) {
+    if (cancellationReasons(error)?.[2] === "ConditionalCheckFailed") throw slugTaken();
+    if (isConditionalCheckFailure(error) || cancellationReasons(error)) {
+      throw new AppError("conflict", "The product changed meanwhile, please reload it and try again");
+    }
+    throw storageError(error);
+  }
+  return fromIdConsistent(id);
+}
+
+async function fromIdConsistent(id: string): Promise<Product> {
+  const item = await getItem(productKeys.item(id), true);
+  if (!item) throw notFound();
+  return toProduct(item);
+}
+
+/**
+ * DELETE /api/products/{id} (admin): the product and its slug item in one transaction, then its
+ * reviews and reviewer items (a review cannot be added once the product is gone: addReview's
+ * transaction requires the product). Orders keep their own copy of the lines.
+ */
+export async function remove(id: string): Promise<void> {
+  if (!isId(id)) throw notFound();
+  const item = await getItem(productKeys.item(id), true);
+  if (!item) throw notFound();
+  try {
+    await transact([
+      {
+        Delete: {
+          TableName: tableName(),
+          Key: productKeys.item(id),
+          ConditionExpression: "slug = :slug",
+          ExpressionAttributeValues: { ":slug": item.slug },
+        },
+      },
+      {
+        Delete: {
+          TableName: tableName(),
+          Key: productKeys.slug(item.slug as string),
+          ConditionExpression: "attribute_not_exists(pk) OR productId = :id",
+          ExpressionAttributeValues: { ":id": id },
+        },
+      },
+    ]);
+  } catch (error) {
+    if (cancellationReasons(error))
+      throw new AppError("conflict", "The product changed meanwhile, please try again");
+    throw error;
+  }
+  const rest = await queryAll({
+    KeyConditionExpression: "pk = :pk",
+    ExpressionAttributeValues: { ":pk": productKeys.item(id).pk },
+    ProjectionExpression: "pk, sk",
+    ConsistentRead: true,
+  });
+  await deleteAll(rest.map((entry) => ({ pk: entry.pk as string, sk: entry.sk as string })));
+}
+
+/** Deletes items 25 at a time (BatchWriteItem's limit), retrying what DynamoDB leaves unprocessed. */
+async function deleteAll(keys: Record<string, string>[]): Promise<void> {
+  for (let start = 0; start < keys.length; start += 25) {
+    let requests = keys.slice(start, start + 25).map((Key) => ({ DeleteRequest: { Key } }));
+    for (let attempt = 0; requests.length > 0 && attempt < 8; attempt++) {
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt));
+      const result = await db()
+        .send(new BatchWriteCommand({ RequestItems: { [tableName()]: requests } }))
+        .catch((error) => {
+          throw storageError(error);
+        });
+      requests = (result.UnprocessedItems?.[tableName()] ?? []) as typeof requests;
+    }
+  }
+}
+
+export { adminPage } from "./admin-page.ts";

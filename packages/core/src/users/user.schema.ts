@@ -54,20 +54,32 @@ export const NameSchema = v.pipe(
   v.maxLength(100, "Name must be at most 100 characters"),
 );
 
+/** Names a missing field: "email: Email is required" instead of valibot's generic key message. */
+const missingField = (issue: v.BaseIssue<unknown>) => {
+  const key = issue.expected?.replace(/^"|"$/g, "") ?? "";
+  return key ? `${key.charAt(0).toUpperCase()}${key.slice(1)} is required` : "Invalid input";
+};
+
 /** POST /api/users/signup */
-export const SignUpSchema = v.object({ name: NameSchema, email: EmailSchema, password: PasswordSchema });
+export const SignUpSchema = v.object(
+  { name: NameSchema, email: EmailSchema, password: PasswordSchema },
+  missingField,
+);
 export type SignUpInput = v.InferOutput<typeof SignUpSchema>;
 
 /** POST /api/users/signin — loose on purpose: a wrong shape of email is just a failed sign-in. */
-export const SignInSchema = v.object({
-  email: v.pipe(
-    v.string("Email is required"),
-    v.trim(),
-    v.toLowerCase(),
-    v.maxLength(254, "Email is too long"),
-  ),
-  password: v.pipe(v.string("Password is required"), v.maxLength(1000, "Password is too long")),
-});
+export const SignInSchema = v.object(
+  {
+    email: v.pipe(
+      v.string("Email is required"),
+      v.trim(),
+      v.toLowerCase(),
+      v.maxLength(254, "Email is too long"),
+    ),
+    password: v.pipe(v.string("Password is required"), v.maxLength(1000, "Password is too long")),
+  },
+  missingField,
+);
 export type SignInInput = v.InferOutput<typeof SignInSchema>;
 
 /**

@@ -1,4 +1,14 @@
+import { googleMapsKey, paypalClientId } from "@fruit/core/keys/index";
 import { Hono } from "hono";
+import { type AuthEnv, requireUser } from "./middleware/auth.ts";
 
-/** /api/keys — filled in by its issue. */
-export const keyRoutes = new Hono();
+/**
+ * /api/keys — browser keys for signed-in users.
+ * - `/paypal` answers the bare client id as text/plain (the spec's client uses the body itself as
+ *   the PayPal clientId, with currency USD); `test` with the test payment provider.
+ * - `/google` answers `{ key }`; the spec's client sends `Authorization: BEARER <token>`, which the
+ *   auth middleware accepts in any case.
+ */
+export const keyRoutes = new Hono<AuthEnv>()
+  .get("/paypal", requireUser, (c) => c.text(paypalClientId()))
+  .get("/google", requireUser, (c) => c.json({ key: googleMapsKey() }));

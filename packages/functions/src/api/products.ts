@@ -1,12 +1,41 @@
 import * as products from "@fruit/core/products/index";
-import { ProductQuerySchema } from "@fruit/core/products/product.schema";
+import {
+  AdminPageQuerySchema,
+  ProductQuerySchema,
+  ProductUpdateSchema,
+} from "@fruit/core/products/product.schema";
+import * as reviews from "@fruit/core/reviews/index";
+import { ReviewSchema } from "@fruit/core/reviews/review.schema";
 import { Hono } from "hono";
+import { type AuthEnv, requireAdmin, requireUser } from "./middleware/auth.ts";
 import { publicCache } from "./middleware/cache.ts";
-import { parseWith } from "./validate.ts";
+import { jsonBody, parseWith } from "./validate.ts";
 
-/** /api/products — the catalogue. Static paths are registered before `/:id`. */
-export const productRoutes = new Hono()
-  .get("/", ...publicCache, async (c) => c.json(await products.list(parseWith(ProductQuerySchema, c.req.query()))))
+/**
+ * /api/products — the public catalogue, the admin catalogue screens and reviews. Static paths
+ * (`/categories`, `/admin`, `/slug/:slug`) are registered before `/:id`.
+ */
+export const productRoutes = new Hono<AuthEnv>()
+  .get("/", ...publicCache, async (c) =>
+    c.json(await products.list(parseWith(ProductQuerySchema, c.req.query()))),
+  )
   .get("/categories", ...publicCache, async (c) => c.json(await products.categories()))
+  .get("/admin", requireAdmin, async (c) =>
+    c.json(await products.adminPage(parseWith(AdminPageQuerySchema, c.req.query()))),
+  )
   .get("/slug/:slug", ...publicCache, async (c) => c.json(await products.fromSlug(c.req.param("slug"))))
-  .get("/:id", ...publicCache, async (c) => c.json(await products.detail(c.req.param("id"))));
+  .get("/:id", ...publicCache, async (c) => c.json(await products.detail(c.req.param("id"))))
+  .post("/", requireAdmin, async (c) =>
+    c.json({ message: "Product Created", product: await products.create() }, 201),
+  )
+  .put("/:id", requireAdmin, async (c) => {
+    const product = await products.update(c.req.param("id"), await jsonBody(c, ProductUpdateSchema));
+    return c.json({ message: "Product Updated", product });
+  })
+  .delete("/:id", requireAdmin, async (c) => {
+    await products.remove(c.req.param("id"));
+    return c.json({ message: "Product Deleted" });
+  })
+  .post("/:id/reviews", requireUser, async (c) =>
+    c.json(await reviews.addReview(c.var.caller, c.req.param("id"), await jsonBody(c, ReviewSchema)), 201),
+  );

@@ -1,4 +1,26 @@
-import { Hono } from "hono";
+import { AppError } from "@fruit/core/errors";
+import * as uploads from "@fruit/core/uploads/index";
+import { PresignSchema } from "@fruit/core/uploads/upload.schema";
+import { type Context, Hono } from "hono";
+import { type AuthEnv, requireAdmin } from "./middleware/auth.ts";
+import { jsonBody } from "./validate.ts";
 
-/** /api/upload and /api/uploads/presign — filled in by the uploads issue. */
-export const uploadRoutes = new Hono();
+/** Reads one file field of a multipart body; 400 when the body is not multipart or has no such file. */
+async function fileField(c: Context, name: string): Promise<{ type: string; bytes: Uint8Array }> {
+  const body = await c.req.parseBody().catch(() => {
+    throw new AppError("invalid", `The request body must be multipart/form-data with a "${name}" file`);
+  });
+  const file = body[name];
+  if (!(file instanceof File)) throw new AppError("invalid", `${name}: an image file is required`);
+  return { type: file.type, bytes: new Uint8Array(await file.arrayBuffer()) };
+}
+
+/**
+ * /api/uploads/presign (presigned S3 POST, the web app's path) and /api/upload (multipart through
+ * the API, kept for the spec's client). Admin only; the rules live in core/uploads.
+ */
+export const uploadRoutes = new Hono<AuthEnv>()
+  .post("/uploads/presign", requireAdmin, async (c) =>
+    c.json(await uploads.presign(await jsonBody(c, PresignSchema))),
+  )
+  .post("/upload", requireAdmin, async (c) => c.json(await uploads.storeImage(await fileField(c, "file"))));

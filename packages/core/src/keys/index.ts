@@ -1,0 +1,13 @@
+import { type Config, getConfig } from "../config.ts";
+
+/**
+ * Browser keys the signed-in client asks for (spec §7). Both are public by nature (they ship to
+ * the browser); they are served to signed-in users only, as the spec's client expects.
+ */
+
+/** The PayPal client id; `test` when the test payment provider replaces PayPal (PAYMENTS=test). */
+export const paypalClientId = (config: Config = getConfig()): string =>
+  config.payments === "test" ? "test" : config.paypal.clientId;
+
+/** The Google Maps browser key; "" when none is configured (the map screen then says so). */
+export const googleMapsKey = (config: Config = getConfig()): string => config.googleMapsKey;

@@ -1,0 +1,19 @@
+import { productKeys } from "../products/product.keys.ts";
+
+/**
+ * Keys of review items (docs/data-model.md). Reviews live in their product's partition, so one
+ * query reads a product with its reviews, and deleting a product finds them all.
+ *
+ * - review:             pk PRODUCT#<productId>, sk REVIEW#<reviewId>   (ULID: newest last)
+ * - one per user:       pk PRODUCT#<productId>, sk REVIEWER#<userId> → reviewId (uniqueness item)
+ */
+export const reviewKeys = {
+  review: (productId: string, reviewId: string) => ({
+    pk: productKeys.item(productId).pk,
+    sk: `REVIEW#${reviewId}`,
+  }),
+  reviewer: (productId: string, userId: string) => ({
+    pk: productKeys.item(productId).pk,
+    sk: `REVIEWER#${userId}`,
+  }),
+};

@@ -1,0 +1,276 @@
+import { GetCommand, PutCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
+import { db, tableName } from "@fruit/core/db/client";
+import { newId } from "@fruit/core/ids";
+import { productKeys } from "@fruit/core/products/product.keys";
+import { PLACEHOLDER_IMAGE } from "@fruit/core/products/product.schema";
+import { beforeAll, describe, expect, it } from "vitest";
+import { api, expectClientError } from "../support/api.ts";
+import { createProduct, createUser, type TestUser } from "../support/fixtures.ts";
+import { useFreshTable } from "../support/table.ts";
+
+const get = async (key: Record<string, string>) =>
+  (await db().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }))).Item;
+const partition = async (id: string) =>
+  (
+    await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: "pk = :pk",
+        ExpressionAttributeValues: { ":pk": productKeys.item(id).pk },
+        ConsistentRead: true,
+      }),
+    )
+  ).Items ?? [];
+
+const fullUpdate = {
+  _id: "ignored",
+  name: "Golden Kiwi",
+  slug: "golden-kiwi",
+  price: 7.25,
+  image: "/images/01JABCDEFGHJKMNPQRSTVWXYZ0.webp",
+  images: ["/images/seed/kiwi-2.webp", "https://cdn.example.com/kiwi-3.png"],
+  category: "Exotic",
+  brand: "Zespri",
+  countInStock: 12,
+  description: "Sweet golden kiwi",
+};
+
+describe("catalogue admin: create, page, update, delete", () => {
+  let admin: TestUser;
+  let customer: TestUser;
+
+  beforeAll(async () => {
+    await useFreshTable("products-admin");
+    admin = await createUser({ isAdmin: true });
+    customer = await createUser();
+  });
+
+  it("creates a blank product (201) with a unique sample slug and its slug item", async () => {
+    const first = await api("/api/products", { method: "POST", token: admin.token });
+    const second = await api("/api/products", { method: "POST", token: admin.token });
+    expect(first.status).toBe(201);
+    expect(first.body.message).toBe("Product Created");
+    const product = first.body.product;
+    expect(product).toMatchObject({
+      price: 0,
+      countInStock: 0,
+      category: "Uncategorised",
+      image: PLACEHOLDER_IMAGE,
+      images: [],
+      rating: 0,
+      numReviews: 0,
+    });
+    expect(product.name).toMatch(/^sample name \d+$/);
+    expect(product.slug).toMatch(/^sample-name-[0-9a-z]{10}$/);
+    expect(second.body.product.slug).not.toBe(product.slug);
+    expect(await get(productKeys.slug(product.slug))).toMatchObject({ productId: product._id });
+    const read = await api(`/api/products/${product._id}`);
+    expect(read.body).toMatchObject({ _id: product._id, reviews: [] });
+  });
+
+  it("updates every field and answers { message, product }; the spec's string numbers are accepted", async () => {
+    const { _id, slug } = await createProduct({ category: "Fruits" });
+    const res = await api(`/api/products/${_id}`, { method: "PUT", token: admin.token, body: fullUpdate });
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe("Product Updated");
+    const { _id: _ignored, ...expected } = fullUpdate;
+    expect(res.body.product).toMatchObject({ ...expected, _id, rating: 0, numReviews: 0 });
+    expect((await get(productKeys.item(_id)))?.priceCents).toBe(725);
+    // The slug item moved in the same transaction.
+    expect(await get(productKeys.slug(slug))).toBeUndefined();
+    expect(await get(productKeys.slug("golden-kiwi"))).toMatchObject({ productId: _id });
+    expectClientError(await api(`/api/products/slug/${slug}`), 404);
+    expect((await api("/api/products/slug/golden-kiwi")).body._id).toBe(_id);
+    // The category moved its gsi2 keys.
+    const exotic = await api("/api/products?category=Exotic");
+    expect(exotic.body.map((p: { _id: string }) => p._id)).toContain(_id);
+    const fruits = await api("/api/products?category=Fruits");
+    expect(fruits.body.map((p: { _id: string }) => p._id)).not.toContain(_id);
+
+    const asText = await api(`/api/products/${_id}`, {
+      method: "PUT",
+      token: admin.token,
+      body: { price: "4.50", countInStock: "3" },
+    });
+    expect(asText.body.product).toMatchObject({ price: 4.5, countInStock: 3, name: "Golden Kiwi" });
+  });
+
+  it("changes exactly the fields sent and never the rating", async () => {
+    const { _id, slug } = await createProduct({ price: 3, brand: "Orchard" });
+    const review = await api(`/api/products/${_id}/reviews`, {
+      method: "POST",
+      token: customer.token,
+      body: { rating: 4, comment: "Good" },
+    });
+    expect(review.status).toBe(201);
+    const res = await api(`/api/products/${_id}`, {
+      method: "PUT",
+      token: admin.token,
+      body: { name: "Renamed" },
+    });
+    expect(res.body.product).toMatchObject({
+      name: "Renamed",
+      slug,
+      price: 3,
+      brand: "Orchard",
+      rating: 4,
+      numReviews: 1,
+    });
+  });
+
+  it("refuses a taken slug (409) and leaves both products unchanged", async () => {
+    const a = await createProduct();
+    const b = await createProduct();
+    const res = await api(`/api/products/${a._id}`, {
+      method: "PUT",
+      token: admin.token,
+      body: { slug: b.slug, name: "X" },
+    });
+    expectClientError(res, 409);
+    expect(res.body.message).toBe("Slug already in use");
+    expect(await get(productKeys.item(a._id))).toMatchObject({ slug: a.slug, name: a.name });
+    expect(await get(productKeys.slug(a.slug))).toMatchObject({ productId: a._id });
+    expect(await get(productKeys.slug(b.slug))).toMatchObject({ productId: b._id });
+  });
+
+  it("refuses invalid prices, counts, slugs and image URLs with the field named", async () => {
+    const { _id } = await createProduct();
+    const cases: [Record<string, unknown>, RegExp][] = [
+      [{ price: 1.001 }, /^price: Price must have at most 2 decimals$/],
+      [{ price: "1.001" }, /^price: Price must have at most 2 decimals$/],
+      [{ price: -1 }, /^price: Price must be 0 or more$/],
+      [{ price: "abc" }, /^price: /],
+      [{ price: null }, /^price: /],
+      [{ countInStock: 1.5 }, /^countInStock: Count in stock must be a whole number$/],
+      [{ countInStock: -1 }, /^countInStock: /],
+      [{ slug: "Not A Slug" }, /^slug: Slug must be lowercase/],
+      [{ slug: "a--b" }, /^slug: /],
+      [{ image: "javascript:alert(1)" }, /^image: must be an \/images\/\.\.\. path or an https URL$/],
+      [{ image: "http://example.com/x.png" }, /^image: /],
+      [{ image: "/images/../secret" }, /^image: /],
+      [{ images: "/images/a.png" }, /^images: /],
+      [{ images: ["/etc/passwd"] }, /^images\.0: /],
+      [{ name: "" }, /^name: Name is required$/],
+      [{ category: "   " }, /^category: /],
+    ];
+    for (const [body, message] of cases) {
+      const res = await api(`/api/products/${_id}`, { method: "PUT", token: admin.token, body });
+      expectClientError(res, 400);
+      expect(res.body.message, JSON.stringify(body)).toMatch(message);
+    }
+    expect(
+      (await api(`/api/products/${_id}`, { method: "PUT", token: admin.token, body: { price: 0.1 } })).body
+        .product.price,
+    ).toBe(0.1);
+  });
+
+  it("answers 404 for unknown products on update and delete", async () => {
+    for (const id of [newId(), "nope", "%C3%BC"]) {
+      expectClientError(
+        await api(`/api/products/${id}`, { method: "PUT", token: admin.token, body: { name: "x" } }),
+        404,
+      );
+      expectClientError(await api(`/api/products/${id}`, { method: "DELETE", token: admin.token }), 404);
+    }
+  });
+
+  it("deletes the product, its slug item, its reviews and reviewer items; the slug is free again", async () => {
+    const { _id, slug } = await createProduct();
+    const other = await createUser();
+    for (const user of [customer, other]) {
+      const res = await api(`/api/products/${_id}/reviews`, {
+        method: "POST",
+        token: user.token,
+        body: { rating: 5, comment: "Yum" },
+      });
+      expect(res.status).toBe(201);
+    }
+    expect((await partition(_id)).length).toBe(5);
+    const res = await api(`/api/products/${_id}`, { method: "DELETE", token: admin.token });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ message: "Product Deleted" });
+    expect(await partition(_id)).toEqual([]);
+    expect(await get(productKeys.slug(slug))).toBeUndefined();
+    expectClientError(await api(`/api/products/${_id}`), 404);
+    expectClientError(
+      await api(`/api/products/${_id}/reviews`, {
+        method: "POST",
+        token: customer.token,
+        body: { rating: 5, comment: "x" },
+      }),
+      404,
+    );
+    expect((await createProduct({ slug })).slug).toBe(slug);
+  });
+});
+
+describe("catalogue admin: paged list", () => {
+  let admin: TestUser;
+  const ids: string[] = [];
+
+  beforeAll(async () => {
+    await useFreshTable("products-page");
+    admin = await createUser({ isAdmin: true });
+    for (let i = 0; i < 23; i++) ids.push((await createProduct({ name: `P${i}` }))._id);
+    ids.reverse(); // newest first
+  });
+
+  const page = (query: string) => api(`/api/products/admin${query}`, { token: admin.token });
+
+  it("answers 10 per page, newest first, with the count and number of pages", async () => {
+    const first = await page("");
+    expect(first.status).toBe(200);
+    expect(first.headers.get("cache-control")).toBe("private, no-store");
+    expect(first.body).toMatchObject({ countProducts: 23, page: 1, pages: 3 });
+    expect(first.body.products.map((p: { _id: string }) => p._id)).toEqual(ids.slice(0, 10));
+    const third = await page("?page=3");
+    expect(third.body).toMatchObject({ countProducts: 23, page: 3, pages: 3 });
+    expect(third.body.products.map((p: { _id: string }) => p._id)).toEqual(ids.slice(20));
+  });
+
+  it("honours pageSize up to 100 and answers an empty page past the end", async () => {
+    const sized = await page("?page=2&pageSize=7");
+    expect(sized.body).toMatchObject({ page: 2, pages: 4 });
+    expect(sized.body.products.map((p: { _id: string }) => p._id)).toEqual(ids.slice(7, 14));
+    const all = await page("?pageSize=100");
+    expect(all.body.products).toHaveLength(23);
+    expect(all.body.pages).toBe(1);
+    const past = await page("?page=9");
+    expect(past.body).toMatchObject({ products: [], countProducts: 23, page: 9, pages: 3 });
+  });
+
+  it("refuses bad paging values with 400", async () => {
+    for (const query of ["?page=0", "?page=abc", "?page=-1", "?page=1.5", "?pageSize=101", "?pageSize=0"]) {
+      expectClientError(await page(query), 400);
+    }
+  });
+
+  it("keeps the public reads working and ?q= a plain substring match", async () => {
+    const search = await api(`/api/products?q=${encodeURIComponent("P1")}`);
+    expect(search.body.map((p: { name: string }) => p.name).sort()).toEqual(
+      ["P1", "P10", "P11", "P12", "P13", "P14", "P15", "P16", "P17", "P18", "P19"].sort(),
+    );
+    expect((await api(`/api/products?q=${encodeURIComponent("P.*")}`)).body).toEqual([]);
+    // A seed-style product item (no ratingTotal) still reads fine.
+    const id = newId();
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: {
+          ...productKeys.item(id),
+          id,
+          slug: "legacy",
+          name: "Legacy",
+          priceCents: 100,
+          countInStock: 1,
+        },
+      }),
+    );
+    expect((await api(`/api/products/${id}`)).body).toMatchObject({
+      _id: id,
+      price: 1,
+      rating: 0,
+      numReviews: 0,
+    });
+  });
+});

@@ -1,7 +1,7 @@
 import { type Config, getConfig, setConfig } from "@fruit/core/config";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { api, expectClientError } from "../support/api.ts";
-import { type TestUser, createUser } from "../support/fixtures.ts";
+import { createUser, type TestUser } from "../support/fixtures.ts";
 import { useFreshTable } from "../support/table.ts";
 
 describe("browser keys", () => {
@@ -26,7 +26,7 @@ describe("browser keys", () => {
     expect((await api("/api/keys/paypal", { token: user.token })).text).toBe("sandbox-client-123");
   });
 
-  it("answers { key } for the maps key with the spec's `BEARER` scheme, \"\" when none is set", async () => {
+  it('answers { key } for the maps key with the spec\'s `BEARER` scheme, "" when none is set', async () => {
     const upper = await api("/api/keys/google", { headers: { Authorization: `BEARER ${user.token}` } });
     expect(upper.status).toBe(200);
     expect(upper.body).toEqual({ key: "" });

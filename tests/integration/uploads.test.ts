@@ -3,7 +3,7 @@ import { bucketName, s3 } from "@fruit/core/uploads/s3";
 import { UPLOAD_MAX_BYTES } from "@fruit/core/uploads/upload.schema";
 import { beforeAll, describe, expect, it } from "vitest";
 import { api, expectClientError } from "../support/api.ts";
-import { type TestUser, createUser } from "../support/fixtures.ts";
+import { createUser, type TestUser } from "../support/fixtures.ts";
 import { useFreshTable } from "../support/table.ts";
 
 /** A real 1×1 PNG. */
@@ -38,8 +38,10 @@ describe("uploads", () => {
     customer = await createUser();
   });
 
-  const presign = (body: unknown, token = admin.token) => api("/api/uploads/presign", { method: "POST", token, body });
-  const upload = (form: FormData | string, token = admin.token) => api("/api/upload", { method: "POST", token, body: form });
+  const presign = (body: unknown, token = admin.token) =>
+    api("/api/uploads/presign", { method: "POST", token, body });
+  const upload = (form: FormData | string, token = admin.token) =>
+    api("/api/upload", { method: "POST", token, body: form });
 
   it("signs a POST policy: server-chosen key, exact type, 1 byte..5 MB, 5 minutes", async () => {
     const before = Date.now();
@@ -72,7 +74,8 @@ describe("uploads", () => {
     for (const contentType of ["image/svg+xml", "text/html", "application/octet-stream", "", 5]) {
       expectClientError(await presign({ contentType, size: 10 }), 400);
     }
-    for (const size of [0, -1, 1.5, "10", null]) expectClientError(await presign({ contentType: "image/png", size }), 400);
+    for (const size of [0, -1, 1.5, "10", null])
+      expectClientError(await presign({ contentType: "image/png", size }), 400);
     const missing = await presign({ size: 10 });
     expectClientError(missing, 400);
     expect(missing.body.message).toBe("contentType: contentType is required");
@@ -102,16 +105,23 @@ describe("uploads", () => {
       const res = await upload(multipart(withHead(head, 64), type));
       expect(res.status, type).toBe(200);
       const key = `images/${res.body.secure_url.slice("/images/".length)}`;
-      expect((await s3().send(new HeadObjectCommand({ Bucket: bucketName(), Key: key }))).ContentType).toBe(type);
+      expect((await s3().send(new HeadObjectCommand({ Bucket: bucketName(), Key: key }))).ContentType).toBe(
+        type,
+      );
     }
   });
 
   it("refuses a file above 5 MB with 413", async () => {
-    const justOver = await upload(multipart(withHead([...PNG.slice(0, 8)], UPLOAD_MAX_BYTES + 1), "image/png"));
+    const justOver = await upload(
+      multipart(withHead([...PNG.slice(0, 8)], UPLOAD_MAX_BYTES + 1), "image/png"),
+    );
     expectClientError(justOver, 413);
     expect(justOver.body.message).toBe("The image must be at most 5 MB");
     // Far above: the body limit stops it before it is read.
-    expectClientError(await upload(multipart(withHead([...PNG.slice(0, 8)], 7 * 1024 * 1024), "image/png")), 413);
+    expectClientError(
+      await upload(multipart(withHead([...PNG.slice(0, 8)], 7 * 1024 * 1024), "image/png")),
+      413,
+    );
   });
 
   it("refuses what is not an image, or not the image it claims to be, with 400", async () => {
@@ -134,7 +144,7 @@ describe("uploads", () => {
       method: "POST",
       token: admin.token,
       headers: { "Content-Type": "multipart/form-data; boundary=xyz" },
-      body: "--xyz\r\nContent-Disposition: form-data; name=\"file\"; filename=\"a.png\"\r\n\r\nunterminated",
+      body: '--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nunterminated',
     });
     expectClientError(broken, 400);
   });

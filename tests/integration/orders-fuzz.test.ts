@@ -41,7 +41,7 @@ const place = (body: unknown) =>
 const catalogueLines = (lines: CartLine[]) =>
   lines.map((line) => ({ price: products[line.product]!.price, quantity: line.quantity }));
 
-const body = (lines: CartLine[], prices: Record<string, number>) => ({
+const body = (lines: CartLine[], prices: object) => ({
   orderItems: lines.map((line) => ({
     _id: products[line.product]!._id,
     quantity: line.quantity,

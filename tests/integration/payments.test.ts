@@ -145,6 +145,21 @@ describe("paying with PayPal", () => {
     await expectRefused(order._id, paypalId, 409, /not approved yet \(VOIDED\)/);
   });
 
+  it("passes PayPal's refusal on (a declined card) so the button can restart, leaving the order unpaid", async () => {
+    const order = await newOrder();
+    const paypalId = await createPaypalOrder(order._id);
+    fake.knobs.captureIssue = "INSTRUMENT_DECLINED";
+    const res = await pay(order._id, { id: paypalId });
+    expect(res.status).toBe(409);
+    expect(await res.json()).toEqual({
+      message: "The payment was not completed (INSTRUMENT_DECLINED)",
+      issue: "INSTRUMENT_DECLINED",
+    });
+    expect(await isPaid(order._id)).toBe(false);
+    fake.knobs.captureIssue = undefined;
+    expect((await pay(order._id, { id: paypalId })).status).toBe(200);
+  });
+
   it("refuses a PayPal order made for another shop order", async () => {
     const [mine, other] = [await newOrder(), await newOrder()];
     const paypalId = await createPaypalOrder(other._id);

@@ -16,6 +16,8 @@ export interface FakePaypalKnobs {
   /** Order status after capture, and the capture's own status (default COMPLETED). */
   orderStatus?: string;
   captureStatus?: string;
+  /** Capture answers 422 with this issue (e.g. INSTRUMENT_DECLINED) and captures nothing. */
+  captureIssue?: string;
   /** Reported reference_id instead of the one the order was created with. */
   referenceId?: string;
   /** "down": every call answers 503; "drop": every connection is cut without an answer. */
@@ -152,6 +154,9 @@ export async function startFakePaypal(): Promise<FakePaypal> {
 
   const capture = (res: ServerResponse, order: FakeOrder) => {
     fake.calls.capture += 1;
+    if (fake.knobs.captureIssue) {
+      return send(res, 422, { name: "UNPROCESSABLE_ENTITY", details: [{ issue: fake.knobs.captureIssue }] });
+    }
     if (order.status === "COMPLETED") {
       return send(res, 422, { name: "UNPROCESSABLE_ENTITY", details: [{ issue: "ORDER_ALREADY_CAPTURED" }] });
     }

@@ -1,7 +1,8 @@
+import { UPLOAD_CONTENT_TYPES } from "@fruit/core/uploads/upload.schema";
 import { Input, Progress, Stack } from "@mantine/core";
 import { useId, useState } from "react";
 import { notifyError, notifySuccess } from "../../../lib/notify.ts";
-import { UPLOAD_CONTENT_TYPES, uploadImage } from "./api/upload-image.ts";
+import { uploadImage } from "./api/upload-image.ts";
 
 /**
  * A file field that uploads the chosen image at once (with a progress bar) and hands back its address;

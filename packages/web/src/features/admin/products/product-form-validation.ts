@@ -1,12 +1,10 @@
-import { SLUG_PATTERN } from "@fruit/core/products/product.schema";
+import { ProductUpdateSchema } from "@fruit/core/products/product.schema";
 import * as v from "valibot";
 
 /**
- * The edit form's rules. Spec §5 makes Name, Slug, Price, Image File, Category, Brand, Count In Stock
- * and Description required and checks no numbers; we also refuse what the server would refuse
- * (a negative price or one with more than 2 decimals, a count that is not a whole number >= 0, a slug
- * that is not lowercase-with-dashes), so a typo is caught at the field instead of as a toast.
- * These mirror the server's product update rules (core's product schema) field for field.
+ * The edit form's rules: the server's own (core's ProductUpdateSchema: slug pattern, price >= 0 with
+ * at most 2 decimals, count a whole number >= 0, image an /images/... path or https URL), plus spec
+ * §5's "every field required" — the server takes a partial update, the form always sends them all.
  */
 
 /** What the form edits: numbers stay text until validated, as typed. */
@@ -22,40 +20,39 @@ export interface ProductFormValues {
   description: string;
 }
 
-const required = (label: string, max: number) =>
-  v.pipe(v.string(), v.trim(), v.nonEmpty(`${label} is required`), v.maxLength(max, `${label} is too long`));
+const rules = ProductUpdateSchema.entries;
 
-const numberText = (label: string) =>
+/**
+ * Required first (its own message), then the server's rule for the field. Every rule accepts a
+ * string (price and count read numeric strings), hence the narrowing cast of its input type.
+ */
+const required = <T extends v.GenericSchema<unknown, unknown>>(label: string, rule: T) =>
   v.pipe(
     v.string(),
     v.trim(),
     v.nonEmpty(`${label} is required`),
-    v.regex(/^-?\d*\.?\d*$/, `${label} must be a number`),
-    v.transform(Number),
-    v.finite(`${label} must be a number`),
+    rule as unknown as v.GenericSchema<string, v.InferOutput<T>>,
   );
 
+/** Core reads "-1" as "not a number"; at the field, "must be 0 or more" says what is wrong. */
+const notNegative = (label: string) =>
+  v.check((text: string) => !text.startsWith("-"), `${label} must be 0 or more`);
+
 export const ProductFormSchema = v.object({
-  name: required("Name", 200),
-  slug: v.pipe(
-    required("Slug", 200),
-    v.regex(SLUG_PATTERN, "Slug must be lowercase letters, digits and dashes"),
-  ),
-  price: v.pipe(
-    numberText("Price"),
-    v.minValue(0, "Price must be 0 or more"),
-    v.check((n) => Number.isInteger(Math.round(n * 100 * 1e6) / 1e6), "Price must have at most 2 decimals"),
-  ),
-  image: required("Image File", 2000),
-  images: v.array(v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(2000))),
-  category: required("Category", 100),
-  brand: required("Brand", 100),
+  name: required("Name", rules.name.wrapped),
+  slug: required("Slug", rules.slug.wrapped),
+  price: v.pipe(v.string(), v.trim(), notNegative("Price"), required("Price", rules.price.wrapped)),
+  image: required("Image File", rules.image.wrapped),
+  images: rules.images.wrapped,
+  category: required("Category", rules.category.wrapped),
+  brand: required("Brand", rules.brand.wrapped),
   countInStock: v.pipe(
-    numberText("Count In Stock"),
-    v.integer("Count In Stock must be a whole number"),
-    v.minValue(0, "Count In Stock must be 0 or more"),
+    v.string(),
+    v.trim(),
+    notNegative("Count in stock"),
+    required("Count In Stock", rules.countInStock.wrapped),
   ),
-  description: required("Description", 5000),
+  description: required("Description", rules.description.wrapped),
 });
 
 /** The PUT body's fields (besides `_id`), as numbers. */

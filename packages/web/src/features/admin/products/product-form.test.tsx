@@ -31,10 +31,11 @@ describe("edit product validation", () => {
     ["price", "-1", "Price must be 0 or more"],
     ["price", "1.234", "Price must have at most 2 decimals"],
     ["price", "abc", "Price must be a number"],
-    ["countInStock", "1.5", "Count In Stock must be a whole number"],
-    ["countInStock", "-2", "Count In Stock must be 0 or more"],
-    ["slug", "Not A Slug", "Slug must be lowercase letters, digits and dashes"],
+    ["countInStock", "1.5", "Count in stock must be a whole number"],
+    ["countInStock", "-2", "Count in stock must be 0 or more"],
+    ["slug", "Not A Slug", "Slug must be lowercase letters, digits and single hyphens (e.g. green-apple)"],
     ["description", "   ", "Description is required"],
+    ["image", "javascript:alert(1)", "must be an /images/... path or an https URL"],
   ] as const)("refuses %s = %j", (key, value, message) => {
     expect(validateProductForm({ ...valid, [key]: value })).toEqual({
       ok: false,
@@ -75,7 +76,7 @@ describe("edit product validation", () => {
     type("Count In Stock", "2.5");
     fireEvent.click(screen.getByRole("button", { name: "Update" }));
     expect(screen.getByText("Price must be 0 or more")).toBeInTheDocument();
-    expect(screen.getByText("Count In Stock must be a whole number")).toBeInTheDocument();
+    expect(screen.getByText("Count in stock must be a whole number")).toBeInTheDocument();
     expect(onSubmit).not.toHaveBeenCalled();
 
     type("Price", "3.99");

@@ -1,3 +1,10 @@
+import {
+  type PresignedUpload,
+  TOO_LARGE_MESSAGE,
+  UNSUPPORTED_TYPE_MESSAGE,
+  UPLOAD_CONTENT_TYPES,
+  UPLOAD_MAX_BYTES,
+} from "@fruit/core/uploads/upload.schema";
 import { api } from "../../../../lib/api.ts";
 
 /**
@@ -6,28 +13,12 @@ import { api } from "../../../../lib/api.ts";
  * is public at `secure_url`. Nothing is stored on the product until the form's Update.
  */
 
-/** Mirrors the server's upload rules (image types only, at most 5 MB); the signed policy enforces them. */
-export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
-export const UPLOAD_CONTENT_TYPES = [
-  "image/jpeg",
-  "image/png",
-  "image/webp",
-  "image/gif",
-  "image/avif",
-] as const;
-
-export interface PresignedUpload {
-  url: string;
-  fields: Record<string, string>;
-  secure_url: string;
-}
-
-/** Refuses a file the server would refuse, before asking it: the message to show, or null. */
+/** Refuses a file the server would refuse (core's upload rules), before asking it: the message to show, or null. */
 export function checkImageFile(file: File): string | null {
   if (!(UPLOAD_CONTENT_TYPES as readonly string[]).includes(file.type)) {
-    return "Only JPEG, PNG, WebP, GIF or AVIF images can be uploaded";
+    return UNSUPPORTED_TYPE_MESSAGE;
   }
-  if (file.size > UPLOAD_MAX_BYTES) return "The image must be at most 5 MB";
+  if (file.size > UPLOAD_MAX_BYTES) return TOO_LARGE_MESSAGE;
   if (file.size === 0) return "The file is empty";
   return null;
 }

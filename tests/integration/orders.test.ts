@@ -270,4 +270,31 @@ describe("orders: placing", () => {
     expect((await place(ann, body, { "Idempotency-Key": "x".repeat(101) })).status).toBe(400);
     expect(await stockOf(grape._id)).toBe(7);
   });
+
+  it("passes DynamoDB a ClientRequestToken derived from the Idempotency-Key, and none without a key", async () => {
+    const body = orderBody([{ product: await createProduct(), quantity: 1 }]);
+    const tokens: (string | undefined)[] = [];
+    const spy = "spy-transaction-token";
+    db().middlewareStack.add(
+      (next) => async (args) => {
+        const input = args.input as { TransactItems?: unknown[]; ClientRequestToken?: string };
+        if (input.TransactItems) tokens.push(input.ClientRequestToken);
+        return next(args);
+      },
+      { step: "initialize", name: spy },
+    );
+    try {
+      await place(ann, body, { "Idempotency-Key": "token-1" });
+      await place(bob, body, { "Idempotency-Key": "token-1" });
+      await place(ann, body);
+    } finally {
+      db().middlewareStack.remove(spy);
+    }
+    expect(tokens).toHaveLength(3);
+    const [ann1, bob1, none] = tokens;
+    expect(ann1).toMatch(/^[0-9a-f]{36}$/);
+    expect(bob1).toMatch(/^[0-9a-f]{36}$/);
+    expect(bob1).not.toBe(ann1);
+    expect(none).toBeUndefined();
+  });
 });

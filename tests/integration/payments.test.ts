@@ -96,6 +96,15 @@ describe("paying with PayPal", () => {
     });
     expect(Date.parse(paid.paidAt)).not.toBeNaN();
     expect(fake.calls.capture).toBe(1);
+    // Create and capture both carry a PayPal-Request-Id, so PayPal never does either twice.
+    expect(fake.requestIds).toEqual([expect.stringContaining(order._id), `capture-${paypalId}`]);
+  });
+
+  it("gives repeated Pay clicks the same PayPal order", async () => {
+    const order = await newOrder();
+    const [a, b] = [await createPaypalOrder(order._id), await createPaypalOrder(order._id)];
+    expect(b).toBe(a);
+    expect(fake.calls.create).toBe(2);
   });
 
   it("is harmless to pay twice, also at the same time: one capture, the same order", async () => {

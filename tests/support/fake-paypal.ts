@@ -37,6 +37,8 @@ export interface FakePaypal {
   knobs: FakePaypalKnobs;
   orders: Map<string, FakeOrder>;
   calls: { token: number; create: number; capture: number; get: number };
+  /** The PayPal-Request-Id header of every create and capture call, in order ("" when missing). */
+  requestIds: string[];
   /** Forgets knobs and counters (orders are kept). */
   reset(): void;
   close(): Promise<void>;
@@ -91,7 +93,9 @@ export async function startFakePaypal(): Promise<FakePaypal> {
     knobs: {},
     orders: new Map(),
     calls: { token: 0, create: 0, capture: 0, get: 0 },
+    requestIds: [],
     reset() {
+      fake.requestIds = [];
       fake.knobs = {};
       fake.calls = { token: 0, create: 0, capture: 0, get: 0 };
     },
@@ -117,6 +121,7 @@ export async function startFakePaypal(): Promise<FakePaypal> {
       return send(res, 401, { name: "AUTHENTICATION_FAILURE" });
     }
     const requestId = req.headers["paypal-request-id"] as string | undefined;
+    if (req.method === "POST") fake.requestIds.push(requestId ?? "");
     if (req.method === "POST" && path === "/v2/checkout/orders") return create(res, body, requestId);
     const match = /^\/v2\/checkout\/orders\/([^/]+)(\/capture)?$/.exec(path);
     const order = match ? fake.orders.get(decodeURIComponent(match[1] ?? "")) : undefined;

@@ -1,2 +1,20 @@
-// Replaced by the local-runtime work: starts one shop for all browser journeys.
-export default async function setup() {}
+import type { TestProject } from "vitest/node";
+import { startShop } from "../support/shop.ts";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** Base URL of the one shop every browser journey runs against, e.g. `http://127.0.0.1:41234`. */
+    shopUrl: string;
+  }
+}
+
+/**
+ * Starts ONE shop (as `npm start` does, on a free port over a temporary data directory, seeded) for
+ * all browser journeys, and stops it, Java included, when the run ends. Journeys that change data
+ * create their own accounts and products, so they do not depend on each other's order.
+ */
+export default async function setup(project: TestProject) {
+  const shop = await startShop();
+  project.provide("shopUrl", shop.url);
+  return () => shop.stop();
+}

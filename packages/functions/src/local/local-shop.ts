@@ -81,6 +81,7 @@ export async function startLocalShop(
     });
     stops.push(() => poller.stop());
 
+    const builtPages = await webBuild; // before serving: the static site reads (and warms) dist
     const shop = createShopApp({ webDist: config.dev ? undefined : config.paths.webDist });
     const server = await listenShop({
       shop,
@@ -99,7 +100,7 @@ export async function startLocalShop(
     stops.push(() => server.close());
 
     const shownHost = ["127.0.0.1", "0.0.0.0", "::", "::1"].includes(config.host) ? "localhost" : config.host;
-    return { url: `http://${shownHost}:${config.port}`, seeded, webBuild: await webBuild, stop };
+    return { url: `http://${shownHost}:${config.port}`, seeded, webBuild: builtPages, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -60,7 +60,11 @@ export function createShopApp(options: { webDist?: string }): Hono {
   shop.all("/api", (c) => api.fetch(c.req.raw, c.env));
   shop.all("/api/*", (c) => api.fetch(c.req.raw, c.env));
   shop.get("/images/*", serveImage);
-  if (options.webDist) shop.get("*", staticSite(options.webDist));
+  if (options.webDist) {
+    const site = staticSite(options.webDist);
+    shop.get("*", site);
+    void site.warm();
+  }
   shop.onError((error, c) => {
     console.error(`${c.req.method} ${c.req.path}: ${error}`);
     return c.text("Internal Server Error", 500);

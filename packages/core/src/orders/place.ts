@@ -223,7 +223,8 @@ export async function placeOrder(
     if ((await commit({ order, lines, ...(key ? { key } : {}) })) === "placed") {
       return { order: toOrder(order, user), created: true };
     }
-    const first = await orderOfKey(caller, idempotencyKey as string);
+    // "duplicate": another request holds this key; its order is the answer once it is stored.
+    const first = idempotencyKey ? await orderOfKey(caller, idempotencyKey) : undefined;
     if (first) return { order: first, created: false };
     await backoff(attempt + 3);
   }

@@ -17,7 +17,7 @@ export async function createDevPages(
     root: webDir,
     configFile: existsSync(configFile) ? configFile : false,
     appType: "spa",
-    server: { middlewareMode: true, hmr: { server } },
+    server: { middlewareMode: true, ws: { server } },
   });
   return {
     handle: (req, res) => vite.middlewares(req, res),

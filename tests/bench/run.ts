@@ -15,6 +15,7 @@ import type { BenchContext, BenchGroup, Row } from "./types.ts";
 const groups: Record<string, () => Promise<{ default: BenchGroup }>> = {
   api: () => import("./api-throughput.ts"),
   lambda: () => import("./lambda-bundle.ts"),
+  "web-admin": () => import("./web-admin-chunk.ts"),
 };
 
 const RESULTS = fileURLToPath(new URL("../../bench/results.json", import.meta.url));

@@ -6,22 +6,20 @@ import { queryAll } from "../db/query.ts";
 import { AppError } from "../errors.ts";
 import { isId, newId } from "../ids.ts";
 import type { Caller } from "./caller.ts";
+import { assertPassword, BCRYPT_COST, passwordMatches } from "./password.ts";
 import { assertSignInAllowed, clearSignInFailures, recordSignInFailure } from "./sign-in-throttle.ts";
 import { signToken } from "./token.ts";
 import { userKeys } from "./user.keys.ts";
-import {
-  type AdminUser,
-  type AdminUserUpdate,
-  PASSWORD_MAX_BYTES,
-  PASSWORD_MIN_BYTES,
-  type ProfileInput,
-  type SignInInput,
-  type SignUpInput,
-  type UserInfo,
+import type {
+  AdminUser,
+  AdminUserUpdate,
+  ProfileInput,
+  SignInInput,
+  SignUpInput,
+  UserInfo,
 } from "./user.schema.ts";
 
-/** bcrypt cost (architecture §4: >= 10). */
-export const BCRYPT_COST = 10;
+export { BCRYPT_COST } from "./password.ts";
 
 type Item = Record<string, unknown>;
 type Changes = { name?: string; email?: string; passwordHash?: string; isAdmin?: boolean };
@@ -29,7 +27,6 @@ type Changes = { name?: string; email?: string; passwordHash?: string; isAdmin?:
 const notFound = () => new AppError("not_found", "User Not Found");
 const emailTaken = () => new AppError("conflict", "Email already in use");
 const invalidCredentials = () => new AppError("unauthenticated", "Invalid email or password");
-const byteLength = (text: string) => new TextEncoder().encode(text).length;
 
 async function stored<T>(call: () => Promise<T>): Promise<T> {
   try {
@@ -58,26 +55,6 @@ const toUserInfo = async (item: Item): Promise<UserInfo> => ({
   ...toAdminUser(item),
   token: await signToken(item.id as string),
 });
-
-function assertPassword(password: string): void {
-  const bytes = byteLength(password);
-  if (bytes < PASSWORD_MIN_BYTES || bytes > PASSWORD_MAX_BYTES) {
-    throw new AppError(
-      "invalid",
-      `password: Password must be ${PASSWORD_MIN_BYTES} to ${PASSWORD_MAX_BYTES} bytes`,
-    );
-  }
-}
-
-let dummyHash: Promise<string> | undefined;
-
-/** Compares in the same time whether or not the account exists, so timing does not reveal emails. */
-async function passwordMatches(password: string, hash: unknown): Promise<boolean> {
-  dummyHash ??= bcrypt.hash("no account has this password", BCRYPT_COST);
-  const usable = typeof hash === "string" && byteLength(password) <= PASSWORD_MAX_BYTES;
-  const matches = await bcrypt.compare(password, usable ? hash : await dummyHash);
-  return usable && matches;
-}
 
 /**
  * Creates an account. Signup calls it with `isAdmin: false`; only the seed and test fixtures create

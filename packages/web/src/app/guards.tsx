@@ -6,7 +6,9 @@ export function RequireUser() {
   const userInfo = useShop((s) => s.userInfo);
   const location = useLocation();
   if (!userInfo) {
-    return <Navigate to={`/login?redirect=${encodeURIComponent(location.pathname + location.search)}`} replace />;
+    return (
+      <Navigate to={`/login?redirect=${encodeURIComponent(location.pathname + location.search)}`} replace />
+    );
   }
   return <Outlet />;
 }
@@ -16,7 +18,9 @@ export function RequireAdmin() {
   const userInfo = useShop((s) => s.userInfo);
   const location = useLocation();
   if (!userInfo?.isAdmin) {
-    return <Navigate to={`/login?redirect=${encodeURIComponent(location.pathname + location.search)}`} replace />;
+    return (
+      <Navigate to={`/login?redirect=${encodeURIComponent(location.pathname + location.search)}`} replace />
+    );
   }
   return <Outlet />;
 }

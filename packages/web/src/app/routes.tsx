@@ -6,9 +6,11 @@ import { AppLayout } from "./layout/app-layout.tsx";
  * The spec's route table (§2). Every screen is its own chunk (route-level code splitting), so the
  * admin screens, charts, map and PayPal never load on storefront routes.
  */
-type PageModule = Record<string, React.ComponentType>;
-const page = (load: () => Promise<PageModule>, name: string): Pick<RouteObject, "lazy"> => ({
-  lazy: async () => ({ Component: (await load())[name] }),
+const page = <M extends object, K extends keyof M>(
+  load: () => Promise<M>,
+  name: K & string,
+): Pick<RouteObject, "lazy"> => ({
+  lazy: async () => ({ Component: (await load())[name] as React.ComponentType }),
 });
 
 export const routes: RouteObject[] = [
@@ -19,33 +21,63 @@ export const routes: RouteObject[] = [
       { path: "/about", ...page(() => import("../features/about/about-page.tsx"), "AboutPage") },
       { path: "/contact", ...page(() => import("../features/contact/contact-page.tsx"), "ContactPage") },
       { path: "/products", ...page(() => import("../features/products/products-page.tsx"), "ProductsPage") },
-      { path: "/product/:slug", ...page(() => import("../features/product/product-page.tsx"), "ProductPage") },
+      {
+        path: "/product/:slug",
+        ...page(() => import("../features/product/product-page.tsx"), "ProductPage"),
+      },
       { path: "/cart", ...page(() => import("../features/cart/cart-page.tsx"), "CartPage") },
       { path: "/login", ...page(() => import("../features/auth/login-page.tsx"), "LoginPage") },
       { path: "/register", ...page(() => import("../features/auth/register-page.tsx"), "RegisterPage") },
       {
         element: <RequireUser />,
         children: [
-          { path: "/checkout", ...page(() => import("../features/checkout/checkout-page.tsx"), "CheckoutPage") },
+          {
+            path: "/checkout",
+            ...page(() => import("../features/checkout/checkout-page.tsx"), "CheckoutPage"),
+          },
           // The spec's redirects name /shipping and /payment: both are parts of /checkout.
           { path: "/shipping", element: <Navigate to="/checkout#shipping" replace /> },
           { path: "/payment", element: <Navigate to="/checkout#payment" replace /> },
           { path: "/map", ...page(() => import("../features/map/map-page.tsx"), "MapPage") },
-          { path: "/placeorder", ...page(() => import("../features/placeorder/place-order-page.tsx"), "PlaceOrderPage") },
+          {
+            path: "/placeorder",
+            ...page(() => import("../features/placeorder/place-order-page.tsx"), "PlaceOrderPage"),
+          },
           { path: "/order/:id", ...page(() => import("../features/order/order-page.tsx"), "OrderPage") },
-          { path: "/orderhistory", ...page(() => import("../features/orders/order-history-page.tsx"), "OrderHistoryPage") },
+          {
+            path: "/orderhistory",
+            ...page(() => import("../features/orders/order-history-page.tsx"), "OrderHistoryPage"),
+          },
           { path: "/profile", ...page(() => import("../features/profile/profile-page.tsx"), "ProfilePage") },
         ],
       },
       {
         element: <RequireAdmin />,
         children: [
-          { path: "/admin/dashboard", ...page(() => import("../features/admin/dashboard/dashboard-page.tsx"), "DashboardPage") },
-          { path: "/admin/products", ...page(() => import("../features/admin/products/products-admin-page.tsx"), "ProductsAdminPage") },
-          { path: "/admin/product/:id", ...page(() => import("../features/admin/products/product-edit-page.tsx"), "ProductEditPage") },
-          { path: "/admin/orders", ...page(() => import("../features/admin/orders/orders-admin-page.tsx"), "OrdersAdminPage") },
-          { path: "/admin/users", ...page(() => import("../features/admin/users/users-admin-page.tsx"), "UsersAdminPage") },
-          { path: "/admin/user/:id", ...page(() => import("../features/admin/users/user-edit-page.tsx"), "UserEditPage") },
+          {
+            path: "/admin/dashboard",
+            ...page(() => import("../features/admin/dashboard/dashboard-page.tsx"), "DashboardPage"),
+          },
+          {
+            path: "/admin/products",
+            ...page(() => import("../features/admin/products/products-admin-page.tsx"), "ProductsAdminPage"),
+          },
+          {
+            path: "/admin/product/:id",
+            ...page(() => import("../features/admin/products/product-edit-page.tsx"), "ProductEditPage"),
+          },
+          {
+            path: "/admin/orders",
+            ...page(() => import("../features/admin/orders/orders-admin-page.tsx"), "OrdersAdminPage"),
+          },
+          {
+            path: "/admin/users",
+            ...page(() => import("../features/admin/users/users-admin-page.tsx"), "UsersAdminPage"),
+          },
+          {
+            path: "/admin/user/:id",
+            ...page(() => import("../features/admin/users/user-edit-page.tsx"), "UserEditPage"),
+          },
         ],
       },
       { path: "*", ...page(() => import("../features/not-found/not-found-page.tsx"), "NotFoundPage") },

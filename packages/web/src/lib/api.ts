@@ -29,18 +29,32 @@ export function configureApi(options: { token: () => string | undefined; onUnaut
  */
 export async function api<T>(
   path: string,
-  options: { method?: string; body?: unknown; headers?: Record<string, string>; signal?: AbortSignal } = {},
+  options: {
+    method?: string;
+    body?: unknown;
+    headers?: Record<string, string>;
+    signal?: AbortSignal;
+    /** `"no-store"` for reads that must be fresh (the cart's stock check). */
+    cache?: RequestCache;
+  } = {},
 ): Promise<T> {
   const token = tokenSource();
   const headers: Record<string, string> = { Accept: "application/json", ...options.headers };
-  if (token) headers.Authorization = `Bearer ${token}`;
+  // A caller may spell the header itself (the spec's map-key call sends "BEARER {token}").
+  if (token && !headers.Authorization) headers.Authorization = `Bearer ${token}`;
   const isForm = options.body instanceof FormData;
   if (options.body !== undefined && !isForm) headers["Content-Type"] = "application/json";
   const response = await fetch(path, {
     method: options.method ?? "GET",
     headers,
-    body: options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body),
+    body:
+      options.body === undefined
+        ? undefined
+        : isForm
+          ? (options.body as FormData)
+          : JSON.stringify(options.body),
     signal: options.signal,
+    ...(options.cache ? { cache: options.cache } : {}),
   });
   const text = await response.text();
   let body: unknown = text;

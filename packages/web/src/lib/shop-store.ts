@@ -96,7 +96,11 @@ export const getShopState = (): ShopState => state;
  * const count = useShop((s) => s.cartItems.reduce((n, item) => n + item.quantity, 0));
  */
 export function useShop<T>(selector: (state: ShopState) => T): T {
-  return useSyncExternalStore(subscribe, () => selector(state), () => selector(state));
+  return useSyncExternalStore(
+    subscribe,
+    () => selector(state),
+    () => selector(state),
+  );
 }
 
 /** The actions of spec §4. */
@@ -105,7 +109,9 @@ export const shop = {
   addToCart(item: CartItem): void {
     const exists = state.cartItems.some((line) => line._id === item._id);
     update({
-      cartItems: exists ? state.cartItems.map((line) => (line._id === item._id ? item : line)) : [...state.cartItems, item],
+      cartItems: exists
+        ? state.cartItems.map((line) => (line._id === item._id ? item : line))
+        : [...state.cartItems, item],
     });
   },
   removeFromCart(id: string): void {
@@ -122,10 +128,23 @@ export const shop = {
     update({ userInfo: null, cartItems: [], shippingAddress: null, paymentMethod: "" });
   },
   saveShippingAddress(shippingAddress: ShippingAddress): void {
-    update({ shippingAddress: { ...shippingAddress, ...(state.shippingAddress?.location && !shippingAddress.location ? { location: state.shippingAddress.location } : {}) } });
+    update({
+      shippingAddress: {
+        ...shippingAddress,
+        ...(state.shippingAddress?.location && !shippingAddress.location
+          ? { location: state.shippingAddress.location }
+          : {}),
+      },
+    });
   },
   saveShippingLocation(location: MapLocation): void {
-    const base: ShippingAddress = state.shippingAddress ?? { fullName: "", address: "", city: "", postalCode: "", country: "" };
+    const base: ShippingAddress = state.shippingAddress ?? {
+      fullName: "",
+      address: "",
+      city: "",
+      postalCode: "",
+      country: "",
+    };
     update({ shippingAddress: { ...base, location } });
   },
   savePaymentMethod(paymentMethod: PaymentMethod): void {

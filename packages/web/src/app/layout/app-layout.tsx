@@ -1,6 +1,37 @@
-import { Outlet } from "react-router-dom";
+import { Box } from "@mantine/core";
+import { Outlet, useLocation, useNavigation } from "react-router-dom";
+import { AlertHost } from "../../components/alert-host.tsx";
+import { useShop } from "../../lib/shop-store.ts";
+import { FirstOpenSpinner } from "./first-open-spinner.tsx";
+import classes from "./layout.module.css";
+import { FIXED_HEADER_PATHS } from "./nav-items.ts";
+import { useScrollManager } from "./scroll-manager.ts";
+import { SiteFooter } from "./site-footer.tsx";
+import { SiteHeader } from "./site-header.tsx";
 
-/** Header, page and footer — the storefront work replaces this with the full layout. */
+/**
+ * Header, page and footer. Full-box mode (the map) hides the chrome so the page owns the screen.
+ * A thin bar runs across the top while the next screen's chunk loads.
+ */
 export function AppLayout() {
-  return <Outlet />;
+  const fullBox = useShop((s) => s.fullBox);
+  const navigation = useNavigation();
+  const { pathname } = useLocation();
+  useScrollManager();
+  const fixed = FIXED_HEADER_PATHS.has(pathname);
+  return (
+    <Box>
+      <FirstOpenSpinner />
+      {navigation.state === "loading" && <div className={classes.progress} aria-hidden="true" />}
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
+      {!fullBox && <SiteHeader />}
+      <main id="main" className={fullBox ? undefined : fixed ? classes.fixedMain : classes.stickyMain}>
+        <Outlet />
+      </main>
+      {!fullBox && <SiteFooter />}
+      <AlertHost />
+    </Box>
+  );
 }

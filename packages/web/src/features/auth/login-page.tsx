@@ -1,6 +1,66 @@
-import { Title } from "@mantine/core";
+import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
+import { type FormEvent, useEffect, useState } from "react";
+import { Link, useNavigate } from "react-router-dom";
+import { notifyError } from "../../lib/notify.ts";
+import { shop, useShop } from "../../lib/shop-store.ts";
+import { signIn } from "./api/sign-in.ts";
+import { AuthCard } from "./auth-card.tsx";
+import { useRedirectTarget } from "./use-redirect-target.ts";
 
-/** Placeholder until its issue lands. */
+/** /login?redirect= — a signed-in user (already, or just now) goes to the redirect target. */
 export function LoginPage() {
-  return <Title order={1}>LoginPage</Title>;
+  const redirect = useRedirectTarget();
+  const navigate = useNavigate();
+  const userInfo = useShop((s) => s.userInfo);
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (userInfo) navigate(redirect, { replace: true });
+  }, [userInfo, redirect, navigate]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      shop.signIn(await signIn({ email, password }));
+    } catch (error) {
+      notifyError(error);
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AuthCard title="Sign In" subtitle="Welcome back! Sign in to check out and follow your orders.">
+      <form onSubmit={submit}>
+        <Stack gap="md">
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(event) => setEmail(event.currentTarget.value)}
+          />
+          <PasswordInput
+            label="Password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(event) => setPassword(event.currentTarget.value)}
+          />
+          <Button type="submit" loading={busy} radius="xl" size="md">
+            Sign In
+          </Button>
+          <Text size="sm" ta="center">
+            New customer?{" "}
+            <Anchor component={Link} to={`/register?redirect=${encodeURIComponent(redirect)}`} fw={700}>
+              Create your account
+            </Anchor>
+          </Text>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
 }

@@ -1,6 +1,80 @@
-import { Title } from "@mantine/core";
+import { Container, Group, Tabs, Text, TextInput, Title } from "@mantine/core";
+import { useDebouncedValue } from "@mantine/hooks";
+import { useSearchParams } from "react-router-dom";
+import { SearchIcon } from "../../components/icons.tsx";
+import { ErrorBlock, LoadingBlock } from "../../components/page-states.tsx";
+import { useCategories } from "./api/use-categories.ts";
+import { useProducts } from "./api/use-products.ts";
+import { ProductGrid } from "./product-grid.tsx";
 
-/** Placeholder until its issue lands. */
+const ALL = "All";
+
+/**
+ * /products — category tabs (All + the server's categories) and a name search; both live in the URL
+ * (?category=&q=) so a filtered list can be shared and survives a reload. The search is debounced
+ * and filtered by the server.
+ */
 export function ProductsPage() {
-  return <Title order={1}>ProductsPage</Title>;
+  const [params, setParams] = useSearchParams();
+  const category = params.get("category") ?? "";
+  const q = params.get("q") ?? "";
+  const [debouncedQ] = useDebouncedValue(q, 300);
+  const categories = useCategories();
+  const products = useProducts({ category, q: debouncedQ });
+
+  const update = (key: string, value: string) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set(key, value);
+    else next.delete(key);
+    setParams(next, { replace: true });
+  };
+
+  return (
+    <Container size="xl" py="xl">
+      <Group justify="space-between" align="flex-end" mb="md" gap="md">
+        <div>
+          <Title order={1}>Products</Title>
+          <Text c="dimmed">Fresh picks, priced per kg.</Text>
+        </div>
+        <TextInput
+          type="search"
+          label="Search products"
+          placeholder="Search by name"
+          leftSection={<SearchIcon size={16} />}
+          value={q}
+          onChange={(event) => update("q", event.currentTarget.value)}
+          w={{ base: "100%", sm: 300 }}
+        />
+      </Group>
+      <Tabs
+        value={category || ALL}
+        onChange={(value) => update("category", value === ALL || !value ? "" : value)}
+        mb="lg"
+      >
+        <Tabs.List style={{ flexWrap: "nowrap", overflowX: "auto" }}>
+          <Tabs.Tab value={ALL}>All</Tabs.Tab>
+          {(categories.data ?? []).map((name) => (
+            <Tabs.Tab key={name} value={name}>
+              {name}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+      </Tabs>
+      {categories.error && <ErrorBlock error={categories.error} onRetry={() => categories.mutate()} />}
+      {!products.data && !products.error ? (
+        <LoadingBlock label="Loading products" />
+      ) : products.error ? (
+        <ErrorBlock error={products.error} onRetry={() => products.mutate()} />
+      ) : products.data && products.data.length > 0 ? (
+        <div aria-busy={products.isValidating} style={{ opacity: products.isValidating ? 0.6 : 1 }}>
+          <ProductGrid products={products.data} eagerCount={4} />
+        </div>
+      ) : (
+        <Text c="dimmed" ta="center" py="xl">
+          No products match{q ? ` "${q}"` : ""}
+          {category ? ` in ${category}` : ""}.
+        </Text>
+      )}
+    </Container>
+  );
 }

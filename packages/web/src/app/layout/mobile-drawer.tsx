@@ -1,0 +1,34 @@
+import { Button, Divider, Drawer, NavLink as MantineNavLink, Stack } from "@mantine/core";
+import { Link, NavLink } from "react-router-dom";
+import { useShop } from "../../lib/shop-store.ts";
+import { useLogout } from "./account-menu.tsx";
+import { ADMIN_LINKS, CUSTOMER_LINKS, NAV_LINKS } from "./nav-items.ts";
+
+/** The phone menu's drawer: page links, then the account's links (its own chunk). */
+export function MobileDrawer({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const userInfo = useShop((s) => s.userInfo);
+  const logout = useLogout();
+  const accountLinks = userInfo ? (userInfo.isAdmin ? ADMIN_LINKS : CUSTOMER_LINKS) : [];
+  return (
+    <Drawer opened={opened} onClose={onClose} title="Menu" size="xs" position="right" hiddenFrom="md">
+      <Stack gap={4} component="nav" aria-label="Mobile">
+        {NAV_LINKS.map((link) => (
+          <MantineNavLink key={link.to} component={NavLink} to={link.to} label={link.label} end />
+        ))}
+        <Divider my="sm" label={userInfo?.name ?? "Account"} labelPosition="left" />
+        {accountLinks.map((link) => (
+          <MantineNavLink key={link.to} component={NavLink} to={link.to} label={link.label} />
+        ))}
+        {userInfo ? (
+          <Button variant="light" color="red" onClick={logout} mt="xs">
+            Logout
+          </Button>
+        ) : (
+          <Button component={Link} to="/login" color="orange" mt="xs">
+            Log In
+          </Button>
+        )}
+      </Stack>
+    </Drawer>
+  );
+}

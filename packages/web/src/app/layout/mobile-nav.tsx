@@ -1,0 +1,35 @@
+import { Burger } from "@mantine/core";
+import { useDisclosure } from "@mantine/hooks";
+import { lazy, Suspense, useEffect, useState } from "react";
+import { useLocation } from "react-router-dom";
+
+// The drawer (with its overlay, focus trap and scroll lock) loads the first time the burger is used.
+const MobileDrawer = lazy(() => import("./mobile-drawer.tsx").then((m) => ({ default: m.MobileDrawer })));
+
+/** Phones: a burger that opens a drawer with the page links and the account links. */
+export function MobileNav() {
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const [used, setUsed] = useState(false);
+  const { pathname } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: close the drawer whenever the route changes
+  useEffect(close, [pathname]);
+  return (
+    <>
+      <Burger
+        opened={opened}
+        onClick={() => {
+          setUsed(true);
+          toggle();
+        }}
+        size="sm"
+        hiddenFrom="md"
+        aria-label={opened ? "Close navigation" : "Open navigation"}
+      />
+      {used && (
+        <Suspense fallback={null}>
+          <MobileDrawer opened={opened} onClose={close} />
+        </Suspense>
+      )}
+    </>
+  );
+}

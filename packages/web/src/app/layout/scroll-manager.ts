@@ -1,0 +1,26 @@
+import { useEffect } from "react";
+import { useLocation } from "react-router-dom";
+
+/**
+ * Every route change starts at the top of the page (spec §2 Layout); a `#hash` (e.g.
+ * /checkout#payment) scrolls to that section once the lazily loaded page has rendered it.
+ */
+export function useScrollManager(): void {
+  const { pathname, hash } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new path must scroll even when the hash is the same
+  useEffect(() => {
+    if (!hash) {
+      window.scrollTo(0, 0);
+      return;
+    }
+    let frame = 0;
+    let tries = 0;
+    const seek = () => {
+      const target = document.getElementById(decodeURIComponent(hash.slice(1)));
+      if (target) target.scrollIntoView({ block: "start" });
+      else if (tries++ < 60) frame = requestAnimationFrame(seek);
+    };
+    seek();
+    return () => cancelAnimationFrame(frame);
+  }, [pathname, hash]);
+}

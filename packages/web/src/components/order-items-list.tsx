@@ -1,0 +1,46 @@
+import { formatMoney } from "@fruit/core/money/pricing";
+import { Anchor, Group, Image, Stack, Text } from "@mantine/core";
+import { Link } from "react-router-dom";
+
+interface Line {
+  _id: string;
+  name: string;
+  slug: string;
+  image: string;
+  price: number;
+  quantity: number;
+}
+
+/** The items of a cart or an order: picture, name (linking to the product), quantity × price. */
+export function OrderItemsList({ items }: { items: Line[] }) {
+  return (
+    <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: "none" }}>
+      {items.map((item) => (
+        <Group key={item._id} component="li" wrap="nowrap" gap="sm" justify="space-between">
+          <Group wrap="nowrap" gap="sm" style={{ minWidth: 0 }}>
+            <Image
+              src={item.image}
+              alt=""
+              w={48}
+              h={48}
+              width={48}
+              height={48}
+              radius="md"
+              fit="cover"
+              loading="lazy"
+            />
+            <Anchor component={Link} to={`/product/${item.slug}`} c="dark" fw={600} lineClamp={2}>
+              {item.name}
+            </Anchor>
+          </Group>
+          <Text size="sm" style={{ whiteSpace: "nowrap" }}>
+            {item.quantity} × {formatMoney(item.price)} ={" "}
+            <Text span fw={700}>
+              {formatMoney(Math.round(item.price * item.quantity * 100) / 100)}
+            </Text>
+          </Text>
+        </Group>
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,32 @@
+import { Alert, Button, Center, Loader, Stack, Text } from "@mantine/core";
+import { errorMessage } from "../lib/api.ts";
+
+/** The spinner every list and form shows while loading (spec §2). */
+export function LoadingBlock({ label = "Loading" }: { label?: string }) {
+  return (
+    <Center py="xl" role="status" aria-live="polite">
+      <Stack align="center" gap="xs">
+        <Loader color="green" type="dots" size="lg" aria-hidden="true" />
+        <Text size="sm" c="dimmed">
+          {label}…
+        </Text>
+      </Stack>
+    </Center>
+  );
+}
+
+/** A failed load: the server's message (or the generic one) and, when given, a retry. */
+export function ErrorBlock({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
+  return (
+    <Alert color="red" variant="light" title="Could not load" role="alert" my="md">
+      <Stack gap="sm" align="flex-start">
+        <Text size="sm">{errorMessage(error)}</Text>
+        {onRetry && (
+          <Button size="xs" variant="white" color="red" onClick={onRetry}>
+            Try again
+          </Button>
+        )}
+      </Stack>
+    </Alert>
+  );
+}

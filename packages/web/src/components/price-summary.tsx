@@ -1,0 +1,33 @@
+import { formatMoney, type Prices } from "@fruit/core/money/pricing";
+import { Divider, Group, Stack, Text } from "@mantine/core";
+
+/** Subtotal, shipping, tax and total — the same rows on the cart, the preview and the order. */
+export function PriceSummary({ prices }: { prices: Prices }) {
+  return (
+    <Stack gap={8} component="dl" m={0}>
+      <Row label="Subtotal" value={formatMoney(prices.itemsPrice)} />
+      <Row label="Shipping" value={prices.shippingPrice === 0 ? "Free" : formatMoney(prices.shippingPrice)} />
+      <Row label="Tax (15%)" value={formatMoney(prices.taxPrice)} />
+      <Divider my={4} />
+      <Row label="Total" value={formatMoney(prices.totalPrice)} strong />
+    </Stack>
+  );
+}
+
+function Row({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <Group justify="space-between" gap="xs">
+      <Text
+        component="dt"
+        fw={strong ? 700 : 400}
+        size={strong ? "lg" : "sm"}
+        c={strong ? undefined : "dimmed"}
+      >
+        {label}
+      </Text>
+      <Text component="dd" m={0} fw={strong ? 800 : 600} size={strong ? "lg" : "sm"}>
+        {value}
+      </Text>
+    </Group>
+  );
+}

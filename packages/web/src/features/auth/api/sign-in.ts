@@ -1,0 +1,7 @@
+import type { SignInInput, UserInfo } from "@fruit/core/users/user.schema";
+import { api } from "../../../lib/api.ts";
+
+/** POST /api/users/signin → the user info (with token) the store keeps. */
+export function signIn(input: SignInInput): Promise<UserInfo> {
+  return api<UserInfo>("/api/users/signin", { method: "POST", body: input });
+}

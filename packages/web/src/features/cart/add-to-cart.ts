@@ -1,0 +1,79 @@
+import type { Product } from "@fruit/core/products/product.schema";
+import { showAlert } from "../../lib/alert.ts";
+import { notifyError } from "../../lib/notify.ts";
+import { type CartItem, getShopState, shop } from "../../lib/shop-store.ts";
+import { fetchFreshProduct } from "./api/get-product.ts";
+
+/** Spec §8: the alert of the cart page, the detail page and the deal block. */
+export const OUT_OF_STOCK_MESSAGE = "Sorry. Product is out of stock";
+/** Spec §8: the same refusal, worded as on the product cards. */
+export const OUT_OF_STOCK_CARD_MESSAGE = "sorry, product is out of stock";
+
+export type CartProduct = Pick<Product, "_id" | "name" | "slug" | "image" | "price" | "countInStock">;
+
+export interface AddToCartOptions {
+  /** The quantity the line should have; default: one more than the cart holds now. */
+  quantity?: number;
+  /** The refusal text (cards use the lower-case wording). */
+  outOfStockMessage?: string;
+}
+
+/**
+ * The one cart rule (spec §5): read the product fresh from the server, refuse with an alert when its
+ * countInStock is below the wanted quantity (the cart stays as it was), otherwise put the line in the
+ * cart with the server's current price and stock. Used by product cards, the detail page, the deal
+ * block and the cart's minus/plus buttons. Resolves true when the cart changed.
+ *
+ * @example
+ * if (await addToCart(product)) navigate("/cart");
+ */
+export async function addToCart(product: CartProduct, options: AddToCartOptions = {}): Promise<boolean> {
+  const existing = getShopState().cartItems.find((line) => line._id === product._id);
+  const wanted = options.quantity ?? (existing ? existing.quantity + 1 : 1);
+  let fresh: Product;
+  try {
+    fresh = await fetchFreshProduct(product._id);
+  } catch (error) {
+    notifyError(error);
+    return false;
+  }
+  if (fresh.countInStock < wanted) {
+    void showAlert(options.outOfStockMessage ?? OUT_OF_STOCK_MESSAGE);
+    return false;
+  }
+  const line: CartItem = {
+    _id: fresh._id,
+    name: fresh.name,
+    slug: fresh.slug,
+    image: fresh.image,
+    price: fresh.price,
+    countInStock: fresh.countInStock,
+    quantity: wanted,
+  };
+  shop.addToCart(line);
+  return true;
+}
+
+/**
+ * After the server refused an order for a changed price or stock: re-read every cart line and keep
+ * the quantities, so the cart shows today's prices and the plus button today's limit.
+ */
+export async function refreshCartFromServer(): Promise<void> {
+  const lines = getShopState().cartItems;
+  const fresh = await Promise.allSettled(lines.map((line) => fetchFreshProduct(line._id)));
+  fresh.forEach((result, index) => {
+    const line = lines[index];
+    if (!line) return;
+    if (result.status === "fulfilled") {
+      const product = result.value;
+      shop.addToCart({
+        ...line,
+        price: product.price,
+        countInStock: product.countInStock,
+        image: product.image,
+      });
+    } else if (result.reason instanceof Error && "status" in result.reason && result.reason.status === 404) {
+      shop.removeFromCart(line._id);
+    }
+  });
+}

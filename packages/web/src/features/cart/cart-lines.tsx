@@ -1,0 +1,118 @@
+import { formatMoney } from "@fruit/core/money/pricing";
+import { ActionIcon, Anchor, Card, Group, Image, Stack, Text, VisuallyHidden } from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
+import { Link } from "react-router-dom";
+import table from "../../components/data-table.module.css";
+import { TrashIcon } from "../../components/icons.tsx";
+import { type CartItem, shop } from "../../lib/shop-store.ts";
+import { QuantityControl } from "./quantity-control.tsx";
+
+const lineTotal = (item: CartItem) => formatMoney(Math.round(item.price * item.quantity * 100) / 100);
+
+function RemoveButton({ item }: { item: CartItem }) {
+  return (
+    <ActionIcon
+      variant="subtle"
+      color="red"
+      radius="xl"
+      aria-label={`Remove ${item.name} from cart`}
+      onClick={() => shop.removeFromCart(item._id)}
+    >
+      <TrashIcon size={18} />
+    </ActionIcon>
+  );
+}
+
+function Thumb({ item, size }: { item: CartItem; size: number }) {
+  return (
+    <Image
+      src={item.image}
+      alt=""
+      w={size}
+      h={size}
+      radius="md"
+      fit="cover"
+      loading="lazy"
+      width={size}
+      height={size}
+    />
+  );
+}
+
+function ProductName({ item }: { item: CartItem }) {
+  return (
+    <Anchor component={Link} to={`/product/${item.slug}`} fw={600} c="dark">
+      {item.name}
+    </Anchor>
+  );
+}
+
+/** The cart's lines: a table on wide screens, stacked cards on a phone. */
+export function CartLines({ items }: { items: CartItem[] }) {
+  const phone = useMediaQuery("(max-width: 48em)", false, { getInitialValueInEffect: false });
+  if (phone) {
+    return (
+      <Stack gap="sm">
+        {items.map((item) => (
+          <Card key={item._id} withBorder radius="lg" padding="sm">
+            <Group wrap="nowrap" align="flex-start" gap="sm">
+              <Thumb item={item} size={72} />
+              <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
+                <Group justify="space-between" wrap="nowrap" align="flex-start">
+                  <ProductName item={item} />
+                  <RemoveButton item={item} />
+                </Group>
+                <Text size="sm" c="dimmed">
+                  {formatMoney(item.price)} / kg
+                </Text>
+                <Group justify="space-between">
+                  <QuantityControl item={item} />
+                  <Text fw={700}>{lineTotal(item)}</Text>
+                </Group>
+              </Stack>
+            </Group>
+          </Card>
+        ))}
+      </Stack>
+    );
+  }
+  return (
+    <Card withBorder radius="lg" padding={0} className={table.wrap}>
+      <table className={table.table}>
+        <thead>
+          <tr>
+            <th>
+              <VisuallyHidden>Remove</VisuallyHidden>
+            </th>
+            <th>Product</th>
+            <th>Price</th>
+            <th>Quantity</th>
+            <th className={table.right}>Total</th>
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((item) => (
+            <tr key={item._id}>
+              <td style={{ width: 48 }}>
+                <RemoveButton item={item} />
+              </td>
+              <td>
+                <Group gap="sm" wrap="nowrap">
+                  <Thumb item={item} size={56} />
+                  <ProductName item={item} />
+                </Group>
+              </td>
+              <td style={{ whiteSpace: "nowrap" }}>{formatMoney(item.price)} / kg</td>
+              <td>
+                <QuantityControl item={item} />
+              </td>
+              <td className={table.right} style={{ fontWeight: 700 }}>
+                {lineTotal(item)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </Card>
+  );
+}

@@ -1,0 +1,51 @@
+import { FREE_SHIPPING_OVER, formatMoney, priceLines } from "@fruit/core/money/pricing";
+import { Button, Card, Progress, Stack, Text, Title } from "@mantine/core";
+import { useNavigate } from "react-router-dom";
+import { PriceSummary } from "../../components/price-summary.tsx";
+import { type CartItem, useShop } from "../../lib/shop-store.ts";
+
+/**
+ * Subtotal, shipping, tax and total from the one pricing function (architecture §4 resolves the
+ * spec's flat $45 cart shipping to the checkout rule), and Check Out: a visitor signs in first.
+ */
+export function CartTotals({ items }: { items: CartItem[] }) {
+  const signedIn = useShop((s) => s.userInfo !== null);
+  const navigate = useNavigate();
+  const prices = priceLines(items);
+  const toFree = Math.max(0, Math.round((FREE_SHIPPING_OVER - prices.itemsPrice) * 100) / 100);
+  return (
+    <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="cart-totals-title">
+      <Stack gap="md">
+        <Title order={2} size="h4" id="cart-totals-title">
+          Order summary
+        </Title>
+        <PriceSummary prices={prices} />
+        {prices.shippingPrice > 0 ? (
+          <Stack gap={4}>
+            <Text size="sm" c="dimmed">
+              Add {formatMoney(toFree === 0 ? 0.01 : toFree)} more for free shipping (orders over $
+              {FREE_SHIPPING_OVER}).
+            </Text>
+            <Progress
+              value={(prices.itemsPrice / FREE_SHIPPING_OVER) * 100}
+              color="orange"
+              aria-label="Progress towards free shipping"
+            />
+          </Stack>
+        ) : (
+          <Text size="sm" c="green.8" fw={600}>
+            Your order ships free.
+          </Text>
+        )}
+        <Button
+          size="md"
+          radius="xl"
+          color="orange"
+          onClick={() => navigate(signedIn ? "/checkout" : "/login?redirect=/checkout")}
+        >
+          Check Out
+        </Button>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,127 @@
+import { ShippingAddressSchema } from "@fruit/core/orders/order.schema";
+import { Button, Card, Group, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from "@mantine/core";
+import { type FormEvent, useState } from "react";
+import { useNavigate } from "react-router-dom";
+import * as v from "valibot";
+import { MapPinIcon } from "../../components/icons.tsx";
+import { notifySuccess } from "../../lib/notify.ts";
+import { shop, useShop } from "../../lib/shop-store.ts";
+
+type Field = "fullName" | "address" | "city" | "postalCode" | "country";
+const FIELDS: { key: Field; label: string; autoComplete: string }[] = [
+  { key: "fullName", label: "Full Name", autoComplete: "name" },
+  { key: "address", label: "Address", autoComplete: "street-address" },
+  { key: "city", label: "City", autoComplete: "address-level2" },
+  { key: "postalCode", label: "Postal Code", autoComplete: "postal-code" },
+  { key: "country", label: "Country", autoComplete: "country-name" },
+];
+
+/**
+ * The Shipping Address form (spec §5: all five fields required, checked with the server's schema;
+ * the comments box is optional and never saved). Continue saves the address, which unlocks payment.
+ */
+export function ShippingForm() {
+  const saved = useShop((s) => s.shippingAddress);
+  const navigate = useNavigate();
+  const [values, setValues] = useState<Record<Field, string>>({
+    fullName: saved?.fullName ?? "",
+    address: saved?.address ?? "",
+    city: saved?.city ?? "",
+    postalCode: saved?.postalCode ?? "",
+    country: saved?.country ?? "",
+  });
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [comments, setComments] = useState("");
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = v.safeParse(ShippingAddressSchema, values);
+    if (!parsed.success) {
+      const found: Partial<Record<Field, string>> = {};
+      for (const issue of parsed.issues) {
+        const key = issue.path?.[0]?.key as Field | undefined;
+        if (key && !found[key]) found[key] = issue.message;
+      }
+      setErrors(found);
+      return;
+    }
+    setErrors({});
+    // The store keeps a location chosen on the map; the form sends only its five fields.
+    const { fullName, address, city, postalCode, country } = parsed.output;
+    shop.saveShippingAddress({ fullName, address, city, postalCode, country });
+    notifySuccess("Shipping address saved");
+    navigate("/checkout#payment", { replace: true });
+  };
+
+  // Keep what was typed so far when leaving for the map (the map adds the location to it).
+  const chooseOnMap = () => {
+    shop.saveShippingAddress({ ...values });
+    navigate("/map");
+  };
+
+  return (
+    <Card
+      withBorder
+      radius="lg"
+      padding="lg"
+      id="shipping"
+      component="section"
+      aria-labelledby="shipping-title"
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <Title order={2} size="h3" id="shipping-title">
+            Shipping Address
+          </Title>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            {FIELDS.map((field) => (
+              <TextInput
+                key={field.key}
+                label={field.label}
+                required
+                autoComplete={field.autoComplete}
+                value={values[field.key]}
+                error={errors[field.key]}
+                onChange={(event) => {
+                  const value = event.currentTarget.value;
+                  setValues((current) => ({ ...current, [field.key]: value }));
+                }}
+              />
+            ))}
+          </SimpleGrid>
+          <Textarea
+            label="Comments (optional)"
+            description="Delivery notes for the driver. Not saved with the address."
+            value={comments}
+            onChange={(event) => setComments(event.currentTarget.value)}
+            autosize
+            minRows={2}
+          />
+          {saved?.location && (
+            <Group gap="xs" wrap="nowrap" c="green.8">
+              <MapPinIcon size={18} />
+              <Text size="sm">
+                Location on map:{" "}
+                {saved.location.address ||
+                  `${saved.location.lat.toFixed(5)}, ${saved.location.lng.toFixed(5)}`}
+              </Text>
+            </Group>
+          )}
+          <Group justify="space-between">
+            <Button
+              variant="default"
+              radius="xl"
+              leftSection={<MapPinIcon size={16} />}
+              onClick={chooseOnMap}
+            >
+              Choose on map
+            </Button>
+            <Button type="submit" radius="xl">
+              Continue
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}

@@ -265,8 +265,14 @@ describe("admin journey", () => {
       await signInThroughUi(page, email, "curious-1234", "/");
       await page.goto("/admin/dashboard");
       await page.waitForURL((url) => url.pathname === "/login");
-      // It stays there: no dashboard, no admin data.
-      await page.waitForTimeout(1_000);
+      // It stays there: no bouncing back to the admin route (the login page follows ?redirect= for a
+      // signed-in user, so a redirect back to /admin would loop), no dashboard, no admin data.
+      const moves: string[] = [];
+      page.on("framenavigated", (frame) => {
+        if (frame === page.mainFrame()) moves.push(frame.url());
+      });
+      await page.waitForTimeout(1_500);
+      expect(moves).toEqual([]);
       expect(new URL(page.url()).pathname).toBe("/login");
       expect(await page.getByRole("heading", { name: "Dashboard" }).count()).toBe(0);
     } finally {

@@ -1,0 +1,105 @@
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { getShopState, shop } from "../../lib/shop-store.ts";
+import { product } from "../../test/products.ts";
+import { fakeApi, renderScreen, resetShop } from "../../test/render.tsx";
+import { addToCart, OUT_OF_STOCK_MESSAGE } from "./add-to-cart.ts";
+import { CART_EMPTY_MESSAGE, CartPage } from "./cart-page.tsx";
+
+const mango = product({ _id: "p1", countInStock: 3, price: 5.99 });
+
+beforeEach(resetShop);
+afterEach(() => vi.unstubAllGlobals());
+
+describe("addToCart (spec §5)", () => {
+  it("reads the product fresh and adds one", async () => {
+    const api = fakeApi({ "GET /api/products/p1": mango });
+    vi.stubGlobal("fetch", api.fetch);
+    await expect(addToCart(mango)).resolves.toBe(true);
+    expect(getShopState().cartItems).toEqual([
+      expect.objectContaining({ _id: "p1", quantity: 1, countInStock: 3 }),
+    ]);
+    expect(api.calls).toHaveLength(1);
+  });
+
+  it("refuses with the alert when the server's stock is below the wanted quantity, leaving the cart unchanged", async () => {
+    shop.addToCart({ ...mango, quantity: 2 });
+    // The page showed 3 in stock; meanwhile someone bought one.
+    vi.stubGlobal("fetch", fakeApi({ "GET /api/products/p1": { ...mango, countInStock: 2 } }).fetch);
+    renderScreen(<p>page</p>);
+    await expect(addToCart(mango)).resolves.toBe(false);
+    expect(getShopState().cartItems).toEqual([expect.objectContaining({ _id: "p1", quantity: 2 })]);
+    expect(await screen.findByText(OUT_OF_STOCK_MESSAGE)).toBeInTheDocument();
+  });
+
+  it("takes the server's current price into the cart", async () => {
+    vi.stubGlobal("fetch", fakeApi({ "GET /api/products/p1": { ...mango, price: 6.5 } }).fetch);
+    await addToCart(mango);
+    expect(getShopState().cartItems[0]?.price).toBe(6.5);
+  });
+});
+
+describe("cart page", () => {
+  it("says the cart is empty", () => {
+    renderScreen(<CartPage />, { path: "/cart" });
+    expect(screen.getByText(CART_EMPTY_MESSAGE)).toBeInTheDocument();
+  });
+
+  it("disables minus at 1 and plus at the stock", () => {
+    shop.addToCart({ ...mango, quantity: 1 });
+    shop.addToCart({ ...product({ _id: "p2", slug: "kiwi", name: "Kiwi", countInStock: 2 }), quantity: 2 });
+    renderScreen(<CartPage />, { path: "/cart" });
+    expect(screen.getByRole("button", { name: "Decrease quantity of Honey Mangoes" })).toBeDisabled();
+    expect(screen.getByRole("button", { name: "Increase quantity of Honey Mangoes" })).toBeEnabled();
+    expect(screen.getByRole("button", { name: "Decrease quantity of Kiwi" })).toBeEnabled();
+    expect(screen.getByRole("button", { name: "Increase quantity of Kiwi" })).toBeDisabled();
+  });
+
+  it("raises a quantity through the stock check and refuses when the stock ran out", async () => {
+    shop.addToCart({ ...mango, quantity: 1 });
+    let stock = 3;
+    vi.stubGlobal(
+      "fetch",
+      fakeApi({ "GET /api/products/p1": () => ({ ...mango, countInStock: stock }) }).fetch,
+    );
+    renderScreen(<CartPage />, { path: "/cart" });
+    await userEvent.click(screen.getByRole("button", { name: "Increase quantity of Honey Mangoes" }));
+    await waitFor(() => expect(getShopState().cartItems[0]?.quantity).toBe(2));
+    stock = 2;
+    shop.addToCart({ ...mango, quantity: 2, countInStock: 3 });
+    await userEvent.click(screen.getByRole("button", { name: "Increase quantity of Honey Mangoes" }));
+    expect(await screen.findByText(OUT_OF_STOCK_MESSAGE)).toBeInTheDocument();
+    expect(getShopState().cartItems[0]?.quantity).toBe(2);
+  });
+
+  it("shows subtotal, shipping, tax and total from the pricing function", () => {
+    // 3 × 5.99 = 17.97 → shipping 10, tax 2.70 (15 %, rounded), total 30.67
+    shop.addToCart({ ...mango, quantity: 3 });
+    renderScreen(<CartPage />, { path: "/cart" });
+    const totals = screen.getByRole("region", { name: "Order summary" });
+    expect(totals).toHaveTextContent("Subtotal$17.97");
+    expect(totals).toHaveTextContent("Shipping$10.00");
+    expect(totals).toHaveTextContent("Tax (15%)$2.70");
+    expect(totals).toHaveTextContent("Total$30.67");
+  });
+
+  it("ships free above the free-shipping threshold", () => {
+    shop.addToCart({ ...product({ _id: "p3", price: 50.5, countInStock: 5 }), quantity: 2 });
+    renderScreen(<CartPage />, { path: "/cart" });
+    expect(screen.getByRole("region", { name: "Order summary" })).toHaveTextContent("ShippingFree");
+  });
+
+  it("sends a visitor to sign in before checkout, and a signed-in user straight on", async () => {
+    shop.addToCart({ ...mango, quantity: 1 });
+    const routes = { "/login": "login screen", "/checkout": "checkout screen" };
+    const view = renderScreen(<CartPage />, { path: "/cart", routes });
+    await userEvent.click(screen.getByRole("button", { name: "Check Out" }));
+    expect(screen.getByText("login screen")).toBeInTheDocument();
+    view.unmount();
+    shop.signIn({ _id: "u1", name: "Ann", email: "ann@example.com", isAdmin: false, token: "t" });
+    renderScreen(<CartPage />, { path: "/cart", routes });
+    await userEvent.click(screen.getByRole("button", { name: "Check Out" }));
+    expect(screen.getByText("checkout screen")).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,65 @@
+import { MantineProvider } from "@mantine/core";
+import { render } from "@testing-library/react";
+import type { ReactElement } from "react";
+import { MemoryRouter, Route, Routes } from "react-router-dom";
+import { SWRConfig } from "swr";
+import { theme } from "../app/theme.ts";
+import { AlertHost } from "../components/alert-host.tsx";
+import { shop } from "../lib/shop-store.ts";
+
+// jsdom has no FontFaceSet; Mantine's autosizing Textarea listens to document.fonts.
+if (!("fonts" in document)) {
+  Object.defineProperty(document, "fonts", {
+    value: { addEventListener() {}, removeEventListener() {}, ready: Promise.resolve() },
+  });
+}
+
+/**
+ * Renders a screen as the app does (Mantine theme, a router at `path`, a fresh SWR cache, the alert
+ * dialog host). `routes` adds destination pages so a test can see where a screen navigated.
+ */
+export function renderScreen(
+  ui: ReactElement,
+  { path = "/", routes = {} }: { path?: string; routes?: Record<string, string> } = {},
+) {
+  return render(
+    <MantineProvider theme={theme}>
+      <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+        <MemoryRouter initialEntries={[path]}>
+          <Routes>
+            <Route path={path.split("?")[0]} element={ui} />
+            {Object.entries(routes).map(([to, text]) => (
+              <Route key={to} path={to} element={<p>{text}</p>} />
+            ))}
+          </Routes>
+          <AlertHost />
+        </MemoryRouter>
+      </SWRConfig>
+    </MantineProvider>,
+  );
+}
+
+/** A fetch stand-in answering JSON by "METHOD path" (path without the query unless given). */
+export function fakeApi(answers: Record<string, unknown | ((body: unknown) => unknown)>) {
+  const calls: { method: string; path: string; body: unknown; headers: Record<string, string> }[] = [];
+  const fetch = async (input: string, init: RequestInit = {}) => {
+    const method = init.method ?? "GET";
+    const body = typeof init.body === "string" ? JSON.parse(init.body) : undefined;
+    calls.push({ method, path: input, body, headers: (init.headers ?? {}) as Record<string, string> });
+    const answer = answers[`${method} ${input}`] ?? answers[`${method} ${input.split("?")[0]}`];
+    if (answer === undefined) return new Response(JSON.stringify({ message: "Not Found" }), { status: 404 });
+    const value = typeof answer === "function" ? (answer as (b: unknown) => unknown)(body) : answer;
+    if (value instanceof Response) return value;
+    return new Response(JSON.stringify(value), {
+      status: 200,
+      headers: { "Content-Type": "application/json" },
+    });
+  };
+  return { fetch, calls };
+}
+
+/** Empties the client store and its storage between tests. */
+export function resetShop(): void {
+  localStorage.clear();
+  shop.reload();
+}

@@ -1,4 +1,4 @@
-import { Stack, Title } from "@mantine/core";
+import { AdminPage } from "../shared/admin-page.tsx";
 import { ErrorState, LoadingState } from "../shared/screen-state.tsx";
 import { useSummary } from "./api/use-summary.ts";
 import { SummaryCards } from "./summary-cards.tsx";
@@ -8,8 +8,7 @@ import { CategoriesChart, SalesChart } from "./summary-charts.tsx";
 export function DashboardPage() {
   const { data, error, isLoading } = useSummary();
   return (
-    <Stack gap="lg">
-      <Title order={1}>Dashboard</Title>
+    <AdminPage title="Dashboard">
       {isLoading ? (
         <LoadingState />
       ) : error || !data ? (
@@ -21,6 +20,6 @@ export function DashboardPage() {
           <CategoriesChart productCategories={data.productCategories} />
         </>
       )}
-    </Stack>
+    </AdminPage>
   );
 }

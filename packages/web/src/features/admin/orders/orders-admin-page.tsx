@@ -1,5 +1,5 @@
-import { Stack, Title } from "@mantine/core";
 import { notifySuccess } from "../../../lib/notify.ts";
+import { AdminPage } from "../shared/admin-page.tsx";
 import { useConfirm } from "../shared/confirm-dialog.tsx";
 import { ErrorState, LoadingState } from "../shared/screen-state.tsx";
 import { useAdminAction } from "../shared/use-admin-action.ts";
@@ -23,9 +23,8 @@ export function OrdersAdminPage() {
   };
 
   return (
-    <Stack gap="lg">
+    <AdminPage title="Orders">
       {confirmDialog}
-      <Title order={1}>Orders</Title>
       {isLoading ? (
         <LoadingState />
       ) : error || !data ? (
@@ -33,6 +32,6 @@ export function OrdersAdminPage() {
       ) : (
         <OrdersTable orders={data} deleting={deleting.pending} onDelete={(id) => void remove(id)} />
       )}
-    </Stack>
+    </AdminPage>
   );
 }

@@ -1,6 +1,7 @@
-import { Card, Stack, Title } from "@mantine/core";
+import { Card } from "@mantine/core";
 import { useNavigate, useParams } from "react-router-dom";
 import { notifySuccess } from "../../../lib/notify.ts";
+import { AdminPage } from "../shared/admin-page.tsx";
 import { ErrorState, LoadingState } from "../shared/screen-state.tsx";
 import { useAdminAction } from "../shared/use-admin-action.ts";
 import { useProduct } from "./api/use-product.ts";
@@ -24,10 +25,7 @@ export function ProductEditPage() {
   };
 
   return (
-    <Stack gap="lg" maw={720}>
-      <Title order={1} size="h2" style={{ wordBreak: "break-all" }}>
-        Edit Product {id}
-      </Title>
+    <AdminPage title={`Edit Product ${id}`} maw={720}>
       {isLoading ? (
         <LoadingState />
       ) : error || !data ? (
@@ -38,6 +36,6 @@ export function ProductEditPage() {
           <ProductForm key={data._id} initial={toFormValues(data)} submitting={pending} onSubmit={save} />
         </Card>
       )}
-    </Stack>
+    </AdminPage>
   );
 }

@@ -1,7 +1,8 @@
 import type { Product } from "@fruit/core/products/product.schema";
-import { Button, Group, Stack, Title } from "@mantine/core";
+import { Button } from "@mantine/core";
 import { useNavigate, useSearchParams } from "react-router-dom";
 import { notifySuccess } from "../../../lib/notify.ts";
+import { AdminPage } from "../shared/admin-page.tsx";
 import { useConfirm } from "../shared/confirm-dialog.tsx";
 import { ErrorState, LoadingState } from "../shared/screen-state.tsx";
 import { useAdminAction } from "../shared/use-admin-action.ts";
@@ -47,14 +48,15 @@ export function ProductsAdminPage() {
   };
 
   return (
-    <Stack gap="lg">
-      {confirmDialog}
-      <Group justify="space-between">
-        <Title order={1}>Products</Title>
+    <AdminPage
+      title="Products"
+      actions={
         <Button onClick={() => void create()} loading={creating.pending}>
           Create Product
         </Button>
-      </Group>
+      }
+    >
+      {confirmDialog}
       {isLoading ? (
         <LoadingState />
       ) : error || !data ? (
@@ -69,7 +71,7 @@ export function ProductsAdminPage() {
           <PaginationLinks pages={data.pages} page={data.page ?? page} href={adminProductsHref} />
         </>
       )}
-    </Stack>
+    </AdminPage>
   );
 }
 

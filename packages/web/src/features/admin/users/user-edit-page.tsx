@@ -1,6 +1,7 @@
-import { Card, Stack, Title } from "@mantine/core";
+import { Card } from "@mantine/core";
 import { useNavigate, useParams } from "react-router-dom";
 import { notifySuccess } from "../../../lib/notify.ts";
+import { AdminPage } from "../shared/admin-page.tsx";
 import { ErrorState, LoadingState } from "../shared/screen-state.tsx";
 import { useAdminAction } from "../shared/use-admin-action.ts";
 import { useAdminUser } from "./api/use-admin-user.ts";
@@ -23,10 +24,7 @@ export function UserEditPage() {
   };
 
   return (
-    <Stack gap="lg" maw={560}>
-      <Title order={1} size="h2" style={{ wordBreak: "break-all" }}>
-        Edit User {id}
-      </Title>
+    <AdminPage title={`Edit User ${id}`} maw={560}>
       {isLoading ? (
         <LoadingState />
       ) : error || !data ? (
@@ -36,6 +34,6 @@ export function UserEditPage() {
           <UserForm key={data._id} initial={data} submitting={pending} onSubmit={save} />
         </Card>
       )}
-    </Stack>
+    </AdminPage>
   );
 }

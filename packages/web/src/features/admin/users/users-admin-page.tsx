@@ -1,5 +1,5 @@
-import { Stack, Title } from "@mantine/core";
 import { notifySuccess } from "../../../lib/notify.ts";
+import { AdminPage } from "../shared/admin-page.tsx";
 import { useConfirm } from "../shared/confirm-dialog.tsx";
 import { ErrorState, LoadingState } from "../shared/screen-state.tsx";
 import { useAdminAction } from "../shared/use-admin-action.ts";
@@ -23,9 +23,8 @@ export function UsersAdminPage() {
   };
 
   return (
-    <Stack gap="lg">
+    <AdminPage title="Users">
       {confirmDialog}
-      <Title order={1}>Users</Title>
       {isLoading ? (
         <LoadingState />
       ) : error || !data ? (
@@ -33,6 +32,6 @@ export function UsersAdminPage() {
       ) : (
         <UsersTable users={data} deleting={deleting.pending} onDelete={(id) => void remove(id)} />
       )}
-    </Stack>
+    </AdminPage>
   );
 }

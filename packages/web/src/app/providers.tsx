@@ -3,7 +3,7 @@ import { useNotifications } from "@mantine/notifications";
 import { lazy, type ReactNode, Suspense, useState } from "react";
 import { SWRConfig } from "swr";
 import { fetcher } from "../lib/api.ts";
-import { theme } from "./theme.ts";
+import { cssVariablesResolver, theme } from "./theme.ts";
 
 // The toast container (and its transitions) is fetched when the first toast is shown: it is not
 // needed to paint a page, and it keeps ~10 KB out of the first download.
@@ -25,7 +25,7 @@ function LazyNotifications() {
 /** Mantine (theme + toasts: one at a time, 5 s, bottom centre) and SWR with the API fetcher. */
 export function Providers({ children }: { children: ReactNode }) {
   return (
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <LazyNotifications />
       <SWRConfig value={{ fetcher, revalidateOnFocus: false, shouldRetryOnError: false }}>
         {children}

@@ -76,7 +76,10 @@ const listeners = new Set<() => void>();
 function update(patch: Partial<ShopState>): void {
   state = { ...state, ...patch };
   for (const key of Object.keys(KEYS) as (keyof typeof KEYS)[]) {
-    if (key in patch) writeStored(KEYS[key], state[key] || null);
+    // An empty cart or a cleared value removes the key (sign-out and a placed order leave no trace).
+    const value = state[key];
+    if (key in patch)
+      writeStored(KEYS[key], Array.isArray(value) && value.length === 0 ? null : value || null);
   }
   for (const listener of listeners) listener();
 }

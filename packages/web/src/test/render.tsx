@@ -3,7 +3,7 @@ import { render } from "@testing-library/react";
 import type { ReactElement } from "react";
 import { MemoryRouter, Route, Routes } from "react-router-dom";
 import { SWRConfig } from "swr";
-import { theme } from "../app/theme.ts";
+import { cssVariablesResolver, theme } from "../app/theme.ts";
 import { AlertHost } from "../components/alert-host.tsx";
 import { shop } from "../lib/shop-store.ts";
 
@@ -23,7 +23,7 @@ export function renderScreen(
   { path = "/", routes = {} }: { path?: string; routes?: Record<string, string> } = {},
 ) {
   return render(
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
         <MemoryRouter initialEntries={[path]}>
           <Routes>

@@ -22,13 +22,13 @@ export function SiteHeader() {
     <Box component="header" className={className} data-scrolled={scrolled || undefined}>
       <Container size="xl" w="100%">
         <Group justify="space-between" wrap="nowrap">
-          <Link to="/" className={classes.logo} aria-label="Fruit Shop home">
+          <Link to="/" className={classes.logo} aria-label="FruitShop home">
             <Group gap={6} wrap="nowrap">
               <Box c="green.7" display="flex">
                 <LeafIcon size={28} />
               </Box>
               <span>
-                Fruit<span style={{ color: "var(--mantine-color-orange-6)" }}>Shop</span>
+                Fruit<span style={{ color: "var(--mantine-color-orange-7)" }}>Shop</span>
               </span>
             </Group>
           </Link>

@@ -48,6 +48,7 @@ export function Testimonials() {
           withIndicators
           getIndicatorProps={(index) => ({ "aria-label": `Show testimonial ${index + 1}` })}
           pb={36}
+          styles={{ indicator: { background: "var(--mantine-color-green-6)" } }}
           aria-label="Customer testimonials"
         >
           {QUOTES.map((quote) => (

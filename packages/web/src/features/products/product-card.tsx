@@ -24,7 +24,7 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
     }
   };
   return (
-    <Card withBorder radius="lg" padding="md" className={classes.card} component="article">
+    <Card withBorder radius="lg" padding="sm" className={classes.card} component="article">
       <Card.Section className={classes.media}>
         <Link to={`/product/${product.slug}`} tabIndex={-1} aria-hidden="true">
           <Image
@@ -32,7 +32,7 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
             alt=""
             width={400}
             height={300}
-            h={190}
+            h={{ base: 130, sm: 190 }}
             fit="cover"
             loading={eager ? "eager" : "lazy"}
             className={classes.image}
@@ -52,7 +52,7 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
           {product.name}
         </Link>
         <RatingStars value={product.rating} count={product.numReviews} size={14} />
-        <Group justify="space-between" mt="auto" pt="xs" wrap="nowrap">
+        <Group justify="space-between" mt="auto" pt="xs" gap={6}>
           <Text fw={800} size="lg" c="green.9">
             {formatMoney(product.price)}
             <Text span size="xs" c="dimmed" fw={500}>

@@ -1,5 +1,6 @@
 import { Container, Group, Tabs, Text, TextInput, Title } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
+import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router-dom";
 import { SearchIcon } from "../../components/icons.tsx";
 import { ErrorBlock, LoadingBlock } from "../../components/page-states.tsx";
@@ -16,18 +17,20 @@ const ALL = "All";
  */
 export function ProductsPage() {
   const [params, setParams] = useSearchParams();
-  const category = params.get("category") ?? "";
-  const q = params.get("q") ?? "";
+  // The filter lives in state and is mirrored into the URL: state updates cannot race each other
+  // the way two quick URL updates (a tab click, then typing) can.
+  const [category, setCategory] = useState(params.get("category") ?? "");
+  const [q, setQ] = useState(params.get("q") ?? "");
   const [debouncedQ] = useDebouncedValue(q, 300);
   const categories = useCategories();
   const products = useProducts({ category, q: debouncedQ });
 
-  const update = (key: string, value: string) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(key, value);
-    else next.delete(key);
+  useEffect(() => {
+    const next = new URLSearchParams();
+    if (category) next.set("category", category);
+    if (debouncedQ.trim()) next.set("q", debouncedQ.trim());
     setParams(next, { replace: true });
-  };
+  }, [category, debouncedQ, setParams]);
 
   return (
     <Container size="xl" py="xl">
@@ -42,13 +45,13 @@ export function ProductsPage() {
           placeholder="Search by name"
           leftSection={<SearchIcon size={16} />}
           value={q}
-          onChange={(event) => update("q", event.currentTarget.value)}
+          onChange={(event) => setQ(event.currentTarget.value)}
           w={{ base: "100%", sm: 300 }}
         />
       </Group>
       <Tabs
         value={category || ALL}
-        onChange={(value) => update("category", value === ALL || !value ? "" : value)}
+        onChange={(value) => setCategory(value === ALL || !value ? "" : value)}
         mb="lg"
       >
         <Tabs.List style={{ flexWrap: "nowrap", overflowX: "auto" }}>

@@ -1,11 +1,13 @@
+import type { ProductDetail } from "@fruit/core/products/product.schema";
 import type { ReviewCreated, ReviewInput } from "@fruit/core/reviews/review.schema";
 import { mutate } from "swr";
 import { api } from "../../../lib/api.ts";
 import { productKey } from "./use-product.ts";
 
 /**
- * POST /api/products/{id}/reviews, then re-fetch the product so its rating, count and review list
- * show the new review.
+ * POST /api/products/{id}/reviews, then puts the answer (new rating, count and the review) into the
+ * cached product. A re-fetch is not enough here: catalogue reads are cacheable for a minute
+ * (`s-maxage=60, stale-while-revalidate`), so the browser or the CDN could hand back the old rating.
  */
 export async function createReview(
   product: { _id: string; slug: string },
@@ -15,6 +17,16 @@ export async function createReview(
     method: "POST",
     body: input,
   });
-  await mutate(productKey(product.slug));
+  await mutate<ProductDetail>(
+    productKey(product.slug),
+    (current) =>
+      current && {
+        ...current,
+        rating: created.rating,
+        numReviews: created.numReviews,
+        reviews: [created.review, ...current.reviews.filter((review) => review._id !== created.review._id)],
+      },
+    { revalidate: false },
+  );
   return created;
 }

@@ -1,0 +1,327 @@
+import { priceLines } from "@fruit/core/money/pricing";
+import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { launchBrowser } from "./browser.ts";
+
+/**
+ * The shopper's journeys in Chromium against the one started shop (test payments): browse, filter
+ * and search, the cart's stock rule, sign-up at checkout, shipping, placing and paying an order,
+ * reviews, profile, logout, and the phone layout. Each journey makes its own products and accounts
+ * through the API, so it does not depend on the seed's stock or on other suites.
+ */
+
+// biome-ignore lint/suspicious/noExplicitAny: free-form JSON answers
+type Json = any;
+
+const ADMIN = { email: "admin@example.com", password: "admin1234" };
+const run = Date.now().toString(36);
+
+let browser: Browser;
+let shopUrl: string;
+let adminToken: string;
+
+async function callApi(
+  path: string,
+  options: { method?: string; body?: unknown; token?: string } = {},
+): Promise<Json> {
+  const headers: Record<string, string> = {};
+  if (options.token) headers.Authorization = `Bearer ${options.token}`;
+  if (options.body !== undefined) headers["Content-Type"] = "application/json";
+  const response = await fetch(`${shopUrl}${path}`, {
+    method: options.method ?? "GET",
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${options.method ?? "GET"} ${path}: ${response.status} ${text}`);
+  return text ? JSON.parse(text) : undefined;
+}
+
+/** A product of this run only (admin API), so its stock is exactly what the test says. */
+async function makeProduct(name: string, fields: { price: number; countInStock: number; category?: string }) {
+  const created = (await callApi("/api/products", { method: "POST", token: adminToken })).product;
+  const slug = `${name.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
+  const seedImage = "/images/seed/mango.webp";
+  await callApi(`/api/products/${created._id}`, {
+    method: "PUT",
+    token: adminToken,
+    body: {
+      _id: created._id,
+      name,
+      slug,
+      price: fields.price,
+      image: seedImage,
+      images: [],
+      category: fields.category ?? "Tropical",
+      brand: "E2E Farm",
+      countInStock: fields.countInStock,
+      description: `${name}, grown for the browser tests.`,
+    },
+  });
+  return { _id: created._id as string, name, slug, ...fields };
+}
+
+async function registerUser(label: string) {
+  const user = { name: `Shopper ${label}`, email: `${label}-${run}@example.com`, password: "orchard-pass-1" };
+  const info = await callApi("/api/users/signup", { method: "POST", body: user });
+  return { ...user, info };
+}
+
+/** A page whose first-open spinner (spec §2: 1 s) is gone. */
+async function open(context: BrowserContext, path: string): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(path);
+  await waitReady(page);
+  return page;
+}
+
+async function waitReady(page: Page) {
+  await page.getByRole("status", { name: "Loading the shop" }).waitFor({ state: "detached" });
+}
+
+async function signInThroughForm(page: Page, email: string, password: string) {
+  const form = page.locator("form", { has: page.getByRole("button", { name: "Sign In" }) });
+  await form.getByRole("textbox", { name: "Email", exact: true }).fill(email);
+  await field(form, "Password").fill(password);
+  await form.getByRole("button", { name: "Sign In" }).click();
+}
+
+/** A form field by its label; required fields' labels end with an asterisk that is not part of the name. */
+const field = (scope: Page | Locator, label: string) => scope.getByLabel(new RegExp(`^${label}( \\*)?$`));
+
+const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first().waitFor();
+
+beforeAll(async () => {
+  shopUrl = inject("shopUrl");
+  browser = await launchBrowser();
+  adminToken = (await callApi("/api/users/signin", { method: "POST", body: ADMIN })).token;
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe("storefront", () => {
+  it("a visitor filters, searches, fills the cart within stock, signs up at checkout, orders, pays and sees it paid", async () => {
+    const figs = await makeProduct(`E2E Figs ${run}`, { price: 40, countInStock: 2 });
+    const context = await browser.newContext({ baseURL: shopUrl, viewport: { width: 1280, height: 900 } });
+    try {
+      const page = await open(context, "/products");
+
+      // Category tabs filter on the server.
+      await page.getByRole("tab", { name: "Citrus" }).click();
+      await page.getByRole("link", { name: "Navel Oranges", exact: true }).waitFor();
+      await expect.poll(() => page.locator("article").count(), { timeout: 10_000 }).toBe(4);
+      expect(await page.locator("article", { hasText: "Strawberries" }).count()).toBe(0);
+
+      // The name search (debounced, ?q=) across all categories.
+      await page.getByRole("tab", { name: "All" }).click();
+      await page.getByRole("searchbox", { name: "Search products" }).fill(figs.name);
+      await expect.poll(() => page.locator("article").count(), { timeout: 10_000 }).toBe(1);
+      const card = page.locator("article", { hasText: figs.name });
+
+      // Two fit in stock; the third is refused and the cart stays at two.
+      await card.getByRole("button", { name: `Add ${figs.name} to cart` }).click();
+      await toast(page, `${figs.name} added to your cart`);
+      await card.getByRole("button", { name: `Add ${figs.name} to cart` }).click();
+      await page.getByRole("link", { name: "Cart, 2 items" }).waitFor();
+      await card.getByRole("button", { name: `Add ${figs.name} to cart` }).click();
+      const dialog = page.getByRole("dialog");
+      await dialog.getByText("sorry, product is out of stock").waitFor();
+      await dialog.getByRole("button", { name: "OK" }).click();
+      await page.getByRole("link", { name: "Cart, 2 items" }).waitFor();
+
+      // The cart: plus is disabled at the stock, totals come from the pricing function.
+      await page.getByRole("link", { name: "Cart, 2 items" }).click();
+      await page.getByRole("heading", { name: "Shopping Cart" }).waitFor();
+      expect(await page.getByRole("button", { name: `Increase quantity of ${figs.name}` }).isDisabled()).toBe(
+        true,
+      );
+      const prices = priceLines([{ price: figs.price, quantity: 2 }]);
+      const summary = page.getByRole("region", { name: "Order summary" });
+      await summary.getByText(`$${prices.totalPrice.toFixed(2)}`).waitFor();
+
+      // Checking out asks a visitor to sign in; they register instead and land on checkout.
+      await page.getByRole("button", { name: "Check Out" }).click();
+      await page.waitForURL(
+        (url) => url.pathname === "/login" && url.searchParams.get("redirect") === "/checkout",
+      );
+      await page.getByRole("link", { name: "Create your account" }).click();
+      await page.waitForURL((url) => url.pathname === "/register");
+      const email = `visitor-${run}@example.com`;
+      await field(page, "Name").fill("Visitor Vera");
+      await page.getByRole("textbox", { name: "Email", exact: true }).fill(email);
+      await field(page, "Password").fill("orchard-pass-1");
+      await field(page, "Confirm Password").fill("orchard-pass-1");
+      await page.getByRole("button", { name: "Sign Up" }).click();
+      await page.waitForURL((url) => url.pathname === "/checkout");
+
+      // Shipping address, then payment (PayPal by default), then the preview.
+      await page.getByRole("alert").filter({ hasText: "Add Your Shipping Address First" }).waitFor();
+      await field(page, "Full Name").fill("Vera Visitor");
+      await field(page, "Address").fill("12 Orchard Lane");
+      await field(page, "City").fill("Montréal");
+      await field(page, "Postal Code").fill("H2X 1Y4");
+      await field(page, "Country").fill("Canada");
+      await page.getByRole("button", { name: "Continue" }).click();
+      await page.getByText("Add Your Shipping Address First").waitFor({ state: "detached" });
+      await page.getByRole("button", { name: "Place Order" }).click();
+      await page.waitForURL((url) => url.pathname === "/placeorder");
+      await page.getByText("Vera Visitor").waitFor();
+      await page.getByRole("button", { name: "Place Order" }).click();
+
+      // The order: unpaid, then paid with the clearly labelled test payment.
+      await page.waitForURL(/\/order\/[^/]+$/);
+      const orderId = decodeURIComponent(new URL(page.url()).pathname.split("/").pop()!);
+      await page.getByText("Not Paid", { exact: true }).waitFor();
+      expect(await page.evaluate(() => localStorage.getItem("cartItems"))).toBeNull();
+      await page.getByRole("button", { name: "Pay with test payment (no money moves)" }).click();
+      await toast(page, "Order is paid");
+      await page.getByText(/^Paid at \d{4}-\d{2}-\d{2}/).waitFor();
+
+      // Order history lists it as paid, with Details back to the order.
+      await page.getByRole("button", { name: "Visitor Vera" }).click();
+      await page.getByRole("menuitem", { name: "Order History" }).click();
+      await page.waitForURL((url) => url.pathname === "/orderhistory");
+      const row = page.locator("tr", { hasText: orderId });
+      await row.waitFor();
+      expect(await row.innerText()).toMatch(/\d{4}-\d{2}-\d{2}/);
+      expect(await row.innerText()).toContain(`$${prices.totalPrice.toFixed(2)}`);
+      await row.getByRole("link", { name: `Details of order ${orderId}` }).click();
+      await page.waitForURL((url) => url.pathname === `/order/${orderId}`);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("refuses a quantity beyond the server's stock on the product page, leaving the cart unchanged", async () => {
+    const kumquats = await makeProduct(`E2E Kumquats ${run}`, { price: 9, countInStock: 1 });
+    const context = await browser.newContext({ baseURL: shopUrl });
+    try {
+      const page = await open(context, `/product/${kumquats.slug}`);
+      await page.getByText("In Stock", { exact: true }).waitFor();
+      await page.getByRole("button", { name: "Add to Cart" }).click();
+      await page.waitForURL((url) => url.pathname === "/cart");
+      await page.goto(`/product/${kumquats.slug}`);
+      await page.getByRole("button", { name: "Add to Cart" }).click();
+      await page.getByRole("dialog").getByText("Sorry. Product is out of stock").waitFor();
+      const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("cartItems") ?? "[]"));
+      expect(stored).toEqual([expect.objectContaining({ _id: kumquats._id, quantity: 1 })]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("a signed-in customer writes a review and sees the rating change", async () => {
+    const pears = await makeProduct(`E2E Pears ${run}`, { price: 5, countInStock: 10 });
+    const user = await registerUser("reviewer");
+    const context = await browser.newContext({ baseURL: shopUrl });
+    try {
+      const page = await open(context, `/product/${pears.slug}`);
+      await page.getByText("There is no review yet", { exact: false }).waitFor();
+      await page.getByRole("link", { name: "Sign In" }).click();
+      await page.waitForURL((url) => url.searchParams.get("redirect") === `/product/${pears.slug}`);
+      await signInThroughForm(page, user.email, user.password);
+      await page.waitForURL((url) => url.pathname === `/product/${pears.slug}`);
+
+      await page.getByRole("img", { name: "Rated 0.0 out of 5, 0 reviews" }).first().waitFor();
+      await page.getByRole("button", { name: "Submit" }).click();
+      await page.getByText("Please enter comment and rating").waitFor();
+      await field(page, "Rating").selectOption("4");
+      await field(page, "Comments").fill("Buttery and sweet, ripe in two days.");
+      await page.getByRole("button", { name: "Submit" }).click();
+      await toast(page, "Review submitted successfully");
+      await page.getByRole("img", { name: "Rated 4.0 out of 5, 1 review" }).first().waitFor();
+      await page.getByText("Buttery and sweet, ripe in two days.").waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("updates the profile, then goes home after two seconds", async () => {
+    const user = await registerUser("profile");
+    const context = await browser.newContext({ baseURL: shopUrl });
+    try {
+      const page = await open(context, "/login?redirect=/profile");
+      await signInThroughForm(page, user.email, user.password);
+      await page.waitForURL((url) => url.pathname === "/profile");
+      await field(page, "Name").fill("Renamed Shopper");
+      await field(page, "Password").fill("new-orchard-pass");
+      await field(page, "Confirm Password").fill("different-pass");
+      await page.getByRole("button", { name: "Update" }).click();
+      await page.getByText("Passwords do not match").waitFor();
+      await field(page, "Confirm Password").fill("new-orchard-pass");
+      await page.getByRole("button", { name: "Update" }).click();
+      await toast(page, "User updated successfully");
+      await page.waitForURL((url) => url.pathname === "/", { timeout: 5_000 });
+      await page.getByRole("button", { name: "Renamed Shopper" }).waitFor();
+      // The new password works.
+      await callApi("/api/users/signin", {
+        method: "POST",
+        body: { email: user.email, password: "new-orchard-pass" },
+      });
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("logout clears the stored user, cart, address and payment method", async () => {
+    const user = await registerUser("logout");
+    const context = await browser.newContext({ baseURL: shopUrl });
+    try {
+      await context.addInitScript(
+        ([info]) => {
+          if (sessionStorage.getItem("seeded")) return;
+          sessionStorage.setItem("seeded", "1");
+          localStorage.setItem("userInfo", JSON.stringify(info));
+          localStorage.setItem(
+            "shippingAddress",
+            JSON.stringify({ fullName: "A", address: "B", city: "C", postalCode: "D", country: "E" }),
+          );
+          localStorage.setItem("paymentMethod", JSON.stringify("Card"));
+          localStorage.setItem("cartItems", JSON.stringify([]));
+        },
+        [user.info],
+      );
+      const page = await open(context, "/");
+      await page.getByRole("button", { name: user.name }).click();
+      await page.getByRole("menuitem", { name: "Logout" }).click();
+      await page.waitForURL((url) => url.pathname === "/login");
+      const stored = await page.evaluate(() =>
+        ["userInfo", "cartItems", "shippingAddress", "paymentMethod"].map((key) => localStorage.getItem(key)),
+      );
+      expect(stored).toEqual([null, null, null, null]);
+      await page.getByRole("link", { name: "Log In" }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("fits a 375 px phone: home, product and cart have no horizontal overflow", async () => {
+    const context = await browser.newContext({
+      baseURL: shopUrl,
+      viewport: { width: 375, height: 812 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    try {
+      const page = await open(context, "/");
+      await page.getByRole("heading", { name: "fast and testy" }).waitFor();
+      const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(await overflow()).toBeLessThanOrEqual(0);
+      // The burger opens the page links on a phone.
+      await page.getByRole("button", { name: "Open navigation" }).click();
+      await page.getByRole("navigation", { name: "Mobile" }).getByRole("link", { name: "PRODUCTS" }).click();
+      await page.waitForURL((url) => url.pathname === "/products");
+
+      await page.goto("/product/strawberry");
+      await page.getByRole("heading", { name: "Strawberries", level: 1 }).waitFor();
+      expect(await overflow()).toBeLessThanOrEqual(0);
+      await page.getByRole("button", { name: "Add to Cart" }).click();
+      await page.waitForURL((url) => url.pathname === "/cart");
+      await page.getByRole("button", { name: "Increase quantity of Strawberries" }).waitFor();
+      expect(await overflow()).toBeLessThanOrEqual(0);
+    } finally {
+      await context.close();
+    }
+  });
+});

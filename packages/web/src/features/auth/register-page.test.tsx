@@ -1,4 +1,4 @@
-import { screen, waitFor } from "@testing-library/react";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { getShopState } from "../../lib/shop-store.ts";
@@ -11,10 +11,10 @@ beforeEach(resetShop);
 afterEach(() => vi.unstubAllGlobals());
 
 async function fill(values: { name: string; email: string; password: string; confirm: string }) {
-  if (values.name) await userEvent.type(screen.getByLabelText(/^Name/), values.name);
-  if (values.email) await userEvent.type(screen.getByLabelText(/^Email/), values.email);
-  if (values.password) await userEvent.type(screen.getByLabelText(/^Password/), values.password);
-  if (values.confirm) await userEvent.type(screen.getByLabelText(/^Confirm Password/), values.confirm);
+  if (values.name) fireEvent.change(screen.getByLabelText(/^Name/), { target: { value: values.name } });
+  if (values.email) fireEvent.change(screen.getByLabelText(/^Email/), { target: { value: values.email } });
+  if (values.password) fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: values.password } });
+  if (values.confirm) fireEvent.change(screen.getByLabelText(/^Confirm Password/), { target: { value: values.confirm } });
   await userEvent.click(screen.getByRole("button", { name: "Sign Up" }));
 }
 

@@ -13,8 +13,10 @@ afterEach(() => vi.unstubAllGlobals());
 async function fill(values: { name: string; email: string; password: string; confirm: string }) {
   if (values.name) fireEvent.change(screen.getByLabelText(/^Name/), { target: { value: values.name } });
   if (values.email) fireEvent.change(screen.getByLabelText(/^Email/), { target: { value: values.email } });
-  if (values.password) fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: values.password } });
-  if (values.confirm) fireEvent.change(screen.getByLabelText(/^Confirm Password/), { target: { value: values.confirm } });
+  if (values.password)
+    fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: values.password } });
+  if (values.confirm)
+    fireEvent.change(screen.getByLabelText(/^Confirm Password/), { target: { value: values.confirm } });
   await userEvent.click(screen.getByRole("button", { name: "Sign Up" }));
 }
 

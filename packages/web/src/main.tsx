@@ -1,8 +1,9 @@
 import "@mantine/core/styles.css";
 import "@mantine/notifications/styles.css";
+import "./app/global.css";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { RouterProvider, createBrowserRouter } from "react-router-dom";
+import { createBrowserRouter, RouterProvider } from "react-router-dom";
 import { Providers } from "./app/providers.tsx";
 import { routes } from "./app/routes.tsx";
 import { configureApi } from "./lib/api.ts";

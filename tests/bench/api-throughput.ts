@@ -1,5 +1,5 @@
 import { startShop } from "../support/shop.ts";
-import { load, startCeilingServer } from "./load.ts";
+import { load, problems, startCeilingServer } from "./load.ts";
 import { type BenchGroup, round } from "./types.ts";
 
 const PATH = "/api/products";
@@ -26,7 +26,7 @@ const group: BenchGroup = {
         const api = await load(`${shop.url}${PATH}`, context);
         context.log(`loading the ceiling: ${setting}`);
         const bare = await load(ceiling.url, context);
-        const what = `${products} products, ${body.length} bytes, ${setting}`;
+        const what = `${products} products, ${body.length} bytes, ${setting}${problems(api)}`;
         return [
           {
             name: `GET ${PATH} throughput`,

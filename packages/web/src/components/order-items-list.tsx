@@ -16,29 +16,29 @@ export function OrderItemsList({ items }: { items: Line[] }) {
   return (
     <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: "none" }}>
       {items.map((item) => (
-        <Group key={item._id} component="li" wrap="nowrap" gap="sm" justify="space-between">
-          <Group wrap="nowrap" gap="sm" style={{ minWidth: 0 }}>
-            <Image
-              src={item.image}
-              alt=""
-              w={48}
-              h={48}
-              width={48}
-              height={48}
-              radius="md"
-              fit="cover"
-              loading="lazy"
-            />
-            <Anchor component={Link} to={`/product/${item.slug}`} c="dark" fw={600} lineClamp={2}>
+        <Group key={item._id} component="li" wrap="nowrap" gap="sm" align="center">
+          <Image
+            src={item.image}
+            alt=""
+            w={48}
+            h={48}
+            width={48}
+            height={48}
+            radius="md"
+            fit="cover"
+            loading="lazy"
+          />
+          <Group justify="space-between" gap={4} style={{ flex: 1, minWidth: 0 }}>
+            <Anchor component={Link} to={`/product/${item.slug}`} c="dark" fw={600}>
               {item.name}
             </Anchor>
-          </Group>
-          <Text size="sm" style={{ whiteSpace: "nowrap" }}>
-            {item.quantity} × {formatMoney(item.price)} ={" "}
-            <Text span fw={700}>
-              {formatMoney(Math.round(item.price * item.quantity * 100) / 100)}
+            <Text size="sm">
+              {item.quantity} × {formatMoney(item.price)} ={" "}
+              <Text span fw={700}>
+                {formatMoney(Math.round(item.price * item.quantity * 100) / 100)}
+              </Text>
             </Text>
-          </Text>
+          </Group>
         </Group>
       ))}
     </Stack>

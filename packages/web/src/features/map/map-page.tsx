@@ -36,7 +36,7 @@ export function MapPage() {
           {error ? (
             <ErrorBlock error={error} onRetry={() => mutate()} />
           ) : (
-            <Alert color="yellow" variant="light" title="The map is not available">
+            <Alert color="orange" variant="light" title="The map is not available">
               <Text size="sm">
                 This shop has no Google Maps key configured, so the map cannot be shown. Your typed shipping
                 address is all we need to deliver.

@@ -22,10 +22,20 @@ export function TestPayButton({ orderId }: { orderId: string }) {
   };
   return (
     <Stack gap="sm">
-      <Alert color="yellow" variant="light" title="Test mode">
+      <Alert color="orange" variant="light" title="Test mode">
         <Text size="sm">This shop runs test payments: no card is charged and no money moves.</Text>
       </Alert>
-      <Button onClick={pay} loading={busy} color="yellow" c="dark" radius="xl" size="md">
+      <Button
+        onClick={pay}
+        loading={busy}
+        color="yellow"
+        c="dark"
+        radius="xl"
+        size="md"
+        h="auto"
+        py={10}
+        styles={{ label: { whiteSpace: "normal", textAlign: "center" } }}
+      >
         Pay with test payment (no money moves)
       </Button>
     </Stack>

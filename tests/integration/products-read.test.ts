@@ -3,7 +3,7 @@ import { db, tableName } from "@fruit/core/db/client";
 import { newId } from "@fruit/core/ids";
 import { productKeys } from "@fruit/core/products/product.keys";
 import { app } from "@fruit/functions/api/index";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { useFreshTable } from "../support/table.ts";
 
 async function putProduct(name: string, category: string, slug: string) {
@@ -68,5 +68,23 @@ describe("public catalogue reads", () => {
     const second = await app.request("/api/products", { headers: { "If-None-Match": tag! } });
     expect(second.status).toBe(304);
     expect((await app.request("/api/health")).headers.get("cache-control")).toBe("private, no-store");
+  });
+});
+
+describe("catalogue list under concurrent load", () => {
+  beforeAll(async () => {
+    await useFreshTable("catalogue-load");
+    await putProduct("Kiwi", "Fruits", "kiwi");
+  });
+
+  it("answers concurrent identical list reads with one query (single flight)", async () => {
+    const { list } = await import("@fruit/core/products/index");
+    const send = vi.spyOn(db(), "send");
+    const results = await Promise.all(Array.from({ length: 10 }, () => list()));
+    expect(send).toHaveBeenCalledTimes(1);
+    expect(results.every((products) => products.length === 1 && products[0]?.name === "Kiwi")).toBe(true);
+    await list();
+    expect(send).toHaveBeenCalledTimes(2); // settled queries are not reused
+    send.mockRestore();
   });
 });

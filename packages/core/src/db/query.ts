@@ -16,3 +16,21 @@ export async function queryAll(input: Omit<QueryCommandInput, "TableName">): Pro
   }
   return items;
 }
+
+const inFlight = new Map<string, Promise<Item[]>>();
+
+/**
+ * `queryAll`, but identical queries already running share one round trip (single flight). For hot
+ * public reads (the catalogue list under load) this turns N concurrent queries into one without
+ * serving anything older than a read that started a moment earlier — weaker than nothing the GSI
+ * already promises, since GSI reads are eventually consistent anyway. Not a cache: the entry is gone
+ * as soon as the query settles.
+ */
+export function sharedQueryAll(input: Omit<QueryCommandInput, "TableName">): Promise<Item[]> {
+  const key = JSON.stringify([tableName(), input]);
+  const running = inFlight.get(key);
+  if (running) return running;
+  const query = queryAll(input).finally(() => inFlight.delete(key));
+  inFlight.set(key, query);
+  return query;
+}

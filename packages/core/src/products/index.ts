@@ -1,7 +1,7 @@
 import { BatchWriteCommand, GetCommand, TransactWriteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { db, tableName } from "../db/client.ts";
 import { cancellationReasons, isConditionalCheckFailure, storageError } from "../db/errors.ts";
-import { queryAll } from "../db/query.ts";
+import { queryAll, sharedQueryAll } from "../db/query.ts";
 import { AppError } from "../errors.ts";
 import { isId, newId } from "../ids.ts";
 import { toCents } from "../money/pricing.ts";
@@ -36,13 +36,13 @@ async function getItem(key: Record<string, string>, ConsistentRead = false): Pro
  */
 export async function list(query: ProductQuery = {}): Promise<Product[]> {
   const items = query.category
-    ? await queryAll({
+    ? await sharedQueryAll({
         IndexName: "gsi2",
         KeyConditionExpression: "gsi2pk = :pk",
         ExpressionAttributeValues: { ":pk": productKeys.categoryPartition(query.category) },
         ScanIndexForward: false,
       })
-    : await queryAll({
+    : await sharedQueryAll({
         IndexName: "gsi1",
         KeyConditionExpression: "gsi1pk = :pk",
         ExpressionAttributeValues: { ":pk": productKeys.allPartition },

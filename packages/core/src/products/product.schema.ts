@@ -40,11 +40,15 @@ export const ProductQuerySchema = v.object({
 });
 export type ProductQuery = v.InferOutput<typeof ProductQuerySchema>;
 
-/** The image a new blank product shows until an admin uploads one (served by the image route). */
-export const PLACEHOLDER_IMAGE = "/images/placeholder.svg";
+/**
+ * The image a new blank product shows until an admin uploads one. It ships with the web app
+ * (packages/web/public), not the bucket, so it exists on every stage without seeding.
+ */
+export const PLACEHOLDER_IMAGE = "/placeholder.svg";
 
-/** Stored images are `/images/...` paths (our bucket, through the CDN) or https URLs. */
+/** Stored images are `/images/...` paths (our bucket, through the CDN), https URLs or the placeholder. */
 export function isImageUrl(value: string): boolean {
+  if (value === PLACEHOLDER_IMAGE) return true;
   if (value.startsWith("/"))
     return /^\/images\/[A-Za-z0-9][A-Za-z0-9._\-/]*$/.test(value) && !value.includes("..");
   try {

@@ -16,5 +16,6 @@ export default defineConfig({
     target: "es2022",
     sourcemap: false,
     cssCodeSplit: true,
+    manifest: true,
   },
 });

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { createRequire } from "node:module";
-import type { BenchContext } from "./types.ts";
+import { type BenchContext, type Row, round } from "./types.ts";
 
 const require = createRequire(import.meta.url);
 
@@ -16,17 +16,32 @@ export interface LoadResult {
 type Autocannon = (options: Record<string, unknown>) => Promise<LoadResult>;
 const autocannon = require("autocannon") as Autocannon;
 
+/** What one load test sends; every field but the URL is optional. */
+export interface LoadOptions {
+  method?: "GET" | "POST" | "PUT";
+  headers?: Record<string, string>;
+  /** The same body on every request (see `setupRequest` for one that changes). */
+  body?: string;
+  /** Overrides the context's connection count (a row that fixes its own concurrency). */
+  connections?: number;
+  /** Called before each request: may change its headers or body (unique keys, rotating accounts). */
+  setupRequest?: (request: { headers: Record<string, string>; body?: string }) => typeof request;
+}
+
 /**
  * Loads one URL with autocannon: a short warm-up first (JIT, connection pools, the table's first
  * reads), then the measured run. A non-2xx answer or more than 1 % failed requests aborts, so a fast
  * stream of errors can never pass for throughput; a few timeouts are reported by `problems()`.
  */
-export async function load(
-  url: string,
-  context: BenchContext,
-  headers: Record<string, string> = {},
-): Promise<LoadResult> {
-  const common = { url, connections: context.connections, headers };
+export async function load(url: string, context: BenchContext, options: LoadOptions = {}): Promise<LoadResult> {
+  const { setupRequest, connections, ...request } = options;
+  const common = {
+    url,
+    connections: connections ?? context.connections,
+    ...request,
+    headers: options.headers ?? {},
+    ...(setupRequest ? { requests: [{ setupRequest }] } : {}),
+  };
   await autocannon({ ...common, duration: Math.min(2, context.durationSeconds) });
   const result = await autocannon({ ...common, duration: context.durationSeconds });
   const failed = result.errors + result.timeouts;
@@ -80,5 +95,95 @@ export async function startCeilingServer(
         child.once("exit", () => resolve());
         child.kill("SIGTERM");
       }),
+  };
+}
+
+/**
+ * One GET of the shop beside the ceiling: fetches the URL once, serves the same bytes (and content
+ * type) from the bare server, loads both with the same settings and returns the five rows
+ * (throughput, p99, ceiling throughput, ceiling p99, ratio). `describe` names what was answered.
+ */
+export async function againstCeiling(
+  baseUrl: string,
+  path: string,
+  context: BenchContext,
+  options: { connections?: number; describe?: (body: Buffer) => string } = {},
+): Promise<Row[]> {
+  const first = await fetch(`${baseUrl}${path}`);
+  if (!first.ok) throw new Error(`GET ${path} answered ${first.status}`);
+  const body = Buffer.from(await first.arrayBuffer());
+  const ceiling = await startCeilingServer(body, first.headers.get("content-type") ?? "application/json");
+  try {
+    const connections = options.connections ?? context.connections;
+    const setting = `${connections} connections, ${context.durationSeconds} s`;
+    context.log(`loading GET ${path}: ${setting}`);
+    const api = await load(`${baseUrl}${path}`, context, { connections });
+    context.log(`loading the ceiling: ${setting}`);
+    const bare = await load(ceiling.url, context, { connections });
+    const what = [options.describe?.(body), `${body.length} bytes`, setting].filter(Boolean).join(", ");
+    return [
+      {
+        name: `GET ${path} throughput`,
+        value: round(api.requests.average, 0),
+        unit: "req/s",
+        note: `${what}${problems(api)}`,
+      },
+      { name: `GET ${path} p99 latency`, value: api.latency.p99, unit: "ms", note: "same run" },
+      {
+        name: "ceiling: bare node:http, same bytes",
+        value: round(bare.requests.average, 0),
+        unit: "req/s",
+        note: "from memory, own process",
+      },
+      { name: "ceiling p99 latency", value: bare.latency.p99, unit: "ms", note: "same run" },
+      {
+        name: `GET ${path} / ceiling`,
+        value: round((100 * api.requests.average) / bare.requests.average),
+        unit: "%",
+        note: "throughput ratio, same run",
+      },
+    ];
+  } finally {
+    await ceiling.stop();
+  }
+}
+
+/** Latency percentile (nearest rank) of durations in ms. */
+export function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
+}
+
+/**
+ * A closed loop in this process: `inFlight` workers call `task` back to back for `seconds` (after a
+ * warm-up of up to 2 s) — the in-process counterpart of an autocannon run with as many connections.
+ */
+export async function closedLoop(
+  task: (index: number) => Promise<void>,
+  inFlight: number,
+  seconds: number,
+): Promise<{ perSecond: number; p50: number; p99: number; total: number }> {
+  let next = 0;
+  const run = async (durationMs: number, latencies: number[]) => {
+    const end = performance.now() + durationMs;
+    const worker = async () => {
+      while (performance.now() < end) {
+        const started = performance.now();
+        await task(next++);
+        latencies.push(performance.now() - started);
+      }
+    };
+    const started = performance.now();
+    await Promise.all(Array.from({ length: inFlight }, worker));
+    return (performance.now() - started) / 1000;
+  };
+  await run(Math.min(2, seconds) * 1000, []);
+  const latencies: number[] = [];
+  const elapsed = await run(seconds * 1000, latencies);
+  return {
+    perSecond: latencies.length / elapsed,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    total: latencies.length,
   };
 }

@@ -16,6 +16,12 @@ const groups: Record<string, () => Promise<{ default: BenchGroup }>> = {
   api: () => import("./api-throughput.ts"),
   lambda: () => import("./lambda-bundle.ts"),
   "web-admin": () => import("./web-admin-chunk.ts"),
+  signin: () => import("./signin.ts"),
+  slug: () => import("./slug.ts"),
+  orders: () => import("./orders.ts"),
+  summary: () => import("./summary.ts"),
+  web: () => import("./web-initial.ts"),
+  lighthouse: () => import("./lighthouse.ts"),
 };
 
 const RESULTS = fileURLToPath(new URL("../../bench/results.json", import.meta.url));

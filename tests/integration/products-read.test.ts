@@ -15,12 +15,25 @@ async function putProduct(name: string, category: string, slug: string) {
         ...productKeys.item(id),
         ...productKeys.listIndex(id),
         ...productKeys.categoryIndex(category, id),
-        id, name, slug, category, brand: "Farm", priceCents: 450, countInStock: 3, image: "/images/x.jpg",
-        images: [], description: "d", rating: 0, numReviews: 0, createdAt: new Date().toISOString(),
+        id,
+        name,
+        slug,
+        category,
+        brand: "Farm",
+        priceCents: 450,
+        countInStock: 3,
+        image: "/images/x.jpg",
+        images: [],
+        description: "d",
+        rating: 0,
+        numReviews: 0,
+        createdAt: new Date().toISOString(),
       },
     }),
   );
-  await db().send(new PutCommand({ TableName: tableName(), Item: { ...productKeys.slug(slug), productId: id } }));
+  await db().send(
+    new PutCommand({ TableName: tableName(), Item: { ...productKeys.slug(slug), productId: id } }),
+  );
   return id;
 }
 
@@ -53,7 +66,12 @@ describe("public catalogue reads", () => {
   });
 
   it("answers 404 { message } for missing or malformed ids and slugs", async () => {
-    for (const path of ["/api/products/nope", "/api/products/%E2%9C%93", `/api/products/${"Z".repeat(26)}`, "/api/products/slug/none"]) {
+    for (const path of [
+      "/api/products/nope",
+      "/api/products/%E2%9C%93",
+      `/api/products/${"Z".repeat(26)}`,
+      "/api/products/slug/none",
+    ]) {
       const res = await app.request(path);
       expect(res.status, path).toBe(404);
       expect(await res.json()).toEqual({ message: "Product Not Found" });
@@ -62,7 +80,9 @@ describe("public catalogue reads", () => {
 
   it("sends public cache headers and an ETag that revalidates to 304", async () => {
     const first = await app.request("/api/products");
-    expect(first.headers.get("cache-control")).toBe("public, max-age=0, s-maxage=60, stale-while-revalidate=300");
+    expect(first.headers.get("cache-control")).toBe(
+      "public, max-age=0, s-maxage=60, stale-while-revalidate=300",
+    );
     const tag = first.headers.get("etag");
     expect(tag).toBeTruthy();
     const second = await app.request("/api/products", { headers: { "If-None-Match": tag! } });

@@ -15,7 +15,12 @@ const PNG = Uint8Array.from(
 );
 const JPEG_HEAD = [0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46];
 
-function multipart(bytes: Uint8Array<ArrayBuffer>, type: string, field = "file", name = "upload.bin"): FormData {
+function multipart(
+  bytes: Uint8Array<ArrayBuffer>,
+  type: string,
+  field = "file",
+  name = "upload.bin",
+): FormData {
   const form = new FormData();
   form.append(field, new File([bytes], name, { type }));
   return form;

@@ -23,6 +23,9 @@ export async function useFreshTable(label: string, env: Record<string, string> =
     ...env,
   });
   setConfig(config);
-  await Promise.all([ensureTable(dynamoEndpoint, config.tableName), ensureBucket(s3Endpoint, config.bucketName)]);
+  await Promise.all([
+    ensureTable(dynamoEndpoint, config.tableName),
+    ensureBucket(s3Endpoint, config.bucketName),
+  ]);
   return config;
 }

@@ -1,4 +1,4 @@
-import { type QueryCommandInput, paginateQuery } from "@aws-sdk/lib-dynamodb";
+import { paginateQuery, type QueryCommandInput } from "@aws-sdk/lib-dynamodb";
 import { db, tableName } from "./client.ts";
 import { storageError } from "./errors.ts";
 

@@ -18,7 +18,12 @@ describe("priceLines", () => {
   });
 
   it("adds cents exactly where floating point would drift", () => {
-    expect(priceLines([{ price: 0.1, quantity: 1 }, { price: 0.2, quantity: 1 }]).itemsPrice).toBe(0.3);
+    expect(
+      priceLines([
+        { price: 0.1, quantity: 1 },
+        { price: 0.2, quantity: 1 },
+      ]).itemsPrice,
+    ).toBe(0.3);
     expect(toCents(1.005)).toBe(101);
   });
 

@@ -18,7 +18,9 @@ export async function callerFromToken(token: string): Promise<Caller> {
   const userId = await verifyToken(token);
   let item: Record<string, unknown> | undefined;
   try {
-    ({ Item: item } = await db().send(new GetCommand({ TableName: tableName(), Key: userKeys.item(userId) })));
+    ({ Item: item } = await db().send(
+      new GetCommand({ TableName: tableName(), Key: userKeys.item(userId) }),
+    ));
   } catch (error) {
     throw storageError(error);
   }

@@ -1,4 +1,4 @@
-import { SignJWT, jwtVerify } from "jose";
+import { jwtVerify, SignJWT } from "jose";
 import { getConfig } from "../config.ts";
 import { AppError } from "../errors.ts";
 
@@ -20,7 +20,10 @@ export async function signToken(userId: string): Promise<string> {
 /** Verifies a token (HS256 only, `exp` required) and returns the user id; 401 otherwise. */
 export async function verifyToken(token: string): Promise<string> {
   try {
-    const { payload } = await jwtVerify(token, key(), { algorithms: ["HS256"], requiredClaims: ["exp", "sub"] });
+    const { payload } = await jwtVerify(token, key(), {
+      algorithms: ["HS256"],
+      requiredClaims: ["exp", "sub"],
+    });
     return payload.sub as string;
   } catch {
     throw new AppError("unauthenticated", "Invalid Token");

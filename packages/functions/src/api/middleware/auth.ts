@@ -1,5 +1,5 @@
-import { type Caller, assertAdmin, callerFromToken } from "@fruit/core/users/caller";
 import { AppError } from "@fruit/core/errors";
+import { assertAdmin, type Caller, callerFromToken } from "@fruit/core/users/caller";
 import { createMiddleware } from "hono/factory";
 
 export type AuthEnv = { Variables: { caller: Caller; requestId: string } };

@@ -1,5 +1,5 @@
-import { createMiddleware } from "hono/factory";
 import { etag } from "hono/etag";
+import { createMiddleware } from "hono/factory";
 
 /**
  * Public catalogue reads may be cached by the CDN for a minute and served stale while revalidating;

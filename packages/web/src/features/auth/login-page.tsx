@@ -1,4 +1,4 @@
-import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
+import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
 import { type FormEvent, useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import { notifyError } from "../../lib/notify.ts";
@@ -7,7 +7,11 @@ import { signIn } from "./api/sign-in.ts";
 import { AuthCard } from "./auth-card.tsx";
 import { useRedirectTarget } from "./use-redirect-target.ts";
 
-/** /login?redirect= — a signed-in user (already, or just now) goes to the redirect target. */
+/**
+ * /login?redirect= — a signed-in user (already, or just now) goes to the redirect target. The admin
+ * guard sends a signed-in customer here too: following an /admin redirect would bounce them back and
+ * forth, so they stay and are told to sign in as an administrator.
+ */
 export function LoginPage() {
   const redirect = useRedirectTarget();
   const navigate = useNavigate();
@@ -16,9 +20,11 @@ export function LoginPage() {
   const [password, setPassword] = useState("");
   const [busy, setBusy] = useState(false);
 
+  const mayFollow = userInfo !== null && (userInfo.isAdmin || !redirect.startsWith("/admin"));
+
   useEffect(() => {
-    if (userInfo) navigate(redirect, { replace: true });
-  }, [userInfo, redirect, navigate]);
+    if (mayFollow) navigate(redirect, { replace: true });
+  }, [mayFollow, redirect, navigate]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -27,14 +33,20 @@ export function LoginPage() {
       shop.signIn(await signIn({ email, password }));
     } catch (error) {
       notifyError(error);
-      setBusy(false);
     }
+    setBusy(false);
   };
 
   return (
     <AuthCard title="Sign In" subtitle="Welcome back! Sign in to check out and follow your orders.">
       <form onSubmit={submit}>
         <Stack gap="md">
+          {userInfo && !mayFollow && (
+            <Alert color="orange" title="Administrators only">
+              You are signed in as {userInfo.name}, which is not an administrator account. Sign in as an
+              administrator to open that page.
+            </Alert>
+          )}
           <TextInput
             label="Email"
             type="email"

@@ -33,7 +33,11 @@ export interface LoadOptions {
  * reads), then the measured run. A non-2xx answer or more than 1 % failed requests aborts, so a fast
  * stream of errors can never pass for throughput; a few timeouts are reported by `problems()`.
  */
-export async function load(url: string, context: BenchContext, options: LoadOptions = {}): Promise<LoadResult> {
+export async function load(
+  url: string,
+  context: BenchContext,
+  options: LoadOptions = {},
+): Promise<LoadResult> {
   const { setupRequest, connections, ...request } = options;
   const common = {
     url,

@@ -18,6 +18,11 @@ export interface StartedShop {
   dataDir: string;
   /** The `npm start` process, e.g. to look for its children. */
   pid: number;
+  /**
+   * The shop's DynamoDB Local (`http://127.0.0.1:<port>`), for benchmarks that write beside the API;
+   * only when `DYNAMODB_PORT` was given in `options.env` (the shop otherwise picks a port it keeps).
+   */
+  dynamoEndpoint?: string;
   /** Sends SIGTERM (as Ctrl-C would) and waits until the shop and its Java have exited. */
   stop(): Promise<void>;
 }
@@ -104,5 +109,12 @@ export async function startShop(options: StartShopOptions = {}): Promise<Started
     await stop();
     throw error;
   }
-  return { url, dataDir, pid: child.pid ?? 0, stop };
+  const dynamoPort = options.env?.DYNAMODB_PORT;
+  return {
+    url,
+    dataDir,
+    pid: child.pid ?? 0,
+    stop,
+    ...(dynamoPort ? { dynamoEndpoint: `http://127.0.0.1:${dynamoPort}` } : {}),
+  };
 }

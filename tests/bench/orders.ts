@@ -1,0 +1,219 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
+import { loadConfig, setConfig } from "@fruit/core/config";
+import { db, tableName } from "@fruit/core/db/client";
+import { cancellationReasons } from "@fruit/core/db/errors";
+import { newId } from "@fruit/core/ids";
+import { priceCents, priceLines } from "@fruit/core/money/pricing";
+import { mustNotExist, orderKeys } from "@fruit/core/orders/order.keys";
+import { productKeys } from "@fruit/core/products/product.keys";
+import { LOCAL_TABLE_NAME } from "@fruit/functions/local/local-config";
+import { freePort } from "@fruit/functions/local/services";
+import { createProduct, createUser, type TestUser } from "../support/fixtures.ts";
+import { startShop } from "../support/shop.ts";
+import { closedLoop, load, problems } from "./load.ts";
+import { type BenchGroup, round } from "./types.ts";
+
+const IN_FLIGHT = 20;
+/** Enough products that the 20 orders in flight rarely share one (each order takes two). */
+const PRODUCTS = 100;
+const CUSTOMERS = 20;
+const ADDRESS = {
+  fullName: "Bench",
+  address: "1 Orchard Way",
+  city: "Fruitville",
+  postalCode: "12345",
+  country: "NZ",
+};
+
+type Product = Awaited<ReturnType<typeof createProduct>>;
+
+/** Order k takes products 2k and 2k+1 (mod PRODUCTS), 1 and 2 kg: consecutive orders never overlap. */
+const linesOf = (products: Product[], k: number) =>
+  [0, 1].map((i) => ({ product: products[(2 * k + i) % PRODUCTS]!, quantity: i + 1 }));
+
+function orderBody(products: Product[], k: number): string {
+  const lines = linesOf(products, k);
+  const { totalPrice } = priceLines(
+    lines.map((line) => ({ price: line.product.price, quantity: line.quantity })),
+  );
+  return JSON.stringify({
+    orderItems: lines.map((line) => ({ _id: line.product._id, quantity: line.quantity })),
+    shippingAddress: ADDRESS,
+    paymentMethod: "PayPal",
+    totalPrice,
+  });
+}
+
+/** The transaction placeOrder commits (order put, stock per line, idempotency claim), built directly. */
+function bareTransaction(products: Product[], customer: TestUser, k: number): TransactWriteCommand {
+  const TableName = tableName();
+  const id = newId();
+  const lines = linesOf(products, k).map(({ product, quantity }) => ({
+    productId: product._id,
+    name: product.name,
+    slug: product.slug,
+    image: "/images/seed/apple.webp",
+    priceCents: Math.round(product.price * 100),
+    quantity,
+  }));
+  const cents = priceCents(lines.map((line) => ({ price: line.priceCents / 100, quantity: line.quantity })));
+  const now = Math.floor(Date.now() / 1000);
+  const order = {
+    ...orderKeys.item(id),
+    ...orderKeys.listIndex(id),
+    ...orderKeys.userIndex(customer._id, id),
+    id,
+    userId: customer._id,
+    orderItems: lines,
+    shippingAddress: ADDRESS,
+    paymentMethod: "PayPal",
+    ...cents,
+    isPaid: false,
+    isDelivered: false,
+    createdAt: new Date().toISOString(),
+  };
+  return new TransactWriteCommand({
+    TransactItems: [
+      { Put: { TableName, Item: order, ConditionExpression: mustNotExist } },
+      ...lines.map((line) => ({
+        Update: {
+          TableName,
+          Key: productKeys.item(line.productId),
+          UpdateExpression: "SET countInStock = countInStock - :q",
+          ConditionExpression: "attribute_exists(pk) AND countInStock >= :q",
+          ExpressionAttributeValues: { ":q": line.quantity },
+        },
+      })),
+      {
+        Put: {
+          TableName,
+          Item: {
+            ...orderKeys.idempotency(customer._id, `bare-${id}`),
+            orderId: id,
+            expiresAt: now + 86_400,
+          },
+          ConditionExpression: `${mustNotExist} OR expiresAt < :now`,
+          ExpressionAttributeValues: { ":now": now },
+        },
+      },
+    ],
+  });
+}
+
+/**
+ * `POST /api/orders` on a started shop (20 connections, 20 signed-in customers, two in-stock lines,
+ * the right total, a unique Idempotency-Key each) beside the same TransactWriteItems sent straight to
+ * the shop's DynamoDB Local with 20 in flight. The ratio is what the API adds to the one write an
+ * order needs: HTTP, auth, validation, the idempotency-key read, the catalogue BatchGet, pricing.
+ */
+const group: BenchGroup = {
+  title: "API: place order",
+  async run(context) {
+    const dynamoPort = String(await freePort());
+    context.log("starting the shop");
+    const shop = await startShop({ env: { DYNAMODB_PORT: dynamoPort } });
+    try {
+      setConfig(
+        loadConfig({
+          TABLE_NAME: LOCAL_TABLE_NAME,
+          DYNAMODB_ENDPOINT: shop.dynamoEndpoint!,
+          JWT_SECRET: readFileSync(join(shop.dataDir, "jwt-secret"), "utf8").trim(),
+          PAYMENTS: "test",
+        }),
+      );
+      context.log(`creating ${PRODUCTS} products and ${CUSTOMERS} customers`);
+      const products: Product[] = [];
+      for (let i = 0; i < PRODUCTS; i++)
+        products.push(await createProduct({ price: 2.5 + (i % 7), countInStock: 1_000_000_000 }));
+      const customers = await Promise.all(Array.from({ length: CUSTOMERS }, () => createUser()));
+      const bodies = Array.from({ length: PRODUCTS / 2 }, (_, k) => orderBody(products, k));
+
+      const url = `${shop.url}/api/orders`;
+      const check = await fetch(url, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...customers[0]!.auth },
+        body: bodies[0]!,
+      });
+      if (check.status !== 201)
+        throw new Error(`POST /api/orders answered ${check.status}: ${await check.text()}`);
+
+      let sent = 0;
+      const setting = `${IN_FLIGHT} connections, ${context.durationSeconds} s`;
+      context.log(`loading POST /api/orders: ${setting}`);
+      const api = await load(url, context, {
+        method: "POST",
+        connections: IN_FLIGHT,
+        setupRequest: (request) => {
+          const k = sent++;
+          return {
+            ...request,
+            headers: {
+              ...request.headers,
+              "content-type": "application/json",
+              ...customers[k % CUSTOMERS]!.auth,
+              "Idempotency-Key": `bench-${k}-${newId()}`,
+            },
+            body: bodies[k % bodies.length]!,
+          };
+        },
+      });
+
+      context.log(`bare TransactWriteItems: ${IN_FLIGHT} in flight, ${context.durationSeconds} s`);
+      let conflicts = 0;
+      const bare = await closedLoop(
+        async (k) => {
+          for (let attempt = 0; ; attempt++) {
+            try {
+              await db().send(bareTransaction(products, customers[k % CUSTOMERS]!, k % (PRODUCTS / 2)));
+              return;
+            } catch (error) {
+              if (!cancellationReasons(error)?.includes("TransactionConflict") || attempt > 10) throw error;
+              conflicts++;
+              await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * 2 ** attempt));
+            }
+          }
+        },
+        IN_FLIGHT,
+        context.durationSeconds,
+      );
+      return [
+        {
+          name: "POST /api/orders throughput",
+          value: round(api.requests.average, 1),
+          unit: "req/s",
+          note: `2 lines, unique Idempotency-Key, ${CUSTOMERS} customers, ${setting}${problems(api)}`,
+        },
+        {
+          name: "POST /api/orders p99 latency",
+          value: api.latency.p99,
+          unit: "ms",
+          note: `p50 ${api.latency.p50} ms`,
+        },
+        {
+          name: "bare TransactWriteItems (same shape)",
+          value: round(bare.perSecond, 1),
+          unit: "tx/s",
+          note: `order + 2 stock updates + key, ${IN_FLIGHT} in flight, same DynamoDB Local; ${conflicts} conflicts retried`,
+        },
+        {
+          name: "bare transaction p99 latency",
+          value: round(bare.p99),
+          unit: "ms",
+          note: `p50 ${round(bare.p50)} ms`,
+        },
+        {
+          name: "POST /api/orders / bare transaction",
+          value: round((100 * api.requests.average) / bare.perSecond),
+          unit: "%",
+          note: "throughput ratio, same run",
+        },
+      ];
+    } finally {
+      await shop.stop();
+    }
+  },
+};
+
+export default group;

@@ -1,0 +1,99 @@
+import { execFileSync } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+import type { BenchGroup, Row } from "./types.ts";
+
+/**
+ * What a storefront page downloads before it can render, from Vite's build manifest
+ * (packages/web/dist/.vite/manifest.json): the entry (index.html's module script) and its static
+ * imports (the modulepreloads), plus the route's lazy page module and its static imports, and the
+ * CSS of every one of those chunks. Later lazy loads (below-the-fold carousels, review form,
+ * dialogs) are not counted. Sizes are gzip level 9, as a CDN would send them.
+ */
+
+const WEB = fileURLToPath(new URL("../../packages/web/", import.meta.url));
+const DIST = join(WEB, "dist");
+const MANIFEST = join(DIST, ".vite/manifest.json");
+/** Initial JS per page, gzip (the design's budget). */
+const TARGET_KB = 150;
+/** references.md: the peer CRA shop's first page. */
+const PEER_KB = 227;
+
+const ROUTES = [
+  { path: "/", module: "src/features/home/home-page.tsx" },
+  { path: "/products", module: "src/features/products/products-page.tsx" },
+  { path: "/product/{slug}", module: "src/features/product/product-page.tsx" },
+];
+
+interface Chunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+}
+
+const kb = (bytes: number) => Number((bytes / 1024).toFixed(1));
+const gzipSize = (file: string) => gzipSync(readFileSync(join(DIST, file)), { level: 9 }).length;
+
+/** The chunks and stylesheets the browser needs to run the given manifest entries (static imports only). */
+function closure(manifest: Record<string, Chunk>, roots: string[]): { js: Set<string>; css: Set<string> } {
+  const js = new Set<string>();
+  const css = new Set<string>();
+  const seen = new Set<string>();
+  const queue = [...roots];
+  while (queue.length > 0) {
+    const key = queue.pop()!;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`${key} is not in ${MANIFEST}`);
+    js.add(chunk.file);
+    for (const sheet of chunk.css ?? []) css.add(sheet);
+    queue.push(...(chunk.imports ?? []));
+  }
+  return { js, css };
+}
+
+const group: BenchGroup = {
+  title: "Web: initial JS and CSS per storefront page (gzip)",
+  async run(context) {
+    if (!existsSync(MANIFEST) || process.env.BENCH_WEB_REBUILD === "1") {
+      context.log("building packages/web (vite build)");
+      execFileSync("npx", ["vite", "build", "--logLevel", "warn"], { cwd: WEB, stdio: "inherit" });
+    }
+    if (!existsSync(MANIFEST)) throw new Error(`No ${MANIFEST}: build.manifest must be on in vite.config.ts`);
+    const manifest = JSON.parse(readFileSync(MANIFEST, "utf8")) as Record<string, Chunk>;
+    const sum = (files: Iterable<string>) => [...files].reduce((total, file) => total + gzipSize(file), 0);
+    const entry = closure(manifest, ["index.html"]);
+    const rows: Row[] = [
+      {
+        name: "entry (index.html) JS",
+        value: kb(sum(entry.js)),
+        unit: "KB gzip",
+        note: `${entry.js.size} files: the module script and its static imports, on every page`,
+      },
+    ];
+    for (const route of ROUTES) {
+      const page = closure(manifest, ["index.html", route.module]);
+      const js = kb(sum(page.js));
+      rows.push(
+        {
+          name: `${route.path} initial JS`,
+          value: js,
+          unit: "KB gzip",
+          note: `${page.js.size} files (entry + route chunk + imports); target <= ${TARGET_KB}: ${js <= TARGET_KB ? "met" : "MISSED"}; ${Math.round((100 * js) / PEER_KB)} % of the CRA peer's ${PEER_KB}`,
+        },
+        {
+          name: `${route.path} initial CSS`,
+          value: kb(sum(page.css)),
+          unit: "KB gzip",
+          note: `${page.css.size} stylesheets of those chunks`,
+        },
+      );
+    }
+    return rows;
+  },
+};
+
+export default group;

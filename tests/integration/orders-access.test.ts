@@ -1,60 +1,11 @@
 import { DeleteCommand } from "@aws-sdk/lib-dynamodb";
 import { db, tableName } from "@fruit/core/db/client";
 import { newId } from "@fruit/core/ids";
-import { priceLines } from "@fruit/core/money/pricing";
 import { userKeys } from "@fruit/core/users/user.keys";
-import { app } from "@fruit/functions/api/index";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createProduct, createUser, type TestUser } from "../support/fixtures.ts";
+import { call, placed, stockOf } from "../support/orders.ts";
 import { useFreshTable } from "../support/table.ts";
-
-type Product = Awaited<ReturnType<typeof createProduct>>;
-type Line = { product: Product; quantity: number };
-
-const address = {
-  fullName: "Ann Buyer",
-  address: "1 Orchard Rd",
-  city: "Montreal",
-  postalCode: "H2X 1Y4",
-  country: "Canada",
-};
-
-function orderBody(lines: Line[], override: Record<string, unknown> = {}) {
-  const prices = priceLines(lines.map((line) => ({ price: line.product.price, quantity: line.quantity })));
-  const orderItems = lines.map(({ product, quantity }) => ({
-    _id: product._id,
-    name: product.name,
-    slug: product.slug,
-    image: "/images/x.webp",
-    price: product.price,
-    quantity,
-    countInStock: 99,
-  }));
-  return { orderItems, shippingAddress: address, paymentMethod: "PayPal", ...prices, ...override };
-}
-
-const json = (
-  user: TestUser | undefined,
-  method: string,
-  body?: unknown,
-  headers: Record<string, string> = {},
-) => ({
-  method,
-  headers: { ...(user?.auth ?? {}), "Content-Type": "application/json", ...headers },
-  ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-});
-const place = (user: TestUser, body: unknown, headers: Record<string, string> = {}) =>
-  app.request("/api/orders", json(user, "POST", body, headers));
-const call = (user: TestUser | undefined, method: string, path: string, body?: unknown) =>
-  app.request(`/api/orders${path}`, json(user, method, body));
-const stockOf = async (id: string) =>
-  (await (await app.request(`/api/products/${id}`)).json()).countInStock as number;
-
-async function placed(user: TestUser, lines: Line[]) {
-  const res = await place(user, orderBody(lines));
-  expect(res.status).toBe(201);
-  return res.json();
-}
 
 describe("orders: reading, paying, delivering, deleting", () => {
   let admin: TestUser;

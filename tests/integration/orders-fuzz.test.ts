@@ -1,19 +1,10 @@
-import { GetCommand, ScanCommand } from "@aws-sdk/lib-dynamodb";
-import { db, tableName } from "@fruit/core/db/client";
 import { priceCents, priceLines, toCents } from "@fruit/core/money/pricing";
-import { app } from "@fruit/functions/api/index";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createProduct, createUser, type TestUser } from "../support/fixtures.ts";
+import { address, orderCount, place, storedOrder } from "../support/orders.ts";
 import { useFreshTable } from "../support/table.ts";
 
-const address = {
-  fullName: "Ann Buyer",
-  address: "1 Orchard Rd",
-  city: "Montreal",
-  postalCode: "H2X 1Y4",
-  country: "Canada",
-};
 /** Prices chosen to hit rounding edges (x.x5 tax, sums around the $100 free-shipping line). */
 const PRICES = [0.01, 0.1, 0.2, 0.99, 1.05, 4.99, 7.77, 12.5, 33.33, 49.95, 99.99, 100];
 
@@ -31,13 +22,6 @@ const cart = fc.array(cartLine, { minLength: 1, maxLength: 8 });
 let ann: TestUser;
 let products: Product[];
 
-const place = (body: unknown) =>
-  app.request("/api/orders", {
-    method: "POST",
-    headers: { ...ann.auth, "Content-Type": "application/json" },
-    body: JSON.stringify(body),
-  });
-
 const catalogueLines = (lines: CartLine[]) =>
   lines.map((line) => ({ price: products[line.product]!.price, quantity: line.quantity }));
 
@@ -51,20 +35,6 @@ const body = (lines: CartLine[], prices: object) => ({
   paymentMethod: "Card",
   ...prices,
 });
-
-async function storedOrder(id: string) {
-  const key = { pk: `ORDER#${id}`, sk: "ORDER" };
-  return (await db().send(new GetCommand({ TableName: tableName(), Key: key }))).Item!;
-}
-
-async function orderCount() {
-  const scan = new ScanCommand({
-    TableName: tableName(),
-    FilterExpression: "sk = :o",
-    ExpressionAttributeValues: { ":o": "ORDER" },
-  });
-  return ((await db().send(scan)).Items ?? []).length;
-}
 
 /** Every stored line carries the catalogue's price, and the stored totals are priceLines of those lines. */
 function expectCataloguePrices(stored: Record<string, unknown>) {
@@ -88,7 +58,7 @@ describe("orders under random carts", () => {
     await fc.assert(
       fc.asyncProperty(cart, async (lines) => {
         const expected = priceLines(catalogueLines(lines));
-        const res = await place(body(lines, expected));
+        const res = await place(ann, body(lines, expected));
         expect(res.status).toBe(201);
         const order = await res.json();
         expect(order).toMatchObject(expected);
@@ -113,7 +83,7 @@ describe("orders under random carts", () => {
         const real = priceLines(catalogueLines(lines));
         const sent = keepRealTotal ? { ...prices, totalPrice: real.totalPrice } : prices;
         const before = await orderCount();
-        const res = await place(body(lines, sent));
+        const res = await place(ann, body(lines, sent));
         const answer = await res.json();
         if (toCents(sent.totalPrice) === toCents(real.totalPrice)) {
           expect(res.status).toBe(201);

@@ -1,65 +1,20 @@
-import { GetCommand, ScanCommand } from "@aws-sdk/lib-dynamodb";
-import { db, tableName } from "@fruit/core/db/client";
+import { db } from "@fruit/core/db/client";
 import { newId } from "@fruit/core/ids";
 import { priceLines } from "@fruit/core/money/pricing";
 import { app } from "@fruit/functions/api/index";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createProduct, createUser, type TestUser } from "../support/fixtures.ts";
+import {
+  address,
+  json,
+  orderBody,
+  orderCount,
+  place,
+  placed,
+  stockOf,
+  storedOrder,
+} from "../support/orders.ts";
 import { useFreshTable } from "../support/table.ts";
-
-type Product = Awaited<ReturnType<typeof createProduct>>;
-type Line = { product: Product; quantity: number };
-
-const address = {
-  fullName: "Ann Buyer",
-  address: "1 Orchard Rd",
-  city: "Montreal",
-  postalCode: "H2X 1Y4",
-  country: "Canada",
-};
-
-function orderBody(lines: Line[], override: Record<string, unknown> = {}) {
-  const prices = priceLines(lines.map((line) => ({ price: line.product.price, quantity: line.quantity })));
-  const orderItems = lines.map(({ product, quantity }) => ({
-    _id: product._id,
-    name: product.name,
-    slug: product.slug,
-    image: "/images/x.webp",
-    price: product.price,
-    quantity,
-    countInStock: 99,
-  }));
-  return { orderItems, shippingAddress: address, paymentMethod: "PayPal", ...prices, ...override };
-}
-
-const json = (
-  user: TestUser | undefined,
-  method: string,
-  body?: unknown,
-  headers: Record<string, string> = {},
-) => ({
-  method,
-  headers: { ...(user?.auth ?? {}), "Content-Type": "application/json", ...headers },
-  ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-});
-const place = (user: TestUser, body: unknown, headers: Record<string, string> = {}) =>
-  app.request("/api/orders", json(user, "POST", body, headers));
-const stockOf = async (id: string) =>
-  (await (await app.request(`/api/products/${id}`)).json()).countInStock as number;
-async function orderCount() {
-  const scan = {
-    TableName: tableName(),
-    FilterExpression: "sk = :o",
-    ExpressionAttributeValues: { ":o": "ORDER" },
-  };
-  return ((await db().send(new ScanCommand(scan))).Items ?? []).length;
-}
-
-async function placed(user: TestUser, lines: Line[]) {
-  const res = await place(user, orderBody(lines));
-  expect(res.status).toBe(201);
-  return res.json();
-}
 
 describe("orders: placing", () => {
   let ann: TestUser;
@@ -108,11 +63,7 @@ describe("orders: placing", () => {
     expect(order.orderItems[0]).not.toHaveProperty("countInStock");
     expect(await stockOf(apple._id)).toBe(7);
     expect(await stockOf(pear._id)).toBe(3);
-    const stored = (
-      await db().send(
-        new GetCommand({ TableName: tableName(), Key: { pk: `ORDER#${order._id}`, sk: "ORDER" } }),
-      )
-    ).Item!;
+    const stored = await storedOrder(order._id);
     expect(stored).toMatchObject({
       totalCents: 3297,
       itemsCents: 1997,

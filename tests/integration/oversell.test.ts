@@ -1,45 +1,10 @@
-import { ScanCommand } from "@aws-sdk/lib-dynamodb";
-import { db, tableName } from "@fruit/core/db/client";
-import { priceLines } from "@fruit/core/money/pricing";
-import { app } from "@fruit/functions/api/index";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createProduct, createUser, type TestUser } from "../support/fixtures.ts";
+import { orderOf, place, stockOf, storedOrders } from "../support/orders.ts";
 import { useFreshTable } from "../support/table.ts";
 
-const address = {
-  fullName: "Ann Buyer",
-  address: "1 Orchard Rd",
-  city: "Montreal",
-  postalCode: "H2X 1Y4",
-  country: "Canada",
-};
-
-const orderOf = (product: { _id: string; price: number }, quantity = 1) => ({
-  orderItems: [{ _id: product._id, quantity }],
-  shippingAddress: address,
-  paymentMethod: "PayPal",
-  ...priceLines([{ price: product.price, quantity }]),
-});
-
-const place = (user: TestUser, body: unknown, headers: Record<string, string> = {}) =>
-  app.request("/api/orders", {
-    method: "POST",
-    headers: { ...user.auth, "Content-Type": "application/json", ...headers },
-    body: JSON.stringify(body),
-  });
-
-const stockOf = async (id: string) =>
-  (await (await app.request(`/api/products/${id}`)).json()).countInStock as number;
-
 async function storedOrdersOf(productId: string) {
-  const { Items = [] } = await db().send(
-    new ScanCommand({
-      TableName: tableName(),
-      FilterExpression: "sk = :o",
-      ExpressionAttributeValues: { ":o": "ORDER" },
-    }),
-  );
-  return Items.filter((item) =>
+  return (await storedOrders()).filter((item) =>
     (item.orderItems as { productId: string }[]).some((line) => line.productId === productId),
   );
 }

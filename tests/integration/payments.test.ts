@@ -1,25 +1,9 @@
 import { type Config, getConfig, setConfig } from "@fruit/core/config";
-import { priceLines } from "@fruit/core/money/pricing";
-import { app } from "@fruit/functions/api/index";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type FakePaypal, startFakePaypal } from "../support/fake-paypal.ts";
 import { createProduct, createUser, type TestUser } from "../support/fixtures.ts";
+import { call, orderOf, place } from "../support/orders.ts";
 import { useFreshTable } from "../support/table.ts";
-
-const address = {
-  fullName: "Ann Buyer",
-  address: "1 Orchard Rd",
-  city: "Montreal",
-  postalCode: "H2X 1Y4",
-  country: "Canada",
-};
-
-const request = (user: TestUser, method: string, path: string, body?: unknown) =>
-  app.request(`/api/orders${path}`, {
-    method,
-    headers: { ...user.auth, "Content-Type": "application/json" },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
 
 let fake: FakePaypal;
 let ann: TestUser;
@@ -27,25 +11,19 @@ let product: { _id: string; price: number };
 
 /** A fresh unpaid order of Ann's: 3 × $4.99 → total $27.22. */
 async function newOrder(quantity = 3) {
-  const prices = priceLines([{ price: product.price, quantity }]);
-  const res = await request(ann, "POST", "", {
-    orderItems: [{ _id: product._id, quantity }],
-    shippingAddress: address,
-    paymentMethod: "PayPal",
-    ...prices,
-  });
+  const res = await place(ann, orderOf(product, quantity));
   expect(res.status).toBe(201);
   return (await res.json()) as { _id: string; totalPrice: number };
 }
 
 const createPaypalOrder = async (orderId: string) => {
-  const res = await request(ann, "POST", `/${orderId}/paypal`);
+  const res = await call(ann, "POST", `/${orderId}/paypal`);
   expect(res.status).toBe(200);
   return ((await res.json()) as { id: string }).id;
 };
-const pay = (orderId: string, body: unknown) => request(ann, "PUT", `/${orderId}/pay`, body);
+const pay = (orderId: string, body: unknown) => call(ann, "PUT", `/${orderId}/pay`, body);
 const isPaid = async (orderId: string) =>
-  (await (await request(ann, "GET", `/${orderId}`)).json()).isPaid as boolean;
+  (await (await call(ann, "GET", `/${orderId}`)).json()).isPaid as boolean;
 
 async function expectRefused(orderId: string, paypalId: string, status: number, message: string | RegExp) {
   const res = await pay(orderId, { id: paypalId });
@@ -118,7 +96,7 @@ describe("paying with PayPal", () => {
     expect(third.status).toBe(200);
     expect((await third.json()).paidAt).toBe(first.paidAt);
     expect(fake.orders.get(paypalId)?.status).toBe("COMPLETED");
-    expect((await request(ann, "POST", `/${order._id}/paypal`)).status).toBe(409);
+    expect((await call(ann, "POST", `/${order._id}/paypal`)).status).toBe(409);
   });
 
   it("refuses a PayPal order whose amount differs, without capturing it", async () => {
@@ -191,7 +169,7 @@ describe("paying with PayPal", () => {
     for (const mode of ["down", "drop"] as const) {
       fake.knobs.mode = mode;
       await expectRefused(order._id, paypalId, 502, "PayPal is not reachable right now, please try again");
-      const create = await request(ann, "POST", `/${order._id}/paypal`);
+      const create = await call(ann, "POST", `/${order._id}/paypal`);
       expect(create.status).toBe(502);
     }
     fake.knobs.mode = "ok";

@@ -1,10 +1,10 @@
-import { priceLines } from "@fruit/core/money/pricing";
 import type { Summary } from "@fruit/core/stats/stats.schema";
 import { handler } from "@fruit/functions/lambda/stream";
 import { type StreamPoller, startStreamPoller } from "@fruit/functions/local/stream-poller";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { api } from "../support/api.ts";
 import { createProduct, createUser } from "../support/fixtures.ts";
+import { orderOf } from "../support/orders.ts";
 import { useFreshTable } from "../support/table.ts";
 
 /** Polls the summary until `done` holds (the poller delivers every 200 ms here). */
@@ -38,19 +38,8 @@ describe("dashboard aggregates over the local runtime's stream poller", () => {
     const placed = await api("/api/orders", {
       method: "POST",
       token: customer.token,
-      body: {
-        orderItems: [{ _id: kiwi._id, quantity: 2 }],
-        shippingAddress: {
-          fullName: "Ann",
-          address: "1 Orchard Rd",
-          city: "Montreal",
-          postalCode: "H2X",
-          country: "CA",
-        },
-        paymentMethod: "PayPal",
-        // The server reprices every order; the client's figures must agree with its own.
-        ...priceLines([{ price: kiwi.price, quantity: 2 }]),
-      },
+      // The server reprices every order; the client's figures must agree with its own.
+      body: orderOf(kiwi, 2),
     });
     expect(placed.status, placed.text).toBe(201);
     const today = new Date(placed.body.createdAt).toISOString().slice(0, 10); // the UTC day of the order

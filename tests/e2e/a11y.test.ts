@@ -2,6 +2,7 @@ import { createRequire } from "node:module";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser } from "./browser.ts";
+import { signInThroughApi, waitReady } from "./journeys.ts";
 
 /**
  * axe-core over the main storefront screens (as a visitor and as a signed-in customer): no serious
@@ -46,7 +47,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
 
 async function scan(page: Page, path: string, ready: (page: Page) => Promise<unknown>) {
   await page.goto(path);
-  await page.getByRole("status", { name: "Loading the shop" }).waitFor({ state: "detached" });
+  await waitReady(page);
   await ready(page);
   return seriousViolations(page);
 }
@@ -74,12 +75,7 @@ describe("accessibility (axe-core)", () => {
   });
 
   it("signed-in screens have no serious or critical violations", async () => {
-    const signin = await fetch(`${shopUrl}/api/users/signin`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ email: "user@example.com", password: "user1234" }),
-    });
-    const userInfo = await signin.json();
+    const userInfo = await signInThroughApi({ email: "user@example.com", password: "user1234" });
     const context = await browser.newContext({ baseURL: shopUrl });
     await context.addInitScript((info) => localStorage.setItem("userInfo", JSON.stringify(info)), userInfo);
     const page = await context.newPage();

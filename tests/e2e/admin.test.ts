@@ -1,8 +1,16 @@
 import { deflateSync } from "node:zlib";
-import { priceLines } from "@fruit/core/money/pricing";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser } from "./browser.ts";
+import {
+  ADMIN,
+  callApi,
+  placePaidOrder,
+  registerThroughApi,
+  signInThroughApi,
+  signInThroughUi,
+  toast,
+} from "./journeys.ts";
 
 /**
  * The administrator's journey in Chromium against the one started shop: sign in, dashboard figures,
@@ -10,12 +18,6 @@ import { launchBrowser } from "./browser.ts";
  * it (through the API: the storefront has its own journeys), the admin delivers it, and the dashboard
  * moves. A customer cannot open the admin area.
  */
-
-/** API answers are free-form JSON here: `any` keeps the journey short. */
-// biome-ignore lint/suspicious/noExplicitAny: free-form JSON answers
-type Json = any;
-
-const ADMIN = { email: "admin@example.com", password: "admin1234" };
 
 let browser: Browser;
 let shopUrl: string;
@@ -61,35 +63,6 @@ function makePng(size = 24, rgb: [number, number, number] = [220, 40, 60]): Buff
   ]);
 }
 
-async function callApi(
-  path: string,
-  options: { method?: string; body?: unknown; token?: string } = {},
-): Promise<Json> {
-  const headers: Record<string, string> = {};
-  if (options.token) headers.Authorization = `Bearer ${options.token}`;
-  if (options.body !== undefined) headers["Content-Type"] = "application/json";
-  const response = await fetch(`${shopUrl}${path}`, {
-    method: options.method ?? "GET",
-    headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${options.method ?? "GET"} ${path}: ${response.status} ${text}`);
-  return text ? JSON.parse(text) : undefined;
-}
-
-async function signInThroughUi(page: Page, email: string, password: string, redirect: string) {
-  await page.goto(`/login?redirect=${encodeURIComponent(redirect)}`);
-  const form = page.locator("form", { has: page.getByRole("button", { name: "Sign In" }) });
-  // Required fields' labels end in an aria-hidden " *": match the accessible name.
-  await form.getByRole("textbox", { name: "Email", exact: true }).fill(email);
-  await form.locator('input[type="password"]').fill(password);
-  await form.getByRole("button", { name: "Sign In" }).click();
-  await page.waitForURL((url) => url.pathname === redirect);
-}
-
-const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first().waitFor();
-
 /** The three dashboard cards as shown. */
 async function dashboardCards(page: Page) {
   const read = async (id: string) => (await page.getByTestId(id).textContent())?.trim() ?? "";
@@ -111,7 +84,7 @@ describe("admin journey", () => {
       // Sign in as the seeded administrator; the dashboard shows the server's figures.
       await signInThroughUi(page, ADMIN.email, ADMIN.password, "/admin/dashboard");
       await page.getByRole("heading", { name: "Dashboard", level: 1 }).waitFor();
-      const admin = await callApi("/api/users/signin", { method: "POST", body: ADMIN });
+      const admin = await signInThroughApi(ADMIN);
       const summary = await callApi("/api/orders/summary", { token: admin.token });
       const before = await dashboardCards(page);
       expect(before).toEqual({
@@ -174,39 +147,14 @@ describe("admin journey", () => {
         .toBeGreaterThan(0);
 
       // A new customer buys one kg and pays with the test payment (API: the storefront has its own journeys).
-      const customer = await callApi("/api/users/signup", {
-        method: "POST",
-        body: {
-          name: `E2E Buyer ${stamp}`,
-          email: `buyer-${stamp}@example.com`,
-          password: "buyer-pass-1234",
-        },
+      const customer = await registerThroughApi({
+        name: `E2E Buyer ${stamp}`,
+        email: `buyer-${stamp}@example.com`,
+        password: "buyer-pass-1234",
       });
-      const prices = priceLines([{ price: product.price, quantity: 1 }]);
-      const order = await callApi("/api/orders", {
-        method: "POST",
-        token: customer.token,
-        body: {
-          orderItems: [{ _id: productId, quantity: 1 }],
-          shippingAddress: {
-            fullName: "E2E Buyer",
-            address: "1 Orchard Lane",
-            city: "Montreal",
-            postalCode: "H2X 1Y4",
-            country: "Canada",
-          },
-          paymentMethod: "PayPal",
-          ...prices,
-        },
-      });
-      const payment = await callApi(`/api/orders/${order._id}/paypal`, {
-        method: "POST",
-        token: customer.token,
-      });
-      await callApi(`/api/orders/${order._id}/pay`, {
-        method: "PUT",
-        token: customer.token,
-        body: { id: payment.id },
+      const { order, prices } = await placePaidOrder(customer.info.token, {
+        _id: productId,
+        price: product.price,
       });
 
       // The admin sees it in /admin/orders, opens it and marks it delivered.
@@ -258,10 +206,7 @@ describe("admin journey", () => {
     try {
       const stamp = Date.now().toString(36);
       const email = `curious-${stamp}@example.com`;
-      await callApi("/api/users/signup", {
-        method: "POST",
-        body: { name: "Curious Customer", email, password: "curious-1234" },
-      });
+      await registerThroughApi({ name: "Curious Customer", email, password: "curious-1234" });
       await signInThroughUi(page, email, "curious-1234", "/");
       await page.goto("/admin/dashboard");
       await page.waitForURL((url) => url.pathname === "/login");

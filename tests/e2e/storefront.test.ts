@@ -1,7 +1,17 @@
 import { priceLines } from "@fruit/core/money/pricing";
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser } from "./browser.ts";
+import {
+  ADMIN,
+  callApi,
+  field,
+  registerThroughApi,
+  signInThroughApi,
+  signInThroughForm,
+  toast,
+  waitReady,
+} from "./journeys.ts";
 
 /**
  * The shopper's journeys in Chromium against the one started shop (test payments): browse, filter
@@ -10,32 +20,11 @@ import { launchBrowser } from "./browser.ts";
  * through the API, so it does not depend on the seed's stock or on other suites.
  */
 
-// biome-ignore lint/suspicious/noExplicitAny: free-form JSON answers
-type Json = any;
-
-const ADMIN = { email: "admin@example.com", password: "admin1234" };
 const run = Date.now().toString(36);
 
 let browser: Browser;
 let shopUrl: string;
 let adminToken: string;
-
-async function callApi(
-  path: string,
-  options: { method?: string; body?: unknown; token?: string } = {},
-): Promise<Json> {
-  const headers: Record<string, string> = {};
-  if (options.token) headers.Authorization = `Bearer ${options.token}`;
-  if (options.body !== undefined) headers["Content-Type"] = "application/json";
-  const response = await fetch(`${shopUrl}${path}`, {
-    method: options.method ?? "GET",
-    headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${options.method ?? "GET"} ${path}: ${response.status} ${text}`);
-  return text ? JSON.parse(text) : undefined;
-}
 
 /** A product of this run only (admin API), so its stock is exactly what the test says. */
 async function makeProduct(name: string, fields: { price: number; countInStock: number; category?: string }) {
@@ -61,11 +50,12 @@ async function makeProduct(name: string, fields: { price: number; countInStock: 
   return { _id: created._id as string, name, slug, ...fields };
 }
 
-async function registerUser(label: string) {
-  const user = { name: `Shopper ${label}`, email: `${label}-${run}@example.com`, password: "orchard-pass-1" };
-  const info = await callApi("/api/users/signup", { method: "POST", body: user });
-  return { ...user, info };
-}
+const registerUser = (label: string) =>
+  registerThroughApi({
+    name: `Shopper ${label}`,
+    email: `${label}-${run}@example.com`,
+    password: "orchard-pass-1",
+  });
 
 /** A page whose first-open spinner (spec §2: 1 s) is gone. */
 async function open(context: BrowserContext, path: string): Promise<Page> {
@@ -75,26 +65,10 @@ async function open(context: BrowserContext, path: string): Promise<Page> {
   return page;
 }
 
-async function waitReady(page: Page) {
-  await page.getByRole("status", { name: "Loading the shop" }).waitFor({ state: "detached" });
-}
-
-async function signInThroughForm(page: Page, email: string, password: string) {
-  const form = page.locator("form", { has: page.getByRole("button", { name: "Sign In" }) });
-  await form.getByRole("textbox", { name: "Email", exact: true }).fill(email);
-  await field(form, "Password").fill(password);
-  await form.getByRole("button", { name: "Sign In" }).click();
-}
-
-/** A form field by its label; required fields' labels end with an asterisk that is not part of the name. */
-const field = (scope: Page | Locator, label: string) => scope.getByLabel(new RegExp(`^${label}( \\*)?$`));
-
-const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first().waitFor();
-
 beforeAll(async () => {
   shopUrl = inject("shopUrl");
   browser = await launchBrowser();
-  adminToken = (await callApi("/api/users/signin", { method: "POST", body: ADMIN })).token;
+  adminToken = (await signInThroughApi(ADMIN)).token;
 });
 afterAll(async () => {
   await browser?.close();
@@ -255,10 +229,7 @@ describe("storefront", () => {
       await page.waitForURL((url) => url.pathname === "/", { timeout: 5_000 });
       await page.getByRole("button", { name: "Renamed Shopper" }).waitFor();
       // The new password works.
-      await callApi("/api/users/signin", {
-        method: "POST",
-        body: { email: user.email, password: "new-orchard-pass" },
-      });
+      await signInThroughApi({ email: user.email, password: "new-orchard-pass" });
     } finally {
       await context.close();
     }

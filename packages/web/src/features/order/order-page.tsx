@@ -1,9 +1,14 @@
-import { Alert, Badge, Card, Container, Grid, Group, Stack, Text, Title } from "@mantine/core";
-import { lazy, type ReactNode, Suspense } from "react";
+import { Alert, Badge, Container, Group, Title } from "@mantine/core";
+import { lazy, Suspense } from "react";
 import { useParams } from "react-router-dom";
+import {
+  OrderLayout,
+  OrderSection,
+  PaymentMethodLine,
+  ShippingLines,
+} from "../../components/order-details.tsx";
 import { OrderItemsList } from "../../components/order-items-list.tsx";
 import { ErrorBlock, LoadingBlock } from "../../components/page-states.tsx";
-import { PriceSummary } from "../../components/price-summary.tsx";
 import { useShop } from "../../lib/shop-store.ts";
 import { useOrder } from "./api/use-order.ts";
 import { PaymentBox } from "./payment-box.tsx";
@@ -16,14 +21,16 @@ const DeliverOrderButton = lazy(() =>
 /** "2026-11-21 14:05" from an ISO date. */
 const when = (iso: string | null) => (iso ? `${iso.substring(0, 10)} ${iso.substring(11, 16)}` : "");
 
-function Block({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Card withBorder radius="lg" padding="lg" component="section">
-      <Title order={2} size="h4" mb="sm">
-        {title}
-      </Title>
-      {children}
-    </Card>
+/** Green "<label> at <date>" once it happened, else red "Not <label>". */
+function StatusAlert({ done, at, label }: { done: boolean; at: string | null; label: "Paid" | "Delivered" }) {
+  return done ? (
+    <Alert color="green" variant="light" mt="sm">
+      {label} at {when(at)}
+    </Alert>
+  ) : (
+    <Alert color="red" variant="light" mt="sm">
+      {`Not ${label}`}
+    </Alert>
   );
 }
 
@@ -40,7 +47,6 @@ export function OrderPage() {
     );
   }
   if (!order) return <LoadingBlock label="Loading order" />;
-  const address = order.shippingAddress;
   return (
     <Container size="xl" py="xl">
       <Group justify="space-between" mb="lg" gap="xs">
@@ -51,62 +57,31 @@ export function OrderPage() {
           {order.isPaid ? "Paid" : "Awaiting payment"}
         </Badge>
       </Group>
-      <Grid gap="xl">
-        <Grid.Col span={{ base: 12, md: 8 }}>
-          <Stack gap="lg">
-            <Block title="Shipping">
-              <Text>
-                <b>Name:</b> {address.fullName}
-              </Text>
-              <Text mb="sm">
-                <b>Address:</b> {address.address}, {address.city}, {address.postalCode}, {address.country}
-              </Text>
-              {order.isDelivered ? (
-                <Alert color="green" variant="light">
-                  Delivered at {when(order.deliveredAt)}
-                </Alert>
-              ) : (
-                <Alert color="red" variant="light">
-                  Not Delivered
-                </Alert>
-              )}
-            </Block>
-            <Block title="Payment">
-              <Text mb="sm">
-                <b>Method:</b> {order.paymentMethod}
-              </Text>
-              {order.isPaid ? (
-                <Alert color="green" variant="light">
-                  Paid at {when(order.paidAt)}
-                </Alert>
-              ) : (
-                <Alert color="red" variant="light">
-                  Not Paid
-                </Alert>
-              )}
-            </Block>
-            <Block title="Items">
+      <OrderLayout
+        prices={order}
+        sections={
+          <>
+            <OrderSection title="Shipping">
+              <ShippingLines address={order.shippingAddress} />
+              <StatusAlert done={order.isDelivered} at={order.deliveredAt} label="Delivered" />
+            </OrderSection>
+            <OrderSection title="Payment">
+              <PaymentMethodLine method={order.paymentMethod} />
+              <StatusAlert done={order.isPaid} at={order.paidAt} label="Paid" />
+            </OrderSection>
+            <OrderSection title="Items">
               <OrderItemsList items={order.orderItems} />
-            </Block>
-          </Stack>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 4 }}>
-          <Card withBorder radius="lg" padding="lg">
-            <Stack gap="md">
-              <Title order={2} size="h4">
-                Order Summary
-              </Title>
-              <PriceSummary prices={order} />
-              {!order.isPaid && <PaymentBox orderId={order._id} paymentMethod={order.paymentMethod} />}
-              {isAdmin && (
-                <Suspense fallback={null}>
-                  <DeliverOrderButton order={order} onDelivered={() => void mutate()} />
-                </Suspense>
-              )}
-            </Stack>
-          </Card>
-        </Grid.Col>
-      </Grid>
+            </OrderSection>
+          </>
+        }
+      >
+        {!order.isPaid && <PaymentBox orderId={order._id} paymentMethod={order.paymentMethod} />}
+        {isAdmin && (
+          <Suspense fallback={null}>
+            <DeliverOrderButton order={order} onDelivered={() => void mutate()} />
+          </Suspense>
+        )}
+      </OrderLayout>
     </Container>
   );
 }

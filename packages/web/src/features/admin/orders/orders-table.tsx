@@ -1,7 +1,6 @@
 import type { Order } from "@fruit/core/orders/order.schema";
-import { Button, Group, Table, Text } from "@mantine/core";
-import { Link } from "react-router-dom";
-import { AdminTable } from "../shared/admin-table.tsx";
+import { Table } from "@mantine/core";
+import { AdminTable, RowActions } from "../shared/admin-table.tsx";
 import { toOrderRow } from "./order-rows.ts";
 
 const HEADERS = ["ID", "USER", "DATE", "TOTAL", "PAID", "DELIVERED", "ACTIONS"];
@@ -17,14 +16,7 @@ export function OrdersTable({
   onDelete: (id: string) => void;
 }) {
   return (
-    <AdminTable headers={HEADERS}>
-      {orders.length === 0 && (
-        <Table.Tr>
-          <Table.Td colSpan={HEADERS.length}>
-            <Text c="dimmed">No orders yet</Text>
-          </Table.Td>
-        </Table.Tr>
-      )}
+    <AdminTable headers={HEADERS} empty={orders.length === 0 && "No orders yet"}>
       {orders.map(toOrderRow).map((row) => (
         <Table.Tr key={row.id} data-order-id={row.id}>
           <Table.Td ff="monospace" fz="xs">
@@ -35,22 +27,12 @@ export function OrdersTable({
           <Table.Td>{row.total}</Table.Td>
           <Table.Td>{row.paid}</Table.Td>
           <Table.Td>{row.delivered}</Table.Td>
-          <Table.Td>
-            <Group gap="xs" wrap="nowrap">
-              <Button size="xs" variant="light" component={Link} to={`/order/${row.id}`}>
-                Details
-              </Button>
-              <Button
-                size="xs"
-                color="red"
-                variant="light"
-                disabled={deleting}
-                onClick={() => onDelete(row.id)}
-              >
-                Delete
-              </Button>
-            </Group>
-          </Table.Td>
+          <RowActions
+            to={`/order/${row.id}`}
+            label="Details"
+            deleting={deleting}
+            onDelete={() => onDelete(row.id)}
+          />
         </Table.Tr>
       ))}
     </AdminTable>

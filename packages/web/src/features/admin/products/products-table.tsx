@@ -1,7 +1,6 @@
 import type { Product } from "@fruit/core/products/product.schema";
-import { Button, Group, Table, Text } from "@mantine/core";
-import { Link } from "react-router-dom";
-import { AdminTable } from "../shared/admin-table.tsx";
+import { Table } from "@mantine/core";
+import { AdminTable, RowActions } from "../shared/admin-table.tsx";
 import { money } from "../shared/format.ts";
 
 const HEADERS = ["ID", "NAME", "PRICE", "CATEGORY", "BRAND", "ACTIONS"];
@@ -17,14 +16,7 @@ export function ProductsTable({
   onDelete: (product: Product) => void;
 }) {
   return (
-    <AdminTable headers={HEADERS}>
-      {products.length === 0 && (
-        <Table.Tr>
-          <Table.Td colSpan={HEADERS.length}>
-            <Text c="dimmed">No products yet</Text>
-          </Table.Td>
-        </Table.Tr>
-      )}
+    <AdminTable headers={HEADERS} empty={products.length === 0 && "No products yet"}>
       {products.map((product) => (
         <Table.Tr key={product._id}>
           <Table.Td ff="monospace" fz="xs">
@@ -34,22 +26,12 @@ export function ProductsTable({
           <Table.Td>{money(product.price)}</Table.Td>
           <Table.Td>{product.category}</Table.Td>
           <Table.Td>{product.brand}</Table.Td>
-          <Table.Td>
-            <Group gap="xs" wrap="nowrap">
-              <Button size="xs" variant="light" component={Link} to={`/admin/product/${product._id}`}>
-                Edit
-              </Button>
-              <Button
-                size="xs"
-                color="red"
-                variant="light"
-                disabled={deleting}
-                onClick={() => onDelete(product)}
-              >
-                Delete
-              </Button>
-            </Group>
-          </Table.Td>
+          <RowActions
+            to={`/admin/product/${product._id}`}
+            label="Edit"
+            deleting={deleting}
+            onDelete={() => onDelete(product)}
+          />
         </Table.Tr>
       ))}
     </AdminTable>

@@ -1,10 +1,20 @@
-import { Table } from "@mantine/core";
+import { Button, Group, Table, Text } from "@mantine/core";
 import type { ReactNode } from "react";
+import { Link } from "react-router-dom";
 
 /**
  * The admin lists' table: striped, and scrolling sideways on a phone instead of squeezing columns.
+ * While `empty` is a text, one dimmed row spanning every column says so ("No orders yet").
  */
-export function AdminTable({ headers, children }: { headers: string[]; children: ReactNode }) {
+export function AdminTable({
+  headers,
+  empty,
+  children,
+}: {
+  headers: string[];
+  empty?: string | false;
+  children: ReactNode;
+}) {
   return (
     <Table.ScrollContainer minWidth={720}>
       <Table striped highlightOnHover verticalSpacing="xs">
@@ -15,8 +25,43 @@ export function AdminTable({ headers, children }: { headers: string[]; children:
             ))}
           </Table.Tr>
         </Table.Thead>
-        <Table.Tbody>{children}</Table.Tbody>
+        <Table.Tbody>
+          {empty && (
+            <Table.Tr>
+              <Table.Td colSpan={headers.length}>
+                <Text c="dimmed">{empty}</Text>
+              </Table.Td>
+            </Table.Tr>
+          )}
+          {children}
+        </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
+  );
+}
+
+/** A row's ACTIONS cell: a link to the row's screen (`label`: Details, Edit) and Delete. */
+export function RowActions({
+  to,
+  label,
+  deleting,
+  onDelete,
+}: {
+  to: string;
+  label: string;
+  deleting: boolean;
+  onDelete: () => void;
+}) {
+  return (
+    <Table.Td>
+      <Group gap="xs" wrap="nowrap">
+        <Button size="xs" variant="light" component={Link} to={to}>
+          {label}
+        </Button>
+        <Button size="xs" color="red" variant="light" disabled={deleting} onClick={onDelete}>
+          Delete
+        </Button>
+      </Group>
+    </Table.Td>
   );
 }

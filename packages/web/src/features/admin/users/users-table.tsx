@@ -1,7 +1,6 @@
 import type { AdminUser } from "@fruit/core/users/user.schema";
-import { Button, Group, Table, Text } from "@mantine/core";
-import { Link } from "react-router-dom";
-import { AdminTable } from "../shared/admin-table.tsx";
+import { Table } from "@mantine/core";
+import { AdminTable, RowActions } from "../shared/admin-table.tsx";
 
 const HEADERS = ["ID", "NAME", "EMAIL", "IS ADMIN", "ACTIONS"];
 
@@ -16,14 +15,7 @@ export function UsersTable({
   onDelete: (id: string) => void;
 }) {
   return (
-    <AdminTable headers={HEADERS}>
-      {users.length === 0 && (
-        <Table.Tr>
-          <Table.Td colSpan={HEADERS.length}>
-            <Text c="dimmed">No users yet</Text>
-          </Table.Td>
-        </Table.Tr>
-      )}
+    <AdminTable headers={HEADERS} empty={users.length === 0 && "No users yet"}>
       {users.map((user) => (
         <Table.Tr key={user._id}>
           <Table.Td ff="monospace" fz="xs">
@@ -32,22 +24,12 @@ export function UsersTable({
           <Table.Td>{user.name}</Table.Td>
           <Table.Td>{user.email}</Table.Td>
           <Table.Td>{user.isAdmin ? "YES" : "NO"}</Table.Td>
-          <Table.Td>
-            <Group gap="xs" wrap="nowrap">
-              <Button size="xs" variant="light" component={Link} to={`/admin/user/${user._id}`}>
-                Edit
-              </Button>
-              <Button
-                size="xs"
-                color="red"
-                variant="light"
-                disabled={deleting}
-                onClick={() => onDelete(user._id)}
-              >
-                Delete
-              </Button>
-            </Group>
-          </Table.Td>
+          <RowActions
+            to={`/admin/user/${user._id}`}
+            label="Edit"
+            deleting={deleting}
+            onDelete={() => onDelete(user._id)}
+          />
         </Table.Tr>
       ))}
     </AdminTable>

@@ -21,7 +21,8 @@ export interface StoredLine {
 
 export type OrderUser = Order["user"];
 
-const toLine = (line: StoredLine): OrderLine => ({
+/** A stored line → the API's order line (price in dollars). */
+export const toLine = (line: StoredLine): OrderLine => ({
   _id: line.productId,
   name: line.name,
   slug: line.slug,

@@ -10,7 +10,15 @@ import { productKeys } from "../products/product.keys.ts";
 import type { Caller } from "../users/caller.ts";
 import { mustNotExist, orderKeys } from "./order.keys.ts";
 import type { Order, OrderInput, OrderLineInput } from "./order.schema.ts";
-import { batchGetItems, getItem, getOrderItem, type Item, type StoredLine, toOrder } from "./order.store.ts";
+import {
+  batchGetItems,
+  getItem,
+  getOrderItem,
+  type Item,
+  type StoredLine,
+  toLine,
+  toOrder,
+} from "./order.store.ts";
 
 /** An idempotency key lives a day: long enough for any retry, short enough to keep the table small. */
 const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;
@@ -70,15 +78,7 @@ const dollarLines = (lines: readonly StoredLine[]) =>
 function assertSamePrices(input: OrderInput, lines: readonly CatalogueLine[]): void {
   if (toCents(input.totalPrice) === priceCents(dollarLines(lines)).totalCents) return;
   throw new AppError("conflict", "Prices have changed, please review your order", {
-    orderItems: lines.map((line) => ({
-      _id: line.productId,
-      name: line.name,
-      slug: line.slug,
-      image: line.image,
-      price: toDollars(line.priceCents),
-      quantity: line.quantity,
-      countInStock: line.countInStock,
-    })),
+    orderItems: lines.map((line) => ({ ...toLine(line), countInStock: line.countInStock })),
     prices: priceLines(dollarLines(lines)),
   });
 }

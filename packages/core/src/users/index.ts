@@ -57,6 +57,33 @@ const toUserInfo = async (item: Item): Promise<UserInfo> => ({
 });
 
 /**
+ * A new account's items: the user (with its list-index keys) and its email uniqueness item. Both are
+ * put together, each only if absent (`create`, and the local seed, which keeps an existing account).
+ * `email` comes normalised (lowercased) and `passwordHash` already hashed.
+ */
+export function newAccountItems(account: {
+  name: string;
+  email: string;
+  passwordHash: string;
+  isAdmin: boolean;
+}) {
+  const id = newId();
+  const now = new Date().toISOString();
+  const user = {
+    ...userKeys.item(id),
+    ...userKeys.listIndex(id),
+    id,
+    name: account.name,
+    email: account.email,
+    passwordHash: account.passwordHash,
+    isAdmin: account.isAdmin,
+    createdAt: now,
+    updatedAt: now,
+  };
+  return { user, emailItem: { ...userKeys.email(account.email), userId: id } };
+}
+
+/**
  * Creates an account. Signup calls it with `isAdmin: false`; only the seed and test fixtures create
  * administrators directly. The email's uniqueness item is written in the same transaction.
  * `bcryptCost` exists for test fixtures only (a cost-10 hash takes ~0.5 s with bcryptjs here); every
@@ -70,31 +97,19 @@ export async function create(
   { bcryptCost = BCRYPT_COST }: { bcryptCost?: number } = {},
 ): Promise<AdminUser> {
   assertPassword(input.password);
-  const id = newId();
-  const email = input.email.trim().toLowerCase();
-  const now = new Date().toISOString();
-  const item = {
-    ...userKeys.item(id),
-    ...userKeys.listIndex(id),
-    id,
+  const { user: item, emailItem } = newAccountItems({
     name: input.name,
-    email,
+    email: input.email.trim().toLowerCase(),
     passwordHash: await bcrypt.hash(input.password, Math.max(4, bcryptCost)),
     isAdmin: input.isAdmin === true,
-    createdAt: now,
-    updatedAt: now,
-  };
+  });
   try {
     await db().send(
       new TransactWriteCommand({
         TransactItems: [
           { Put: { TableName: tableName(), Item: item, ConditionExpression: "attribute_not_exists(pk)" } },
           {
-            Put: {
-              TableName: tableName(),
-              Item: { ...userKeys.email(email), userId: id },
-              ConditionExpression: "attribute_not_exists(pk)",
-            },
+            Put: { TableName: tableName(), Item: emailItem, ConditionExpression: "attribute_not_exists(pk)" },
           },
         ],
       }),

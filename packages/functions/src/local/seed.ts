@@ -7,6 +7,7 @@ import { newId } from "@fruit/core/ids";
 import { toCents } from "@fruit/core/money/pricing";
 import { productKeys } from "@fruit/core/products/product.keys";
 import { bucketName, IMAGE_KEY_PREFIX, publicImageUrl, s3 } from "@fruit/core/uploads/s3";
+import { BCRYPT_COST, newAccountItems } from "@fruit/core/users/index";
 import { userKeys } from "@fruit/core/users/user.keys";
 import bcrypt from "bcryptjs";
 import { SEED_PRODUCTS, SEED_REVIEWS, type SeedProduct, seedImageFiles } from "./seed-data.ts";
@@ -77,29 +78,17 @@ async function uploadImages(): Promise<void> {
  * (every product deleted) is re-seeded on start, and the accounts may well still be there.
  */
 async function ensureUser(account: SeedAccount, isAdmin: boolean): Promise<string> {
-  const id = newId();
-  const now = new Date().toISOString();
-  const user = {
-    ...userKeys.item(id),
-    ...userKeys.listIndex(id),
-    id,
+  const { user, emailItem } = newAccountItems({
     name: account.name,
     email: account.email.toLowerCase(),
-    passwordHash: await bcrypt.hash(account.password, 10),
+    passwordHash: await bcrypt.hash(account.password, BCRYPT_COST),
     isAdmin,
-    createdAt: now,
-    updatedAt: now,
-  };
+  });
   try {
     await db().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          conditionalPut(user),
-          conditionalPut({ ...userKeys.email(account.email), userId: id }),
-        ],
-      }),
+      new TransactWriteCommand({ TransactItems: [conditionalPut(user), conditionalPut(emailItem)] }),
     );
-    return id;
+    return user.id;
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
     const existing = await db().send(

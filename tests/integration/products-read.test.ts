@@ -107,4 +107,16 @@ describe("catalogue list under concurrent load", () => {
     expect(send).toHaveBeenCalledTimes(2); // settled queries are not reused
     send.mockRestore();
   });
+
+  it("shares concurrent product-page reads by slug, but never the stock-check read by id", async () => {
+    const products = await import("@fruit/core/products/index");
+    const send = vi.spyOn(db(), "send");
+    const pages = await Promise.all(Array.from({ length: 10 }, () => products.fromSlug("kiwi")));
+    expect(send).toHaveBeenCalledTimes(2); // the slug item, then the product's partition
+    expect(new Set(pages.map((page) => page._id)).size).toBe(1);
+    send.mockClear();
+    await Promise.all(Array.from({ length: 3 }, () => products.detail(pages[0]!._id)));
+    expect(send).toHaveBeenCalledTimes(3);
+    send.mockRestore();
+  });
 });

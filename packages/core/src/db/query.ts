@@ -17,20 +17,23 @@ export async function queryAll(input: Omit<QueryCommandInput, "TableName">): Pro
   return items;
 }
 
-const inFlight = new Map<string, Promise<Item[]>>();
+const inFlight = new Map<string, Promise<unknown>>();
 
 /**
- * `queryAll`, but identical queries already running share one round trip (single flight). For hot
- * public reads (the catalogue list under load) this turns N concurrent queries into one without
- * serving anything older than a read that started a moment earlier — weaker than nothing the GSI
- * already promises, since GSI reads are eventually consistent anyway. Not a cache: the entry is gone
- * as soon as the query settles.
+ * Runs `read` unless an identical read (same key) is already running, in which case its promise is
+ * shared (single flight). For hot public reads under load this turns N concurrent round trips into
+ * one without serving anything older than a read that started a moment earlier. Not a cache: the
+ * entry is gone as soon as the read settles. Never use it where a caller must see its own write.
  */
-export function sharedQueryAll(input: Omit<QueryCommandInput, "TableName">): Promise<Item[]> {
-  const key = JSON.stringify([tableName(), input]);
-  const running = inFlight.get(key);
+export function singleFlight<T>(key: string, read: () => Promise<T>): Promise<T> {
+  const running = inFlight.get(key) as Promise<T> | undefined;
   if (running) return running;
-  const query = queryAll(input).finally(() => inFlight.delete(key));
-  inFlight.set(key, query);
-  return query;
+  const started = read().finally(() => inFlight.delete(key));
+  inFlight.set(key, started);
+  return started;
+}
+
+/** `queryAll` through `singleFlight` (GSI reads are eventually consistent anyway). */
+export function sharedQueryAll(input: Omit<QueryCommandInput, "TableName">): Promise<Item[]> {
+  return singleFlight(JSON.stringify(["query", tableName(), input]), () => queryAll(input));
 }

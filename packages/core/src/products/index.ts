@@ -1,7 +1,7 @@
 import { BatchWriteCommand, GetCommand, TransactWriteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { db, tableName } from "../db/client.ts";
 import { cancellationReasons, isConditionalCheckFailure, storageError } from "../db/errors.ts";
-import { queryAll, sharedQueryAll } from "../db/query.ts";
+import { queryAll, sharedQueryAll, singleFlight } from "../db/query.ts";
 import { AppError } from "../errors.ts";
 import { isId, newId } from "../ids.ts";
 import { toCents } from "../money/pricing.ts";
@@ -68,13 +68,14 @@ export async function fromId(id: string): Promise<Product> {
 }
 
 /** One product with its reviews, newest first: one query over the product's partition. */
-export async function detail(id: string): Promise<ProductDetail> {
+export async function detail(id: string, { shared = false } = {}): Promise<ProductDetail> {
   if (!isId(id)) throw notFound();
-  const items = await queryAll({
+  const input = {
     KeyConditionExpression: "pk = :pk",
     ExpressionAttributeValues: { ":pk": productKeys.item(id).pk },
     ConsistentRead: true,
-  });
+  };
+  const items = await (shared ? sharedQueryAll(input) : queryAll(input));
   const productItem = items.find((item) => item.sk === "PRODUCT");
   if (!productItem) throw notFound();
   const reviews = items
@@ -84,12 +85,17 @@ export async function detail(id: string): Promise<ProductDetail> {
   return { ...toProduct(productItem), reviews };
 }
 
-/** One product with its reviews, by slug (the slug item points at the product id). */
+/**
+ * One product with its reviews, by slug (the slug item points at the product id). This is the public
+ * product page, the hottest read after the list, so concurrent identical reads share their round
+ * trips (decision 005); `GET /api/products/{id}`, which the cart's stock checks use, never does.
+ */
 export async function fromSlug(slug: string): Promise<ProductDetail> {
   if (slug.length === 0 || slug.length > 200) throw notFound();
-  const pointer = await getItem(productKeys.slug(slug));
+  const key = productKeys.slug(slug);
+  const pointer = await singleFlight(JSON.stringify(["get", tableName(), key]), () => getItem(key));
   if (!pointer) throw notFound();
-  return detail(pointer.productId as string);
+  return detail(pointer.productId as string, { shared: true });
 }
 
 /** Fields a new product may start with (the seed and fixtures); the admin's "Create" sends none. */

@@ -1,6 +1,6 @@
 import { formatMoney } from "@fruit/core/money/pricing";
 import type { Product } from "@fruit/core/products/product.schema";
-import { Badge, Button, Card, Group, Image, Stack, Text } from "@mantine/core";
+import { Badge, Button, Card } from "@mantine/core";
 import { useState } from "react";
 import { Link } from "react-router-dom";
 import { CartIcon } from "../../components/icons.tsx";
@@ -9,7 +9,12 @@ import { notifySuccess } from "../../lib/notify.ts";
 import { addToCart, OUT_OF_STOCK_CARD_MESSAGE } from "../cart/add-to-cart.ts";
 import classes from "./product-card.module.css";
 
-/** A catalogue card: picture and name link to /product/{slug}; Add to Cart runs the stock check. */
+/**
+ * A catalogue card: picture and name link to /product/{slug}; Add to Cart runs the stock check.
+ * Plain elements styled by the CSS module inside the Card: the catalogue renders ~30 of these at
+ * once, and each Mantine layout/text component (and a responsive style prop's own <style> tag)
+ * costs render time on a slow phone.
+ */
 export function ProductCard({ product, eager = false }: { product: Product; eager?: boolean }) {
   const [busy, setBusy] = useState(false);
   const soldOut = product.countInStock <= 0;
@@ -27,14 +32,13 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
     <Card withBorder radius="lg" padding="sm" className={classes.card} component="article">
       <Card.Section className={classes.media}>
         <Link to={`/product/${product.slug}`} tabIndex={-1} aria-hidden="true">
-          <Image
+          <img
             src={product.image}
             alt=""
             width={400}
             height={300}
-            h={{ base: 130, sm: 190 }}
-            fit="cover"
             loading={eager ? "eager" : "lazy"}
+            fetchPriority={eager ? "high" : undefined}
             className={classes.image}
           />
         </Link>
@@ -44,22 +48,17 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
           </Badge>
         )}
       </Card.Section>
-      <Stack gap={6} mt="sm" style={{ flex: 1 }}>
-        <Text size="xs" tt="uppercase" c="dimmed" fw={600}>
-          {product.category}
-        </Text>
+      <div className={classes.body}>
+        <p className={classes.category}>{product.category}</p>
         <Link to={`/product/${product.slug}`} className={classes.title}>
           {product.name}
         </Link>
         <RatingStars value={product.rating} count={product.numReviews} size={14} />
-        <Group justify="space-between" mt="auto" pt="xs" gap={6}>
-          <Text fw={800} size="lg" c="green.9">
+        <div className={classes.footer}>
+          <p className={classes.price}>
             {formatMoney(product.price)}
-            <Text span size="xs" c="dimmed" fw={500}>
-              {" "}
-              / kg
-            </Text>
-          </Text>
+            <span className={classes.unit}> / kg</span>
+          </p>
           <Button
             size="xs"
             radius="xl"
@@ -71,8 +70,8 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
           >
             Add
           </Button>
-        </Group>
-      </Stack>
+        </div>
+      </div>
     </Card>
   );
 }

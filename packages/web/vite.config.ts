@@ -1,5 +1,5 @@
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 
 /**
  * The SPA. In `npm run dev` the local runtime serves this through Vite's middleware, so /api and
@@ -7,8 +7,103 @@ import { defineConfig } from "vite";
  */
 const apiOrigin = process.env.VITE_API_ORIGIN ?? "http://localhost:3000";
 
+/** HOME_BANNER_IMAGES.strawberry (packages/core catalogue.constants): the home page's first slide. */
+const FIRST_BANNER = "/images/seed/banner-strawberry.webp";
+
+/** The storefront screens whose chunks and first data are fetched by index.html itself. */
+const EARLY_ROUTES = [
+  { pattern: "^/$", module: "features/home/home-page.tsx" },
+  { pattern: "^/products$", module: "features/products/products-page.tsx" },
+  { pattern: "^/product/[^/]+$", module: "features/product/product-page.tsx" },
+];
+
+/**
+ * The page's own chunk, its data and (on the home page) the first banner picture are otherwise
+ * requested one after the other: the entry runs, the router loads the screen's chunk, the screen
+ * asks for its data, then for the picture. A small script at the top of index.html starts them
+ * all at once for the three storefront screens; `api()` takes the early answers (lib/early-fetch.ts).
+ */
+function earlyStorefront(): Plugin {
+  return {
+    name: "early-storefront",
+    apply: "build",
+    transformIndexHtml: {
+      order: "post",
+      handler(html, ctx) {
+        const bundle = ctx.bundle;
+        if (!bundle) return html;
+        const chunks = Object.values(bundle).flatMap((o) => (o.type === "chunk" ? [o] : []));
+        const byName = new Map(chunks.map((c) => [c.fileName, c]));
+        const entry = chunks.find((c) => c.isEntry);
+        const inEntry = new Set<string>();
+        const walk = (file: string, into: Set<string>) => {
+          if (into.has(file)) return;
+          into.add(file);
+          for (const dep of byName.get(file)?.imports ?? []) walk(dep, into);
+        };
+        if (entry) walk(entry.fileName, inEntry);
+        const routes = EARLY_ROUTES.map(({ pattern, module }) => {
+          const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(`/src/${module}`));
+          const files = new Set<string>();
+          if (chunk) walk(chunk.fileName, files);
+          const js = [...files].filter((f) => !inEntry.has(f));
+          const css = js.flatMap((f) => [...(byName.get(f)?.viteMetadata?.importedCss ?? [])]);
+          return [pattern, js.map((f) => `/${f}`), css.map((f) => `/${f}`)];
+        });
+        const script = `(${early.toString()})(${JSON.stringify(routes)},${JSON.stringify(FIRST_BANNER)})`;
+        return html.replace(/(<meta charset="UTF-8" \/>)/i, `$1\n    <script>${script}</script>`);
+      },
+    },
+  };
+}
+
+/** Runs in the browser, first thing in <head>: it must stay self-contained plain JS. */
+function early(routes: [string, string[], string[]][], banner: string) {
+  const path = location.pathname;
+  const add = (rel: string, href: string, as?: string) => {
+    const link = document.createElement("link");
+    link.rel = rel;
+    link.href = href;
+    if (as) link.setAttribute("as", as);
+    if (as === "image") link.setAttribute("fetchpriority", "high");
+    document.head.appendChild(link);
+  };
+  for (const [pattern, js, css] of routes) {
+    if (!new RegExp(pattern).test(path)) continue;
+    for (const href of css) add("stylesheet", href);
+    for (const href of js) add("modulepreload", href);
+  }
+  if (path === "/") add("preload", banner, "image");
+  // Public catalogue reads, for a visitor who is not signed in (a signed-in call carries a token).
+  let signedIn = false;
+  try {
+    signedIn = !!JSON.parse(localStorage.getItem("userInfo") || "null");
+  } catch {}
+  if (signedIn) return;
+  const keys: string[] = [];
+  if (path === "/products") {
+    const params = new URLSearchParams(location.search);
+    const next = new URLSearchParams();
+    const category = params.get("category");
+    const q = (params.get("q") || "").trim();
+    if (category) next.set("category", category);
+    if (q) next.set("q", q);
+    const query = next.toString();
+    keys.push("/api/products/categories", query ? `/api/products?${query}` : "/api/products");
+  }
+  const slug = /^\/product\/([^/]+)$/.exec(path);
+  if (slug) keys.push(`/api/products/slug/${encodeURIComponent(decodeURIComponent(slug[1] ?? ""))}`);
+  const w = window as unknown as { __early?: Record<string, Promise<Response>> };
+  w.__early = {};
+  for (const key of keys) {
+    const answer = fetch(key, { headers: { Accept: "application/json" } });
+    answer.catch(() => {});
+    w.__early[key] = answer;
+  }
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), earlyStorefront()],
   server: {
     proxy: { "/api": apiOrigin, "/images": apiOrigin },
   },

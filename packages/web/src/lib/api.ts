@@ -1,3 +1,5 @@
+import { takeEarlyAnswer } from "./early-fetch.ts";
+
 /** An API answer that was not 2xx; `message` is the server's `{ message }` when it sent one. */
 export class ApiError extends Error {
   readonly status: number;
@@ -44,18 +46,22 @@ export async function api<T>(
   if (token && !headers.Authorization) headers.Authorization = `Bearer ${token}`;
   const isForm = options.body instanceof FormData;
   if (options.body !== undefined && !isForm) headers["Content-Type"] = "application/json";
-  const response = await fetch(path, {
-    method: options.method ?? "GET",
-    headers,
-    body:
-      options.body === undefined
-        ? undefined
-        : isForm
-          ? (options.body as FormData)
-          : JSON.stringify(options.body),
-    signal: options.signal,
-    ...(options.cache ? { cache: options.cache } : {}),
-  });
+  const plainRead = (options.method ?? "GET") === "GET" && !token && !options.cache && !options.signal;
+  const early = plainRead && Object.keys(headers).length === 1 ? takeEarlyAnswer(path) : undefined;
+  const response =
+    (await early?.catch(() => undefined)) ??
+    (await fetch(path, {
+      method: options.method ?? "GET",
+      headers,
+      body:
+        options.body === undefined
+          ? undefined
+          : isForm
+            ? (options.body as FormData)
+            : JSON.stringify(options.body),
+      signal: options.signal,
+      ...(options.cache ? { cache: options.cache } : {}),
+    }));
   const text = await response.text();
   let body: unknown = text;
   try {

@@ -1,11 +1,11 @@
 import { formatMoney } from "@fruit/core/money/pricing";
 import { DEAL_BANNER_IMAGE, DEAL_SLUG } from "@fruit/core/products/catalogue.constants";
-import { Badge, Button, Container, Grid, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { Badge, Container, Grid, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { useState } from "react";
 import { useNavigate } from "react-router-dom";
-import { CartIcon } from "../../components/icons.tsx";
 import { errorMessage } from "../../lib/api.ts";
 import { addToCart } from "../cart/add-to-cart.ts";
+import { AddToCartButton } from "../cart/add-to-cart-button.tsx";
 import { useProduct } from "../product/api/use-product.ts";
 import { Countdown } from "./countdown.tsx";
 import classes from "./home.module.css";
@@ -61,18 +61,7 @@ export function DealOfMonth() {
               <Skeleton height={48} />
             )}
             <Countdown />
-            <Button
-              size="md"
-              radius="xl"
-              color="orange"
-              leftSection={<CartIcon size={18} />}
-              onClick={add}
-              loading={busy}
-              disabled={!product}
-              w="fit-content"
-            >
-              Add to Cart
-            </Button>
+            <AddToCartButton onClick={add} busy={busy} disabled={!product} w="fit-content" />
           </Stack>
         </Grid.Col>
       </Grid>

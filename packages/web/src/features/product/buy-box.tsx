@@ -1,11 +1,11 @@
 import { formatMoney } from "@fruit/core/money/pricing";
 import type { ProductDetail } from "@fruit/core/products/product.schema";
-import { Badge, Button, Card, Divider, Group, Stack, Text, Title } from "@mantine/core";
+import { Badge, Card, Divider, Group, Stack, Text, Title } from "@mantine/core";
 import { useState } from "react";
 import { useNavigate } from "react-router-dom";
-import { CartIcon } from "../../components/icons.tsx";
 import { RatingStars } from "../../components/rating-stars.tsx";
 import { addToCart } from "../cart/add-to-cart.ts";
+import { AddToCartButton } from "../cart/add-to-cart-button.tsx";
 
 /** Name, rating, price per kg, description, stock badge and Add to Cart (only with stock) → /cart. */
 export function BuyBox({ product }: { product: ProductDetail }) {
@@ -47,18 +47,7 @@ export function BuyBox({ product }: { product: ProductDetail }) {
               </Badge>
             )}
           </Group>
-          {inStock && (
-            <Button
-              size="md"
-              radius="xl"
-              color="orange"
-              leftSection={<CartIcon size={18} />}
-              onClick={add}
-              loading={busy}
-            >
-              Add to Cart
-            </Button>
-          )}
+          {inStock && <AddToCartButton onClick={add} busy={busy} />}
         </Stack>
       </Card>
     </Stack>

@@ -1,12 +1,12 @@
 import { formatMoney } from "@fruit/core/money/pricing";
 import type { Product } from "@fruit/core/products/product.schema";
-import { Badge, Button, Card } from "@mantine/core";
+import { Badge, Card } from "@mantine/core";
 import { useState } from "react";
 import { Link } from "react-router-dom";
-import { CartIcon } from "../../components/icons.tsx";
 import { RatingStars } from "../../components/rating-stars.tsx";
 import { notifySuccess } from "../../lib/notify.ts";
 import { addToCart, OUT_OF_STOCK_CARD_MESSAGE } from "../cart/add-to-cart.ts";
+import { AddToCartButton } from "../cart/add-to-cart-button.tsx";
 import classes from "./product-card.module.css";
 
 /**
@@ -59,17 +59,9 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
             {formatMoney(product.price)}
             <span className={classes.unit}> / kg</span>
           </p>
-          <Button
-            size="xs"
-            radius="xl"
-            color="orange"
-            leftSection={<CartIcon size={14} />}
-            onClick={add}
-            loading={busy}
-            aria-label={`Add ${product.name} to cart`}
-          >
+          <AddToCartButton compact onClick={add} busy={busy} aria-label={`Add ${product.name} to cart`}>
             Add
-          </Button>
+          </AddToCartButton>
         </div>
       </div>
     </Card>

@@ -1,0 +1,35 @@
+import { Button, type ButtonProps } from "@mantine/core";
+import type { ReactNode } from "react";
+import { CartIcon } from "../../components/icons.tsx";
+
+/**
+ * The shop's one Add to Cart button (deal block, product page, product cards): orange, rounded, cart
+ * icon, busy while the fresh stock check runs. `compact` is the card's small variant.
+ */
+export function AddToCartButton({
+  onClick,
+  busy,
+  compact = false,
+  children = "Add to Cart",
+  ...props
+}: ButtonProps & {
+  onClick: () => void;
+  busy: boolean;
+  compact?: boolean;
+  children?: ReactNode;
+  "aria-label"?: string;
+}) {
+  return (
+    <Button
+      size={compact ? "xs" : "md"}
+      radius="xl"
+      color="orange"
+      leftSection={<CartIcon size={compact ? 14 : 18} />}
+      onClick={onClick}
+      loading={busy}
+      {...props}
+    >
+      {children}
+    </Button>
+  );
+}

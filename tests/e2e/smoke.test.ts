@@ -24,6 +24,9 @@ describe("smoke: the started shop", () => {
 
       const first = catalogue[0]!;
       await page.getByRole("link", { name: first.name, exact: true }).first().waitFor({ timeout: 15_000 });
+      // The cards past the first screen arrive in a second render pass (ProductGrid).
+      const cards = page.locator("article");
+      await expect.poll(() => cards.count()).toBe(catalogue.length);
       const cardLinks = page.locator('article a[href^="/product/"]');
       expect(await cardLinks.count()).toBeGreaterThanOrEqual(catalogue.length);
       const names = await page.locator("article").allInnerTexts();
@@ -39,6 +42,17 @@ describe("smoke: the started shop", () => {
       expect(await firstImage.getAttribute("src")).toMatch(/^\/images\//);
     } finally {
       await page.close();
+    }
+  });
+
+  it("serves React's production build even when started from the test runner (NODE_ENV=test)", async () => {
+    const shopUrl = inject("shopUrl");
+    const html = await (await fetch(`${shopUrl}/`)).text();
+    const scripts = [...html.matchAll(/\/assets\/[\w~.-]+\.js/g)].map((match) => match[0]);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const script of new Set(scripts)) {
+      const code = await (await fetch(`${shopUrl}${script}`)).text();
+      expect(code, script).not.toContain("jsxDEV");
     }
   });
 });

@@ -1,7 +1,7 @@
 import "@mantine/core/styles.css";
 import "@mantine/notifications/styles.css";
 import "./app/global.css";
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { createBrowserRouter, RouterProvider } from "react-router-dom";
 import { Providers } from "./app/providers.tsx";
@@ -21,10 +21,15 @@ configureApi({
   },
 });
 
-createRoot(document.getElementById("root")!).render(
-  <StrictMode>
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>
-  </StrictMode>,
-);
+// The first render is a transition: React renders the shell in slices and yields to the browser in
+// between, instead of one long task a slow phone cannot respond during.
+const root = createRoot(document.getElementById("root")!);
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <Providers>
+        <RouterProvider router={router} />
+      </Providers>
+    </StrictMode>,
+  );
+});

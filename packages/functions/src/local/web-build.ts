@@ -41,6 +41,8 @@ function runViteBuild(webDir: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [viteBin, "build"], {
       cwd: webDir,
+      // A caller's NODE_ENV (vitest sets "test") would otherwise give React's development build.
+      env: { ...process.env, NODE_ENV: "production" },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let output = "";

@@ -1,45 +1,20 @@
-import { StarIcon } from "./icons.tsx";
-
-const row = { display: "flex", alignItems: "center", flexWrap: "nowrap" } as const;
+import classes from "./rating-stars.module.css";
 
 /**
- * Five stars for a 0-5 rating (rounded to the nearest half), with a readable label. Plain elements:
- * a catalogue page draws one per card.
+ * Five stars for a 0-5 rating (rounded to the nearest half), with a readable label. A star's tile is
+ * `size` px high and 25.5/24 of that wide (the gap); the filled layer is cut at the rounded rating.
  */
 export function RatingStars({ value, count, size = 16 }: { value: number; count?: number; size?: number }) {
-  const rounded = Math.round(value * 2) / 2;
+  const rounded = Math.min(5, Math.max(0, Math.round(value * 2) / 2));
   const label = `Rated ${value.toFixed(1)} out of 5${count === undefined ? "" : `, ${count} ${count === 1 ? "review" : "reviews"}`}`;
+  const tiles = (stars: number) => `${(stars * size * 25.5) / 24}px`;
   return (
-    <div role="img" aria-label={label} style={{ ...row, gap: 6 }}>
-      <div style={{ ...row, gap: 1, color: "var(--mantine-color-yellow-6)" }}>
-        {[1, 2, 3, 4, 5].map((star) => (
-          <span key={star} style={{ position: "relative", display: "inline-flex" }}>
-            <StarIcon filled={false} size={size} />
-            {rounded >= star - 0.5 && (
-              <span
-                style={{
-                  position: "absolute",
-                  inset: 0,
-                  overflow: "hidden",
-                  width: rounded >= star ? "100%" : "50%",
-                }}
-              >
-                <StarIcon size={size} />
-              </span>
-            )}
-          </span>
-        ))}
-      </div>
+    <div role="img" aria-label={label} className={classes.row}>
+      <span className={classes.stars} style={{ width: tiles(5), height: size }}>
+        <span className={classes.filled} style={{ width: tiles(rounded) }} />
+      </span>
       {count !== undefined && (
-        <p
-          aria-hidden="true"
-          style={{
-            margin: 0,
-            fontSize: "var(--mantine-font-size-sm)",
-            lineHeight: "var(--mantine-line-height-sm)",
-            color: "var(--mantine-color-dimmed)",
-          }}
-        >
+        <p aria-hidden="true" className={classes.count}>
           ({count})
         </p>
       )}

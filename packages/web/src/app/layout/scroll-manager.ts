@@ -9,11 +9,12 @@ export function useScrollManager(): void {
   const { pathname, hash } = useLocation();
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new path must scroll even when the hash is the same
   useEffect(() => {
-    if (!hash) {
-      window.scrollTo(0, 0);
-      return;
-    }
     let frame = 0;
+    if (!hash) {
+      // In the next frame, where the new screen's layout is due anyway (scrolling forces it).
+      frame = requestAnimationFrame(() => window.scrollTo(0, 0));
+      return () => cancelAnimationFrame(frame);
+    }
     let tries = 0;
     const seek = () => {
       const target = document.getElementById(decodeURIComponent(hash.slice(1)));

@@ -7,9 +7,14 @@ export function useScrolledPast(threshold = NAVBAR_SCROLL_THRESHOLD): boolean {
   const [past, setPast] = useState(false);
   useEffect(() => {
     const onScroll = () => setPast(window.scrollY > threshold);
-    onScroll();
+    // Reading scrollY right after a render forces a layout inside the render's task; in the next
+    // frame the layout is due anyway.
+    const frame = requestAnimationFrame(onScroll);
     window.addEventListener("scroll", onScroll, { passive: true });
-    return () => window.removeEventListener("scroll", onScroll);
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener("scroll", onScroll);
+    };
   }, [threshold]);
   return past;
 }

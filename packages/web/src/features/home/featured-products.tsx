@@ -9,7 +9,7 @@ import { ProductGrid } from "../products/product-grid.tsx";
 export function FeaturedProducts() {
   const { data, error, mutate } = useProducts();
   return (
-    <Container size="xl" py={64} component="section" aria-labelledby="featured-title">
+    <Container size="xl" py={64} component="section" aria-labelledby="featured-title" className="below-fold">
       <SectionHeading
         overline="Our products"
         title="Fresh from the farm"

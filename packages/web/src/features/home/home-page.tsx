@@ -22,7 +22,13 @@ export function HomePage() {
       <BannerCarousel />
       <DealOfMonth />
       <FeaturedProducts />
-      <Container size="xl" pb={64} component="section" aria-labelledby="features-title">
+      <Container
+        size="xl"
+        pb={64}
+        component="section"
+        aria-labelledby="features-title"
+        className="below-fold"
+      >
         <SectionHeading overline="Why us" title="Fresh, fair and on time" id="features-title" />
         <FeatureBoxes />
       </Container>

@@ -28,7 +28,14 @@ const NEWS = [
 
 export function NewsTeasers() {
   return (
-    <Container size="xl" py={64} component="section" id="news" aria-labelledby="news-title">
+    <Container
+      size="xl"
+      py={64}
+      component="section"
+      id="news"
+      aria-labelledby="news-title"
+      className="below-fold"
+    >
       <SectionHeading overline="Latest news" title="From our blog" id="news-title" />
       <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
         {NEWS.map((item) => (

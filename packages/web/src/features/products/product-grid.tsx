@@ -1,12 +1,23 @@
 import type { Product } from "@fruit/core/products/product.schema";
 import { SimpleGrid } from "@mantine/core";
+import { useDeferredValue } from "react";
 import { ProductCard } from "./product-card.tsx";
 
-/** Cards in 1-4 columns; the first row loads eagerly (likely above the fold), the rest lazily. */
+/** Cards drawn in the first pass: the rows a phone or a laptop shows before any scrolling. */
+const FIRST_PASS = 8;
+
+/**
+ * Cards in 2-4 columns; the first row loads its pictures eagerly (likely above the fold), the rest
+ * lazily. When the grid first mounts, the cards past the first screen are rendered in a second,
+ * interruptible pass (a deferred value that starts false), so a slow phone paints the top of the list
+ * without one long task for all ~30 cards. Later lists (a filter) render whole.
+ */
 export function ProductGrid({ products, eagerCount = 0 }: { products: Product[]; eagerCount?: number }) {
+  const all = useDeferredValue(true, false);
+  const shown = all ? products : products.slice(0, FIRST_PASS);
   return (
     <SimpleGrid cols={{ base: 2, md: 3, lg: 4 }} spacing={{ base: "sm", sm: "lg" }}>
-      {products.map((product, index) => (
+      {shown.map((product, index) => (
         <ProductCard key={product._id} product={product} eager={index < eagerCount} />
       ))}
     </SimpleGrid>

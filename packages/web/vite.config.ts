@@ -74,12 +74,8 @@ function early(routes: [string, string[], string[]][], banner: string) {
     for (const href of js) add("modulepreload", href);
   }
   if (path === "/") add("preload", banner, "image");
-  // Public catalogue reads, for a visitor who is not signed in (a signed-in call carries a token).
-  let signedIn = false;
-  try {
-    signedIn = !!JSON.parse(localStorage.getItem("userInfo") || "null");
-  } catch {}
-  if (signedIn) return;
+  // Public catalogue reads: their answers do not depend on who asks, so no need to read the
+  // session from localStorage here (its first read is slow on a phone).
   const keys: string[] = [];
   if (path === "/products") {
     const params = new URLSearchParams(location.search);
@@ -121,7 +117,7 @@ function early(routes: [string, string[], string[]][], banner: string) {
 const CODE_SPLITTING: Rolldown.CodeSplittingOptions = {
   groups: [
     { name: "app", tags: ["$initial"], priority: 2 },
-    { name: "shared", minShareCount: 2, entriesAware: true, entriesAwareMergeThreshold: 5000, priority: 1 },
+    { name: "shared", minShareCount: 2, entriesAware: true, entriesAwareMergeThreshold: 0, priority: 1 },
   ],
 };
 

@@ -46,8 +46,11 @@ export async function api<T>(
   if (token && !headers.Authorization) headers.Authorization = `Bearer ${token}`;
   const isForm = options.body instanceof FormData;
   if (options.body !== undefined && !isForm) headers["Content-Type"] = "application/json";
-  const plainRead = (options.method ?? "GET") === "GET" && !token && !options.cache && !options.signal;
-  const early = plainRead && Object.keys(headers).length === 1 ? takeEarlyAnswer(path) : undefined;
+  // index.html fetched only public catalogue reads, whose answers are the same with or without a
+  // token; a caller asking for its own headers, cache mode or abort signal gets its own request.
+  const plainRead =
+    (options.method ?? "GET") === "GET" && !options.headers && !options.cache && !options.signal;
+  const early = plainRead ? takeEarlyAnswer(path) : undefined;
   const response =
     (await early?.catch(() => undefined)) ??
     (await fetch(path, {

@@ -1,9 +1,8 @@
-import { execFileSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import type { BenchGroup, Row } from "./types.ts";
+import { builtWeb, DIST } from "./web-dist.ts";
 
 /**
  * The admin area's weight in the built SPA (packages/web/dist), and proof that none of it is part of
@@ -12,8 +11,6 @@ import type { BenchGroup, Row } from "./types.ts";
  * or recharts. Sizes are gzip (level 9), as a CDN would send them.
  */
 
-const WEB = fileURLToPath(new URL("../../packages/web/", import.meta.url));
-const DIST = join(WEB, "dist");
 const ASSETS = join(DIST, "assets");
 
 /** The lazy route modules of the admin screens (packages/web/src/features/admin/**), by chunk name. */
@@ -69,10 +66,7 @@ const chunkFor = (files: string[], entry: string) =>
 const group: BenchGroup = {
   title: "Web: admin chunks (gzip) vs the storefront's first load",
   async run(context) {
-    if (!existsSync(join(DIST, "index.html")) || process.env.BENCH_WEB_REBUILD === "1") {
-      context.log("building packages/web (vite build)");
-      execFileSync("npx", ["vite", "build", "--logLevel", "warn"], { cwd: WEB, stdio: "inherit" });
-    }
+    await builtWeb(context);
     const files = readdirSync(ASSETS);
     const initial = initialLoad();
     const initialJs = closure(initial.js);

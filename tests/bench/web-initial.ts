@@ -1,9 +1,8 @@
-import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import type { BenchGroup, Row } from "./types.ts";
+import { builtWeb, DIST } from "./web-dist.ts";
 
 /**
  * What a storefront page downloads before it can render, from Vite's build manifest
@@ -13,8 +12,6 @@ import type { BenchGroup, Row } from "./types.ts";
  * dialogs) are not counted. Sizes are gzip level 9, as a CDN would send them.
  */
 
-const WEB = fileURLToPath(new URL("../../packages/web/", import.meta.url));
-const DIST = join(WEB, "dist");
 const MANIFEST = join(DIST, ".vite/manifest.json");
 /** Initial JS per page, gzip (the design's budget). */
 const TARGET_KB = 150;
@@ -58,10 +55,7 @@ function closure(manifest: Record<string, Chunk>, roots: string[]): { js: Set<st
 const group: BenchGroup = {
   title: "Web: initial JS and CSS per storefront page (gzip)",
   async run(context) {
-    if (!existsSync(MANIFEST) || process.env.BENCH_WEB_REBUILD === "1") {
-      context.log("building packages/web (vite build)");
-      execFileSync("npx", ["vite", "build", "--logLevel", "warn"], { cwd: WEB, stdio: "inherit" });
-    }
+    await builtWeb(context);
     if (!existsSync(MANIFEST)) throw new Error(`No ${MANIFEST}: build.manifest must be on in vite.config.ts`);
     const manifest = JSON.parse(readFileSync(MANIFEST, "utf8")) as Record<string, Chunk>;
     const sum = (files: Iterable<string>) => [...files].reduce((total, file) => total + gzipSize(file), 0);

@@ -119,6 +119,8 @@ const STOREFRONT_KIT = new RegExp(
     String.raw`[\\/]src[\\/]features[\\/]cart[\\/](add-to-cart|add-to-cart-button|api[\\/]get-product)\.`,
     String.raw`[\\/]src[\\/]features[\\/]products?[\\/](product-card|product-grid|api[\\/]use-products?)\.`,
     String.raw`[\\/]src[\\/]money[\\/]pricing\.`,
+    // What the catalogue's category tabs build on.
+    String.raw`@mantine[\\/](core|hooks)[\\/]esm[\\/].*[\\/](use-uncontrolled|use-force-update|create-scoped-keydown-handler|find-element-ancestor|DirectionProvider)\.mjs$`,
   ].join("|"),
 );
 

@@ -3,8 +3,8 @@ import { SimpleGrid } from "@mantine/core";
 import { useDeferredValue } from "react";
 import { ProductCard } from "./product-card.tsx";
 
-/** Cards drawn in the first pass: the rows a phone or a laptop shows before any scrolling. */
-const FIRST_PASS = 8;
+/** Cards drawn in the first pass: the first row on a laptop, two rows on a phone. */
+const FIRST_PASS = 4;
 
 /**
  * Cards in 2-4 columns; the first row loads its pictures eagerly (likely above the fold), the rest

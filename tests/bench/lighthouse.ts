@@ -1,3 +1,4 @@
+import { CHROMIUM_FLAGS, chromiumPath } from "@fruit/functions/scripts/chromium";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
@@ -8,19 +9,9 @@ import { type BenchGroup, median, type Row, round } from "./types.ts";
  * Lighthouse 12 (Node API, installed as a devDependency) against the started shop with its seeded
  * data: the three storefront pages with the desktop and the mobile (default) preset, a fresh
  * Chromium per run, the median of BENCH_RUNS runs (default 5: mobile LCP swings between runs).
- * Chromium and its flags as in /work/shared/design/references.md.
+ * Chromium and its flags as every browser tool here starts it (functions/scripts/chromium.ts).
  */
 
-const CHROME_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
 const PAGES = ["/", "/products", "/product/strawberry"];
 const PRESETS = ["desktop", "mobile"] as const;
 
@@ -34,8 +25,8 @@ interface Sample {
 
 async function audit(url: string, preset: (typeof PRESETS)[number]): Promise<Sample> {
   const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
-    chromeFlags: CHROME_FLAGS,
+    chromePath: chromiumPath(),
+    chromeFlags: CHROMIUM_FLAGS,
   });
   try {
     const result = await lighthouse(

@@ -12,6 +12,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { chromium, type Page } from "playwright-core";
 import { SEED_PRODUCTS } from "../local/seed-data.ts";
+import { CHROMIUM_FLAGS, chromiumPath } from "./chromium.ts";
 import { ART } from "./seed-art/index.ts";
 import { BANNER_SIZE, bannerSvg, PRODUCT_SIZE, productSvg } from "./seed-art/scene.ts";
 
@@ -75,19 +76,7 @@ async function main(): Promise<void> {
     jobs.push({ file, svg: bannerSvg(art, 100 + index), ...BANNER_SIZE, limit: BANNER_LIMIT });
   });
 
-  const browser = await chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    args: [
-      "--headless=new",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  });
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_FLAGS });
   try {
     const page = await browser.newPage();
     await page.setContent("<!doctype html><title>render</title>");

@@ -22,6 +22,8 @@ export interface Config {
   payments: "test" | "paypal";
   paypal: { clientId: string; clientSecret: string; apiBase: string };
   googleMapsKey: string;
+  /** How long an unpaid order holds its stock before the sweep cancels it (`UNPAID_ORDER_MINUTES`). */
+  unpaidOrderMinutes: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -71,10 +73,14 @@ export function loadConfig(env: Env = process.env): Config {
       apiBase: env.PAYPAL_API_BASE ?? (production ? PAYPAL_LIVE : PAYPAL_SANDBOX),
     },
     googleMapsKey: env.GOOGLE_MAPS_KEY ?? linked("GoogleMapsKey", "value") ?? "",
+    unpaidOrderMinutes: env.UNPAID_ORDER_MINUTES ? Number(env.UNPAID_ORDER_MINUTES) : 60,
   };
 
   if (config.tableName.length < 3) problems.push("the table name is missing (TABLE_NAME or the Table link)");
   if (config.jwtSecret.length < 32) problems.push("JWT_SECRET must be at least 32 characters");
+  // Up to 30 days; decimals allowed (the local runtime and the tests hold orders for seconds).
+  if (!(config.unpaidOrderMinutes > 0 && config.unpaidOrderMinutes <= 43_200))
+    problems.push("UNPAID_ORDER_MINUTES must be a number of minutes above 0 and at most 43200");
   if (problems.length > 0) throw new ConfigError(`Invalid configuration: ${problems.join("; ")}`);
   return config;
 }

@@ -134,8 +134,11 @@ export async function sweepExpiredOrders(options: SweepOptions = {}): Promise<Sw
         return;
       }
       report.failed += 1;
-      const error = outcome.reason instanceof Error ? `${outcome.reason.name}: ${outcome.reason.message}` : "";
-      console.error(JSON.stringify({ level: "error", message: "expiring an order failed", id: ids[index], error }));
+      const error =
+        outcome.reason instanceof Error ? `${outcome.reason.name}: ${outcome.reason.message}` : "";
+      console.error(
+        JSON.stringify({ level: "error", message: "expiring an order failed", id: ids[index], error }),
+      );
     });
     startKey = page.LastEvaluatedKey;
   } while (startKey);

@@ -169,7 +169,11 @@ export async function startPayment(id: string, paypalOrderId: string): Promise<I
         Key: orderKeys.item(id),
         UpdateExpression: "SET paymentStartedAt = :now, paymentPaypalOrderId = :paypal",
         ConditionExpression: `${mustExist} AND isPaid = :false AND ${notCancelled}`,
-        ExpressionAttributeValues: { ":false": false, ":now": new Date().toISOString(), ":paypal": paypalOrderId },
+        ExpressionAttributeValues: {
+          ":false": false,
+          ":now": new Date().toISOString(),
+          ":paypal": paypalOrderId,
+        },
         ReturnValues: "ALL_NEW",
       }),
     );
@@ -223,7 +227,12 @@ export async function markPaid(
   if (isCancelledItem(item)) {
     // Cannot happen while payments are marked as started first; if it ever does, say so loudly.
     console.error(
-      JSON.stringify({ level: "error", message: "payment captured for a cancelled order", id, paypalOrderId }),
+      JSON.stringify({
+        level: "error",
+        message: "payment captured for a cancelled order",
+        id,
+        paypalOrderId,
+      }),
     );
     assertNotCancelled(item);
   }

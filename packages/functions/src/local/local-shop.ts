@@ -4,6 +4,7 @@ import { handler as streamHandler } from "../lambda/stream.ts";
 import { claimDataDir } from "./data-dir-lock.ts";
 import { createDevPages } from "./dev-pages.ts";
 import type { LocalConfig } from "./local-config.ts";
+import { startOrderSweeper, sweepIntervalMs } from "./order-sweeper.ts";
 import { seedIfEmpty } from "./seed.ts";
 import { createShopApp, listenShop } from "./server.ts";
 import { assertPortFree, ensureBucket, ensureTable, type Service, startDynamo, startS3 } from "./services.ts";
@@ -38,8 +39,9 @@ async function startEmulators(config: LocalConfig, stops: Stop[]): Promise<{ dyn
 /**
  * Starts the whole shop on one machine (architecture §3): emulators with data under `DATA_DIR`,
  * table and bucket, seed on an empty table, the stream poller in place of Lambda's event source
- * mapping, and one HTTP server for `/api`, `/images` and the pages. On a failed start everything
- * already started is stopped again before the error is thrown.
+ * mapping, the unpaid-order sweep in place of the schedule, and one HTTP server for `/api`, `/images`
+ * and the pages. On a failed start everything already started is stopped again before the error is
+ * thrown.
  */
 export async function startLocalShop(
   config: LocalConfig,
@@ -80,6 +82,8 @@ export async function startLocalShop(
       checkpointFile: join(config.dataDir, "stream-checkpoints.json"),
     });
     stops.push(() => poller.stop());
+    const sweeper = startOrderSweeper({ intervalMs: sweepIntervalMs(core.unpaidOrderMinutes) });
+    stops.push(() => sweeper.stop());
 
     const builtPages = await webBuild; // before serving: the static site reads (and warms) dist
     const shop = createShopApp({ webDist: config.dev ? undefined : config.paths.webDist });

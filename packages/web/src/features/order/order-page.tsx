@@ -74,7 +74,11 @@ export function OrderPage() {
         <Title order={1} size="h2" style={{ overflowWrap: "anywhere" }}>
           Order {order._id}
         </Title>
-        <Badge size="lg" color={order.isCancelled ? "gray" : order.isPaid ? "green" : "orange"} variant="light">
+        <Badge
+          size="lg"
+          color={order.isCancelled ? "gray" : order.isPaid ? "green" : "orange"}
+          variant="light"
+        >
           {order.isCancelled ? "Cancelled" : order.isPaid ? "Paid" : "Awaiting payment"}
         </Badge>
       </Group>
@@ -102,7 +106,9 @@ export function OrderPage() {
           </>
         }
       >
-        {!order.isPaid && !order.isCancelled && <PaymentBox orderId={order._id} paymentMethod={order.paymentMethod} />}
+        {!order.isPaid && !order.isCancelled && (
+          <PaymentBox orderId={order._id} paymentMethod={order.paymentMethod} />
+        )}
         {isAdmin && (
           <Suspense fallback={null}>
             <DeliverOrderButton order={order} onDelivered={() => void mutate()} />

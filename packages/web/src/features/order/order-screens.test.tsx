@@ -14,13 +14,14 @@ import { PlaceOrderPage } from "../placeorder/place-order-page.tsx";
 import { holdLength, localTime } from "./order-hold.tsx";
 import { OrderPage } from "./order-page.tsx";
 
+const address = { fullName: "Ann", address: "1 Main", city: "Montreal", postalCode: "H1H", country: "CA" };
 const ann = { _id: "u1", name: "Ann", email: "ann@example.com", isAdmin: false, token: "t" };
 
 const order = (patch: Partial<Order> = {}): Order => ({
   _id: "o1",
   user: { _id: "u1", name: "Ann" },
   orderItems: [{ _id: "p1", name: "Honey Mangoes", slug: "mango", image: "/m.webp", price: 5, quantity: 2 }],
-  shippingAddress: { fullName: "Ann", address: "1 Main", city: "Montreal", postalCode: "H1H", country: "CA" },
+  shippingAddress: address,
   paymentMethod: "PayPal",
   itemsPrice: 10,
   shippingPrice: 10,
@@ -122,9 +123,11 @@ describe("placing an order", () => {
       countInStock: 3,
       quantity: 2,
     });
-    shop.saveShippingAddress(order().shippingAddress);
+    shop.saveShippingAddress(address);
     shop.savePaymentMethod("PayPal");
-    const api = fakeApi({ "POST /api/orders": { message: "New Order Created", order: order({ _id: "o9" }) } });
+    const api = fakeApi({
+      "POST /api/orders": { message: "New Order Created", order: order({ _id: "o9" }) },
+    });
     vi.stubGlobal("fetch", api.fetch);
     renderAt("/placeorder", {
       "/placeorder": <PlaceOrderPage />,

@@ -10,7 +10,17 @@ import { useMyOrders } from "./api/use-my-orders.ts";
 const day = (iso: string | null) => (iso ? iso.substring(0, 10) : "");
 
 /** The date once it happened; "Cancelled" for a cancelled order; else `no`. */
-function Status({ done, at, no, cancelled }: { done: boolean; at: string | null; no: string; cancelled: boolean }) {
+function Status({
+  done,
+  at,
+  no,
+  cancelled,
+}: {
+  done: boolean;
+  at: string | null;
+  no: string;
+  cancelled: boolean;
+}) {
   if (cancelled) {
     return (
       <Badge color="gray" variant="light">
@@ -78,7 +88,12 @@ export function OrderHistoryPage() {
               <Group justify="space-between">
                 <Group gap={6}>
                   <Status done={order.isPaid} at={order.paidAt} no="Not paid" cancelled={order.isCancelled} />
-                  <Status done={order.isDelivered} at={order.deliveredAt} no="Not delivered" cancelled={order.isCancelled} />
+                  <Status
+                    done={order.isDelivered}
+                    at={order.deliveredAt}
+                    no="Not delivered"
+                    cancelled={order.isCancelled}
+                  />
                 </Group>
                 <DetailsButton order={order} />
               </Group>
@@ -112,7 +127,12 @@ export function OrderHistoryPage() {
                     <Status done={order.isPaid} at={order.paidAt} no="No" cancelled={order.isCancelled} />
                   </td>
                   <td>
-                    <Status done={order.isDelivered} at={order.deliveredAt} no="No" cancelled={order.isCancelled} />
+                    <Status
+                      done={order.isDelivered}
+                      at={order.deliveredAt}
+                      no="No"
+                      cancelled={order.isCancelled}
+                    />
                   </td>
                   <td>
                     <DetailsButton order={order} />

@@ -51,7 +51,9 @@ describe("admin orders row formatting", () => {
   });
 
   it("shows Cancelled for Paid and Delivered of an order cancelled because it was not paid in time", () => {
-    const row = toOrderRow(order({ isCancelled: true, cancelledAt: "2026-11-21T11:21:00.000Z", holdUntil: null }));
+    const row = toOrderRow(
+      order({ isCancelled: true, cancelledAt: "2026-11-21T11:21:00.000Z", holdUntil: null }),
+    );
     expect([row.paid, row.delivered]).toEqual(["Cancelled", "Cancelled"]);
     renderAdmin(
       <OrdersTable

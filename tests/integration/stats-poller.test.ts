@@ -42,17 +42,18 @@ describe("dashboard aggregates over the local runtime's stream poller", () => {
       body: orderOf(kiwi, 2),
     });
     expect(placed.status, placed.text).toBe(201);
-    const today = new Date(placed.body.createdAt).toISOString().slice(0, 10); // the UTC day of the order
+    const order = placed.body.order;
+    const today = new Date(order.createdAt).toISOString().slice(0, 10); // the UTC day of the order
 
     const summary = await summaryWhen(admin.token, (s) => s.orders[0]?.numOrders === 1);
     expect(summary).toEqual({
       users: [{ numUsers: 2 }],
-      orders: [{ numOrders: 1, totalSales: placed.body.totalPrice }],
-      dailyOrders: [{ _id: today, orders: 1, sales: placed.body.totalPrice }],
+      orders: [{ numOrders: 1, totalSales: order.totalPrice }],
+      dailyOrders: [{ _id: today, orders: 1, sales: order.totalPrice }],
       productCategories: [{ _id: "Fruits", count: 1 }],
     });
 
-    const removed = await api(`/api/orders/${placed.body._id}`, { method: "DELETE", token: admin.token });
+    const removed = await api(`/api/orders/${order._id}`, { method: "DELETE", token: admin.token });
     expect(removed.status, removed.text).toBe(200);
     const after = await summaryWhen(admin.token, (s) => s.orders[0]?.numOrders === 0);
     expect(after).toMatchObject({ orders: [{ numOrders: 0, totalSales: 0 }], dailyOrders: [] });

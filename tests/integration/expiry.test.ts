@@ -35,7 +35,7 @@ async function newOrder(product: { _id: string; price: number }, quantity = 1): 
 }
 
 /** A moment after the order's hold ran out. */
-const after = (order: PlacedOrder, ms = 1000) => new Date(Date.parse(order.holdUntil) + ms);
+const pastHold = (order: PlacedOrder, ms = 1000) => new Date(Date.parse(order.holdUntil) + ms);
 const read = async (user: TestUser, id: string) => (await call(user, "GET", `/${id}`)).json();
 const createPaypalOrder = async (id: string) => {
   const res = await call(ann, "POST", `/${id}/paypal`);
@@ -76,16 +76,16 @@ describe("unpaid orders expire", () => {
       );
       return Items.map((item) => item.orderId);
     };
-    expect(await due(after(order, -1000))).not.toContain(order._id);
-    expect(await due(after(order))).toContain(order._id);
-    expect(await sweepExpiredOrders({ now: after(order, -1000) })).toMatchObject({ cancelled: 0 });
+    expect(await due(pastHold(order, -1000))).not.toContain(order._id);
+    expect(await due(pastHold(order))).toContain(order._id);
+    expect(await sweepExpiredOrders({ now: pastHold(order, -1000) })).toMatchObject({ cancelled: 0 });
     expect(await stockOf(kiwi._id)).toBe(7);
   });
 
   it("are cancelled after it, their stock returned; the order stays visible, marked cancelled", async () => {
     const plum = await createProduct({ countInStock: 10 });
     const order = await newOrder(plum, 4);
-    const now = after(order);
+    const now = pastHold(order);
     const report = await sweepExpiredOrders({ now });
     expect(report.cancelled).toBeGreaterThanOrEqual(1);
     expect(report.complete).toBe(true);
@@ -104,7 +104,7 @@ describe("unpaid orders expire", () => {
     const fig = await createProduct({ countInStock: 5 });
     const order = await newOrder(fig, 2);
     const paypalId = await createPaypalOrder(order._id);
-    await sweepExpiredOrders({ now: after(order) });
+    await sweepExpiredOrders({ now: pastHold(order) });
 
     const refused = await pay(order._id, paypalId);
     expect(refused.status).toBe(409);
@@ -118,7 +118,7 @@ describe("unpaid orders expire", () => {
     expect((await deliver.json()).message).toBe(ORDER_CANCELLED_MESSAGE);
 
     const cancelledAt = (await storedOrder(order._id)).cancelledAt;
-    expect(await expireOrder(order._id, after(order, 60_000))).toBe("skipped");
+    expect(await expireOrder(order._id, pastHold(order, 60_000))).toBe("skipped");
     expect((await storedOrder(order._id)).cancelledAt).toBe(cancelledAt);
     expect(await stockOf(fig._id)).toBe(5);
     expect((await read(ann, order._id)).isPaid).toBe(false);
@@ -128,7 +128,7 @@ describe("unpaid orders expire", () => {
     const lime = await createProduct({ countInStock: 40 });
     const orders = await Promise.all(Array.from({ length: 8 }, () => newOrder(lime, 2)));
     expect(await stockOf(lime._id)).toBe(24);
-    const now = after(orders.reduce((last, o) => (o.holdUntil > last.holdUntil ? o : last)));
+    const now = pastHold(orders.reduce((last, o) => (o.holdUntil > last.holdUntil ? o : last)));
     const reports = await Promise.all(
       Array.from({ length: 5 }, () => sweepExpiredOrders({ now, pageSize: 3 })),
     );
@@ -145,7 +145,7 @@ describe("unpaid orders expire", () => {
     const lemon = await createProduct({ countInStock: 20 });
     const orders = [];
     for (let n = 0; n < 7; n += 1) orders.push(await newOrder(lemon, 1));
-    const report = await sweepExpiredOrders({ now: after(orders.at(-1)!), pageSize: 3 });
+    const report = await sweepExpiredOrders({ now: pastHold(orders.at(-1)!), pageSize: 3 });
     expect(report.pages).toBeGreaterThanOrEqual(3);
     expect(report.cancelled).toBeGreaterThanOrEqual(7);
     expect(await stockOf(lemon._id)).toBe(20);
@@ -154,10 +154,10 @@ describe("unpaid orders expire", () => {
   it("stop starting pages at their deadline, leaving the rest to the next run", async () => {
     const melon = await createProduct({ countInStock: 5 });
     const order = await newOrder(melon, 1);
-    const report = await sweepExpiredOrders({ now: after(order), stopAt: Date.now() - 1 });
+    const report = await sweepExpiredOrders({ now: pastHold(order), stopAt: Date.now() - 1 });
     expect(report).toMatchObject({ pages: 0, cancelled: 0, complete: false });
     expect(await stockOf(melon._id)).toBe(4);
-    await sweepExpiredOrders({ now: after(order) });
+    await sweepExpiredOrders({ now: pastHold(order) });
     expect(await stockOf(melon._id)).toBe(5);
   });
 
@@ -167,7 +167,7 @@ describe("unpaid orders expire", () => {
     const client = db();
     const send = vi.spyOn(client, "send");
     try {
-      await sweepExpiredOrders({ now: after(order) });
+      await sweepExpiredOrders({ now: pastHold(order) });
       const used = new Set(send.mock.calls.map(([command]) => command.constructor.name));
       expect(used).toContain("QueryCommand");
       expect([...used].filter((name) => /Scan/.test(name))).toEqual([]);
@@ -180,7 +180,7 @@ describe("unpaid orders expire", () => {
   it("never give stock back twice when an admin deletes an expired order, or deletes one while it expires", async () => {
     const peach = await createProduct({ countInStock: 10 });
     const expired = await newOrder(peach, 3);
-    await sweepExpiredOrders({ now: after(expired) });
+    await sweepExpiredOrders({ now: pastHold(expired) });
     expect(await stockOf(peach._id)).toBe(10);
     expect((await call(admin, "DELETE", `/${expired._id}`)).status).toBe(200);
     expect(await stockOf(peach._id)).toBe(10);
@@ -190,8 +190,8 @@ describe("unpaid orders expire", () => {
       expect(await stockOf(peach._id)).toBe(8);
       const [deleted] = await Promise.all([
         call(admin, "DELETE", `/${order._id}`),
-        expireOrder(order._id, after(order)),
-        expireOrder(order._id, after(order)),
+        expireOrder(order._id, pastHold(order)),
+        expireOrder(order._id, pastHold(order)),
       ]);
       expect(deleted.status).toBe(200);
       expect(await stockOf(peach._id)).toBe(10);
@@ -271,7 +271,7 @@ describe("payments never race the expiry into a wrong state", () => {
     const apricot = await createProduct({ countInStock: 5 });
     const order = await newOrder(apricot, 2);
     const paypalId = await createPaypalOrder(order._id);
-    expect(await expireOrder(order._id, after(order))).toBe("cancelled");
+    expect(await expireOrder(order._id, pastHold(order))).toBe("cancelled");
     const refused = await pay(order._id, paypalId);
     expect(refused.status).toBe(409);
     expect((await refused.json()).message).toBe(ORDER_CANCELLED_MESSAGE);

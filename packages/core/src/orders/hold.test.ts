@@ -43,11 +43,16 @@ describe("the sweep's decision", () => {
   it("only removes the stale hold of an order that is gone, paid or already cancelled", () => {
     expect(expiryDecision(undefined, now)).toBe("gone");
     expect(expiryDecision({ ...due, isPaid: true }, now)).toBe("gone");
-    expect(expiryDecision({ ...due, isCancelled: true, cancelledAt: "2026-01-01T11:00:00Z" }, now)).toBe("gone");
+    expect(expiryDecision({ ...due, isCancelled: true, cancelledAt: "2026-01-01T11:00:00Z" }, now)).toBe(
+      "gone",
+    );
   });
 
   it("leaves an order whose payment started within the grace time, and checks one started before", () => {
-    const started = (ms: number) => ({ ...due, paymentStartedAt: new Date(now.getTime() - ms).toISOString() });
+    const started = (ms: number) => ({
+      ...due,
+      paymentStartedAt: new Date(now.getTime() - ms).toISOString(),
+    });
     expect(expiryDecision(started(0), now)).toBe("payment_in_progress");
     expect(expiryDecision(started(-5_000), now)).toBe("payment_in_progress"); // a clock slightly ahead
     expect(expiryDecision(started(PAYMENT_GRACE_MS - 1), now)).toBe("payment_in_progress");

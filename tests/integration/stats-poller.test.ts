@@ -1,3 +1,4 @@
+import { sweepExpiredOrders } from "@fruit/core/orders/expiry";
 import type { Summary } from "@fruit/core/stats/stats.schema";
 import { handler } from "@fruit/functions/lambda/stream";
 import { type StreamPoller, startStreamPoller } from "@fruit/functions/local/stream-poller";
@@ -57,5 +58,18 @@ describe("dashboard aggregates over the local runtime's stream poller", () => {
     expect(removed.status, removed.text).toBe(200);
     const after = await summaryWhen(admin.token, (s) => s.orders[0]?.numOrders === 0);
     expect(after).toMatchObject({ orders: [{ numOrders: 0, totalSales: 0 }], dailyOrders: [] });
+
+    // An unpaid order the sweep cancels leaves the figures too, through the same stream.
+    const second = await api("/api/orders", {
+      method: "POST",
+      token: customer.token,
+      body: orderOf(kiwi, 1),
+    });
+    expect(second.status, second.text).toBe(201);
+    await summaryWhen(admin.token, (s) => s.orders[0]?.numOrders === 1);
+    const holdUntil = Date.parse(second.body.order.holdUntil);
+    expect((await sweepExpiredOrders({ now: new Date(holdUntil + 1000) })).cancelled).toBe(1);
+    const cancelled = await summaryWhen(admin.token, (s) => s.orders[0]?.numOrders === 0);
+    expect(cancelled).toMatchObject({ orders: [{ numOrders: 0, totalSales: 0 }], dailyOrders: [] });
   });
 });

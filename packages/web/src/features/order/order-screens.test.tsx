@@ -40,11 +40,16 @@ const order = (patch: Partial<Order> = {}): Order => ({
 
 const cancelled = order({ isCancelled: true, cancelledAt: "2026-11-21T11:01:00.000Z", holdUntil: null });
 
-/** The app's providers with a router that knows the order screen's parameter. */
-function renderAt(path: string, routes: Record<string, ReactElement>) {
+/**
+ * The app's providers with a router that knows the order screen's parameter. A fresh SWR cache per
+ * test, unless `appCache`: the app's own (global) cache, which swr's global `mutate` re-fetches.
+ */
+function renderAt(path: string, routes: Record<string, ReactElement>, { appCache = false } = {}) {
   return render(
     <MantineProvider theme={theme}>
-      <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+      <SWRConfig
+        value={appCache ? { dedupingInterval: 0 } : { provider: () => new Map(), dedupingInterval: 0 }}
+      >
         <MemoryRouter initialEntries={[path]}>
           <Routes>
             {Object.entries(routes).map(([pattern, element]) => (
@@ -94,6 +99,22 @@ describe("order screen", () => {
     expect(screen.queryByText(/Your items are held/)).not.toBeInTheDocument();
     expect(screen.queryByRole("button", { name: /Pay/ })).not.toBeInTheDocument();
     expect(api.calls.map((call) => call.path)).not.toContain("/api/keys/paypal");
+  });
+
+  it("shows the order cancelled when paying is refused because its hold ran out meanwhile", async () => {
+    let reads = 0;
+    const api = fakeApi({
+      "GET /api/orders/o7": () => (reads++ === 0 ? order({ _id: "o7" }) : { ...cancelled, _id: "o7" }),
+      "GET /api/keys/paypal": "test",
+      "POST /api/orders/o7/paypal": new Response(JSON.stringify({ message: "This order was cancelled" }), {
+        status: 409,
+      }),
+    });
+    vi.stubGlobal("fetch", api.fetch);
+    renderAt("/order/o7", { "/order/:id": <OrderPage /> }, { appCache: true });
+    await userEvent.click(await screen.findByRole("button", { name: /Pay with test payment/ }));
+    expect(await screen.findByText(/It can no longer be paid/)).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /Pay with test payment/ })).not.toBeInTheDocument();
   });
 });
 

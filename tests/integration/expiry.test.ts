@@ -1,8 +1,13 @@
-import { GetCommand, PutCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { getConfig, setConfig } from "@fruit/core/config";
 import { db, tableName } from "@fruit/core/db/client";
 import { newId } from "@fruit/core/ids";
-import { expireOrder, type SweepReport, sweepExpiredOrders } from "@fruit/core/orders/expiry";
+import {
+  expireOrder,
+  holdUnheldOrders,
+  type SweepReport,
+  sweepExpiredOrders,
+} from "@fruit/core/orders/expiry";
 import { PAYMENT_GRACE_MS } from "@fruit/core/orders/hold";
 import { ORDER_CANCELLED_MESSAGE, startPayment } from "@fruit/core/orders/index";
 import { orderKeys, orderQueries } from "@fruit/core/orders/order.keys";
@@ -197,6 +202,33 @@ describe("unpaid orders expire", () => {
       expect(await stockOf(peach._id)).toBe(10);
       expect(await holdOf(order._id)).toBeUndefined();
     }
+  });
+
+  it("also come to orders placed before holds existed, once they are given one", async () => {
+    const nut = await createProduct({ countInStock: 10 });
+    const [legacy, paid] = [await newOrder(nut, 2), await newOrder(nut, 1)];
+    const paypalId = await createPaypalOrder(paid._id);
+    expect((await pay(paid._id, paypalId)).status).toBe(200);
+    for (const order of [legacy, paid]) {
+      // As such an order was stored: no deadline, no hold.
+      await db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: orderKeys.item(order._id),
+          UpdateExpression: "REMOVE holdUntil",
+        }),
+      );
+      await db().send(new DeleteCommand({ TableName: tableName(), Key: orderKeys.hold(order._id) }));
+    }
+    expect(await holdUnheldOrders()).toBe(1);
+    expect(await holdUnheldOrders()).toBe(0);
+    expect((await storedOrder(legacy._id)).holdUntil).toBe(legacy.holdUntil); // createdAt + 60 minutes
+    expect(await holdOf(legacy._id)).toMatchObject({ holdUntil: legacy.holdUntil });
+    expect(await holdOf(paid._id)).toBeUndefined();
+    await sweepExpiredOrders({ now: pastHold(legacy) });
+    expect((await storedOrder(legacy._id)).isCancelled).toBe(true);
+    expect((await storedOrder(paid._id)).isCancelled).toBeUndefined();
+    expect(await stockOf(nut._id)).toBe(9);
   });
 
   it("drop a hold whose order is gone", async () => {

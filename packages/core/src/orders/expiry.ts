@@ -1,10 +1,11 @@
 import { DeleteCommand, QueryCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import { db, tableName } from "../db/client.ts";
 import { cancellationReasons, storageError } from "../db/errors.ts";
+import { queryAll } from "../db/query.ts";
 import { settleStartedPayment } from "../payments/index.ts";
-import { expiryDecision } from "./hold.ts";
+import { expiryDecision, heldFrom, holdItem } from "./hold.ts";
 import { deleteHold, restockActions } from "./index.ts";
-import { mustExist, notCancelled, orderKeys, orderQueries } from "./order.keys.ts";
+import { mustExist, mustNotExist, notCancelled, orderKeys, orderQueries } from "./order.keys.ts";
 import { getOrderItem, type Item, type StoredLine } from "./order.store.ts";
 
 /**
@@ -144,4 +145,47 @@ export async function sweepExpiredOrders(options: SweepOptions = {}): Promise<Sw
   } while (startKey);
   report.complete = true;
   return report;
+}
+
+/**
+ * Gives a hold to the unpaid orders placed before holds existed: `holdUntil` = their `createdAt` +
+ * `UNPAID_ORDER_MINUTES`, so the sweep expires them like any other (long-past deadlines at its next
+ * run). A one-time migration that reads every order once (gsi1, pattern 17); idempotent, and an order
+ * paid or changed meanwhile is left alone. Run by the local runtime at start and by
+ * packages/functions/src/scripts/hold-unpaid-orders.ts for a deployed stage. Returns how many it held.
+ */
+export async function holdUnheldOrders(): Promise<number> {
+  const all = orderQueries.all();
+  const unheld = await queryAll({
+    ...all,
+    FilterExpression: `isPaid = :false AND attribute_not_exists(holdUntil) AND ${notCancelled}`,
+    ExpressionAttributeValues: { ...all.ExpressionAttributeValues, ":false": false },
+  });
+  let held = 0;
+  for (const item of unheld) {
+    const { holdUntil } = heldFrom(new Date(item.createdAt as string));
+    const order = { ...item, holdUntil };
+    try {
+      await db().send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Update: {
+                TableName: tableName(),
+                Key: orderKeys.item(item.id as string),
+                UpdateExpression: "SET holdUntil = :holdUntil",
+                ConditionExpression: `${mustExist} AND isPaid = :false AND attribute_not_exists(holdUntil) AND ${notCancelled}`,
+                ExpressionAttributeValues: { ":holdUntil": holdUntil, ":false": false },
+              },
+            },
+            { Put: { TableName: tableName(), Item: holdItem(order), ConditionExpression: mustNotExist } },
+          ],
+        }),
+      );
+      held += 1;
+    } catch (error) {
+      if (!cancellationReasons(error)) throw storageError(error);
+    }
+  }
+  return held;
 }

@@ -1,4 +1,4 @@
-import { sweepExpiredOrders } from "@fruit/core/orders/expiry";
+import { holdUnheldOrders, sweepExpiredOrders } from "@fruit/core/orders/expiry";
 
 /** A running local sweep. */
 export interface OrderSweeper {
@@ -16,14 +16,23 @@ export function sweepIntervalMs(unpaidOrderMinutes: number): number {
 
 /**
  * Runs the cloud's expiry sweep (core's `sweepExpiredOrders`, the code the scheduled Lambda runs)
- * every `intervalMs`, one run at a time, in place of the schedule.
+ * every `intervalMs`, one run at a time, in place of the schedule. The first run first gives a hold to
+ * unpaid orders kept from before holds existed (`holdUnheldOrders`), so they expire too.
  */
 export function startOrderSweeper({ intervalMs }: { intervalMs: number }): OrderSweeper {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
   let stopped = false;
+  let migrated = false;
+  const migrate = async () => {
+    if (migrated) return;
+    const held = await holdUnheldOrders();
+    migrated = true;
+    if (held > 0) console.log(`Order sweep: ${held} unpaid order(s) from before holds now expire too`);
+  };
   const tick = () => {
-    running = sweepExpiredOrders()
+    running = migrate()
+      .then(() => sweepExpiredOrders())
       .then((report) => {
         if (report.cancelled + report.paid + report.failed > 0)
           console.log(`Order sweep: ${report.cancelled} unpaid order(s) cancelled, ${report.failed} failed`);

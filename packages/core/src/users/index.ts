@@ -7,7 +7,7 @@ import { AppError } from "../errors.ts";
 import { isId, newId } from "../ids.ts";
 import type { Caller } from "./caller.ts";
 import { assertPassword, BCRYPT_COST, passwordMatches } from "./password.ts";
-import { assertSignInAllowed, clearSignInFailures, recordSignInFailure } from "./sign-in-throttle.ts";
+import { clearSignInFailures, reserveSignInAttempt } from "./sign-in-throttle.ts";
 import { signToken } from "./token.ts";
 import { userKeys } from "./user.keys.ts";
 import type {
@@ -133,19 +133,17 @@ export async function signUp(input: SignUpInput): Promise<UserInfo> {
 }
 
 /**
- * POST /api/users/signin. Unknown email and wrong password answer the same 401; after too many
- * failures for one email the throttle answers 429 before any password is compared.
+ * POST /api/users/signin. Unknown email and wrong password answer the same 401. Every attempt first
+ * takes its place in the email's throttle window (429, before any password is compared, once the
+ * window is used up); a wrong password leaves it counted, a right one clears the window.
  */
 export async function signIn(input: SignInInput): Promise<UserInfo> {
   const email = input.email.trim().toLowerCase();
-  const failures = await assertSignInAllowed(email);
+  await reserveSignInAttempt(email);
   const pointer = email ? await getItem(userKeys.email(email)) : undefined;
   const item = pointer ? await getUserItem(pointer.userId as string) : undefined;
-  if (!(await passwordMatches(input.password, item?.passwordHash)) || !item) {
-    await recordSignInFailure(email);
-    throw invalidCredentials();
-  }
-  if (failures > 0) await clearSignInFailures(email);
+  if (!(await passwordMatches(input.password, item?.passwordHash)) || !item) throw invalidCredentials();
+  await clearSignInFailures(email);
   return toUserInfo(item);
 }
 

@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { connect } from "node:net";
 import { networkInterfaces } from "node:os";
@@ -86,6 +87,15 @@ function tryConnect(host: string, target: number): Promise<string> {
 }
 
 describe("DynamoDB Local's network exposure", () => {
+  it("runs through the loopback launcher with telemetry disabled", () => {
+    const commands = execFileSync("ps", ["-eo", "args"], { encoding: "utf8" })
+      .split("\n")
+      .filter((line) => line.startsWith("java ") && line.includes(` -port ${port} `));
+    expect(commands).toHaveLength(1);
+    expect(commands[0]).toContain("DynamoLoopbackLauncher.java");
+    expect(commands[0]).toContain(" -disableTelemetry");
+  });
+
   it("answers on 127.0.0.1", async () => {
     expect(await tryConnect("127.0.0.1", port)).toBe("connected");
   });

@@ -32,8 +32,12 @@ public class DynamoLoopbackLauncher {
       }
       ((ServerConnector) connector).setHost(HOST);
     }
-    // start() reports a taken port on stderr and stops Jetty instead of throwing.
-    proxy.start();
+    try {
+      // start() reports some failures on stderr and stops Jetty instead of throwing.
+      proxy.start();
+    } catch (Exception error) {
+      fail("DynamoDB Local could not listen on " + HOST + ": " + error.getMessage());
+    }
     if (!jetty.isStarted()) fail("DynamoDB Local did not start");
     for (Connector connector : connectors) {
       String host = ((ServerConnector) connector).getHost();

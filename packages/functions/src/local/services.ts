@@ -123,14 +123,14 @@ export function dynamoLocalJar(): { jar: string; libDir: string } {
 /** Run as a source file by `java` (no build step): binds DynamoDB Local to 127.0.0.1 only. */
 const LOOPBACK_LAUNCHER = fileURLToPath(new URL("./DynamoLoopbackLauncher.java", import.meta.url));
 
-/** The last bytes a child wrote to stderr, for the one-line error when it exits during start-up. */
+/** The last lines a child wrote to stderr, for the one-line error when it exits during start-up. */
 function stderrTail(child: ChildProcess, limit = 2000): () => string {
   let tail = "";
   child.stderr?.setEncoding("utf8");
   child.stderr?.on("data", (chunk: string) => {
     tail = (tail + chunk).slice(-limit);
   });
-  return () => tail.trim().split("\n").filter(Boolean).at(-1) ?? "";
+  return () => tail.trim().split("\n").filter(Boolean).slice(-2).join(" ");
 }
 
 /**

@@ -11,12 +11,10 @@
  * Steps (operator/stage-init.ts): the storefront's fixed images into the bucket, the first
  * administrator created or promoted, and with `--demo` the demo catalogue when the table has none.
  */
-import { ConfigError } from "@fruit/core/config";
-import { AppError } from "@fruit/core/errors";
 import { read } from "read";
 import { hasStageLinks, withOperatorTarget } from "../local/attach.ts";
-import { LocalConfigError, loadLocalConfig } from "../local/local-config.ts";
-import { StartupError } from "../local/services.ts";
+import { loadLocalConfig } from "../local/local-config.ts";
+import { operatorErrorLine } from "../operator/errors.ts";
 import {
   adminEmail,
   adminPasswordSource,
@@ -26,8 +24,17 @@ import {
   StageInitError,
 } from "../operator/stage-init.ts";
 
-const hiddenPrompt = async (question: string) =>
-  String(await read({ prompt: question, silent: true, replace: "" }));
+async function hiddenPrompt(question: string): Promise<string> {
+  try {
+    const answer = String(await read({ prompt: question, silent: true, replace: "" }));
+    process.stdout.write("\n"); // the hidden answer leaves the cursor on the prompt's line
+    return answer;
+  } catch (error) {
+    // Ctrl-C at the prompt
+    if ((error as Error).message === "canceled") throw new StageInitError("cancelled at the password prompt");
+    throw error;
+  }
+}
 
 async function main(): Promise<void> {
   const env = process.env;
@@ -60,12 +67,7 @@ async function main(): Promise<void> {
 try {
   await main();
 } catch (error) {
-  const readable =
-    error instanceof StageInitError ||
-    error instanceof AppError ||
-    error instanceof ConfigError ||
-    error instanceof StartupError ||
-    error instanceof LocalConfigError;
-  console.error(readable ? `stage:init: ${(error as Error).message}` : error);
+  const line = operatorErrorLine(error);
+  console.error(line ? `stage:init: ${line}` : error);
   process.exitCode = 1;
 }

@@ -13,11 +13,9 @@
  * `rebuildStats` in core/src/stats/index.ts; the stream markers cannot prevent it). Run it when the
  * shop is quiet and run it again if figures still look off.
  */
-import { ConfigError } from "@fruit/core/config";
 import { rebuildStats } from "@fruit/core/stats/index";
 import { withOperatorTarget } from "../local/attach.ts";
-import { LocalConfigError } from "../local/local-config.ts";
-import { StartupError } from "../local/services.ts";
+import { operatorErrorLine } from "../operator/errors.ts";
 
 try {
   await withOperatorTarget(async ({ config, local }) => {
@@ -27,8 +25,7 @@ try {
     console.log(JSON.stringify(summary, null, 2));
   });
 } catch (error) {
-  const readable =
-    error instanceof ConfigError || error instanceof StartupError || error instanceof LocalConfigError;
-  console.error(readable ? `stats:rebuild: ${(error as Error).message}` : error);
+  const line = operatorErrorLine(error);
+  console.error(line ? `stats:rebuild: ${line}` : error);
   process.exitCode = 1;
 }

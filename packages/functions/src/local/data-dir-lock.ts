@@ -38,7 +38,7 @@ export function claimDataDir(dataDir: string): () => void {
   const holder = dataDirHolder(dataDir);
   if (holder) {
     throw new StartupError(
-      `Another shop (pid ${holder}) is using ${dataDir}; stop it or start with DATA_DIR=<another folder>.`,
+      `Another shop or operator command (pid ${holder}) is using ${dataDir}; stop it or start with DATA_DIR=<another folder>.`,
     );
   }
   writeFileSync(lockFile(dataDir), `${process.pid}\n`);

@@ -1,4 +1,6 @@
+import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { loadConfig } from "@fruit/core/config";
 import { streamFilters } from "@fruit/core/db/table";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { installRecordingSst, type Recorded, type Recording, routesOf } from "./recording-sst.ts";
@@ -43,17 +45,6 @@ afterEach(() => recording?.uninstall());
 const linksOf = (resource: Recorded) => resource.args.link as unknown[];
 
 describe("sst.config.ts", () => {
-  it("retains and protects production only", async () => {
-    expect((await deploy("production")).app).toMatchObject({
-      name: "fruit-shop",
-      home: "aws",
-      removal: "retain",
-      protect: true,
-    });
-    const dev = (await deploy("dev")).app;
-    expect(dev).toMatchObject({ removal: "remove", protect: false });
-  });
-
   it("builds the table from core's definition, with a new-and-old-images stream and TTL", async () => {
     const { recording } = await deploy("dev");
     const table = recording.get("Dynamo", "Table").args;
@@ -108,7 +99,7 @@ describe("sst.config.ts", () => {
     expect(linksOf({ args: subscriber } as Recorded)).toContain(deadLetter);
   });
 
-  it("links the API to the table, the image bucket and the four secrets", async () => {
+  it("links the API to the table, the image bucket and the five secrets", async () => {
     const { recording } = await deploy("dev");
     const api = recording.get("Function", "Api");
     expect(api.args).toMatchObject({
@@ -116,7 +107,7 @@ describe("sst.config.ts", () => {
       runtime: "nodejs22.x",
       architecture: "arm64",
     });
-    const secrets = ["JwtSecret", "PaypalClientId", "PaypalClientSecret", "GoogleMapsKey"];
+    const secrets = ["JwtSecret", "PaypalClientId", "PaypalClientSecret", "GoogleMapsKey", "Payments"];
     expect(
       recording
         .all("Secret")
@@ -167,11 +158,46 @@ describe("sst.config.ts", () => {
     expect(web.errorPage).toBeUndefined();
   });
 
-  it("uses test payments on other stages and never on production", async () => {
-    const dev = (await deploy("dev")).recording.get("Function", "Api").args;
-    expect((dev.environment as Record<string, string>).PAYMENTS).toBe("test");
-    const production = (await deploy("production")).recording.get("Function", "Api").args;
-    expect((production.environment as Record<string, string>).PAYMENTS).not.toBe("test");
-    expect((production.environment as Record<string, string>).PAYMENTS).toBe("paypal");
+  /**
+   * The payments mode a deployed API would run with: its environment, else the linked `Payments`
+   * secret's default (what a stage gets until an operator sets the secret), read by core's config.
+   */
+  function deployedPayments(recording: Recording) {
+    const api = recording.get("Function", "Api");
+    const secret = recording.get("Secret", "Payments");
+    expect(linksOf(api)).toContain(secret.instance);
+    const environment = (api.args.environment ?? {}) as Record<string, string>;
+    return loadConfig({
+      SST_STAGE: recording.stage,
+      TABLE_NAME: "fruit-shop",
+      JWT_SECRET: "x".repeat(32),
+      PAYMENTS: environment.PAYMENTS ?? (secret.args.placeholder as string | undefined),
+    });
+  }
+
+  it("deploys real PayPal on every stage unless the stage's Payments secret says test", async () => {
+    vi.unstubAllEnvs();
+    for (const stage of ["prod", "staging", "dev", "production"]) {
+      const { recording } = await deploy(stage);
+      const config = deployedPayments(recording);
+      expect(config.payments, stage).toBe("paypal");
+      expect(config.paypal.apiBase, stage).toBe(
+        stage === "production" ? "https://api-m.paypal.com" : "https://api-m.sandbox.paypal.com",
+      );
+    }
+  });
+
+  it("treats only the stage the README deploys as the real shop: retained, protected, deletion-protected", async () => {
+    const readme = readFileSync(fileURLToPath(new URL("../../README.md", import.meta.url)), "utf8");
+    const deployed = new Set([...readme.matchAll(/npx sst deploy --stage (\S+)/g)].map((m) => m[1]));
+    expect([...deployed]).toContain("production");
+    const { app, recording } = await deploy("production");
+    expect(app).toMatchObject({ removal: "retain", protect: true });
+    expect(recording.get("Dynamo", "Table").args.deletionProtection).toBe(true);
+    for (const stage of ["prod", "staging", "dev"]) {
+      const other = await deploy(stage);
+      expect(other.app, stage).toMatchObject({ removal: "remove", protect: false });
+      expect(other.recording.get("Dynamo", "Table").args.deletionProtection, stage).toBeFalsy();
+    }
   });
 });

@@ -2,8 +2,16 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { loadConfig } from "@fruit/core/config";
 import { streamFilters } from "@fruit/core/db/table";
+import { securityHeaders } from "@fruit/core/http/security-headers";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { installRecordingSst, type Recorded, type Recording, routesOf } from "./recording-sst.ts";
+import {
+  installRecordingSst,
+  type Recorded,
+  RecordedOutput,
+  type Recording,
+  resolved,
+  routesOf,
+} from "./recording-sst.ts";
 
 /**
  * Held in a variable so the type-check does not follow it: sst.config.ts needs SST's generated
@@ -199,5 +207,58 @@ describe("sst.config.ts", () => {
       expect(other.app, stage).toMatchObject({ removal: "remove", protect: false });
       expect(other.recording.get("Dynamo", "Table").args.deletionProtection, stage).toBeFalsy();
     }
+  });
+
+  /** The headers a CloudFront response headers policy's securityHeadersConfig makes CloudFront send. */
+  function headersOf(config: Record<string, Record<string, unknown>>): Record<string, string> {
+    const hsts = config.strictTransportSecurity!;
+    return {
+      "Content-Security-Policy": resolved(config.contentSecurityPolicy!.contentSecurityPolicy) as string,
+      ...(config.contentTypeOptions ? { "X-Content-Type-Options": "nosniff" } : {}),
+      "X-Frame-Options": config.frameOptions!.frameOption as string,
+      "Referrer-Policy": config.referrerPolicy!.referrerPolicy as string,
+      "Strict-Transport-Security": `max-age=${hsts.accessControlMaxAgeSec}${hsts.includeSubdomains ? "; includeSubDomains" : ""}${hsts.preload ? "; preload" : ""}`,
+    };
+  }
+
+  it("sends core's security headers from the router, overriding the origins, with the bucket as upload origin", async () => {
+    for (const stage of ["dev", "production"]) {
+      const { recording } = await deploy(stage);
+      const config = recording.get("ResponseHeadersPolicy", "SecurityHeaders").args
+        .securityHeadersConfig as Record<string, Record<string, unknown>>;
+      const bucket = recording.get("Bucket", "Images").instance as { name: string };
+      const uploadOrigin = `https://${bucket.name}.s3.us-east-1.amazonaws.com`;
+      expect(headersOf(config), stage).toEqual(
+        securityHeaders({ uploadOrigins: [uploadOrigin], https: true }),
+      );
+      for (const [name, part] of Object.entries(config)) expect(part.override, `${stage} ${name}`).toBe(true);
+    }
+  });
+
+  it("attaches the headers policy to the router's cache behaviour and keeps SST's fields", async () => {
+    const { recording } = await deploy("dev");
+    const router = recording.all("Router")[0]!;
+    const policy = recording.get("ResponseHeadersPolicy", "SecurityHeaders").instance as { id: string };
+    const cdn = (router.args.transform as { cdn?: unknown } | undefined)?.cdn;
+    expect(typeof cdn, "transform.cdn in its function form").toBe("function");
+    // What SST's Router passes for its lazy routes (platform/src/components/aws/router.ts).
+    const sstBehavior = {
+      targetOriginId: "default",
+      viewerProtocolPolicy: "redirect-to-https",
+      allowedMethods: ["DELETE", "GET", "HEAD", "OPTIONS", "PATCH", "POST", "PUT"],
+      cachedMethods: ["GET", "HEAD"],
+      compress: true,
+      cachePolicyId: "cache-policy",
+      originRequestPolicyId: "b689b0a8-53d0-40ab-baf2-68738e2966ac",
+      functionAssociations: new RecordedOutput([{ eventType: "viewer-request", functionArn: "arn:fn" }]),
+    };
+    const args: Record<string, unknown> = { comment: "Router app", defaultCacheBehavior: sstBehavior };
+    (cdn as (args: Record<string, unknown>, opts: object, name: string) => void)(args, {}, "RouterCdn");
+    expect(resolved(args.defaultCacheBehavior)).toEqual({
+      ...sstBehavior,
+      functionAssociations: [{ eventType: "viewer-request", functionArn: "arn:fn" }],
+      responseHeadersPolicyId: policy.id,
+    });
+    expect(args.comment).toBe("Router app");
   });
 });

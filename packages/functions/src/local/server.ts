@@ -54,11 +54,11 @@ async function serveImage(c: Context): Promise<Response> {
  */
 function localSecurityHeaders(): Record<string, string> {
   const { s3Endpoint } = getConfig();
-  if (cachedHeaders?.endpoint !== s3Endpoint) {
-    const uploadOrigins = s3Endpoint ? [new URL(s3Endpoint).origin] : [];
-    cachedHeaders = { endpoint: s3Endpoint, headers: securityHeaders({ uploadOrigins }) };
-  }
-  return cachedHeaders.headers;
+  if (cachedHeaders?.endpoint === s3Endpoint) return cachedHeaders.headers;
+  const uploadOrigins = s3Endpoint ? [new URL(s3Endpoint).origin] : [];
+  const headers = securityHeaders({ uploadOrigins });
+  cachedHeaders = { endpoint: s3Endpoint, headers };
+  return headers;
 }
 let cachedHeaders: { endpoint: string | undefined; headers: Record<string, string> } | undefined;
 

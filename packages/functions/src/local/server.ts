@@ -54,7 +54,7 @@ async function serveImage(c: Context): Promise<Response> {
  */
 function localSecurityHeaders(): Record<string, string> {
   const { s3Endpoint } = getConfig();
-  if (cachedHeaders?.endpoint === s3Endpoint) return cachedHeaders.headers;
+  if (cachedHeaders && cachedHeaders.endpoint === s3Endpoint) return cachedHeaders.headers;
   const uploadOrigins = s3Endpoint ? [new URL(s3Endpoint).origin] : [];
   const headers = securityHeaders({ uploadOrigins });
   cachedHeaders = { endpoint: s3Endpoint, headers };

@@ -1,12 +1,17 @@
 import { CHROMIUM_FLAGS, chromiumPath } from "@fruit/functions/scripts/chromium";
 import { type Browser, type BrowserContext, chromium } from "playwright-core";
 
+const watched = new WeakSet<BrowserContext>();
+
 /**
  * Watches a context's pages for Content-Security-Policy violations: the `securitypolicyviolation`
  * events of every document, and Chromium's "Refused to …" console messages (which also cover what
  * has no event, e.g. a blocked inline script in a frame).
  */
 async function watchCsp(context: BrowserContext, violations: string[]): Promise<void> {
+  // browser.newPage() makes its context through browser.newContext(): watch each context once.
+  if (watched.has(context)) return;
+  watched.add(context);
   await context.exposeBinding("__fruitCspViolation", ({ page }, text: string) => {
     violations.push(`${page.url()}: ${text}`);
   });

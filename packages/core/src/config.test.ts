@@ -31,10 +31,10 @@ describe("loadConfig: payments mode", () => {
 
   it("refuses test and sandbox payments on production, and unknown modes anywhere", () => {
     expect(() => loadConfig({ ...base, SST_STAGE: "production", PAYMENTS: "test" })).toThrow(
-      /PAYMENTS=test is refused on the production stage/,
+      /payments mode "test" .* is refused on the production stage/,
     );
     expect(() => loadConfig({ ...base, SST_STAGE: "production", PAYMENTS: "sandbox" })).toThrow(
-      /PAYMENTS=sandbox is refused on the production stage/,
+      /payments mode "sandbox" .* is refused on the production stage/,
     );
     expect(() => loadConfig({ ...base, SST_STAGE: "dev", PAYMENTS: "free" })).toThrow(
       /PAYMENTS must be one of/,

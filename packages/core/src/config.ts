@@ -66,9 +66,10 @@ export function loadConfig(env: Env = process.env): Config {
   const problems: string[] = [];
 
   if (!PAYMENT_MODES.includes(mode)) problems.push(`PAYMENTS must be one of ${PAYMENT_MODES.join(", ")}`);
-  if (mode === "test" && production) problems.push("PAYMENTS=test is refused on the production stage");
-  if (mode === "sandbox" && production)
-    problems.push("PAYMENTS=sandbox is refused on the production stage: it takes real money only");
+  if ((mode === "test" || mode === "sandbox") && production)
+    problems.push(
+      `payments mode "${mode}" (PAYMENTS or the Payments secret) is refused on the production stage: it takes real money only`,
+    );
   const live = mode === "live" || (mode === "paypal" && production);
 
   const config: Config = {

@@ -2,7 +2,7 @@
 
 /**
  * The cloud shape of the shop (docs: architecture §1): one API function behind a CloudFront router,
- * one table with a stream subscriber, one image bucket, the SPA, and four secrets per stage.
+ * one table with a stream subscriber, one image bucket, the SPA, and its secrets per stage.
  *
  * Deploy with `npx sst deploy --stage <name>` (README, "Deploying a stage"). `npm run typecheck`
  * checks this file and `stacks/` against SST's own types (scripts/typecheck-infra.sh writes

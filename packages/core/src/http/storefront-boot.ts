@@ -9,6 +9,11 @@
  * packages/web/vite.config.ts writes just before it. So the Content-Security-Policy can allow exactly
  * this script by its hash (security-headers.ts), computed from this same string.
  *
+ * The reads are public catalogue reads, whose answers do not depend on who asks, so the script does
+ * not read the session from localStorage (its first read is slow on a phone). A screen's largest
+ * picture comes from those answers (the product's, or the first cards' — ProductGrid's eager row),
+ * so preloading it from here overlaps its download with the app's code.
+ *
  * Data block: `{ "routes": [[pattern, jsFiles, cssFiles], ...], "banner": "/images/..." }`.
  * Plain ES2017 so every browser the SPA supports runs it; it must stay self-contained.
  */

@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { loadConfig } from "@fruit/core/config";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { installRecordingSst, type Recording } from "./recording-sst.ts";
 import { ROOT } from "./sst-bundle.ts";
@@ -27,7 +28,7 @@ interface CronArgs {
     runtime: string;
     timeout: string;
     link: unknown[];
-    environment: Record<string, string>;
+    environment?: Record<string, string>;
   };
 }
 
@@ -57,16 +58,27 @@ describe("the unpaid-order sweeper (stacks/sweeper.ts)", () => {
     }
   });
 
-  it("uses the API's payment mode: test payments off production, PayPal on production", async () => {
-    for (const [stage, expected] of [
-      ["dev", "test"],
-      ["production", "paypal"],
-    ] as const) {
-      const recording = await deploy(stage);
-      const api = (recording.get("Function", "Api").args.environment as Record<string, string>).PAYMENTS;
-      const cron = (recording.get("CronV2", "UnpaidOrderSweeper").args as unknown as CronArgs).function
-        .environment.PAYMENTS;
-      expect([api, cron]).toEqual([expected, expected]);
+  it("has the API's links, so it takes payments the same way and reads the same hold setting", async () => {
+    const recording = await deploy("dev");
+    const api = recording.get("Function", "Api").args.link as unknown[];
+    const cron = recording.get("CronV2", "UnpaidOrderSweeper").args as unknown as CronArgs;
+    for (const name of ["Payments", "UnpaidOrderMinutes"]) {
+      const secret = recording.get("Secret", name).instance;
+      expect(api).toContain(secret);
+      expect(cron.function.link).toContain(secret);
     }
+    // No environment of its own that could disagree with the API's.
+    expect(cron.function.environment).toBeUndefined();
+  });
+
+  it("holds unpaid orders 60 minutes until a stage sets UnpaidOrderMinutes", async () => {
+    const recording = await deploy("production");
+    const placeholder = recording.get("Secret", "UnpaidOrderMinutes").args.placeholder as string;
+    const config = loadConfig({
+      TABLE_NAME: "fruit-shop",
+      JWT_SECRET: "x".repeat(32),
+      UNPAID_ORDER_MINUTES: placeholder,
+    });
+    expect(config.unpaidOrderMinutes).toBe(60);
   });
 });

@@ -1,4 +1,5 @@
 import { Resource } from "sst";
+import { PRODUCTION_STAGE } from "./stage.ts";
 
 /**
  * Everything the shop reads from its environment, read and validated once.
@@ -22,7 +23,10 @@ export interface Config {
   payments: "test" | "paypal";
   paypal: { clientId: string; clientSecret: string; apiBase: string };
   googleMapsKey: string;
-  /** How long an unpaid order holds its stock before the sweep cancels it (`UNPAID_ORDER_MINUTES`). */
+  /**
+   * How long an unpaid order holds its stock before the sweep cancels it: `UNPAID_ORDER_MINUTES` or the
+   * stage's `UnpaidOrderMinutes` secret (stacks/secrets.ts), 60 by default.
+   */
   unpaidOrderMinutes: number;
 }
 
@@ -47,15 +51,31 @@ export class ConfigError extends Error {
   override name = "ConfigError";
 }
 
+/**
+ * How payments are taken, per stage: the `PAYMENTS` variable (the local runtime sets it) or the
+ * stage's `Payments` secret (stacks/secrets.ts).
+ * - `sandbox` / `live`: PayPal's sandbox or live API;
+ * - `paypal`: PayPal at `PAYPAL_API_BASE`, by default live on production and sandbox elsewhere;
+ * - `test`: the in-process test provider, which takes no money; only when asked for, never on production.
+ * Unset means PayPal (docs/decisions/010-payments-mode-per-stage.md).
+ */
+export const PAYMENT_MODES = ["paypal", "sandbox", "live", "test"] as const;
+export type PaymentMode = (typeof PAYMENT_MODES)[number];
+
 /** Builds and validates the configuration from an environment; throws a readable ConfigError. */
 export function loadConfig(env: Env = process.env): Config {
   const stage = env.SST_STAGE ?? linked("App", "stage") ?? "local";
-  const production = stage === "production";
-  const payments = (env.PAYMENTS ?? (production ? "paypal" : "test")) as Config["payments"];
+  const production = stage === PRODUCTION_STAGE;
+  const mode = (env.PAYMENTS || linked("Payments", "value") || "paypal") as PaymentMode;
+  const payments: Config["payments"] = mode === "test" ? "test" : "paypal";
   const problems: string[] = [];
 
-  if (payments !== "test" && payments !== "paypal") problems.push(`PAYMENTS must be "test" or "paypal"`);
-  if (payments === "test" && production) problems.push("PAYMENTS=test is refused on the production stage");
+  if (!PAYMENT_MODES.includes(mode)) problems.push(`PAYMENTS must be one of ${PAYMENT_MODES.join(", ")}`);
+  if ((mode === "test" || mode === "sandbox") && production)
+    problems.push(
+      `payments mode "${mode}" (PAYMENTS or the Payments secret) is refused on the production stage: it takes real money only`,
+    );
+  const live = mode === "live" || (mode === "paypal" && production);
 
   const config: Config = {
     stage,
@@ -70,10 +90,10 @@ export function loadConfig(env: Env = process.env): Config {
     paypal: {
       clientId: env.PAYPAL_CLIENT_ID ?? linked("PaypalClientId", "value") ?? "",
       clientSecret: env.PAYPAL_CLIENT_SECRET ?? linked("PaypalClientSecret", "value") ?? "",
-      apiBase: env.PAYPAL_API_BASE ?? (production ? PAYPAL_LIVE : PAYPAL_SANDBOX),
+      apiBase: env.PAYPAL_API_BASE ?? (live ? PAYPAL_LIVE : PAYPAL_SANDBOX),
     },
     googleMapsKey: env.GOOGLE_MAPS_KEY ?? linked("GoogleMapsKey", "value") ?? "",
-    unpaidOrderMinutes: env.UNPAID_ORDER_MINUTES ? Number(env.UNPAID_ORDER_MINUTES) : 60,
+    unpaidOrderMinutes: Number(env.UNPAID_ORDER_MINUTES || linked("UnpaidOrderMinutes", "value") || 60),
   };
 
   if (config.tableName.length < 3) problems.push("the table name is missing (TABLE_NAME or the Table link)");

@@ -12,6 +12,19 @@ describe("UNPAID_ORDER_MINUTES", () => {
     expect(loadConfig({ ...env, UNPAID_ORDER_MINUTES: "" }).unpaidOrderMinutes).toBe(60);
   });
 
+  it("reads the stage's UnpaidOrderMinutes secret in the cloud, the variable winning locally", () => {
+    // What a Lambda sees once the secret is linked (sst's Resource keeps links in this object).
+    const links = (globalThis as unknown as { __SST_RESOURCE_RAW__: Record<string, unknown> })
+      .__SST_RESOURCE_RAW__;
+    links.UnpaidOrderMinutes = { value: "15" };
+    try {
+      expect(loadConfig(env).unpaidOrderMinutes).toBe(15);
+      expect(loadConfig({ ...env, UNPAID_ORDER_MINUTES: "2" }).unpaidOrderMinutes).toBe(2);
+    } finally {
+      delete links.UnpaidOrderMinutes;
+    }
+  });
+
   it.each(["0", "-5", "soon", "43201", "Infinity"])("refuses %s with a readable error", (value) => {
     expect(() => loadConfig({ ...env, UNPAID_ORDER_MINUTES: value })).toThrow(
       "UNPAID_ORDER_MINUTES must be a number of minutes above 0 and at most 43200",

@@ -1,5 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { GetObjectCommand } from "@aws-sdk/client-s3";
+import { getConfig } from "@fruit/core/config";
+import { securityHeaders } from "@fruit/core/http/security-headers";
 import { bucketName, IMAGE_KEY_PREFIX, s3 } from "@fruit/core/uploads/s3";
 import { getRequestListener } from "@hono/node-server";
 import { type Context, Hono } from "hono";
@@ -47,6 +49,20 @@ async function serveImage(c: Context): Promise<Response> {
 }
 
 /**
+ * The security headers of every answer, the same as the router's in the cloud (core's
+ * http/security-headers.ts). The browser also POSTs images to the S3 emulator's own origin.
+ */
+function localSecurityHeaders(): Record<string, string> {
+  const { s3Endpoint } = getConfig();
+  if (cachedHeaders && cachedHeaders.endpoint === s3Endpoint) return cachedHeaders.headers;
+  const uploadOrigins = s3Endpoint ? [new URL(s3Endpoint).origin] : [];
+  const headers = securityHeaders({ uploadOrigins });
+  cachedHeaders = { endpoint: s3Endpoint, headers };
+  return headers;
+}
+let cachedHeaders: { endpoint: string | undefined; headers: Record<string, string> } | undefined;
+
+/**
  * The whole shop on one origin, like the CDN: `/api/*` → the API app, `/images/*` → the bucket, and
  * (unless Vite serves the pages in dev mode) the built SPA with its fallback to `index.html`.
  *
@@ -56,6 +72,12 @@ async function serveImage(c: Context): Promise<Response> {
  */
 export function createShopApp(options: { webDist?: string }): Hono {
   const shop = new Hono();
+  // First, so SPA, API, image, 404 and error answers all carry them. In `npm run dev` Vite answers the
+  // pages itself (listenShop), without a CSP: its HMR client needs inline scripts and a websocket.
+  shop.use("*", async (c, next) => {
+    await next();
+    for (const [name, value] of Object.entries(localSecurityHeaders())) c.res.headers.set(name, value);
+  });
   shop.use("/api/*", compress());
   shop.all("/api", (c) => api.fetch(c.req.raw, c.env));
   shop.all("/api/*", (c) => api.fetch(c.req.raw, c.env));
@@ -80,6 +102,20 @@ export interface ShopServer {
 type Listener = (req: IncomingMessage, res: ServerResponse) => void;
 
 /**
+ * An answer written before its request's body has fully arrived (a 413 for a refused body, a 401
+ * that never needed it) closes the connection after it (`Connection: close`): the unread bytes are
+ * dropped with the connection, and a keep-alive client sends its next request on a new one instead
+ * of on a socket the server is about to close. When the whole body has arrived, keep-alive stays.
+ */
+function closeWhenBodyUnread(req: IncomingMessage, res: ServerResponse): void {
+  const writeHead = res.writeHead;
+  res.writeHead = ((...args: Parameters<typeof writeHead>) => {
+    if (!req.complete) res.shouldKeepAlive = false;
+    return writeHead.apply(res, args);
+  }) as typeof writeHead;
+}
+
+/**
  * Listens on `host:port`. In dev mode `pages` returns a handler (Vite's middlewares, which attach
  * their HMR websocket to the server) that answers every request outside `/api` and `/images`.
  * A taken port is a one-line StartupError.
@@ -93,6 +129,7 @@ export async function listenShop(options: {
   const honoListener = getRequestListener(options.shop.fetch);
   let pages: Listener | undefined;
   const server = createServer((req, res) => {
+    closeWhenBodyUnread(req, res);
     const path = req.url ?? "/";
     const ours =
       path === "/api" || path.startsWith("/api/") || path.startsWith("/api?") || path.startsWith("/images/");

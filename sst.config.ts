@@ -27,6 +27,7 @@ export default $config({
     const { router } = await import("./stacks/router.ts");
     const { api } = await import("./stacks/api.ts");
     const { web } = await import("./stacks/web.ts");
+    await import("./stacks/sweeper.ts");
     return { url: router.url, api: api.url, site: web.url, table: table.name };
   },
 });

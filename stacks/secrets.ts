@@ -19,4 +19,17 @@ export const googleMapsKey = new sst.Secret("GoogleMapsKey");
  */
 export const payments = new sst.Secret("Payments", isProduction ? "live" : "sandbox");
 
-export const secrets = [jwtSecret, paypalClientId, paypalClientSecret, googleMapsKey, payments];
+/**
+ * How long an unpaid order holds its stock, in minutes (core's `unpaidOrderMinutes`; decimals allowed).
+ * A setting rather than a secret, kept here so it is per stage and survives deploys like `Payments`.
+ */
+export const unpaidOrderMinutes = new sst.Secret("UnpaidOrderMinutes", "60");
+
+export const secrets = [
+  jwtSecret,
+  paypalClientId,
+  paypalClientSecret,
+  googleMapsKey,
+  payments,
+  unpaidOrderMinutes,
+];

@@ -107,7 +107,7 @@ describe("sst.config.ts", () => {
     expect(linksOf({ args: subscriber } as Recorded)).toContain(deadLetter);
   });
 
-  it("links the API to the table, the image bucket and the five secrets", async () => {
+  it("links the API to the table, the image bucket and the six secrets", async () => {
     const { recording } = await deploy("dev");
     const api = recording.get("Function", "Api");
     expect(api.args).toMatchObject({
@@ -115,7 +115,14 @@ describe("sst.config.ts", () => {
       runtime: "nodejs22.x",
       architecture: "arm64",
     });
-    const secrets = ["JwtSecret", "PaypalClientId", "PaypalClientSecret", "GoogleMapsKey", "Payments"];
+    const secrets = [
+      "JwtSecret",
+      "PaypalClientId",
+      "PaypalClientSecret",
+      "GoogleMapsKey",
+      "Payments",
+      "UnpaidOrderMinutes",
+    ];
     expect(
       recording
         .all("Secret")

@@ -143,6 +143,7 @@ export function installRecordingSst(stage: string, appName = "fruit-shop"): Reco
       Queue: plain("Queue"),
       Function: plain("Function"),
       StaticSite: plain("StaticSite"),
+      CronV2: plain("CronV2"),
     },
   };
 

@@ -23,6 +23,11 @@ export interface Config {
   payments: "test" | "paypal";
   paypal: { clientId: string; clientSecret: string; apiBase: string };
   googleMapsKey: string;
+  /**
+   * How long an unpaid order holds its stock before the sweep cancels it: `UNPAID_ORDER_MINUTES` or the
+   * stage's `UnpaidOrderMinutes` secret (stacks/secrets.ts), 60 by default.
+   */
+  unpaidOrderMinutes: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -88,10 +93,14 @@ export function loadConfig(env: Env = process.env): Config {
       apiBase: env.PAYPAL_API_BASE ?? (live ? PAYPAL_LIVE : PAYPAL_SANDBOX),
     },
     googleMapsKey: env.GOOGLE_MAPS_KEY ?? linked("GoogleMapsKey", "value") ?? "",
+    unpaidOrderMinutes: Number(env.UNPAID_ORDER_MINUTES || linked("UnpaidOrderMinutes", "value") || 60),
   };
 
   if (config.tableName.length < 3) problems.push("the table name is missing (TABLE_NAME or the Table link)");
   if (config.jwtSecret.length < 32) problems.push("JWT_SECRET must be at least 32 characters");
+  // Up to 30 days; decimals allowed (the local runtime and the tests hold orders for seconds).
+  if (!(config.unpaidOrderMinutes > 0 && config.unpaidOrderMinutes <= 43_200))
+    problems.push("UNPAID_ORDER_MINUTES must be a number of minutes above 0 and at most 43200");
   if (problems.length > 0) throw new ConfigError(`Invalid configuration: ${problems.join("; ")}`);
   return config;
 }

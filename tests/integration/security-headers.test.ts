@@ -32,7 +32,7 @@ beforeAll(async () => {
       ContentType: "image/webp",
     }),
   );
-  shop = createShopApp({ webDist });
+  shop = createShopApp({ webDist, uploadOrigins: [new URL(config.s3Endpoint!).origin] });
 });
 
 afterAll(() => {

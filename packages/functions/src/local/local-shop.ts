@@ -70,7 +70,10 @@ export async function startLocalShop(
     stops.push(() => sweeper.stop());
 
     const builtPages = await webBuild; // before serving: the static site reads (and warms) dist
-    const shop = createShopApp({ webDist: config.dev ? undefined : config.paths.webDist });
+    const shop = createShopApp({
+      webDist: config.dev ? undefined : config.paths.webDist,
+      uploadOrigins: core.s3Endpoint ? [new URL(core.s3Endpoint).origin] : [],
+    });
     const server = await listenShop({
       shop,
       host: config.host,

@@ -1,6 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { GetObjectCommand } from "@aws-sdk/client-s3";
-import { getConfig } from "@fruit/core/config";
 import { securityHeaders } from "@fruit/core/http/security-headers";
 import { bucketName, IMAGE_KEY_PREFIX, s3 } from "@fruit/core/uploads/s3";
 import { getRequestListener } from "@hono/node-server";
@@ -49,20 +48,6 @@ async function serveImage(c: Context): Promise<Response> {
 }
 
 /**
- * The security headers of every answer, the same as the router's in the cloud (core's
- * http/security-headers.ts). The browser also POSTs images to the S3 emulator's own origin.
- */
-function localSecurityHeaders(): Record<string, string> {
-  const { s3Endpoint } = getConfig();
-  if (cachedHeaders && cachedHeaders.endpoint === s3Endpoint) return cachedHeaders.headers;
-  const uploadOrigins = s3Endpoint ? [new URL(s3Endpoint).origin] : [];
-  const headers = securityHeaders({ uploadOrigins });
-  cachedHeaders = { endpoint: s3Endpoint, headers };
-  return headers;
-}
-let cachedHeaders: { endpoint: string | undefined; headers: Record<string, string> } | undefined;
-
-/**
  * The whole shop on one origin, like the CDN: `/api/*` → the API app, `/images/*` → the bucket, and
  * (unless Vite serves the pages in dev mode) the built SPA with its fallback to `index.html`.
  *
@@ -70,13 +55,22 @@ let cachedHeaders: { endpoint: string | undefined; headers: Record<string, strin
  * const shop = createShopApp({ webDist: "/repo/packages/web/dist" });
  * const res = await shop.request("/api/health");
  */
-export function createShopApp(options: { webDist?: string }): Hono {
+export function createShopApp(options: {
+  webDist?: string;
+  /**
+   * Origins the browser POSTs images to besides the shop's own (the S3 emulator's), allowed by the
+   * CSP's connect-src. Given by the caller, which knows where the emulator listens.
+   */
+  uploadOrigins?: readonly string[];
+}): Hono {
+  // The same headers as the router's in the cloud (core's http/security-headers.ts), computed once.
+  const headers = Object.entries(securityHeaders({ uploadOrigins: options.uploadOrigins ?? [] }));
   const shop = new Hono();
   // First, so SPA, API, image, 404 and error answers all carry them. In `npm run dev` Vite answers the
   // pages itself (listenShop), without a CSP: its HMR client needs inline scripts and a websocket.
   shop.use("*", async (c, next) => {
     await next();
-    for (const [name, value] of Object.entries(localSecurityHeaders())) c.res.headers.set(name, value);
+    for (const [name, value] of headers) c.res.headers.set(name, value);
   });
   shop.use("/api/*", compress());
   shop.all("/api", (c) => api.fetch(c.req.raw, c.env));

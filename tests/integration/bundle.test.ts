@@ -54,8 +54,8 @@ describe("Lambda bundles", () => {
         join(outdir, "sweeper"),
       ),
     ]);
-    [api] = bundles;
-    [apiBundle, streamBundle, sweeperBundle] = bundles.map((bundle) => bundle.entry);
+    api = bundles[0];
+    [apiBundle, streamBundle, sweeperBundle] = [bundles[0].entry, bundles[1].entry, bundles[2].entry];
   });
 
   afterAll(() => rmSync(outdir, { recursive: true, force: true }));

@@ -181,7 +181,12 @@ const group: BenchGroup = {
           unit: "x",
           note: "same build options",
         },
-        { name: "hello Hono cold start", value: round(helloCold), unit: "ms", note: `import + first GET, ${runs}` },
+        {
+          name: "hello Hono cold start",
+          value: round(helloCold),
+          unit: "ms",
+          note: `import + first GET, ${runs}`,
+        },
       ];
       for (const family of families) {
         const cold = median(times.get(family.name)!);

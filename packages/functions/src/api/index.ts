@@ -1,3 +1,4 @@
+import { DIRECT_TOO_LARGE_MESSAGE, DIRECT_UPLOAD_BODY_LIMIT } from "@fruit/core/uploads/upload.schema";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { requestId } from "hono/request-id";
@@ -9,9 +10,8 @@ import { statsRoutes } from "./stats.ts";
 import { uploadRoutes } from "./uploads.ts";
 import { userRoutes } from "./users.ts";
 
-/** JSON bodies are small; only the multipart upload may carry an image (5 MB + form overhead). */
+/** JSON bodies are small; only the multipart upload may carry an image (`DIRECT_UPLOAD_BODY_LIMIT`). */
 const JSON_LIMIT = 256 * 1024;
-const UPLOAD_LIMIT = 5 * 1024 * 1024 + 64 * 1024;
 
 /**
  * The whole HTTP API. The same app runs in Lambda (`lambda/api.ts`) and in the local runtime.
@@ -27,8 +27,13 @@ export const app = new Hono<{ Variables: { requestId: string } }>()
     if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "private, no-store");
   })
   .use(async (c, next) => {
-    const maxSize = c.req.path === "/api/upload" ? UPLOAD_LIMIT : JSON_LIMIT;
-    return bodyLimit({ maxSize })(c, next);
+    if (c.req.path === "/api/upload") {
+      return bodyLimit({
+        maxSize: DIRECT_UPLOAD_BODY_LIMIT,
+        onError: (c) => c.json({ message: DIRECT_TOO_LARGE_MESSAGE }, 413),
+      })(c, next);
+    }
+    return bodyLimit({ maxSize: JSON_LIMIT })(c, next);
   })
   .get("/health", (c) => c.json({ ok: true }))
   .route("/products", productRoutes)

@@ -6,7 +6,15 @@ import { createDevPages } from "./dev-pages.ts";
 import type { LocalConfig } from "./local-config.ts";
 import { seedIfEmpty } from "./seed.ts";
 import { createShopApp, listenShop } from "./server.ts";
-import { assertPortFree, ensureBucket, ensureTable, type Service, startDynamo, startS3 } from "./services.ts";
+import {
+  assertPortFree,
+  ensureBucket,
+  ensureTable,
+  type S3Service,
+  type Service,
+  startDynamo,
+  startS3,
+} from "./services.ts";
 import { startStreamPoller } from "./stream-poller.ts";
 import { ensureWebBuild, type WebBuildResult } from "./web-build.ts";
 
@@ -23,7 +31,10 @@ export interface LocalShop {
 type Stop = () => Promise<void> | void;
 
 /** Both emulators together; if one fails to start the other is stopped before the error is thrown. */
-async function startEmulators(config: LocalConfig, stops: Stop[]): Promise<{ dynamo: Service; s3: Service }> {
+async function startEmulators(
+  config: LocalConfig,
+  stops: Stop[],
+): Promise<{ dynamo: Service; s3: S3Service }> {
   const [dynamo, s3] = await Promise.allSettled([
     startDynamo({ dataDir: join(config.dataDir, "dynamodb"), port: config.dynamoPort }),
     startS3({ directory: join(config.dataDir, "s3"), port: config.s3Port }),
@@ -65,12 +76,11 @@ export async function startLocalShop(
       ...config.apiEnv,
       DYNAMODB_ENDPOINT: dynamo.endpoint,
       S3_ENDPOINT: s3.endpoint,
+      S3_ACCESS_KEY_ID: s3.credentials.accessKeyId,
+      S3_SECRET_ACCESS_KEY: s3.credentials.secretAccessKey,
     });
     setConfig(core);
-    await Promise.all([
-      ensureTable(dynamo.endpoint, core.tableName),
-      ensureBucket(s3.endpoint, core.bucketName),
-    ]);
+    await Promise.all([ensureTable(dynamo.endpoint, core.tableName), ensureBucket(s3, core.bucketName)]);
     const { seeded } = await seedIfEmpty(config.accounts);
 
     const poller = await startStreamPoller({

@@ -312,7 +312,9 @@ export function gatewayHandler(options: {
   };
   return (req, res) => {
     handle(req, res).catch((error: unknown) => {
-      if (res.headersSent) return res.destroy();
+      // A client that went away mid-request, or an answer already under way: nothing left to say.
+      if (res.headersSent || req.socket.destroyed || (error as Error).message === "aborted")
+        return res.destroy();
       const refusal =
         error instanceof S3Refusal
           ? error

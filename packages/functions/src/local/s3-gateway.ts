@@ -299,7 +299,12 @@ export function gatewayHandler(options: {
           "PreconditionFailed",
           "Bucket POST must be of the enclosure-type multipart/form-data",
         );
-      const bucket = decodeURIComponent(url.pathname.replace(/^\/|\/$/g, ""));
+      let bucket: string;
+      try {
+        bucket = decodeURIComponent(url.pathname.replace(/^\/|\/$/g, ""));
+      } catch {
+        throw new S3Refusal(400, "InvalidURI", "Couldn't parse the specified URI.");
+      }
       const post = await parsePost(req.headers, body);
       await verifyPostPolicy(post, bucket, context());
       const form = await rebuiltForm(post);

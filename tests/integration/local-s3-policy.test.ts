@@ -228,6 +228,19 @@ describe("the local object store enforces what S3 enforces", () => {
     }
   });
 
+  it("matches field names without case, as S3 does, and stores exactly what it verified", async () => {
+    const presigned = await presign();
+    const fields = Object.entries(presigned.fields).map(([name, value]): [string, string] => [
+      name === "key" ? "KEY" : name === "Content-Type" ? "content-type" : name,
+      value,
+    ]);
+    const res = await postForm(presigned.url, fields, { bytes: PNG, type: "text/html" });
+    expect(res.status, res.text).toBe(204);
+    const head = await s3().send(new HeadObjectCommand({ Bucket: bucketName(), Key: presigned.key }));
+    expect(head.ContentType).toBe("image/png");
+    expect(head.CacheControl).toBe(IMAGE_CACHE_CONTROL);
+  });
+
   it("refuses a correctly signed policy once it has expired", async () => {
     // Signed with the run's secret by a client whose clock is 10 minutes behind: expired 5 minutes ago.
     const late = new S3Client({
@@ -272,6 +285,12 @@ describe("the local object store enforces what S3 enforces", () => {
     expect(page.headers.get("content-type")).toBe("application/octet-stream");
     expect(page.headers.get("content-disposition")).toBe("attachment");
     expect(page.headers.get("x-content-type-options")).toBe("nosniff");
+
+    // Read straight from the store's own port, it is sandboxed and never sniffed either.
+    const direct = await fetch(`${endpoint}/${bucketName()}/images/page.png`);
+    expect(direct.status).toBe(200);
+    expect(direct.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(direct.headers.get("content-security-policy")).toBe("sandbox; default-src 'none'");
   });
 
   it("needs a valid SigV4 Authorization for every other write", async () => {

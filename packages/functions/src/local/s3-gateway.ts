@@ -39,6 +39,12 @@ const FORWARDED_FIELDS = new Set([
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
+/** On every answer of the store: no type guessing, and a document opened from it is sandboxed. */
+const STORE_ANSWER_HEADERS = {
+  "X-Content-Type-Options": "nosniff",
+  "Content-Security-Policy": "sandbox; default-src 'none'",
+};
+
 /** A random key pair for one run: s3rver's built-in pair is public, so it proves nothing. */
 export function randomS3Credentials(): S3Credentials {
   return {
@@ -240,7 +246,7 @@ function refuseWith(res: ServerResponse, refusal: S3Refusal, close: boolean): vo
   res.writeHead(refusal.status, {
     "Content-Type": "application/xml",
     "Content-Length": Buffer.byteLength(body),
-    "X-Content-Type-Options": "nosniff",
+    ...STORE_ANSWER_HEADERS,
     ...(close ? { Connection: "close" } : {}),
   });
   res.end(body);
@@ -265,7 +271,8 @@ export function gatewayHandler(options: {
     const headers = { ...req.headers };
     delete headers.authorization;
     delete headers["transfer-encoding"];
-    res.setHeader("X-Content-Type-Options", "nosniff");
+    // Objects read straight from the store never run as a page on its origin either.
+    for (const [name, value] of Object.entries(STORE_ANSWER_HEADERS)) res.setHeader(name, value);
 
     if (req.headers.authorization !== undefined) {
       const at = rawUrl.indexOf("?");

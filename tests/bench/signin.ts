@@ -12,8 +12,9 @@ const CONNECTIONS = 10;
 /**
  * `POST /api/users/signin` with the seeded customer's right password, beside the in-process cost of
  * one bcryptjs compare at the same cost: 1000 / compare-ms is what one core could sign in per second
- * if bcrypt were the only work. Only failed sign-ins count towards the throttle, so the load test
- * never trips it.
+ * if bcrypt were the only work. Every attempt takes a place in the account's throttle window and a
+ * successful one clears it, so with at most CONNECTIONS (10, the limit) attempts in flight the load
+ * test never trips it.
  */
 const group: BenchGroup = {
   title: "API: sign-in (bcrypt)",

@@ -1,7 +1,11 @@
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { execFile, execFileSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { getConfig } from "@fruit/core/config";
+import { attachLocalRuntime } from "@fruit/functions/local/attach";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type StartedShop, startShop } from "../support/shop.ts";
 
@@ -15,6 +19,8 @@ interface ProductSummary {
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), "fruit-runtime-"));
+const repoRoot = resolve(fileURLToPath(new URL(".", import.meta.url)), "../..");
+const STATS_REBUILD = join(repoRoot, "packages/functions/src/scripts/stats-rebuild.ts");
 let shop: StartedShop | undefined;
 
 async function productsOf(url: string): Promise<ProductSummary[]> {
@@ -106,6 +112,51 @@ describe("npm start", () => {
     await expect(startShop({ env: { PORT: port } })).rejects.toThrow(/Port \d+ .*already in use/);
   });
 
+  it("publishes DATA_DIR/runtime.json for operator commands, readable by its owner only", () => {
+    const file = join(dataDir, "runtime.json");
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    const runtime = JSON.parse(readFileSync(file, "utf8")) as { pid: number; env: Record<string, string> };
+    expect(runtime.pid).toBe(shop!.pid);
+    expect(runtime.env).toMatchObject({
+      TABLE_NAME: "fruit-shop",
+      BUCKET_NAME: "fruit-shop-images",
+      DYNAMODB_ENDPOINT: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/),
+      S3_ENDPOINT: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/),
+      // The object store's key pair of this run: random, never s3rver's public S3RVER/S3RVER.
+      S3_ACCESS_KEY_ID: expect.stringMatching(/^LOCAL[0-9A-F]{15}$/),
+      S3_SECRET_ACCESS_KEY: expect.stringMatching(/^[\w-]{40}$/),
+      JWT_SECRET: readFileSync(join(dataDir, "jwt-secret"), "utf8").trim(),
+    });
+  });
+
+  it("lets an operator command attach to the running shop's emulators without starting its own", async () => {
+    const before = javaProcessesOf(dataDir);
+    const attached = await attachLocalRuntime({ dataDir, env: {} });
+    try {
+      const runtime = JSON.parse(readFileSync(join(dataDir, "runtime.json"), "utf8"));
+      expect(attached.source).toBe("shop");
+      expect(attached.config.dynamoEndpoint).toBe(runtime.env.DYNAMODB_ENDPOINT);
+      expect(attached.config.s3Credentials).toEqual({
+        accessKeyId: runtime.env.S3_ACCESS_KEY_ID,
+        secretAccessKey: runtime.env.S3_SECRET_ACCESS_KEY,
+      });
+      expect(getConfig()).toBe(attached.config);
+      expect(javaProcessesOf(dataDir)).toEqual(before);
+    } finally {
+      await attached.stop();
+    }
+    expect(javaProcessesOf(dataDir)).toEqual(before);
+    expect((await fetch(`${shop!.url}/api/health`)).ok).toBe(true);
+
+    // `npm run stats:rebuild` with nothing but DATA_DIR: no port, no secret typed.
+    const { stdout } = await promisify(execFile)(process.execPath, ["--import", "tsx", STATS_REBUILD], {
+      cwd: repoRoot,
+      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", DATA_DIR: dataDir },
+    });
+    expect(stdout).toContain("table fruit-shop (the local runtime)");
+    expect(JSON.parse(stdout.slice(stdout.indexOf("{"))).users[0].numUsers).toBeGreaterThanOrEqual(2);
+  });
+
   it("stops every child process on SIGTERM and keeps the data for the next start", async () => {
     const signUp = await fetch(`${shop!.url}/api/users/signup`, {
       method: "POST",
@@ -122,6 +173,7 @@ describe("npm start", () => {
 
     await shop!.stop();
     expect(javaProcessesOf(dataDir)).toEqual([]);
+    expect(existsSync(join(dataDir, "runtime.json"))).toBe(false);
 
     shop = await startShop({ dataDir });
     expect((await signIn(shop.url, "kept@example.com", "kept-password")).status).toBe(200);
@@ -134,5 +186,48 @@ describe("npm start without Java", () => {
     await expect(startShop({ env: { PATH: "/nonexistent" } })).rejects.toThrow(
       /fruit-shop: Java 17\+ is required/,
     );
+  });
+});
+
+describe("attachLocalRuntime without a running shop", () => {
+  const spare = mkdtempSync(join(tmpdir(), "fruit-attach-"));
+  afterAll(() => rmSync(spare, { recursive: true, force: true }));
+
+  /** A pid no process has: the largest one above every running process. */
+  const deadPid = () => {
+    const pids = execFileSync("ps", ["-eo", "pid="], { encoding: "utf8" }).split("\n").map(Number);
+    return Math.max(...pids.filter(Number.isFinite)) + 1000;
+  };
+
+  it("ignores the runtime file of a killed shop, starts the emulators itself and stops them again", async () => {
+    writeFileSync(
+      join(spare, "runtime.json"),
+      JSON.stringify({
+        pid: deadPid(),
+        env: { TABLE_NAME: "gone", DYNAMODB_ENDPOINT: "http://127.0.0.1:9" },
+      }),
+    );
+    const attached = await attachLocalRuntime({ dataDir: spare, env: {} });
+    try {
+      expect(attached.source).toBe("started");
+      expect(attached.config.tableName).toBe("fruit-shop");
+      expect(attached.config.dynamoEndpoint).not.toBe("http://127.0.0.1:9");
+      expect(readFileSync(join(spare, "shop.pid"), "utf8").trim()).toBe(String(process.pid));
+      expect(javaProcessesOf(spare)).toHaveLength(1);
+    } finally {
+      await attached.stop();
+    }
+    expect(javaProcessesOf(spare)).toEqual([]);
+    expect(existsSync(join(spare, "shop.pid"))).toBe(false);
+  });
+
+  it("refuses, in one line, a data dir held by a live process that published no runtime file", async () => {
+    rmSync(join(spare, "runtime.json"), { force: true });
+    writeFileSync(join(spare, "shop.pid"), `${process.ppid}\n`);
+    await expect(attachLocalRuntime({ dataDir: spare, env: {} })).rejects.toThrow(
+      new RegExp(`^Process ${process.ppid} holds .* but has not written .*runtime\\.json`),
+    );
+    expect(javaProcessesOf(spare)).toEqual([]);
+    rmSync(join(spare, "shop.pid"));
   });
 });

@@ -392,5 +392,6 @@ describe("the local object store enforces what S3 enforces", () => {
     const res = await api("/api/upload", { method: "POST", token: admin.token, body: form });
     expectClientError(res, 413);
     expect(res.body.message).toBe(DIRECT_TOO_LARGE_MESSAGE);
+    expect(res.headers.get("connection")).toBe("close"); // its body was not read to the end
   });
 });

@@ -129,9 +129,15 @@ describe("accounts: signup, signin, profile", () => {
     expect((await signIn(user.email, "second-password")).status).toBe(200);
     expectClientError(await signIn(user.email, "first-password"), 401);
     expectClientError(
-      await api("/api/users/profile", { method: "PUT", token: user.token, body: { password: "short" } }),
+      await api("/api/users/profile", {
+        method: "PUT",
+        token: changed.body.token,
+        body: { password: "short" },
+      }),
       400,
     );
+    // The password change revoked the tokens issued before it (tokens.test.ts).
+    expectClientError(await api("/api/users/profile", { method: "PUT", token: user.token, body: {} }), 401);
   });
 
   it("changing the email swaps the uniqueness item; a taken email is a 409 that changes nothing", async () => {

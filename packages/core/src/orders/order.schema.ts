@@ -60,12 +60,34 @@ export const OrderLineInputSchema = v.object({
 });
 export type OrderLineInput = v.InferOutput<typeof OrderLineInputSchema>;
 
+/**
+ * The first product whose lines add up to more than MAX_LINE_QUANTITY. Lines of one product are
+ * merged when the order is placed (orders/place.ts), so the per-line bound applies to their sum:
+ * three lines of 1000 are one line of 3000, not three valid lines.
+ */
+export function productOverLineBound(
+  lines: readonly { _id: string; quantity: number }[],
+): string | undefined {
+  const totals = new Map<string, number>();
+  for (const line of lines) {
+    const total = (totals.get(line._id) ?? 0) + line.quantity;
+    if (total > MAX_LINE_QUANTITY) return line._id;
+    totals.set(line._id, total);
+  }
+  return undefined;
+}
+
 /** Body of POST /api/orders (spec §7). The prices are what the shopper saw; the server re-checks them. */
 export const OrderInputSchema = v.object({
   orderItems: v.pipe(
     v.array(OrderLineInputSchema),
     v.minLength(1, "Cart is empty"),
     v.maxLength(MAX_ORDER_LINES, `An order holds at most ${MAX_ORDER_LINES} lines`),
+    v.check(
+      (lines) => productOverLineBound(lines) === undefined,
+      (issue) =>
+        `Quantity of product ${productOverLineBound(issue.input as OrderLineInput[])} must be at most ${MAX_LINE_QUANTITY} (its lines add up)`,
+    ),
   ),
   shippingAddress: ShippingAddressSchema,
   paymentMethod: v.picklist(PAYMENT_METHODS, `Payment method must be one of ${PAYMENT_METHODS.join(", ")}`),

@@ -13,18 +13,29 @@ export interface Caller {
   isAdmin: boolean;
 }
 
-/** Resolves a bearer token to the current user; 401 when the token is bad or the user is gone. */
+/**
+ * The user's current token version (`tokenVersion` on the user item; items written before it
+ * existed count as 0). Tokens carrying an older version are revoked: see docs/decisions/009-token-revocation.md.
+ */
+export const tokenVersionOf = (item: Record<string, unknown>): number =>
+  typeof item.tokenVersion === "number" ? item.tokenVersion : 0;
+
+/**
+ * Resolves a bearer token to the current user; 401 when the token is bad, the user is gone, or the
+ * token's version is no longer the user's (a password change since it was issued). The read is
+ * strongly consistent, so a revocation, demotion or deletion applies to the very next request.
+ */
 export async function callerFromToken(token: string): Promise<Caller> {
-  const userId = await verifyToken(token);
+  const { userId, tokenVersion } = await verifyToken(token);
   let item: Record<string, unknown> | undefined;
   try {
     ({ Item: item } = await db().send(
-      new GetCommand({ TableName: tableName(), Key: userKeys.item(userId) }),
+      new GetCommand({ TableName: tableName(), Key: userKeys.item(userId), ConsistentRead: true }),
     ));
   } catch (error) {
     throw storageError(error);
   }
-  if (!item) throw new AppError("unauthenticated", "Invalid Token");
+  if (!item || tokenVersionOf(item) !== tokenVersion) throw new AppError("unauthenticated", "Invalid Token");
   return {
     _id: item.id as string,
     name: item.name as string,

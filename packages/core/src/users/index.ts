@@ -5,9 +5,9 @@ import { cancellationReasons, isConditionalCheckFailure, storageError } from "..
 import { queryAll } from "../db/query.ts";
 import { AppError } from "../errors.ts";
 import { isId, newId } from "../ids.ts";
-import type { Caller } from "./caller.ts";
+import { type Caller, tokenVersionOf } from "./caller.ts";
 import { assertPassword, BCRYPT_COST, passwordMatches } from "./password.ts";
-import { assertSignInAllowed, clearSignInFailures, recordSignInFailure } from "./sign-in-throttle.ts";
+import { clearSignInFailures, reserveSignInAttempt } from "./sign-in-throttle.ts";
 import { signToken } from "./token.ts";
 import { userKeys } from "./user.keys.ts";
 import type {
@@ -22,7 +22,13 @@ import type {
 export { BCRYPT_COST } from "./password.ts";
 
 type Item = Record<string, unknown>;
-type Changes = { name?: string; email?: string; passwordHash?: string; isAdmin?: boolean };
+type Changes = {
+  name?: string;
+  email?: string;
+  passwordHash?: string;
+  isAdmin?: boolean;
+  tokenVersion?: number;
+};
 
 const notFound = () => new AppError("not_found", "User Not Found");
 const emailTaken = () => new AppError("conflict", "Email already in use");
@@ -53,7 +59,7 @@ export function toAdminUser(item: Item): AdminUser {
 
 const toUserInfo = async (item: Item): Promise<UserInfo> => ({
   ...toAdminUser(item),
-  token: await signToken(item.id as string),
+  token: await signToken(item.id as string, tokenVersionOf(item)),
 });
 
 /**
@@ -77,6 +83,7 @@ export function newAccountItems(account: {
     email: account.email,
     passwordHash: account.passwordHash,
     isAdmin: account.isAdmin,
+    tokenVersion: 0,
     createdAt: now,
     updatedAt: now,
   };
@@ -129,45 +136,54 @@ export async function signUp(input: SignUpInput): Promise<UserInfo> {
     password: input.password,
     isAdmin: false,
   });
-  return { ...user, token: await signToken(user._id) };
+  // A new account is at token version 0 (newAccountItems).
+  return { ...user, token: await signToken(user._id, 0) };
 }
 
 /**
- * POST /api/users/signin. Unknown email and wrong password answer the same 401; after too many
- * failures for one email the throttle answers 429 before any password is compared.
+ * POST /api/users/signin. Unknown email and wrong password answer the same 401. Every attempt first
+ * takes its place in the email's throttle window (429, before any password is compared, once the
+ * window is used up); a wrong password leaves it counted, a right one clears the window.
  */
 export async function signIn(input: SignInInput): Promise<UserInfo> {
   const email = input.email.trim().toLowerCase();
-  const failures = await assertSignInAllowed(email);
+  await reserveSignInAttempt(email);
   const pointer = email ? await getItem(userKeys.email(email)) : undefined;
   const item = pointer ? await getUserItem(pointer.userId as string) : undefined;
-  if (!(await passwordMatches(input.password, item?.passwordHash)) || !item) {
-    await recordSignInFailure(email);
-    throw invalidCredentials();
-  }
-  if (failures > 0) await clearSignInFailures(email);
+  if (!(await passwordMatches(input.password, item?.passwordHash)) || !item) throw invalidCredentials();
+  await clearSignInFailures(email);
   return toUserInfo(item);
 }
 
 /**
  * Writes changed fields of a user. A new email swaps the uniqueness items in the same transaction
  * (409 when taken); the user update is conditioned on the email read, so two concurrent email
- * changes cannot both win.
+ * changes cannot both win. A new `tokenVersion` is likewise conditioned on the version read, so of
+ * two concurrent password changes one wins and the other is a 409.
  */
 async function applyChanges(item: Item, changes: Changes): Promise<Item> {
   const id = item.id as string;
   const sent = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
   const next: Item = { ...item, ...sent, updatedAt: new Date().toISOString() };
   const fields = [...Object.keys(sent), "updatedAt"];
+  // Items written before `tokenVersion` existed hold none: their version is 0 (caller.ts).
+  const versionRead = changes.tokenVersion === undefined ? undefined : item.tokenVersion;
+  const sameVersion =
+    changes.tokenVersion === undefined
+      ? ""
+      : versionRead === undefined
+        ? " AND attribute_not_exists(#tokenVersion)"
+        : " AND #tokenVersion = :currentTokenVersion";
   const userUpdate = {
     TableName: tableName(),
     Key: userKeys.item(id),
     UpdateExpression: `SET ${fields.map((field) => `#${field} = :${field}`).join(", ")}`,
-    ConditionExpression: "attribute_exists(pk) AND #email = :currentEmail",
+    ConditionExpression: `attribute_exists(pk) AND #email = :currentEmail${sameVersion}`,
     ExpressionAttributeNames: Object.fromEntries([...fields, "email"].map((field) => [`#${field}`, field])),
     ExpressionAttributeValues: {
       ...Object.fromEntries(fields.map((field) => [`:${field}`, next[field]])),
       ":currentEmail": item.email,
+      ...(versionRead === undefined ? {} : { ":currentTokenVersion": versionRead }),
     },
   };
   const oldKey = userKeys.email(item.email as string);
@@ -209,7 +225,12 @@ async function applyChanges(item: Item, changes: Changes): Promise<Item> {
   return next;
 }
 
-/** PUT /api/users/profile: the caller's own name, email and/or password; answers a fresh token. */
+/**
+ * PUT /api/users/profile: the caller's own name, email and/or password; answers a fresh token. A new
+ * password raises the user's token version, which revokes every token issued before it (other
+ * sessions, a stolen token); the fresh token answered carries the new version, so the session that
+ * made the change keeps working (docs/decisions/009-token-revocation.md).
+ */
 export async function updateProfile(caller: Pick<Caller, "_id">, input: ProfileInput): Promise<UserInfo> {
   const item = await getUserItem(caller._id);
   if (!item) throw notFound();
@@ -217,6 +238,7 @@ export async function updateProfile(caller: Pick<Caller, "_id">, input: ProfileI
   if (input.password !== undefined) {
     assertPassword(input.password);
     changes.passwordHash = await bcrypt.hash(input.password, BCRYPT_COST);
+    changes.tokenVersion = tokenVersionOf(item) + 1;
   }
   return toUserInfo(await applyChanges(item, changes));
 }

@@ -1,15 +1,39 @@
 import { jwtVerify, SignJWT } from "jose";
+import * as v from "valibot";
 import { getConfig } from "../config.ts";
 import { AppError } from "../errors.ts";
+import { isId } from "../ids.ts";
 
 /** Tokens live 7 days; the admin flag is never trusted from a token (admin checks read the table). */
 export const TOKEN_LIFETIME = "7d";
 
+/**
+ * What a verified token says: whose it is, and the user's token version when it was issued. A token
+ * is only good while that version is still the user's (`tokenVersion` on the user item, raised by a
+ * password change: docs/decisions/009-token-revocation.md).
+ */
+export interface TokenClaims {
+  userId: string;
+  tokenVersion: number;
+}
+
+const wholeNumber = v.pipe(v.number(), v.integer(), v.minValue(0));
+
+/** The claims a token must carry, checked after the signature: `sub` one of our ids, `exp` and `tv` numbers. */
+const ClaimsSchema = v.object({
+  sub: v.pipe(v.string(), v.check(isId)),
+  exp: wholeNumber,
+  iat: v.optional(wholeNumber),
+  tv: wholeNumber,
+});
+
 const key = () => new TextEncoder().encode(getConfig().jwtSecret);
 
-/** Signs an HS256 token whose subject is the user id. */
-export async function signToken(userId: string): Promise<string> {
-  return new SignJWT({})
+const invalidToken = () => new AppError("unauthenticated", "Invalid Token");
+
+/** Signs an HS256 token whose subject is the user id and whose `tv` is the user's current token version. */
+export async function signToken(userId: string, tokenVersion: number): Promise<string> {
+  return new SignJWT({ tv: tokenVersion })
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
     .setSubject(userId)
     .setIssuedAt()
@@ -17,15 +41,22 @@ export async function signToken(userId: string): Promise<string> {
     .sign(key());
 }
 
-/** Verifies a token (HS256 only, `exp` required) and returns the user id; 401 otherwise. */
-export async function verifyToken(token: string): Promise<string> {
+/**
+ * Verifies a token — HS256 only, `exp`, `sub` and `tv` required and of the right types — and returns
+ * its claims; 401 otherwise. A validly signed token with a `sub` that is not one of our ids (say
+ * `["<an admin's id>"]`) is refused here, never coerced into a key.
+ */
+export async function verifyToken(token: string): Promise<TokenClaims> {
+  let payload: unknown;
   try {
-    const { payload } = await jwtVerify(token, key(), {
+    ({ payload } = await jwtVerify(token, key(), {
       algorithms: ["HS256"],
-      requiredClaims: ["exp", "sub"],
-    });
-    return payload.sub as string;
+      requiredClaims: ["exp", "sub", "tv"],
+    }));
   } catch {
-    throw new AppError("unauthenticated", "Invalid Token");
+    throw invalidToken();
   }
+  const claims = v.safeParse(ClaimsSchema, payload);
+  if (!claims.success) throw invalidToken();
+  return { userId: claims.output.sub, tokenVersion: claims.output.tv };
 }

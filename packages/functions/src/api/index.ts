@@ -1,5 +1,5 @@
 import { DIRECT_TOO_LARGE_MESSAGE, DIRECT_UPLOAD_BODY_LIMIT } from "@fruit/core/uploads/upload.schema";
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { requestId } from "hono/request-id";
 import { mapError } from "./errors.ts";
@@ -12,6 +12,18 @@ import { userRoutes } from "./users.ts";
 
 /** JSON bodies are small; only the multipart upload may carry an image (`DIRECT_UPLOAD_BODY_LIMIT`). */
 const JSON_LIMIT = 256 * 1024;
+
+/**
+ * The 413 of a refused body. The rest of that body is never read, so the answer closes the
+ * connection: a keep-alive client then sends its next request on a new one instead of after the
+ * unread bytes (the local server drains them before closing; in the cloud the function URL and
+ * CloudFront own the connections and drop this hop-by-hop header).
+ */
+function bodyTooLarge(c: Context, message = "The request body is too large"): Response {
+  c.header("Connection", "close");
+  c.header("Cache-Control", "private, no-store");
+  return c.json({ message }, 413);
+}
 
 /**
  * The whole HTTP API. The same app runs in Lambda (`lambda/api.ts`) and in the local runtime.
@@ -28,12 +40,13 @@ export const app = new Hono<{ Variables: { requestId: string } }>()
   })
   .use(async (c, next) => {
     if (c.req.path === "/api/upload") {
+      // The API's own 413 (its limit, and the presigned path for larger images), not the generic one.
       return bodyLimit({
         maxSize: DIRECT_UPLOAD_BODY_LIMIT,
-        onError: (c) => c.json({ message: DIRECT_TOO_LARGE_MESSAGE }, 413),
+        onError: (c) => bodyTooLarge(c, DIRECT_TOO_LARGE_MESSAGE),
       })(c, next);
     }
-    return bodyLimit({ maxSize: JSON_LIMIT })(c, next);
+    return bodyLimit({ maxSize: JSON_LIMIT, onError: (c) => bodyTooLarge(c) })(c, next);
   })
   .get("/health", (c) => c.json({ ok: true }))
   .route("/products", productRoutes)

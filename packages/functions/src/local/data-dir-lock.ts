@@ -2,13 +2,30 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { StartupError } from "./services.ts";
 
-function isRunning(pid: number): boolean {
+/** Whether a process with this id exists (EPERM: it exists but belongs to another user). */
+export function isRunning(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === "EPERM";
   }
+}
+
+const lockFile = (dataDir: string) => join(dataDir, "shop.pid");
+
+/**
+ * The live process (other than this one) that holds the data directory's lock, if any: a running
+ * shop, or an operator command that started the emulators itself (attach.ts).
+ */
+export function dataDirHolder(dataDir: string): number | undefined {
+  let holder: number | undefined;
+  try {
+    holder = Number(readFileSync(lockFile(dataDir), "utf8").trim()) || undefined;
+  } catch {
+    holder = undefined;
+  }
+  return holder && holder !== process.pid && isRunning(holder) ? holder : undefined;
 }
 
 /**
@@ -18,18 +35,12 @@ function isRunning(pid: number): boolean {
  */
 export function claimDataDir(dataDir: string): () => void {
   mkdirSync(dataDir, { recursive: true });
-  const file = join(dataDir, "shop.pid");
-  let holder: number | undefined;
-  try {
-    holder = Number(readFileSync(file, "utf8").trim()) || undefined;
-  } catch {
-    holder = undefined;
-  }
-  if (holder && holder !== process.pid && isRunning(holder)) {
+  const holder = dataDirHolder(dataDir);
+  if (holder) {
     throw new StartupError(
-      `Another shop (pid ${holder}) is using ${dataDir}; stop it or start with DATA_DIR=<another folder>.`,
+      `Another shop or operator command (pid ${holder}) is using ${dataDir}; stop it or start with DATA_DIR=<another folder>.`,
     );
   }
-  writeFileSync(file, `${process.pid}\n`);
-  return () => rmSync(file, { force: true });
+  writeFileSync(lockFile(dataDir), `${process.pid}\n`);
+  return () => rmSync(lockFile(dataDir), { force: true });
 }

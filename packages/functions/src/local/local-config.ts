@@ -2,6 +2,9 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { AppError } from "@fruit/core/errors";
+import { PasswordSchema } from "@fruit/core/users/user.schema";
+import { parseWith } from "../api/validate.ts";
 
 /**
  * The local runtime's settings: the only module of the local runtime that reads `process.env`.
@@ -51,6 +54,25 @@ function parsePort(name: string, value: string | undefined, problems: string[]):
   return port;
 }
 
+/**
+ * The data directory `DATA_DIR` names (relative to the working directory), or the repository's
+ * git-ignored `.data` wherever the command was started from.
+ */
+export function dataDirOf(env: Env = process.env): string {
+  return env.DATA_DIR ? resolve(process.cwd(), env.DATA_DIR) : join(repoRoot, ".data");
+}
+
+/** The API's own message for a value its schema refuses (the seeded admin must be able to sign in). */
+function apiRuleProblem(schema: Parameters<typeof parseWith>[0], value: string): string | undefined {
+  try {
+    parseWith(schema, value);
+    return undefined;
+  } catch (error) {
+    if (error instanceof AppError) return error.message;
+    throw error;
+  }
+}
+
 const looksLikeEmail = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
 
 /**
@@ -81,8 +103,7 @@ export function loadLocalConfig(env: Env = process.env, argv: readonly string[] 
   const port = parsePort("PORT", env.PORT, problems) ?? 3000;
   const dynamoPort = parsePort("DYNAMODB_PORT", env.DYNAMODB_PORT, problems);
   const s3Port = parsePort("S3_PORT", env.S3_PORT, problems);
-  // The default lives in the repository (git-ignored), wherever the command was started from.
-  const dataDir = env.DATA_DIR ? resolve(process.cwd(), env.DATA_DIR) : join(repoRoot, ".data");
+  const dataDir = dataDirOf(env);
 
   const admin = {
     name: "Admin",
@@ -91,7 +112,8 @@ export function loadLocalConfig(env: Env = process.env, argv: readonly string[] 
   };
   const customer = { name: "Customer", email: "user@example.com", password: "user1234" };
   if (!looksLikeEmail(admin.email)) problems.push(`ADMIN_EMAIL is not an email address ("${admin.email}")`);
-  if (admin.password.length < 6) problems.push("ADMIN_PASSWORD must be at least 6 characters");
+  const passwordIssue = apiRuleProblem(PasswordSchema, admin.password);
+  if (passwordIssue) problems.push(`ADMIN_PASSWORD: ${passwordIssue}`);
   if (admin.email === customer.email)
     problems.push(`ADMIN_EMAIL must differ from the customer's ${customer.email}`);
 

@@ -3,18 +3,12 @@ import { loadConfig, setConfig } from "@fruit/core/config";
 import { handler as streamHandler } from "../lambda/stream.ts";
 import { claimDataDir } from "./data-dir-lock.ts";
 import { createDevPages } from "./dev-pages.ts";
+import { coreEnvOf, ensureStorage, type Stop, startEmulators } from "./emulators.ts";
 import type { LocalConfig } from "./local-config.ts";
+import { writeRuntimeFile } from "./runtime-file.ts";
 import { seedIfEmpty } from "./seed.ts";
 import { createShopApp, listenShop } from "./server.ts";
-import {
-  assertPortFree,
-  ensureBucket,
-  ensureTable,
-  type S3Service,
-  type Service,
-  startDynamo,
-  startS3,
-} from "./services.ts";
+import { assertPortFree } from "./services.ts";
 import { startStreamPoller } from "./stream-poller.ts";
 import { ensureWebBuild, type WebBuildResult } from "./web-build.ts";
 
@@ -28,28 +22,11 @@ export interface LocalShop {
   stop(): Promise<void>;
 }
 
-type Stop = () => Promise<void> | void;
-
-/** Both emulators together; if one fails to start the other is stopped before the error is thrown. */
-async function startEmulators(
-  config: LocalConfig,
-  stops: Stop[],
-): Promise<{ dynamo: Service; s3: S3Service }> {
-  const [dynamo, s3] = await Promise.allSettled([
-    startDynamo({ dataDir: join(config.dataDir, "dynamodb"), port: config.dynamoPort }),
-    startS3({ directory: join(config.dataDir, "s3"), port: config.s3Port }),
-  ]);
-  for (const started of [dynamo, s3])
-    if (started.status === "fulfilled") stops.push(() => started.value.stop());
-  if (dynamo.status === "rejected") throw dynamo.reason;
-  if (s3.status === "rejected") throw s3.reason;
-  return { dynamo: dynamo.value, s3: s3.value };
-}
-
 /**
  * Starts the whole shop on one machine (architecture §3): emulators with data under `DATA_DIR`,
- * table and bucket, seed on an empty table, the stream poller in place of Lambda's event source
- * mapping, and one HTTP server for `/api`, `/images` and the pages. On a failed start everything
+ * table and bucket, `DATA_DIR/runtime.json` for operator commands (removed on stop), seed on an
+ * empty table, the stream poller in place of Lambda's event source mapping, and one HTTP server for
+ * `/api`, `/images` and the pages. On a failed start everything
  * already started is stopped again before the error is thrown.
  */
 export async function startLocalShop(
@@ -69,18 +46,16 @@ export async function startLocalShop(
     await assertPortFree(config.port, "PORT, the shop");
     stops.push(claimDataDir(config.dataDir));
     const webBuild = config.dev ? undefined : ensureWebBuild(config.paths);
-    const { dynamo, s3 } = await startEmulators(config, stops);
+    const emulators = await startEmulators(config, stops);
+    const { dynamo } = emulators;
     if (dynamo.pid) hooks.javaStarted?.(dynamo.pid);
 
-    const core = loadConfig({
-      ...config.apiEnv,
-      DYNAMODB_ENDPOINT: dynamo.endpoint,
-      S3_ENDPOINT: s3.endpoint,
-      S3_ACCESS_KEY_ID: s3.credentials.accessKeyId,
-      S3_SECRET_ACCESS_KEY: s3.credentials.secretAccessKey,
-    });
+    const coreEnv = coreEnvOf(config, emulators);
+    const core = loadConfig(coreEnv);
     setConfig(core);
-    await Promise.all([ensureTable(dynamo.endpoint, core.tableName), ensureBucket(s3, core.bucketName)]);
+    await ensureStorage(emulators, core);
+    // From here on operator commands on this data dir use these emulators (attach.ts).
+    stops.push(writeRuntimeFile(config.dataDir, { pid: process.pid, env: coreEnv }));
     const { seeded } = await seedIfEmpty(config.accounts);
 
     const poller = await startStreamPoller({

@@ -194,3 +194,17 @@ export const seedImageFiles = (): string[] => [
   ...SEED_PRODUCTS.flatMap((product) => [product.image, ...product.images]),
   ...SEED_BANNER_FILES,
 ];
+
+/**
+ * Images the web app shows by fixed path (`/images/seed/<file>`) whatever the catalogue holds: the
+ * home banners and deal artwork (core's catalogue.constants.ts), the news teasers, and the About and
+ * Contact pictures (packages/web/src/features). `npm run stage:init` puts these into a fresh
+ * stage's bucket; seed-data.test.ts fails if the web app or core names one that is missing here.
+ */
+export const STOREFRONT_IMAGE_FILES: readonly string[] = [
+  ...SEED_BANNER_FILES,
+  // news teasers on the home page
+  "strawberry.webp",
+  "mango.webp",
+  "apple.webp",
+];

@@ -1,6 +1,7 @@
+import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
-import { PutObjectCommand } from "@aws-sdk/client-s3";
+import { HeadObjectCommand, PutObjectCommand } from "@aws-sdk/client-s3";
 import { GetCommand, QueryCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import { db, tableName } from "@fruit/core/db/client";
 import { newId } from "@fruit/core/ids";
@@ -59,18 +60,73 @@ async function hasProducts(): Promise<boolean> {
   return (result.Items?.length ?? 0) > 0;
 }
 
-async function uploadImages(): Promise<void> {
-  await inBatches(seedImageFiles(), async (file) =>
-    s3().send(
+/**
+ * Cache-Control of the seed's images: long-lived and immutable, like images stored by `/api/upload`
+ * (core/src/uploads/index.ts) — the router serves a stored object's own header.
+ */
+export const SEED_IMAGE_CACHE_CONTROL = "public, max-age=31536000, immutable";
+
+const CONTENT_TYPES: Record<string, string> = {
+  webp: "image/webp",
+  png: "image/png",
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+  avif: "image/avif",
+};
+
+function contentTypeOf(file: string): string {
+  const type = CONTENT_TYPES[file.slice(file.lastIndexOf(".") + 1).toLowerCase()];
+  if (!type) throw new Error(`seed image ${file}: unknown image type`);
+  return type;
+}
+
+/** Whether the bucket already holds exactly this file with these headers (the ETag of a put is its MD5). */
+async function storedUnchanged(key: string, body: Buffer, contentType: string): Promise<boolean> {
+  try {
+    const head = await s3().send(new HeadObjectCommand({ Bucket: bucketName(), Key: key }));
+    const md5 = createHash("md5").update(body).digest("hex");
+    return (
+      head.ETag === `"${md5}"` &&
+      head.ContentType === contentType &&
+      head.CacheControl === SEED_IMAGE_CACHE_CONTROL
+    );
+  } catch (error) {
+    const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+    if (status === 404 || (error as Error).name === "NotFound") return false;
+    throw error;
+  }
+}
+
+/**
+ * Puts seed image files (from seed-images/) into the bucket as `images/seed/<file>` with their
+ * content type and the immutable Cache-Control, skipping those already stored unchanged. Used by
+ * the seed (every product image and banner) and by `npm run stage:init` (the storefront's fixed
+ * images), so both store them the same way.
+ */
+export async function uploadSeedImages(
+  files: readonly string[] = seedImageFiles(),
+): Promise<{ uploaded: string[]; unchanged: string[] }> {
+  const uploaded: string[] = [];
+  const unchanged: string[] = [];
+  await inBatches(files, async (file) => {
+    const body = await readFile(`${IMAGES_DIR}${file}`);
+    const contentType = contentTypeOf(file);
+    if (await storedUnchanged(seedKey(file), body, contentType)) {
+      unchanged.push(file);
+      return;
+    }
+    await s3().send(
       new PutObjectCommand({
         Bucket: bucketName(),
         Key: seedKey(file),
-        Body: await readFile(`${IMAGES_DIR}${file}`),
-        ContentType: "image/webp",
-        CacheControl: "public, max-age=86400",
+        Body: body,
+        ContentType: contentType,
+        CacheControl: SEED_IMAGE_CACHE_CONTROL,
       }),
-    ),
-  );
+    );
+    uploaded.push(file);
+  });
+  return { uploaded, unchanged };
 }
 
 /**
@@ -98,9 +154,14 @@ async function ensureUser(account: SeedAccount, isAdmin: boolean): Promise<strin
   }
 }
 
-/** The product, its slug item and (when it has one) the customer's review with its reviewer item. */
-function productItems(product: SeedProduct, id: string, now: Date, customer: { id: string; name: string }) {
-  const review = SEED_REVIEWS.find((candidate) => candidate.slug === product.slug);
+/** The product, its slug item and (with a customer, when it has one) the customer's review and its reviewer item. */
+function productItems(
+  product: SeedProduct,
+  id: string,
+  now: Date,
+  customer: { id: string; name: string } | undefined,
+) {
+  const review = customer && SEED_REVIEWS.find((candidate) => candidate.slug === product.slug);
   const createdAt = now.toISOString();
   const items: TransactItem[] = [
     conditionalPut({
@@ -124,7 +185,7 @@ function productItems(product: SeedProduct, id: string, now: Date, customer: { i
     }),
     conditionalPut({ ...productKeys.slug(product.slug), productId: id }),
   ];
-  if (review) {
+  if (review && customer) {
     const reviewId = newId();
     const pk = productKeys.item(id).pk;
     items.push(
@@ -146,20 +207,26 @@ function productItems(product: SeedProduct, id: string, now: Date, customer: { i
 }
 
 /**
- * Seeds the demo catalogue and the two accounts when the table has no product (architecture §3).
- * The table and bucket must exist. Re-running on a seeded table does nothing and returns
- * `{ seeded: false }`. Each product is one transaction whose slug put is conditional, so a product
- * whose slug is still taken is skipped rather than duplicated.
+ * Seeds the demo catalogue when the table has no product (architecture §3): its images, the given
+ * accounts (`admin` as an administrator; `customer` as the author of the demo reviews — without one
+ * the products come without reviews), and the products. The local runtime passes both accounts;
+ * `npm run stage:init --demo` passes no admin (it makes its own) and a customer only locally, since a
+ * deployed stage must not get an account with a known password. The table and bucket must exist.
+ * Re-running on a seeded table does nothing and returns `{ seeded: false }`. Each product is one
+ * transaction whose slug put is conditional, so a product whose slug is still taken is skipped
+ * rather than duplicated.
  */
 export async function seedIfEmpty(accounts: {
-  admin: SeedAccount;
-  customer: SeedAccount;
+  admin?: SeedAccount;
+  customer?: SeedAccount;
 }): Promise<{ seeded: boolean }> {
   if (await hasProducts()) return { seeded: false };
 
-  await uploadImages();
-  await ensureUser(accounts.admin, true);
-  const customer = { id: await ensureUser(accounts.customer, false), name: accounts.customer.name };
+  await uploadSeedImages();
+  if (accounts.admin) await ensureUser(accounts.admin, true);
+  const customer = accounts.customer
+    ? { id: await ensureUser(accounts.customer, false), name: accounts.customer.name }
+    : undefined;
 
   // ULIDs sort by creation time and lists are newest first: minting the ids in reverse makes the
   // first product of the catalogue the first one shown.

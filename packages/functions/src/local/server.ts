@@ -135,6 +135,20 @@ export interface ShopServer {
 type Listener = (req: IncomingMessage, res: ServerResponse) => void;
 
 /**
+ * An answer written before its request's body has fully arrived (a 413 for a refused body, a 401
+ * that never needed it) closes the connection after it (`Connection: close`): the unread bytes are
+ * dropped with the connection, and a keep-alive client sends its next request on a new one instead
+ * of on a socket the server is about to close. When the whole body has arrived, keep-alive stays.
+ */
+function closeWhenBodyUnread(req: IncomingMessage, res: ServerResponse): void {
+  const writeHead = res.writeHead;
+  res.writeHead = ((...args: Parameters<typeof writeHead>) => {
+    if (!req.complete) res.shouldKeepAlive = false;
+    return writeHead.apply(res, args);
+  }) as typeof writeHead;
+}
+
+/**
  * Listens on `host:port`. In dev mode `pages` returns a handler (Vite's middlewares, which attach
  * their HMR websocket to the server) that answers every request outside `/api` and `/images`.
  * A taken port is a one-line StartupError.
@@ -148,6 +162,7 @@ export async function listenShop(options: {
   const honoListener = getRequestListener(options.shop.fetch);
   let pages: Listener | undefined;
   const server = createServer((req, res) => {
+    closeWhenBodyUnread(req, res);
     const path = req.url ?? "/";
     const ours =
       path === "/api" || path.startsWith("/api/") || path.startsWith("/api?") || path.startsWith("/images/");

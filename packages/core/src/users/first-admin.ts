@@ -1,0 +1,63 @@
+import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { db, tableName } from "../db/client.ts";
+import { isConditionalCheckFailure } from "../db/errors.ts";
+import { AppError } from "../errors.ts";
+import { create } from "./index.ts";
+import { userKeys } from "./user.keys.ts";
+
+/** What `ensureAdmin` did: made the account, gave an existing one admin rights, or nothing. */
+export type EnsureAdminOutcome = "created" | "promoted" | "already there";
+
+async function userByEmail(email: string): Promise<Record<string, unknown> | undefined> {
+  const read = (Key: Record<string, string>) =>
+    db().send(new GetCommand({ TableName: tableName(), Key, ConsistentRead: true }));
+  const pointer = (await read(userKeys.email(email))).Item;
+  return pointer ? (await read(userKeys.item(pointer.userId as string))).Item : undefined;
+}
+
+/**
+ * Makes sure an administrator with this email exists (`npm run stage:init` on a fresh stage, where
+ * no one can sign up as an admin): an existing admin is left untouched, an existing customer is
+ * promoted (their password stays theirs), and a missing account is created with `password()`,
+ * asked only then (the API's sign-up rules apply through `create`). Safe to run again and
+ * concurrently: a race on the email ends in a promotion instead of a second account.
+ *
+ * @example
+ * await ensureAdmin({ name: "Admin", email: "owner@example.com", password: async () => secret });
+ */
+export async function ensureAdmin(account: {
+  name: string;
+  email: string;
+  password: () => Promise<string>;
+}): Promise<EnsureAdminOutcome> {
+  const email = account.email.trim().toLowerCase();
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const user = await userByEmail(email);
+    if (user?.isAdmin === true) return "already there";
+    if (user) {
+      try {
+        await db().send(
+          new UpdateCommand({
+            TableName: tableName(),
+            Key: userKeys.item(user.id as string),
+            UpdateExpression: "SET isAdmin = :yes, updatedAt = :now",
+            ConditionExpression: "attribute_exists(pk) AND email = :email",
+            ExpressionAttributeValues: { ":yes": true, ":now": new Date().toISOString(), ":email": email },
+          }),
+        );
+        return "promoted";
+      } catch (error) {
+        if (!isConditionalCheckFailure(error)) throw error;
+        continue; // deleted or renamed meanwhile: look again
+      }
+    }
+    try {
+      await create({ name: account.name, email, password: await account.password(), isAdmin: true });
+      return "created";
+    } catch (error) {
+      if (!(error instanceof AppError && error.kind === "conflict")) throw error;
+      // someone took the email meanwhile: look again
+    }
+  }
+  throw new AppError("conflict", `The account ${email} changed meanwhile, please try again`);
+}

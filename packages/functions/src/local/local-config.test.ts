@@ -1,0 +1,24 @@
+import { describe, expect, it } from "vitest";
+import { LocalConfigError, loadLocalConfig } from "./local-config.ts";
+
+const base = { DATA_DIR: "/tmp/fruit-local-config-test", JWT_SECRET: "x".repeat(32) };
+
+describe("loadLocalConfig: the seeded admin's password follows the API's rule", () => {
+  it("refuses 6 and 7 characters, which the API would refuse at sign-up and profile change", () => {
+    for (const password of ["abc123", "abc1234"]) {
+      expect(() => loadLocalConfig({ ...base, ADMIN_PASSWORD: password })).toThrow(LocalConfigError);
+      expect(() => loadLocalConfig({ ...base, ADMIN_PASSWORD: password })).toThrow(
+        /ADMIN_PASSWORD: Password must be at least 8 characters/,
+      );
+    }
+  });
+
+  it("refuses more than 72 bytes (bcrypt would ignore the rest)", () => {
+    expect(() => loadLocalConfig({ ...base, ADMIN_PASSWORD: "é".repeat(37) })).toThrow(/ADMIN_PASSWORD/);
+  });
+
+  it("accepts 8 bytes and keeps the default admin password valid", () => {
+    expect(loadLocalConfig({ ...base, ADMIN_PASSWORD: "abcd1234" }).accounts.admin.password).toBe("abcd1234");
+    expect(loadLocalConfig(base).accounts.admin.password).toBe("admin1234");
+  });
+});

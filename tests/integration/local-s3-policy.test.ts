@@ -46,6 +46,7 @@ interface S3Answer {
   status: number;
   code: string | undefined;
   text: string;
+  headers: Headers;
 }
 
 /** POSTs a browser form (fields in order, then the file) to the object store. */
@@ -64,7 +65,7 @@ async function postForm(
   );
   const res = await fetch(url, { method: "POST", body: form, headers });
   const text = await res.text();
-  return { status: res.status, code: /<Code>([^<]+)<\/Code>/.exec(text)?.[1], text };
+  return { status: res.status, code: /<Code>([^<]+)<\/Code>/.exec(text)?.[1], text, headers: res.headers };
 }
 
 /** The presigned fields as `[name, value]` pairs, with some replaced, dropped or added. */
@@ -126,6 +127,18 @@ describe("the local object store enforces what S3 enforces", () => {
     expect(res.code).toBe("AccessDenied");
     expect(await stored("images/drive-by.html")).toBe(false);
     expect((await shop.request("/images/drive-by.html")).status).toBe(404);
+  });
+
+  it("answers a refusal with the bucket's CORS headers, as S3 does, so the admin's browser can read it", async () => {
+    const presigned = await presign();
+    const forged = edited(presigned.fields, { "X-Amz-Signature": "0".repeat(64) });
+    const res = await postForm(presigned.url, forged, { bytes: PNG }, { Origin: "http://localhost:3000" });
+    expect(res.status).toBe(403);
+    expect(res.headers.get("access-control-allow-origin")).toBe("*");
+    // Without an Origin (no browser's cross-origin request) there is nothing to add.
+    const plain = await postForm(presigned.url, forged, { bytes: PNG });
+    expect(plain.status).toBe(403);
+    expect(plain.headers.get("access-control-allow-origin")).toBeNull();
   });
 
   it("accepts the API's presigned POST; the image is served sniffed, nosniff and immutable", async () => {

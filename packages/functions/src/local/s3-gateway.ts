@@ -241,15 +241,38 @@ function withoutQueryAuth(url: URL): { url: string; hadAuth: boolean } {
 const isFormPost = (method: string, url: URL) =>
   method === "POST" && url.search === "" && /^\/[^/]+\/?$/.test(url.pathname);
 
-function refuseWith(res: ServerResponse, refusal: S3Refusal, close: boolean): void {
+function refuseWith(
+  res: ServerResponse,
+  refusal: S3Refusal,
+  close: boolean,
+  cors: Record<string, string>,
+): void {
   const body = s3ErrorXml(refusal, randomUUID());
   res.writeHead(refusal.status, {
     "Content-Type": "application/xml",
     "Content-Length": Buffer.byteLength(body),
     ...STORE_ANSWER_HEADERS,
+    ...cors,
     ...(close ? { Connection: "close" } : {}),
   });
   res.end(body);
+}
+
+/**
+ * The CORS headers S3 adds to an answer (refusals included) when a rule of the bucket's CORS
+ * configuration matches the request's origin and method; empty when none does.
+ */
+export type CorsLookup = (bucket: string, origin: string, method: string) => Promise<Record<string, string>>;
+
+/** The bucket of a path-style URL (`/<bucket>/...`), if it has one. */
+function bucketOf(url: URL): string | undefined {
+  const first = url.pathname.split("/")[1];
+  if (!first) return undefined;
+  try {
+    return decodeURIComponent(first);
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -260,6 +283,8 @@ export function gatewayHandler(options: {
   s3rver: Handler;
   credentials: S3Credentials;
   region: string;
+  /** So a browser can read a refusal, as from S3; without it refusals carry no CORS headers. */
+  cors?: CorsLookup;
 }): Handler {
   const context = () => ({ credentials: options.credentials, region: options.region, now: new Date() });
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
@@ -322,8 +347,14 @@ export function gatewayHandler(options: {
     }
     throw new S3Refusal(403, "AccessDenied", "Anonymous access is forbidden for this operation");
   };
+  const corsFor = async (req: IncomingMessage): Promise<Record<string, string>> => {
+    const origin = req.headers.origin;
+    const bucket = bucketOf(new URL(req.url ?? "/", "http://gateway.invalid"));
+    if (!options.cors || !origin || !bucket) return {};
+    return options.cors(bucket, origin, req.method ?? "GET").catch(() => ({}));
+  };
   return (req, res) => {
-    handle(req, res).catch((error: unknown) => {
+    handle(req, res).catch(async (error: unknown) => {
       // A client that went away mid-request, or an answer already under way: nothing left to say.
       if (res.headersSent || req.socket.destroyed || (error as Error).message === "aborted")
         return res.destroy();
@@ -333,7 +364,7 @@ export function gatewayHandler(options: {
           : new S3Refusal(500, "InternalError", "We encountered an internal error. Please try again.");
       if (!(error instanceof S3Refusal)) console.error(`S3 gateway: ${error}`);
       // A refused body may not have been read to its end: close, so the client's next request is clean.
-      refuseWith(res, refusal, !req.complete);
+      refuseWith(res, refusal, !req.complete, await corsFor(req));
     });
   };
 }

@@ -202,6 +202,11 @@ export async function startDynamo(
   };
 }
 
+/** s3rver's CORS configuration model (the part the gateway reads). */
+interface S3rverCors {
+  matchRule(origin: string, method: string): { hasWildcardOrigin: boolean } | undefined;
+}
+
 /** The started object store: the gateway's endpoint and the run's secret credentials. */
 export interface S3Service extends Service, S3Endpoint {}
 
@@ -218,10 +223,22 @@ export async function startS3(options: { directory: string; port?: number }): Pr
     options: Record<string, unknown>,
   ) => {
     callback(): (req: IncomingMessage, res: ServerResponse) => void;
+    store: { getSubresource(bucket: string, key: undefined, type: "cors"): Promise<S3rverCors | null> };
   };
   const s3rver = new S3rver({ directory: options.directory, silent: true, vhostBuckets: false });
   const credentials = randomS3Credentials();
-  const handler = gatewayHandler({ s3rver: s3rver.callback(), credentials, region: LOCAL_S3_REGION });
+  const handler = gatewayHandler({
+    s3rver: s3rver.callback(),
+    credentials,
+    region: LOCAL_S3_REGION,
+    // The bucket's CORS rule (ensureBucket) on refusals too, as S3 does: the browser can read them.
+    cors: async (bucket, origin, method): Promise<Record<string, string>> => {
+      const rule = (await s3rver.store.getSubresource(bucket, undefined, "cors"))?.matchRule(origin, method);
+      return rule
+        ? { "Access-Control-Allow-Origin": rule.hasWildcardOrigin ? "*" : origin, Vary: "Origin" }
+        : {};
+    },
+  });
   const { server, port: bound } = await listenGateway(handler, port).catch((error: NodeJS.ErrnoException) => {
     throw error.code === "EADDRINUSE"
       ? new StartupError(

@@ -2,15 +2,16 @@
 
 /**
  * The cloud shape of the shop (docs: architecture §1): one API function behind a CloudFront router,
- * one table with a stream subscriber, one image bucket, the SPA, and four secrets per stage.
+ * one table with a stream subscriber, one image bucket, the SPA, and its secrets per stage.
  *
- * Deploy with `npx sst deploy --stage <name>`. This file and `stacks/` are kept out of the root
- * type-check (the `.sst/platform` types exist only after `sst install`); tests/infra evaluates them
- * with a recording stand-in for the `sst` global instead.
+ * Deploy with `npx sst deploy --stage <name>` (README, "Deploying a stage"). `npm run typecheck`
+ * checks this file and `stacks/` against SST's own types (scripts/typecheck-infra.sh writes
+ * `.sst/platform` when missing); tests/infra evaluates them per stage with a recording stand-in.
  */
 export default $config({
   app(input) {
-    // Production keeps its data and refuses `sst remove`; every other stage is disposable.
+    // The real shop (core's PRODUCTION_STAGE; top-level imports are not allowed here) keeps its data
+    // and refuses `sst remove`; every other stage is disposable (docs/decisions/010).
     const production = input?.stage === "production";
     return {
       name: "fruit-shop",
@@ -26,6 +27,7 @@ export default $config({
     const { router } = await import("./stacks/router.ts");
     const { api } = await import("./stacks/api.ts");
     const { web } = await import("./stacks/web.ts");
+    await import("./stacks/sweeper.ts");
     return { url: router.url, api: api.url, site: web.url, table: table.name };
   },
 });

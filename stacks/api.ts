@@ -2,12 +2,11 @@ import { router } from "./router.ts";
 import { secrets } from "./secrets.ts";
 import { bucket, table } from "./storage.ts";
 
-const production = $app.stage === "production";
-
 /**
  * The Hono app for every `/api/*` endpoint, as a function URL behind the router. The router passes
  * `/api/...` unchanged, which is why the app uses `basePath("/api")`. Links become
- * `Resource.Table`, `Resource.Images`, `Resource.JwtSecret`, ... in packages/core/src/config.ts.
+ * `Resource.Table`, `Resource.Images`, `Resource.JwtSecret`, `Resource.Payments`, ... in
+ * packages/core/src/config.ts. No `environment`: how the stage pays is its `Payments` secret.
  */
 export const api = new sst.aws.Function("Api", {
   handler: "packages/functions/src/lambda/api.handler",
@@ -17,7 +16,5 @@ export const api = new sst.aws.Function("Api", {
   memory: "1024 MB",
   timeout: "20 seconds",
   link: [table, bucket, ...secrets],
-  // Test payments go through the same server path but never take money; core refuses them on production.
-  environment: { PAYMENTS: production ? "paypal" : "test" },
   url: { router: { instance: router, path: "/api" } },
 });

@@ -1,7 +1,47 @@
+import {
+  contentSecurityPolicy,
+  FIXED_SECURITY_HEADERS,
+  HSTS,
+} from "../packages/core/src/http/security-headers.ts";
 import { bucket } from "./storage.ts";
 
-/** Custom domain, e.g. `SHOP_DOMAIN=shop.example.com npx sst deploy --stage production`. */
+/**
+ * Optional custom domain, e.g. `SHOP_DOMAIN=shop.example.com npx sst deploy --stage production`.
+ * A plain domain name makes SST create the certificate (ACM, us-east-1) and the DNS records in the
+ * account's **Route 53 hosted zone** for that domain, so the zone must exist first (a zone in the
+ * same AWS account whose name is the domain or a parent of it). A domain whose DNS lives elsewhere
+ * needs SST's `domain: { name, dns: false, cert }` form instead (an ACM certificate you validated
+ * yourself, and a CNAME you add to the router's URL). Unset: the shop is served on the CloudFront
+ * URL the deploy prints. Read at every deploy: set it every time you deploy that stage.
+ */
 const domain = process.env.SHOP_DOMAIN;
+
+/**
+ * The security headers of every answer (SPA, `/api`, `/images`, error answers too), from the same
+ * definition the local server uses (packages/core/src/http/security-headers.ts), `override: true`
+ * so an origin cannot weaken them. The CSP also names the bucket's regional endpoint: the admin's
+ * browser POSTs images straight to it (the presigned POST's URL).
+ */
+export const securityHeadersPolicy = new aws.cloudfront.ResponseHeadersPolicy("SecurityHeaders", {
+  comment: `${$app.name} ${$app.stage}: security headers (packages/core/src/http/security-headers.ts)`,
+  securityHeadersConfig: {
+    contentSecurityPolicy: {
+      contentSecurityPolicy: $resolve([bucket.name, aws.getRegionOutput().region]).apply(([name, region]) =>
+        contentSecurityPolicy({ uploadOrigins: [`https://${name}.s3.${region}.amazonaws.com`] }),
+      ),
+      override: true,
+    },
+    contentTypeOptions: { override: true },
+    frameOptions: { frameOption: FIXED_SECURITY_HEADERS["X-Frame-Options"], override: true },
+    referrerPolicy: { referrerPolicy: FIXED_SECURITY_HEADERS["Referrer-Policy"], override: true },
+    strictTransportSecurity: {
+      accessControlMaxAgeSec: HSTS.maxAgeSeconds,
+      includeSubdomains: HSTS.includeSubdomains,
+      preload: HSTS.preload,
+      override: true,
+    },
+  },
+});
 
 /**
  * One CloudFront distribution for the whole shop: `/api` → the API function URL (stacks/api.ts),
@@ -11,10 +51,23 @@ const domain = process.env.SHOP_DOMAIN;
  * Protection stays "none": with OAC CloudFront replaces the `Authorization` header the API's bearer
  * tokens travel in. The router's cache key ignores `Authorization`, which is why per-user responses
  * send `Cache-Control: private, no-store`.
+ *
+ * The routes attach lazily, so the distribution has one cache behaviour serving all three; the
+ * headers policy goes on it through the function form of `transform.cdn`, which keeps every field
+ * SST set on the behaviour (the object form would replace the behaviour wholesale).
  */
 export const router = new sst.aws.Router("Router", {
   ...(domain ? { domain } : {}),
   protection: "none",
+  transform: {
+    cdn: (args) => {
+      args.defaultCacheBehavior = $util
+        .all([args.defaultCacheBehavior, securityHeadersPolicy.id])
+        .apply(([behavior, id]): CacheBehavior => ({ ...behavior, responseHeadersPolicyId: id }));
+    },
+  },
 });
+
+type CacheBehavior = aws.types.input.cloudfront.DistributionDefaultCacheBehavior;
 
 router.routeBucket("/images", bucket);

@@ -1,3 +1,5 @@
+import { isProduction } from "./stage.ts";
+
 /**
  * Per-stage secrets, set with `npx sst secret set <Name> <value> --stage <stage>`. The names are the
  * ones core's config reads through links (`Resource.JwtSecret.value`, ...), so renaming one here
@@ -9,4 +11,25 @@ export const paypalClientSecret = new sst.Secret("PaypalClientSecret");
 /** A browser key (restricted by HTTP referrer in Google's console); the API hands it to the SPA. */
 export const googleMapsKey = new sst.Secret("GoogleMapsKey");
 
-export const secrets = [jwtSecret, paypalClientId, paypalClientSecret, googleMapsKey];
+/**
+ * How the stage takes payments (core's PAYMENT_MODES): `sandbox`, `live` or `test`. Kept as a secret
+ * so the choice is per stage and survives every later deploy; unset, it is PayPal — live on
+ * production, sandbox elsewhere. Test payments (which take no money) only when an operator runs
+ * `npx sst secret set Payments test --stage <stage>`; core refuses `test` and `sandbox` on production.
+ */
+export const payments = new sst.Secret("Payments", isProduction ? "live" : "sandbox");
+
+/**
+ * How long an unpaid order holds its stock, in minutes (core's `unpaidOrderMinutes`; decimals allowed).
+ * A setting rather than a secret, kept here so it is per stage and survives deploys like `Payments`.
+ */
+export const unpaidOrderMinutes = new sst.Secret("UnpaidOrderMinutes", "60");
+
+export const secrets = [
+  jwtSecret,
+  paypalClientId,
+  paypalClientSecret,
+  googleMapsKey,
+  payments,
+  unpaidOrderMinutes,
+];

@@ -1,7 +1,6 @@
 import { table as definition, keyAttributes, streamFilters } from "../packages/core/src/db/table.ts";
 import { jwtSecret } from "./secrets.ts";
-
-const production = $app.stage === "production";
+import { isProduction } from "./stage.ts";
 
 /**
  * The single table, built from core's definition so the cloud table, the local one and the tests'
@@ -19,7 +18,7 @@ export const table = new sst.aws.Dynamo("Table", {
   // NEW_AND_OLD_IMAGES → "new-and-old-images": the aggregates need the old image to undo a change.
   stream: definition.streamViewType.toLowerCase().replaceAll("_", "-") as "new-and-old-images",
   ttl: definition.ttlAttribute,
-  deletionProtection: production,
+  deletionProtection: isProduction,
 });
 
 /**

@@ -1,5 +1,6 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin, type Rolldown } from "vite";
+import { STOREFRONT_BOOT_DATA_ID, STOREFRONT_BOOT_SCRIPT } from "../core/src/http/storefront-boot.ts";
 
 /**
  * The SPA. In `npm run dev` the local runtime serves this through Vite's middleware, so /api and
@@ -22,6 +23,10 @@ const EARLY_ROUTES = [
  * requested one after the other: the entry runs, the router loads the screen's chunk, the screen
  * asks for its data, then for the picture. A small script at the top of index.html starts them
  * all at once for the three storefront screens; `api()` takes the early answers (lib/early-fetch.ts).
+ *
+ * The script's text is a constant (core's STOREFRONT_BOOT_SCRIPT) so the Content-Security-Policy can
+ * allow it by hash; this build's chunk names go into the JSON data block it reads, which the CSP does
+ * not govern (docs/decisions/011-security-headers.md).
  */
 function earlyStorefront(): Plugin {
   return {
@@ -44,66 +49,23 @@ function earlyStorefront(): Plugin {
         if (entry) walk(entry.fileName, inEntry);
         const routes = EARLY_ROUTES.map(({ pattern, module }) => {
           const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(`/src/${module}`));
+          if (!chunk) throw new Error(`early-storefront: no chunk for ${module}`);
           const files = new Set<string>();
-          if (chunk) walk(chunk.fileName, files);
+          walk(chunk.fileName, files);
           const js = [...files].filter((f) => !inEntry.has(f));
           const css = js.flatMap((f) => [...(byName.get(f)?.viteMetadata?.importedCss ?? [])]);
           return [pattern, js.map((f) => `/${f}`), css.map((f) => `/${f}`)];
         });
-        const script = `(${early.toString()})(${JSON.stringify(routes)},${JSON.stringify(FIRST_BANNER)})`;
-        return html.replace(/(<meta charset="UTF-8" \/>)/i, `$1\n    <script>${script}</script>`);
+        // "<" escaped so no file name can close the data block early.
+        const data = JSON.stringify({ routes, banner: FIRST_BANNER }).replaceAll("<", "\\u003c");
+        const tags = [
+          `<script type="application/json" id="${STOREFRONT_BOOT_DATA_ID}">${data}</script>`,
+          `<script>${STOREFRONT_BOOT_SCRIPT}</script>`,
+        ].join("\n    ");
+        return html.replace(/<meta charset="UTF-8" \/>/i, (meta) => `${meta}\n    ${tags}`);
       },
     },
   };
-}
-
-/** Runs in the browser, first thing in <head>: it must stay self-contained plain JS. */
-function early(routes: [string, string[], string[]][], banner: string) {
-  const path = location.pathname;
-  const add = (rel: string, href: string, as?: string) => {
-    const link = document.createElement("link");
-    link.rel = rel;
-    link.href = href;
-    if (as) link.setAttribute("as", as);
-    if (as === "image") link.setAttribute("fetchpriority", "high");
-    document.head.appendChild(link);
-  };
-  for (const [pattern, js, css] of routes) {
-    if (!new RegExp(pattern).test(path)) continue;
-    for (const href of css) add("stylesheet", href);
-    for (const href of js) add("modulepreload", href);
-  }
-  if (path === "/") add("preload", banner, "image");
-  // Public catalogue reads: their answers do not depend on who asks, so no need to read the
-  // session from localStorage here (its first read is slow on a phone).
-  const keys: string[] = [];
-  if (path === "/products") {
-    const params = new URLSearchParams(location.search);
-    const next = new URLSearchParams();
-    const category = params.get("category");
-    const q = (params.get("q") || "").trim();
-    if (category) next.set("category", category);
-    if (q) next.set("q", q);
-    const query = next.toString();
-    keys.push("/api/products/categories", query ? `/api/products?${query}` : "/api/products");
-  }
-  const slug = /^\/product\/([^/]+)$/.exec(path);
-  if (slug) keys.push(`/api/products/slug/${encodeURIComponent(decodeURIComponent(slug[1] ?? ""))}`);
-  const w = window as unknown as { __early?: Record<string, Promise<Response>> };
-  w.__early = {};
-  for (const key of keys) {
-    const answer = fetch(key, { headers: { Accept: "application/json" } });
-    w.__early[key] = answer;
-    // The screen's largest picture comes from this answer: the product's, or the first cards'
-    // (ProductGrid's eager row). Preloading it here overlaps its download with the app's code.
-    answer
-      .then((response) => (response.ok ? response.clone().json() : undefined))
-      .then((body: { image?: unknown } | { image?: unknown }[] | undefined) => {
-        const items = Array.isArray(body) ? body.slice(0, 4) : body ? [body] : [];
-        for (const item of items) if (typeof item.image === "string") add("preload", item.image, "image");
-      })
-      .catch(() => {});
-  }
 }
 
 /**

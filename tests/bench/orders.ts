@@ -6,6 +6,7 @@ import { db, tableName } from "@fruit/core/db/client";
 import { cancellationReasons } from "@fruit/core/db/errors";
 import { newId } from "@fruit/core/ids";
 import { priceCents, priceLines } from "@fruit/core/money/pricing";
+import { heldFrom, holdItem } from "@fruit/core/orders/hold";
 import { mustNotExist, orderKeys } from "@fruit/core/orders/order.keys";
 import { productKeys } from "@fruit/core/products/product.keys";
 import { LOCAL_TABLE_NAME } from "@fruit/functions/local/local-config";
@@ -46,7 +47,7 @@ function orderBody(products: Product[], k: number): string {
   });
 }
 
-/** The transaction placeOrder commits (order put, stock per line, idempotency claim), built directly. */
+/** The transaction placeOrder commits (order put, stock per line, idempotency claim, hold), built directly. */
 function bareTransaction(products: Product[], customer: TestUser, k: number): TransactWriteCommand {
   const TableName = tableName();
   const id = newId();
@@ -72,7 +73,7 @@ function bareTransaction(products: Product[], customer: TestUser, k: number): Tr
     ...cents,
     isPaid: false,
     isDelivered: false,
-    createdAt: new Date().toISOString(),
+    ...heldFrom(new Date(), 60),
   };
   return new TransactWriteCommand({
     TransactItems: [
@@ -98,6 +99,7 @@ function bareTransaction(products: Product[], customer: TestUser, k: number): Tr
           ExpressionAttributeValues: { ":now": now },
         },
       },
+      { Put: { TableName, Item: holdItem(order), ConditionExpression: mustNotExist } },
     ],
   });
 }

@@ -18,7 +18,7 @@ export const ADMIN = { email: "admin@example.com", password: "admin1234" };
  * Calls the started shop's API over HTTP; throws on any answer that is not 2xx.
  *
  * @example
- * const order = await callApi("/api/orders", { method: "POST", token, body });
+ * const { order } = await callApi("/api/orders", { method: "POST", token, body });
  */
 export async function callApi(
   path: string,
@@ -55,7 +55,7 @@ export async function registerThroughApi<T extends { name: string; email: string
  */
 export async function placePaidOrder(token: string, product: { _id: string; price: number }, quantity = 1) {
   const prices = priceLines([{ price: product.price, quantity }]);
-  const order: Json = await callApi("/api/orders", {
+  const { order }: Json = await callApi("/api/orders", {
     method: "POST",
     token,
     body: {

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser } from "./browser.ts";
@@ -53,6 +54,23 @@ describe("smoke: the started shop", () => {
     for (const script of new Set(scripts)) {
       const code = await (await fetch(`${shopUrl}${script}`)).text();
       expect(code, script).not.toContain("jsxDEV");
+    }
+  });
+
+  it("allows every inline script of the built index.html by its hash in the CSP, and only those", async () => {
+    const response = await fetch(`${inject("shopUrl")}/`);
+    const csp = response.headers.get("Content-Security-Policy") ?? "";
+    const scriptSrc = csp.split(";").find((directive) => directive.trim().startsWith("script-src")) ?? "";
+    expect(scriptSrc).not.toContain("'unsafe-inline'");
+    const html = await response.text();
+    // Executable inline scripts: no src, and no data type such as application/json.
+    const inline = [
+      ...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*type="application\/json")[^>]*>([\s\S]*?)<\/script>/g),
+    ];
+    expect(inline.length).toBeGreaterThan(0);
+    for (const [, body] of inline) {
+      const hash = `'sha256-${createHash("sha256").update(body!, "utf8").digest("base64")}'`;
+      expect(scriptSrc, "the inline script's hash").toContain(hash);
     }
   });
 });

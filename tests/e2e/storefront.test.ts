@@ -147,10 +147,13 @@ describe("storefront", () => {
       await page.waitForURL(/\/order\/[^/]+$/);
       const orderId = decodeURIComponent(new URL(page.url()).pathname.split("/").pop()!);
       await page.getByText("Not Paid", { exact: true }).waitFor();
+      // While unpaid, the screen says how long the items are held (UNPAID_ORDER_MINUTES, 60 here).
+      await page.getByText(/Your items are held for 60 minutes after ordering: please pay by/).waitFor();
       expect(await page.evaluate(() => localStorage.getItem("cartItems"))).toBeNull();
       await page.getByRole("button", { name: "Pay with test payment (no money moves)" }).click();
       await toast(page, "Order is paid");
       await page.getByText(/^Paid at \d{4}-\d{2}-\d{2}/).waitFor();
+      await page.getByText(/Your items are held/).waitFor({ state: "detached" });
 
       // Order history lists it as paid, with Details back to the order.
       await page.getByRole("button", { name: "Visitor Vera" }).click();

@@ -1,7 +1,17 @@
+import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { loadConfig } from "@fruit/core/config";
 import { streamFilters } from "@fruit/core/db/table";
+import { securityHeaders } from "@fruit/core/http/security-headers";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { installRecordingSst, type Recorded, type Recording, routesOf } from "./recording-sst.ts";
+import {
+  installRecordingSst,
+  type Recorded,
+  RecordedOutput,
+  type Recording,
+  resolved,
+  routesOf,
+} from "./recording-sst.ts";
 
 /**
  * Held in a variable so the type-check does not follow it: sst.config.ts needs SST's generated
@@ -43,17 +53,6 @@ afterEach(() => recording?.uninstall());
 const linksOf = (resource: Recorded) => resource.args.link as unknown[];
 
 describe("sst.config.ts", () => {
-  it("retains and protects production only", async () => {
-    expect((await deploy("production")).app).toMatchObject({
-      name: "fruit-shop",
-      home: "aws",
-      removal: "retain",
-      protect: true,
-    });
-    const dev = (await deploy("dev")).app;
-    expect(dev).toMatchObject({ removal: "remove", protect: false });
-  });
-
   it("builds the table from core's definition, with a new-and-old-images stream and TTL", async () => {
     const { recording } = await deploy("dev");
     const table = recording.get("Dynamo", "Table").args;
@@ -108,7 +107,7 @@ describe("sst.config.ts", () => {
     expect(linksOf({ args: subscriber } as Recorded)).toContain(deadLetter);
   });
 
-  it("links the API to the table, the image bucket and the four secrets", async () => {
+  it("links the API to the table, the image bucket and the six secrets", async () => {
     const { recording } = await deploy("dev");
     const api = recording.get("Function", "Api");
     expect(api.args).toMatchObject({
@@ -116,7 +115,14 @@ describe("sst.config.ts", () => {
       runtime: "nodejs22.x",
       architecture: "arm64",
     });
-    const secrets = ["JwtSecret", "PaypalClientId", "PaypalClientSecret", "GoogleMapsKey"];
+    const secrets = [
+      "JwtSecret",
+      "PaypalClientId",
+      "PaypalClientSecret",
+      "GoogleMapsKey",
+      "Payments",
+      "UnpaidOrderMinutes",
+    ];
     expect(
       recording
         .all("Secret")
@@ -167,11 +173,99 @@ describe("sst.config.ts", () => {
     expect(web.errorPage).toBeUndefined();
   });
 
-  it("uses test payments on other stages and never on production", async () => {
-    const dev = (await deploy("dev")).recording.get("Function", "Api").args;
-    expect((dev.environment as Record<string, string>).PAYMENTS).toBe("test");
-    const production = (await deploy("production")).recording.get("Function", "Api").args;
-    expect((production.environment as Record<string, string>).PAYMENTS).not.toBe("test");
-    expect((production.environment as Record<string, string>).PAYMENTS).toBe("paypal");
+  /**
+   * The payments mode a deployed API would run with: its environment, else the linked `Payments`
+   * secret's default (what a stage gets until an operator sets the secret), read by core's config.
+   */
+  function deployedPayments(recording: Recording) {
+    const api = recording.get("Function", "Api");
+    const secret = recording.get("Secret", "Payments");
+    expect(linksOf(api)).toContain(secret.instance);
+    const environment = (api.args.environment ?? {}) as Record<string, string>;
+    return loadConfig({
+      SST_STAGE: recording.stage,
+      TABLE_NAME: "fruit-shop",
+      JWT_SECRET: "x".repeat(32),
+      PAYMENTS: environment.PAYMENTS ?? (secret.args.placeholder as string | undefined),
+    });
+  }
+
+  it("deploys real PayPal on every stage unless the stage's Payments secret says test", async () => {
+    vi.unstubAllEnvs();
+    for (const stage of ["prod", "staging", "dev", "production"]) {
+      const { recording } = await deploy(stage);
+      const config = deployedPayments(recording);
+      expect(config.payments, stage).toBe("paypal");
+      expect(config.paypal.apiBase, stage).toBe(
+        stage === "production" ? "https://api-m.paypal.com" : "https://api-m.sandbox.paypal.com",
+      );
+    }
+  });
+
+  it("treats only the stage the README deploys as the real shop: retained, protected, deletion-protected", async () => {
+    const readme = readFileSync(fileURLToPath(new URL("../../README.md", import.meta.url)), "utf8");
+    const deployed = new Set([...readme.matchAll(/npx sst deploy --stage (\S+)/g)].map((m) => m[1]));
+    expect([...deployed]).toContain("production");
+    const { app, recording } = await deploy("production");
+    expect(app).toMatchObject({ removal: "retain", protect: true });
+    expect(recording.get("Dynamo", "Table").args.deletionProtection).toBe(true);
+    for (const stage of ["prod", "staging", "dev"]) {
+      const other = await deploy(stage);
+      expect(other.app, stage).toMatchObject({ removal: "remove", protect: false });
+      expect(other.recording.get("Dynamo", "Table").args.deletionProtection, stage).toBeFalsy();
+    }
+  });
+
+  /** The headers a CloudFront response headers policy's securityHeadersConfig makes CloudFront send. */
+  function headersOf(config: Record<string, Record<string, unknown>>): Record<string, string> {
+    const hsts = config.strictTransportSecurity!;
+    return {
+      "Content-Security-Policy": resolved(config.contentSecurityPolicy!.contentSecurityPolicy) as string,
+      ...(config.contentTypeOptions ? { "X-Content-Type-Options": "nosniff" } : {}),
+      "X-Frame-Options": config.frameOptions!.frameOption as string,
+      "Referrer-Policy": config.referrerPolicy!.referrerPolicy as string,
+      "Strict-Transport-Security": `max-age=${hsts.accessControlMaxAgeSec}${hsts.includeSubdomains ? "; includeSubDomains" : ""}${hsts.preload ? "; preload" : ""}`,
+    };
+  }
+
+  it("sends core's security headers from the router, overriding the origins, with the bucket as upload origin", async () => {
+    for (const stage of ["dev", "production"]) {
+      const { recording } = await deploy(stage);
+      const config = recording.get("ResponseHeadersPolicy", "SecurityHeaders").args
+        .securityHeadersConfig as Record<string, Record<string, unknown>>;
+      const bucket = recording.get("Bucket", "Images").instance as { name: string };
+      const uploadOrigin = `https://${bucket.name}.s3.us-east-1.amazonaws.com`;
+      expect(headersOf(config), stage).toEqual(
+        securityHeaders({ uploadOrigins: [uploadOrigin], https: true }),
+      );
+      for (const [name, part] of Object.entries(config)) expect(part.override, `${stage} ${name}`).toBe(true);
+    }
+  });
+
+  it("attaches the headers policy to the router's cache behaviour and keeps SST's fields", async () => {
+    const { recording } = await deploy("dev");
+    const router = recording.all("Router")[0]!;
+    const policy = recording.get("ResponseHeadersPolicy", "SecurityHeaders").instance as { id: string };
+    const cdn = (router.args.transform as { cdn?: unknown } | undefined)?.cdn;
+    expect(typeof cdn, "transform.cdn in its function form").toBe("function");
+    // What SST's Router passes for its lazy routes (platform/src/components/aws/router.ts).
+    const sstBehavior = {
+      targetOriginId: "default",
+      viewerProtocolPolicy: "redirect-to-https",
+      allowedMethods: ["DELETE", "GET", "HEAD", "OPTIONS", "PATCH", "POST", "PUT"],
+      cachedMethods: ["GET", "HEAD"],
+      compress: true,
+      cachePolicyId: "cache-policy",
+      originRequestPolicyId: "b689b0a8-53d0-40ab-baf2-68738e2966ac",
+      functionAssociations: new RecordedOutput([{ eventType: "viewer-request", functionArn: "arn:fn" }]),
+    };
+    const args: Record<string, unknown> = { comment: "Router app", defaultCacheBehavior: sstBehavior };
+    (cdn as (args: Record<string, unknown>, opts: object, name: string) => void)(args, {}, "RouterCdn");
+    expect(resolved(args.defaultCacheBehavior)).toEqual({
+      ...sstBehavior,
+      functionAssociations: [{ eventType: "viewer-request", functionArn: "arn:fn" }],
+      responseHeadersPolicyId: policy.id,
+    });
+    expect(args.comment).toBe("Router app");
   });
 });

@@ -1,6 +1,7 @@
 /**
- * A recording stand-in for the globals SST gives `sst.config.ts` (`sst`, `$app`, `$config`,
- * `$interpolate`, `$dev`). The real components need Pulumi, which cannot run here, so the stacks are
+ * A recording stand-in for the globals SST gives `sst.config.ts` (`sst`, `aws`, `$app`, `$config`,
+ * `$interpolate`, `$resolve`, `$util`, `$dev`). Argument names and types are not its business:
+ * `npm run typecheck` checks the stacks against SST's real types (scripts/typecheck-infra.sh). The real components need Pulumi, which cannot run here, so the stacks are
  * evaluated against classes that record what they were built with. Every component exposes the
  * outputs the stacks read (`name`, `arn`, `url`, `value`) as readable placeholder strings.
  */
@@ -29,7 +30,29 @@ export interface Recording {
 
 type Args = Record<string, unknown>;
 
-const GLOBALS = ["sst", "$app", "$config", "$interpolate", "$dev"] as const;
+const GLOBALS = ["sst", "aws", "$app", "$config", "$interpolate", "$resolve", "$util", "$dev"] as const;
+
+/**
+ * A resolved stand-in for Pulumi's `Output`: `apply` runs at once. Tests read `.value`, or use
+ * `resolved()` on anything that may be one.
+ */
+export class RecordedOutput<T> {
+  constructor(readonly value: T) {}
+  apply<U>(fn: (value: T) => U | RecordedOutput<U>): RecordedOutput<U> {
+    const result = fn(this.value);
+    return result instanceof RecordedOutput ? result : new RecordedOutput(result);
+  }
+}
+
+/** The value behind a RecordedOutput, with nested ones resolved too (as Pulumi's `all` does). */
+export function resolved(value: unknown): unknown {
+  if (value instanceof RecordedOutput) return resolved(value.value);
+  if (Array.isArray(value)) return value.map(resolved);
+  // Plain objects only, as Pulumi unwraps them; components and other instances stay themselves.
+  if (value !== null && typeof value === "object" && Object.getPrototypeOf(value) === Object.prototype)
+    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, resolved(inner)]));
+  return value;
+}
 
 /** Installs the stand-in on globalThis for one stage; evaluate sst.config.ts afterwards. */
 export function installRecordingSst(stage: string, appName = "fruit-shop"): Recording {
@@ -103,6 +126,13 @@ export function installRecordingSst(stage: string, appName = "fruit-shop"): Reco
       }
     };
 
+  /** `aws` is Pulumi's AWS provider: the stacks use one resource and the region lookup. */
+  const aws = {
+    cloudfront: { ResponseHeadersPolicy: plain("ResponseHeadersPolicy") },
+    getRegionOutput: () => ({ region: new RecordedOutput("us-east-1") }),
+  };
+  const all = (values: unknown[]) => new RecordedOutput(values.map(resolved));
+
   const sst = {
     Secret,
     Linkable: plain("Linkable"),
@@ -113,11 +143,15 @@ export function installRecordingSst(stage: string, appName = "fruit-shop"): Reco
       Queue: plain("Queue"),
       Function: plain("Function"),
       StaticSite: plain("StaticSite"),
+      CronV2: plain("CronV2"),
     },
   };
 
   const g = globalThis as Record<string, unknown>;
   g.sst = sst;
+  g.aws = aws;
+  g.$resolve = all;
+  g.$util = { all, output: (value: unknown) => new RecordedOutput(resolved(value)) };
   g.$app = { name: appName, stage };
   g.$config = <T>(config: T) => config;
   g.$interpolate = (strings: TemplateStringsArray, ...values: unknown[]) =>

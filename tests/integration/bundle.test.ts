@@ -1,11 +1,16 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { db, tableName } from "@fruit/core/db/client";
 import { newId } from "@fruit/core/ids";
+import type { SweepReport } from "@fruit/core/orders/expiry";
+import { orderKeys } from "@fruit/core/orders/order.keys";
 import type { APIGatewayProxyStructuredResultV2, DynamoDBBatchResponse } from "aws-lambda";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bundleLikeSst, functionUrlEvent, invokeInFreshNode, ROOT } from "../infra/sst-bundle.ts";
-import { createProduct } from "../support/fixtures.ts";
+import { createProduct, createUser } from "../support/fixtures.ts";
+import { orderOf, place, stockOf, storedOrder } from "../support/orders.ts";
 import { TEST_JWT_SECRET, useFreshTable } from "../support/table.ts";
 
 /**
@@ -19,6 +24,7 @@ describe("Lambda bundles", () => {
   let env: Record<string, string> = {};
   let apiBundle = "";
   let streamBundle = "";
+  let sweeperBundle = "";
 
   beforeAll(async () => {
     const config = await useFreshTable("bundle");
@@ -33,9 +39,13 @@ describe("Lambda bundles", () => {
       PAYMENTS: "test",
       AWS_REGION: "us-east-1",
     };
-    [apiBundle, streamBundle] = await Promise.all([
+    [apiBundle, streamBundle, sweeperBundle] = await Promise.all([
       bundleLikeSst({ file: join(ROOT, "packages/functions/src/lambda/api.ts") }, join(outdir, "api")),
       bundleLikeSst({ file: join(ROOT, "packages/functions/src/lambda/stream.ts") }, join(outdir, "stream")),
+      bundleLikeSst(
+        { file: join(ROOT, "packages/functions/src/lambda/sweeper.ts") },
+        join(outdir, "sweeper"),
+      ),
     ]);
   });
 
@@ -97,5 +107,33 @@ describe("Lambda bundles", () => {
     // The contract with the event source mapping (ReportBatchItemFailures): always an array, empty
     // when every record was applied.
     expect(result).toEqual({ batchItemFailures: [] });
+  });
+
+  it("the sweeper bundle cancels an unpaid order whose hold ran out and returns its stock", async () => {
+    const product = await createProduct({ name: "Bundled Berry", price: 3, countInStock: 4 });
+    const res = await place(await createUser(), orderOf(product, 3));
+    const { order } = await res.json();
+    // Move its deadline into the past, on the order and its hold alike.
+    const past = new Date(Date.now() - 60_000).toISOString();
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: orderKeys.item(order._id),
+        UpdateExpression: "SET holdUntil = :past",
+        ExpressionAttributeValues: { ":past": past },
+      }),
+    );
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: orderKeys.hold(order._id),
+        UpdateExpression: "SET holdUntil = :past, gsi2sk = :sk",
+        ExpressionAttributeValues: { ":past": past, ":sk": orderKeys.holdIndex(past, order._id).gsi2sk },
+      }),
+    );
+    const { result } = await invokeInFreshNode<SweepReport>(sweeperBundle, {}, env);
+    expect(result).toMatchObject({ cancelled: 1, failed: 0, complete: true });
+    expect((await storedOrder(order._id)).isCancelled).toBe(true);
+    expect(await stockOf(product._id)).toBe(4);
   });
 });

@@ -7,6 +7,7 @@ import { promisify } from "node:util";
 import { getConfig } from "@fruit/core/config";
 import { attachLocalRuntime } from "@fruit/functions/local/attach";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { address, orderOf } from "../support/orders.ts";
 import { type StartedShop, startShop } from "../support/shop.ts";
 
 /** `npm start` end to end: a real shop process over a data directory of its own. */
@@ -44,8 +45,11 @@ async function signIn(url: string, email: string, password: string): Promise<Res
   });
 }
 
+/** Unpaid orders are held for 3 seconds here, so the local sweep can be seen cancelling one. */
+const HOLD = { UNPAID_ORDER_MINUTES: "0.05" };
+
 beforeAll(async () => {
-  shop = await startShop({ dataDir });
+  shop = await startShop({ dataDir, env: HOLD });
 });
 
 afterAll(async () => {
@@ -105,6 +109,41 @@ describe("npm start", () => {
       },
       { timeout: 10_000, interval: 250 },
     );
+  });
+
+  it("cancels an unpaid order after UNPAID_ORDER_MINUTES on its own, returning its stock", async () => {
+    const customer = (await (await signIn(shop!.url, "user@example.com", "user1234")).json()) as {
+      token: string;
+    };
+    const auth = { Authorization: `Bearer ${customer.token}`, "Content-Type": "application/json" };
+    const [product] = await productsOf(shop!.url);
+    const stock = async () =>
+      ((await (await fetch(`${shop!.url}/api/products/${product!._id}`)).json()) as { countInStock: number })
+        .countInStock;
+    const before = await stock();
+    const price = (
+      (await (await fetch(`${shop!.url}/api/products/${product!._id}`)).json()) as { price: number }
+    ).price;
+    const res = await fetch(`${shop!.url}/api/orders`, {
+      method: "POST",
+      headers: auth,
+      body: JSON.stringify({
+        ...orderOf({ _id: product!._id, price }, 1),
+        shippingAddress: { ...address, location: {} },
+      }),
+    });
+    expect(res.status).toBe(201);
+    const { order } = (await res.json()) as { order: { _id: string; createdAt: string; holdUntil: string } };
+    expect(Date.parse(order.holdUntil) - Date.parse(order.createdAt)).toBe(3000);
+    expect(await stock()).toBe(before - 1);
+    await vi.waitFor(
+      async () => {
+        const read = await fetch(`${shop!.url}/api/orders/${order._id}`, { headers: auth });
+        expect(await read.json()).toMatchObject({ isCancelled: true, isPaid: false });
+      },
+      { timeout: 30_000, interval: 250 },
+    );
+    expect(await stock()).toBe(before);
   });
 
   it("refuses a second shop on a busy port with a one-line explanation", async () => {
@@ -175,7 +214,7 @@ describe("npm start", () => {
     expect(javaProcessesOf(dataDir)).toEqual([]);
     expect(existsSync(join(dataDir, "runtime.json"))).toBe(false);
 
-    shop = await startShop({ dataDir });
+    shop = await startShop({ dataDir, env: HOLD });
     expect((await signIn(shop.url, "kept@example.com", "kept-password")).status).toBe(200);
     expect((await productsOf(shop.url)).length).toBe(before);
   });

@@ -45,7 +45,7 @@ describe("order bounds apply to merged lines", () => {
       ]),
     );
     expect(res.status).toBe(201);
-    const order = await res.json();
+    const { order } = await res.json();
     expect(order.orderItems.map((line: { quantity: number }) => line.quantity)).toEqual([1000, 1000]);
     expect(order.orderItems.length).toBeLessThanOrEqual(MAX_ORDER_LINES);
     expect(await stockOf(kiwi._id)).toBe(1000);

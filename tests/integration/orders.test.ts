@@ -9,6 +9,7 @@ import {
   json,
   orderBody,
   orderCount,
+  orderOfAnswer,
   place,
   placed,
   stockOf,
@@ -35,7 +36,7 @@ describe("orders: placing", () => {
       ]),
     );
     expect(res.status).toBe(201);
-    const order = await res.json();
+    const order = await orderOfAnswer(res);
     expect(order).toMatchObject({
       user: { _id: ann._id, name: "Ann" },
       orderItems: [
@@ -86,7 +87,7 @@ describe("orders: placing", () => {
       shippingAddress: { ...address, location, hack: 1 },
       isPaid: true,
     });
-    const order = await (await place(ann, body)).json();
+    const order = await orderOfAnswer(await place(ann, body));
     expect(order.shippingAddress).toEqual({ ...address, location });
     expect(order.isPaid).toBe(false);
   });
@@ -95,7 +96,7 @@ describe("orders: placing", () => {
     const melon = await createProduct({ price: 7.25 });
     const body = orderBody([{ product: melon, quantity: 2 }]);
     body.orderItems[0]!.price = 0.01;
-    const order = await (await place(ann, body)).json();
+    const order = await orderOfAnswer(await place(ann, body));
     expect(order.orderItems[0].price).toBe(7.25);
     expect(order.totalPrice).toBe(priceLines([{ price: 7.25, quantity: 2 }]).totalPrice);
   });
@@ -169,7 +170,7 @@ describe("orders: placing", () => {
     expect((await place(ann, orderBody(lines))).status).toBe(400);
     const res = await place(ann, orderBody(lines.slice(0, 50)));
     expect(res.status).toBe(201);
-    expect((await res.json()).orderItems).toHaveLength(50);
+    expect((await orderOfAnswer(res)).orderItems).toHaveLength(50);
     expect(await stockOf(products[49]!._id)).toBe(9);
     expect(await stockOf(products[50]!._id)).toBe(10);
   });
@@ -210,7 +211,9 @@ describe("orders: placing", () => {
     const again = await place(ann, body, { "Idempotency-Key": "submit-1" });
     expect([first.status, again.status]).toEqual([201, 200]);
     const [a, b] = [await first.json(), await again.json()];
+    // A replay answers exactly what the first submit answered: { message, order }.
     expect(b).toEqual(a);
+    expect(a).toMatchObject({ message: "New Order Created", order: { _id: expect.any(String) } });
     expect(await stockOf(grape._id)).toBe(9);
     expect((await place(bob, body, { "Idempotency-Key": "submit-1" })).status).toBe(201);
     expect((await place(ann, body, { "Idempotency-Key": "submit-2" })).status).toBe(201);

@@ -40,7 +40,9 @@ describe("concurrent orders", () => {
     );
     const statuses = responses.map((res) => res.status).sort();
     expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 200, 201]);
-    const ids = new Set(await Promise.all(responses.map(async (res) => (await res.json())._id as string)));
+    const ids = new Set(
+      await Promise.all(responses.map(async (res) => (await res.json()).order._id as string)),
+    );
     expect(ids.size).toBe(1);
     expect(await stockOf(kiwi._id)).toBe(48);
     expect(await storedOrdersOf(kiwi._id)).toHaveLength(1);

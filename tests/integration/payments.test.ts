@@ -2,7 +2,7 @@ import { type Config, getConfig, setConfig } from "@fruit/core/config";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type FakePaypal, startFakePaypal } from "../support/fake-paypal.ts";
 import { createProduct, createUser, type TestUser } from "../support/fixtures.ts";
-import { call, orderOf, place } from "../support/orders.ts";
+import { call, orderOf, orderOfAnswer, place } from "../support/orders.ts";
 import { useFreshTable } from "../support/table.ts";
 
 let fake: FakePaypal;
@@ -13,7 +13,7 @@ let product: { _id: string; price: number };
 async function newOrder(quantity = 3) {
   const res = await place(ann, orderOf(product, quantity));
   expect(res.status).toBe(201);
-  return (await res.json()) as { _id: string; totalPrice: number };
+  return (await orderOfAnswer(res)) as { _id: string; totalPrice: number };
 }
 
 const createPaypalOrder = async (orderId: string) => {

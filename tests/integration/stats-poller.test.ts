@@ -1,3 +1,4 @@
+import { sweepExpiredOrders } from "@fruit/core/orders/expiry";
 import type { Summary } from "@fruit/core/stats/stats.schema";
 import { handler } from "@fruit/functions/lambda/stream";
 import { type StreamPoller, startStreamPoller } from "@fruit/functions/local/stream-poller";
@@ -42,19 +43,33 @@ describe("dashboard aggregates over the local runtime's stream poller", () => {
       body: orderOf(kiwi, 2),
     });
     expect(placed.status, placed.text).toBe(201);
-    const today = new Date(placed.body.createdAt).toISOString().slice(0, 10); // the UTC day of the order
+    const order = placed.body.order;
+    const today = new Date(order.createdAt).toISOString().slice(0, 10); // the UTC day of the order
 
     const summary = await summaryWhen(admin.token, (s) => s.orders[0]?.numOrders === 1);
     expect(summary).toEqual({
       users: [{ numUsers: 2 }],
-      orders: [{ numOrders: 1, totalSales: placed.body.totalPrice }],
-      dailyOrders: [{ _id: today, orders: 1, sales: placed.body.totalPrice }],
+      orders: [{ numOrders: 1, totalSales: order.totalPrice }],
+      dailyOrders: [{ _id: today, orders: 1, sales: order.totalPrice }],
       productCategories: [{ _id: "Fruits", count: 1 }],
     });
 
-    const removed = await api(`/api/orders/${placed.body._id}`, { method: "DELETE", token: admin.token });
+    const removed = await api(`/api/orders/${order._id}`, { method: "DELETE", token: admin.token });
     expect(removed.status, removed.text).toBe(200);
     const after = await summaryWhen(admin.token, (s) => s.orders[0]?.numOrders === 0);
     expect(after).toMatchObject({ orders: [{ numOrders: 0, totalSales: 0 }], dailyOrders: [] });
+
+    // An unpaid order the sweep cancels leaves the figures too, through the same stream.
+    const second = await api("/api/orders", {
+      method: "POST",
+      token: customer.token,
+      body: orderOf(kiwi, 1),
+    });
+    expect(second.status, second.text).toBe(201);
+    await summaryWhen(admin.token, (s) => s.orders[0]?.numOrders === 1);
+    const holdUntil = Date.parse(second.body.order.holdUntil);
+    expect((await sweepExpiredOrders({ now: new Date(holdUntil + 1000) })).cancelled).toBe(1);
+    const cancelled = await summaryWhen(admin.token, (s) => s.orders[0]?.numOrders === 0);
+    expect(cancelled).toMatchObject({ orders: [{ numOrders: 0, totalSales: 0 }], dailyOrders: [] });
   });
 });

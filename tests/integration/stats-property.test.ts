@@ -25,6 +25,7 @@ type Op =
   | { kind: "deleteProduct"; pick: number }
   | { kind: "placeOrder"; totalCents: number; createdAt: string }
   | { kind: "payOrder"; pick: number }
+  | { kind: "cancelOrder"; pick: number }
   | { kind: "deleteOrder"; pick: number };
 
 const category = fc.constantFrom(...CATEGORIES);
@@ -44,13 +45,15 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
       .map((ms) => new Date(ms).toISOString()),
   }),
   fc.record({ kind: fc.constant("payOrder" as const), pick }),
+  fc.record({ kind: fc.constant("cancelOrder" as const), pick }),
   fc.record({ kind: fc.constant("deleteOrder" as const), pick }),
 );
 
 interface Model {
   users: string[];
   products: Map<string, string>;
-  orders: Map<string, { totalCents: number; createdAt: string }>;
+  /** Paid and cancelled are exclusive: only an unpaid order is cancelled (the sweep), and never paid after. */
+  orders: Map<string, { totalCents: number; createdAt: string; paid: boolean; cancelled: boolean }>;
 }
 
 const nth = <T>(items: Iterable<T>, index: number): T | undefined => {
@@ -93,16 +96,32 @@ async function perform(op: Op, model: Model, recorder: StreamRecorder): Promise<
     }
     case "placeOrder": {
       const item = orderItem(op.totalCents, op.createdAt);
-      model.orders.set(item.id as string, { totalCents: op.totalCents, createdAt: op.createdAt });
+      model.orders.set(item.id as string, {
+        totalCents: op.totalCents,
+        createdAt: op.createdAt,
+        paid: false,
+        cancelled: false,
+      });
       return recorder.put(item);
     }
     case "payOrder":
+    case "cancelOrder":
     case "deleteOrder": {
       const id = nth(model.orders.keys(), op.pick);
-      if (!id) return undefined;
+      const order = id ? model.orders.get(id) : undefined;
+      if (!id || !order) return undefined;
       const key = orderItem(0, "", id);
-      if (op.kind === "payOrder")
-        return recorder.update(key, { isPaid: true, paidAt: new Date().toISOString() });
+      const at = new Date().toISOString();
+      if (op.kind === "payOrder" || op.kind === "cancelOrder") {
+        if (order.paid || order.cancelled) return undefined;
+        if (op.kind === "payOrder") {
+          order.paid = true;
+          return recorder.update(key, { isPaid: true, paidAt: at });
+        }
+        // The sweep's cancellation: a MODIFY that takes the order out of the figures.
+        order.cancelled = true;
+        return recorder.update(key, { isCancelled: true, cancelledAt: at });
+      }
       model.orders.delete(id);
       return recorder.remove(key);
     }
@@ -111,7 +130,7 @@ async function perform(op: Op, model: Model, recorder: StreamRecorder): Promise<
 
 /** The summary computed straight from the model, independently of core's counters. */
 function expectedSummary(model: Model): Summary {
-  const orders = [...model.orders.values()];
+  const orders = [...model.orders.values()].filter((order) => !order.cancelled);
   const days = new Map<string, { orders: number; cents: number }>();
   for (const order of orders) {
     const day = order.createdAt.slice(0, 10);

@@ -71,11 +71,18 @@ export const place = (user: TestUser, body: unknown, headers: Record<string, str
 export const call = (user: TestUser | undefined, method: string, path: string, body?: unknown) =>
   app.request(`/api/orders${path}`, json(user, method, body));
 
+/** The order inside a POST /api/orders answer, which is `{ message: "New Order Created", order }`. */
+export async function orderOfAnswer(res: Response) {
+  const body = await res.json();
+  expect(body.message).toBe("New Order Created");
+  return body.order;
+}
+
 /** Places an order of `lines` as `user`, expecting 201, and answers the order. */
 export async function placed(user: TestUser, lines: OrderLine[]) {
   const res = await place(user, orderBody(lines));
   expect(res.status).toBe(201);
-  return res.json();
+  return orderOfAnswer(res);
 }
 
 /** A product's stock as the public product endpoint reports it. */

@@ -1,4 +1,5 @@
 import { Resource } from "sst";
+import { PRODUCTION_STAGE } from "./stage.ts";
 
 /**
  * Everything the shop reads from its environment, read and validated once.
@@ -27,6 +28,11 @@ export interface Config {
   payments: "test" | "paypal";
   paypal: { clientId: string; clientSecret: string; apiBase: string };
   googleMapsKey: string;
+  /**
+   * How long an unpaid order holds its stock before the sweep cancels it: `UNPAID_ORDER_MINUTES` or the
+   * stage's `UnpaidOrderMinutes` secret (stacks/secrets.ts), 60 by default.
+   */
+  unpaidOrderMinutes: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -50,15 +56,31 @@ export class ConfigError extends Error {
   override name = "ConfigError";
 }
 
+/**
+ * How payments are taken, per stage: the `PAYMENTS` variable (the local runtime sets it) or the
+ * stage's `Payments` secret (stacks/secrets.ts).
+ * - `sandbox` / `live`: PayPal's sandbox or live API;
+ * - `paypal`: PayPal at `PAYPAL_API_BASE`, by default live on production and sandbox elsewhere;
+ * - `test`: the in-process test provider, which takes no money; only when asked for, never on production.
+ * Unset means PayPal (docs/decisions/010-payments-mode-per-stage.md).
+ */
+export const PAYMENT_MODES = ["paypal", "sandbox", "live", "test"] as const;
+export type PaymentMode = (typeof PAYMENT_MODES)[number];
+
 /** Builds and validates the configuration from an environment; throws a readable ConfigError. */
 export function loadConfig(env: Env = process.env): Config {
   const stage = env.SST_STAGE ?? linked("App", "stage") ?? "local";
-  const production = stage === "production";
-  const payments = (env.PAYMENTS ?? (production ? "paypal" : "test")) as Config["payments"];
+  const production = stage === PRODUCTION_STAGE;
+  const mode = (env.PAYMENTS || linked("Payments", "value") || "paypal") as PaymentMode;
+  const payments: Config["payments"] = mode === "test" ? "test" : "paypal";
   const problems: string[] = [];
 
-  if (payments !== "test" && payments !== "paypal") problems.push(`PAYMENTS must be "test" or "paypal"`);
-  if (payments === "test" && production) problems.push("PAYMENTS=test is refused on the production stage");
+  if (!PAYMENT_MODES.includes(mode)) problems.push(`PAYMENTS must be one of ${PAYMENT_MODES.join(", ")}`);
+  if ((mode === "test" || mode === "sandbox") && production)
+    problems.push(
+      `payments mode "${mode}" (PAYMENTS or the Payments secret) is refused on the production stage: it takes real money only`,
+    );
+  const live = mode === "live" || (mode === "paypal" && production);
 
   const config: Config = {
     stage,
@@ -77,9 +99,10 @@ export function loadConfig(env: Env = process.env): Config {
     paypal: {
       clientId: env.PAYPAL_CLIENT_ID ?? linked("PaypalClientId", "value") ?? "",
       clientSecret: env.PAYPAL_CLIENT_SECRET ?? linked("PaypalClientSecret", "value") ?? "",
-      apiBase: env.PAYPAL_API_BASE ?? (production ? PAYPAL_LIVE : PAYPAL_SANDBOX),
+      apiBase: env.PAYPAL_API_BASE ?? (live ? PAYPAL_LIVE : PAYPAL_SANDBOX),
     },
     googleMapsKey: env.GOOGLE_MAPS_KEY ?? linked("GoogleMapsKey", "value") ?? "",
+    unpaidOrderMinutes: Number(env.UNPAID_ORDER_MINUTES || linked("UnpaidOrderMinutes", "value") || 60),
   };
 
   if (config.tableName.length < 3) problems.push("the table name is missing (TABLE_NAME or the Table link)");
@@ -88,6 +111,9 @@ export function loadConfig(env: Env = process.env): Config {
       "S3_ENDPOINT needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY (the local object store's key pair)",
     );
   if (config.jwtSecret.length < 32) problems.push("JWT_SECRET must be at least 32 characters");
+  // Up to 30 days; decimals allowed (the local runtime and the tests hold orders for seconds).
+  if (!(config.unpaidOrderMinutes > 0 && config.unpaidOrderMinutes <= 43_200))
+    problems.push("UNPAID_ORDER_MINUTES must be a number of minutes above 0 and at most 43200");
   if (problems.length > 0) throw new ConfigError(`Invalid configuration: ${problems.join("; ")}`);
   return config;
 }

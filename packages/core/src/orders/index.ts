@@ -6,12 +6,13 @@ import { AppError } from "../errors.ts";
 import { isId } from "../ids.ts";
 import { productKeys } from "../products/product.keys.ts";
 import { assertAdmin, type Caller } from "../users/caller.ts";
-import { mustExist, orderKeys, orderQueries } from "./order.keys.ts";
+import { isCancelledItem, mustExist, notCancelled, orderKeys, orderQueries } from "./order.keys.ts";
 import type { Order, PaymentResult } from "./order.schema.ts";
 import {
   batchGetItems,
   getOrderItem,
   type Item,
+  isHeld,
   type StoredLine,
   toOrder,
   userOf,
@@ -65,8 +66,22 @@ export async function listAll(caller: Caller): Promise<Order[]> {
   return items.map((item) => toOrder(item, users.get(item.userId as string) ?? null));
 }
 
-/** Stock given back by deleting an unpaid order: only for products that still exist. */
-async function restockActions(lines: readonly StoredLine[]) {
+/** Told to anyone who tries to pay, deliver or otherwise move a cancelled order. */
+export const ORDER_CANCELLED_MESSAGE =
+  "This order was cancelled because it was not paid in time; its items went back on sale. Please place a new order.";
+
+/** 409 for a cancelled order (it cannot be paid, delivered or cancelled again). */
+export function assertNotCancelled(item: Item): void {
+  if (isCancelledItem(item)) throw new AppError("conflict", ORDER_CANCELLED_MESSAGE);
+}
+
+/** Deletes an order's hold (the unpaid-orders index entry); deleting a missing hold changes nothing. */
+export const deleteHold = (id: string) => ({ Delete: { TableName: tableName(), Key: orderKeys.hold(id) } });
+
+/**
+ * Stock given back by deleting or cancelling an unpaid order: only for products that still exist.
+ */
+export async function restockActions(lines: readonly StoredLine[]) {
   const existing = await batchGetItems(
     lines.map((line) => productKeys.item(line.productId)),
     { projection: "id" },
@@ -87,24 +102,26 @@ async function restockActions(lines: readonly StoredLine[]) {
 
 /**
  * Deletes an order (admin). An unpaid order's stock goes back to its products in the same
- * transaction; the delete is conditional on the paid flag read, so a payment landing meanwhile never
- * restocks goods that were sold. Retried when a product or the order changed under it.
+ * transaction; the delete is conditional on the paid and cancelled state read, so a payment landing
+ * meanwhile never restocks goods that were sold, and an order the sweep cancelled meanwhile (whose
+ * stock is already back) never restocks twice. Retried when a product or the order changed under it.
  */
 export async function removeOrder(caller: Caller, id: string): Promise<{ message: string }> {
   assertAdmin(caller);
   for (let attempt = 0; attempt < 5; attempt += 1) {
     const item = await orderItemOrNotFound(id);
-    const restock = item.isPaid === true ? [] : await restockActions(item.orderItems as StoredLine[]);
+    const restock = isHeld(item) ? await restockActions(item.orderItems as StoredLine[]) : [];
+    const cancelled = isCancelledItem(item) ? "attribute_exists(cancelledAt)" : notCancelled;
     const remove = {
       Delete: {
         TableName: tableName(),
         Key: orderKeys.item(id),
-        ConditionExpression: `${mustExist} AND isPaid = :paid`,
+        ConditionExpression: `${mustExist} AND isPaid = :paid AND ${cancelled}`,
         ExpressionAttributeValues: { ":paid": item.isPaid === true },
       },
     };
     try {
-      await db().send(new TransactWriteCommand({ TransactItems: [remove, ...restock] }));
+      await db().send(new TransactWriteCommand({ TransactItems: [remove, deleteHold(id), ...restock] }));
       return { message: "Order Deleted" };
     } catch (error) {
       if (!cancellationReasons(error)) throw storageError(error);
@@ -117,6 +134,7 @@ export async function removeOrder(caller: Caller, id: string): Promise<{ message
 export async function markDelivered(caller: Caller, id: string): Promise<Order> {
   assertAdmin(caller);
   const item = await orderItemOrNotFound(id);
+  assertNotCancelled(item);
   if (item.isPaid !== true) throw new AppError("conflict", "Order is not paid yet");
   if (item.isDelivered === true) throw new AppError("conflict", "Order is already delivered");
   try {
@@ -138,27 +156,22 @@ export async function markDelivered(caller: Caller, id: string): Promise<Order> 
 }
 
 /**
- * Records a verified payment: only if the order is still unpaid, so paying twice changes nothing.
- * Returns the stored order either way.
+ * Marks a payment as started, just before the money is captured: only on an unpaid order that is not
+ * cancelled. An order the sweep already cancelled is therefore never charged (409), and the sweep
+ * leaves an order whose payment started within its grace time alone (docs/decisions/012-unpaid-orders-expire.md).
+ * Returns the stored order; it is already paid when a concurrent payment won.
  */
-export async function markPaid(
-  id: string,
-  payment: PaymentResult & { paypalOrderId: string },
-): Promise<Item> {
-  const { paypalOrderId, ...paymentResult } = payment;
+export async function startPayment(id: string, paypalOrderId: string): Promise<Item> {
   try {
     const { Attributes } = await db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: orderKeys.item(id),
-        UpdateExpression:
-          "SET isPaid = :true, paidAt = :now, paymentResult = :result, paypalOrderId = :paypal",
-        ConditionExpression: `${mustExist} AND isPaid = :false`,
+        UpdateExpression: "SET paymentStartedAt = :now, paymentPaypalOrderId = :paypal",
+        ConditionExpression: `${mustExist} AND isPaid = :false AND ${notCancelled}`,
         ExpressionAttributeValues: {
-          ":true": true,
           ":false": false,
           ":now": new Date().toISOString(),
-          ":result": paymentResult,
           ":paypal": paypalOrderId,
         },
         ReturnValues: "ALL_NEW",
@@ -167,6 +180,61 @@ export async function markPaid(
     return Attributes as Item;
   } catch (error) {
     if (!isConditionalCheckFailure(error)) throw storageError(error);
-    return orderItemOrNotFound(id);
+    const item = await orderItemOrNotFound(id);
+    assertNotCancelled(item);
+    return item;
   }
+}
+
+/**
+ * Records a verified payment: only if the order is still unpaid and not cancelled, so paying twice
+ * changes nothing; the order's hold goes in the same transaction (it no longer expires). Returns the
+ * stored order either way.
+ */
+export async function markPaid(
+  id: string,
+  payment: PaymentResult & { paypalOrderId: string },
+): Promise<Item> {
+  const { paypalOrderId, ...paymentResult } = payment;
+  const pay = {
+    Update: {
+      TableName: tableName(),
+      Key: orderKeys.item(id),
+      UpdateExpression: "SET isPaid = :true, paidAt = :now, paymentResult = :result, paypalOrderId = :paypal",
+      ConditionExpression: `${mustExist} AND isPaid = :false AND ${notCancelled}`,
+      ExpressionAttributeValues: {
+        ":true": true,
+        ":false": false,
+        ":now": new Date().toISOString(),
+        ":result": paymentResult,
+        ":paypal": paypalOrderId,
+      },
+    },
+  };
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      await db().send(new TransactWriteCommand({ TransactItems: [pay, deleteHold(id)] }));
+      break;
+    } catch (error) {
+      const reasons = cancellationReasons(error);
+      if (!reasons) throw storageError(error);
+      if (reasons[0] === "ConditionalCheckFailed") break; // paid already (or cancelled): read below
+      if (attempt >= 4) throw new AppError("unavailable", "The order is changing, please try again");
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * 2 ** attempt));
+    }
+  }
+  const item = await orderItemOrNotFound(id);
+  if (isCancelledItem(item)) {
+    // Cannot happen while payments are marked as started first; if it ever does, say so loudly.
+    console.error(
+      JSON.stringify({
+        level: "error",
+        message: "payment captured for a cancelled order",
+        id,
+        paypalOrderId,
+      }),
+    );
+    assertNotCancelled(item);
+  }
+  return item;
 }

@@ -30,6 +30,23 @@ export const LocationSchema = v.object({
 });
 export type Location = v.InferOutput<typeof LocationSchema>;
 
+/** True for `null` and `{}`: what a client sends when no place was chosen on the map. */
+const isNoLocation = (value: unknown): boolean =>
+  value === null ||
+  (typeof value === "object" && !Array.isArray(value) && Object.keys(value as object).length === 0);
+
+/**
+ * The shipping address's optional location. `{}` and `null` (sent by the original client when no place
+ * was chosen) mean "no location" and are not stored; anything else must be a whole location.
+ */
+const OptionalLocationSchema = v.optional(
+  v.pipe(
+    v.unknown(),
+    v.transform((value) => (isNoLocation(value) ? undefined : value)),
+    v.optional(LocationSchema),
+  ),
+);
+
 /** Shipping form: every field required (spec §5); the optional comments box is not saved. */
 export const ShippingAddressSchema = v.object({
   fullName: text(100, "Full name"),
@@ -37,7 +54,7 @@ export const ShippingAddressSchema = v.object({
   city: text(100, "City"),
   postalCode: text(20, "Postal code"),
   country: text(100, "Country"),
-  location: v.optional(LocationSchema),
+  location: OptionalLocationSchema,
 });
 export type ShippingAddress = v.InferOutput<typeof ShippingAddressSchema>;
 
@@ -156,7 +173,20 @@ export interface Order extends Prices {
   isDelivered: boolean;
   deliveredAt: string | null;
   createdAt: string;
+  /** Until when an unpaid order holds its stock; null once paid or cancelled (and on older orders). */
+  holdUntil: string | null;
+  /** An unpaid order whose hold ran out is cancelled: its stock went back, it can no longer be paid. */
+  isCancelled: boolean;
+  cancelledAt: string | null;
 }
+
+/** The answer of POST /api/orders, the original API's shape (docs/decisions/013-order-created-answer.md). */
+export interface OrderCreated {
+  message: typeof ORDER_CREATED_MESSAGE;
+  order: Order;
+}
+
+export const ORDER_CREATED_MESSAGE = "New Order Created";
 
 /** Body of the 409 answered when the catalogue's prices differ from what the shopper saw. */
 export interface PriceChangedError {

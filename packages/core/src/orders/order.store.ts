@@ -3,7 +3,7 @@ import { db, tableName } from "../db/client.ts";
 import { storageError } from "../db/errors.ts";
 import { toDollars } from "../money/pricing.ts";
 import { userKeys } from "../users/user.keys.ts";
-import { orderKeys } from "./order.keys.ts";
+import { isCancelledItem, orderKeys } from "./order.keys.ts";
 import type { Order, OrderLine, PaymentMethod, PaymentResult, ShippingAddress } from "./order.schema.ts";
 
 /** Storage helpers of the orders folder: item ↔ API conversions and the reads every verb shares. */
@@ -50,8 +50,14 @@ export function toOrder(item: Item, user: OrderUser): Order {
     isDelivered: item.isDelivered === true,
     deliveredAt: (item.deliveredAt as string | undefined) ?? null,
     createdAt: item.createdAt as string,
+    holdUntil: isHeld(item) ? ((item.holdUntil as string | undefined) ?? null) : null,
+    isCancelled: isCancelledItem(item),
+    cancelledAt: (item.cancelledAt as string | undefined) ?? null,
   };
 }
+
+/** A stored order that still holds its stock: unpaid and not cancelled. */
+export const isHeld = (item: Item): boolean => item.isPaid !== true && !isCancelledItem(item);
 
 /** One item by key, strongly consistent (every check before a write reads the base table). */
 export async function getItem(key: Record<string, string>): Promise<Item | undefined> {

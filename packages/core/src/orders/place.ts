@@ -8,6 +8,7 @@ import { priceCents, priceLines, toCents, toDollars } from "../money/pricing.ts"
 import { toProduct } from "../products/index.ts";
 import { productKeys } from "../products/product.keys.ts";
 import type { Caller } from "../users/caller.ts";
+import { heldFrom, holdItem } from "./hold.ts";
 import { mustNotExist, orderKeys } from "./order.keys.ts";
 import type { Order, OrderInput, OrderLineInput } from "./order.schema.ts";
 import {
@@ -102,7 +103,7 @@ function orderItem(caller: Caller, input: OrderInput, lines: readonly CatalogueL
     totalCents,
     isPaid: false,
     isDelivered: false,
-    createdAt: new Date().toISOString(),
+    ...heldFrom(new Date()),
   };
 }
 
@@ -112,7 +113,10 @@ interface Placement {
   key?: { userId: string; key: string; useToken: boolean };
 }
 
-/** One TransactWriteItems: put the order, take each line's stock (never below 0), claim the key. */
+/**
+ * One TransactWriteItems: put the order, take each line's stock (never below 0), claim the key, and put
+ * the order's hold (the unpaid-order index entry the expiry sweep reads).
+ */
 function placementCommand({ order, lines, key }: Placement): TransactWriteCommand {
   const TableName = tableName();
   const stock = lines.map((line) => ({
@@ -142,6 +146,7 @@ function placementCommand({ order, lines, key }: Placement): TransactWriteComman
       { Put: { TableName, Item: order, ConditionExpression: mustNotExist } },
       ...stock,
       ...(claim ? [claim] : []),
+      { Put: { TableName, Item: holdItem(order), ConditionExpression: mustNotExist } },
     ],
     // DynamoDB's own idempotency for the SDK's retries of this very call (max 36 characters).
     ...(key?.useToken

@@ -1,6 +1,6 @@
 import { getConfig } from "../config.ts";
-import { AppError } from "../errors.ts";
-import { markPaid, readableOrderItem, withUser } from "../orders/index.ts";
+import { AppError, isAppError } from "../errors.ts";
+import { assertNotCancelled, markPaid, readableOrderItem, startPayment, withUser } from "../orders/index.ts";
 import type { Order } from "../orders/order.schema.ts";
 import type { Item } from "../orders/order.store.ts";
 import type { Caller } from "../users/caller.ts";
@@ -35,6 +35,7 @@ async function ownOrderItem(caller: Caller, orderId: string): Promise<Item> {
 export async function createPaymentOrder(caller: Caller, orderId: string): Promise<{ id: string }> {
   const item = await ownOrderItem(caller, orderId);
   if (item.isPaid === true) throw new AppError("conflict", "Order is already paid");
+  assertNotCancelled(item);
   const window = Math.floor(Date.now() / CREATE_WINDOW_MS);
   return provider().createOrder({
     referenceId: orderId,
@@ -45,9 +46,11 @@ export async function createPaymentOrder(caller: Caller, orderId: string): Promi
 
 /**
  * Pays the caller's order with an approved PayPal order (PUT /api/orders/{id}/pay): reads it, checks it
- * is for this order and its total, captures it unless it was captured already, verifies the capture
- * (COMPLETED, USD, exact amount, this order's reference) and only then marks the order paid. Paying a
- * paid order returns it unchanged; a mismatch is a 409 and PayPal trouble a 502, both leaving it unpaid.
+ * is for this order and its total, marks the payment as started (refused with 409 once the order was
+ * cancelled, so a cancelled order is never charged), captures it unless it was captured already,
+ * verifies the capture (COMPLETED, USD, exact amount, this order's reference) and only then marks the
+ * order paid. Paying a paid order returns it unchanged; a mismatch is a 409 and PayPal trouble a 502,
+ * both leaving it unpaid.
  */
 export async function captureOrderPayment(
   caller: Caller,
@@ -56,12 +59,39 @@ export async function captureOrderPayment(
 ): Promise<Order> {
   const item = await ownOrderItem(caller, orderId);
   if (item.isPaid === true) return withUser(caller, item);
+  assertNotCancelled(item);
   const expected = { orderId, totalCents: item.totalCents as number };
   const paypal = provider();
   let result = await paypal.getOrder(paypalOrderId);
   assertCapturable(result, expected);
-  if (result.status === "APPROVED")
+  if (result.status === "APPROVED") {
+    const started = await startPayment(orderId, paypalOrderId);
+    if (started.isPaid === true) return withUser(caller, started);
     result = await paypal.captureOrder(paypalOrderId, `capture-${paypalOrderId}`);
+  }
   const payment = verifiedPayment(result, expected);
   return withUser(caller, await markPaid(orderId, payment));
+}
+
+/**
+ * For the expiry sweep: an order whose payment was started past the grace time but never recorded
+ * (the request died between capture and record). Asks the provider whether that PayPal order was
+ * captured for this order and its total: if so the payment is recorded and the answer is "paid";
+ * otherwise "unpaid" (nothing was taken, the order may be cancelled). PayPal being unreachable
+ * throws, which leaves the order to the next sweep.
+ */
+export async function settleStartedPayment(item: Item): Promise<"paid" | "unpaid"> {
+  const paypalOrderId = item.paymentPaypalOrderId;
+  if (typeof paypalOrderId !== "string") return "unpaid";
+  const expected = { orderId: item.id as string, totalCents: item.totalCents as number };
+  try {
+    const result = await provider().getOrder(paypalOrderId);
+    if (result.status !== "COMPLETED") return "unpaid";
+    const paid = await markPaid(expected.orderId, verifiedPayment(result, expected));
+    return paid.isPaid === true ? "paid" : "unpaid";
+  } catch (error) {
+    // PayPal down: decide next time. A refusal (unknown order, a capture for something else): not paid.
+    if (!isAppError(error) || error.kind === "bad_gateway" || error.kind === "unavailable") throw error;
+    return "unpaid";
+  }
 }

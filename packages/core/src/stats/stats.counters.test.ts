@@ -15,6 +15,20 @@ describe("stats counters", () => {
     );
   });
 
+  it("takes a cancelled order out of the counts, like a deleted one, and a paid one changes nothing", () => {
+    const order = { id: "o", totalCents: 2722, createdAt: "2026-01-01T10:00:00Z", isPaid: false };
+    const cancelled = { ...order, isCancelled: true, cancelledAt: "2026-01-01T11:00:00Z" };
+    expect(orderCounters(cancelled)).toEqual([]);
+    const removal = counterDelta(orderCounters, order, undefined);
+    expect(counterDelta(orderCounters, order, cancelled)).toEqual(removal);
+    expect(removal).toEqual([
+      { key: statsKeys.totals, add: { numOrders: -1, salesCents: -2722 } },
+      { key: statsKeys.day("2026-01-01"), add: { orders: -1, salesCents: -2722 } },
+    ]);
+    expect(counterDelta(orderCounters, order, { ...order, isPaid: true })).toEqual([]);
+    expect(counterDelta(orderCounters, cancelled, undefined)).toEqual([]); // deleting it later
+  });
+
   it("moves one count on a category change and nothing on other product edits", () => {
     expect(counterDelta(productCounters, { category: "Fruits" }, { category: "Nuts" })).toEqual([
       { key: statsKeys.category("Fruits"), add: { count: -1 } },

@@ -1,5 +1,6 @@
 import { AppError } from "../errors.ts";
 import { toDollars } from "../money/pricing.ts";
+import { isCancelledItem } from "../orders/order.keys.ts";
 import { statsItemKind, statsKeys } from "./stats.keys.ts";
 import type { Summary } from "./stats.schema.ts";
 
@@ -23,8 +24,12 @@ export function utcDay(timestamp: unknown): string {
   return new Date(time).toISOString().slice(0, 10);
 }
 
-/** An order counts once in the totals and once in the UTC day it was placed, with its total. */
+/**
+ * An order counts once in the totals and once in the UTC day it was placed, with its total. A cancelled
+ * order counts nowhere, like a deleted one: its cancellation (a MODIFY) takes it out of the figures.
+ */
 export function orderCounters(order: Item): CounterChange[] {
+  if (isCancelledItem(order)) return [];
   const salesCents = order.totalCents;
   if (typeof salesCents !== "number" || !Number.isInteger(salesCents)) {
     throw new AppError("invalid", `Order ${String(order.id)} has no integer totalCents`);
@@ -76,7 +81,7 @@ const negate = (change: CounterChange): CounterChange => ({
 /**
  * What one stream record changes: the new image's contribution minus the old image's. INSERT has
  * only `after`, REMOVE only `before`; a MODIFY that moves nothing (a product renamed, an order paid)
- * yields no change at all.
+ * yields no change at all, while an order's cancellation removes its contribution.
  *
  * @example
  * counterDelta(productCounters, { category: "Fruits" }, { category: "Vegetables" })

@@ -1,5 +1,11 @@
 import * as orders from "@fruit/core/orders/index";
-import { IdempotencyKeySchema, OrderInputSchema, PayOrderSchema } from "@fruit/core/orders/order.schema";
+import {
+  IdempotencyKeySchema,
+  ORDER_CREATED_MESSAGE,
+  type OrderCreated,
+  OrderInputSchema,
+  PayOrderSchema,
+} from "@fruit/core/orders/order.schema";
 import { captureOrderPayment, createPaymentOrder } from "@fruit/core/payments/index";
 import { Hono } from "hono";
 import { type AuthEnv, requireAdmin, requireUser } from "./middleware/auth.ts";
@@ -14,7 +20,9 @@ export const orderRoutes = new Hono<AuthEnv>()
     const input = await jsonBody(c, OrderInputSchema);
     const key = parseWith(IdempotencyKeySchema, c.req.header("idempotency-key"));
     const { order, created } = await orders.placeOrder(c.var.caller, input, key);
-    return c.json(order, created ? 201 : 200);
+    // The original API's answer, also for a replayed Idempotency-Key (docs/decisions/013-order-created-answer.md).
+    const answer: OrderCreated = { message: ORDER_CREATED_MESSAGE, order };
+    return c.json(answer, created ? 201 : 200);
   })
   .get("/", requireAdmin, async (c) => c.json(await orders.listAll(c.var.caller)))
   .get("/mine", requireUser, async (c) => c.json(await orders.listMine(c.var.caller)))

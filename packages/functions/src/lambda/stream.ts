@@ -34,9 +34,9 @@ export async function routeStreamRecord(record: DynamoDBRecord): Promise<ApplyOu
       change = { eventId: record.eventID, before: unmarshallImage(data.OldImage) };
       break;
     case "MODIFY":
-      // Only a product's category can move a count; an order's total and date and a user's existence
-      // never change on MODIFY (orders are paid or delivered, not repriced).
-      if (entity !== "product") return "ignored";
+      // A product's category and an order's cancellation move counts; a user's existence never changes
+      // on MODIFY, nor an order's total or date (orders are paid, delivered or cancelled, not repriced).
+      if (entity === "user") return "ignored";
       change = {
         eventId: record.eventID,
         before: unmarshallImage(data.OldImage),

@@ -151,6 +151,7 @@ export function loadLocalConfig(env: Env = process.env, argv: readonly string[] 
       ...optional("PAYPAL_CLIENT_SECRET"),
       ...optional("PAYPAL_API_BASE"),
       ...optional("GOOGLE_MAPS_KEY"),
+      ...optional("UNPAID_ORDER_MINUTES"),
     },
   };
 }

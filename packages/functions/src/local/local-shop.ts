@@ -5,6 +5,7 @@ import { claimDataDir } from "./data-dir-lock.ts";
 import { createDevPages } from "./dev-pages.ts";
 import { coreEnvOf, ensureStorage, type Stop, startEmulators } from "./emulators.ts";
 import type { LocalConfig } from "./local-config.ts";
+import { startOrderSweeper, sweepIntervalMs } from "./order-sweeper.ts";
 import { writeRuntimeFile } from "./runtime-file.ts";
 import { seedIfEmpty } from "./seed.ts";
 import { createShopApp, listenShop } from "./server.ts";
@@ -25,9 +26,9 @@ export interface LocalShop {
 /**
  * Starts the whole shop on one machine (architecture §3): emulators with data under `DATA_DIR`,
  * table and bucket, `DATA_DIR/runtime.json` for operator commands (removed on stop), seed on an
- * empty table, the stream poller in place of Lambda's event source mapping, and one HTTP server for
- * `/api`, `/images` and the pages. On a failed start everything
- * already started is stopped again before the error is thrown.
+ * empty table, the stream poller in place of Lambda's event source mapping, the unpaid-order sweep in
+ * place of the schedule, and one HTTP server for `/api`, `/images` and the pages. On a failed start
+ * everything already started is stopped again before the error is thrown.
  */
 export async function startLocalShop(
   config: LocalConfig,
@@ -65,9 +66,14 @@ export async function startLocalShop(
       checkpointFile: join(config.dataDir, "stream-checkpoints.json"),
     });
     stops.push(() => poller.stop());
+    const sweeper = startOrderSweeper({ intervalMs: sweepIntervalMs(core.unpaidOrderMinutes) });
+    stops.push(() => sweeper.stop());
 
     const builtPages = await webBuild; // before serving: the static site reads (and warms) dist
-    const shop = createShopApp({ webDist: config.dev ? undefined : config.paths.webDist });
+    const shop = createShopApp({
+      webDist: config.dev ? undefined : config.paths.webDist,
+      uploadOrigins: core.s3Endpoint ? [new URL(core.s3Endpoint).origin] : [],
+    });
     const server = await listenShop({
       shop,
       host: config.host,

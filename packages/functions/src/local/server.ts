@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { GetObjectCommand } from "@aws-sdk/client-s3";
+import { securityHeaders } from "@fruit/core/http/security-headers";
 import { sniffImageType } from "@fruit/core/uploads/index";
 import { bucketName, IMAGE_KEY_PREFIX, s3 } from "@fruit/core/uploads/s3";
 import { IMAGE_CACHE_CONTROL } from "@fruit/core/uploads/upload.schema";
@@ -109,8 +110,23 @@ async function serveImage(c: Context): Promise<Response> {
  * const shop = createShopApp({ webDist: "/repo/packages/web/dist" });
  * const res = await shop.request("/api/health");
  */
-export function createShopApp(options: { webDist?: string }): Hono {
+export function createShopApp(options: {
+  webDist?: string;
+  /**
+   * Origins the browser POSTs images to besides the shop's own (the S3 emulator's), allowed by the
+   * CSP's connect-src. Given by the caller, which knows where the emulator listens.
+   */
+  uploadOrigins?: readonly string[];
+}): Hono {
+  // The same headers as the router's in the cloud (core's http/security-headers.ts), computed once.
+  const headers = Object.entries(securityHeaders({ uploadOrigins: options.uploadOrigins ?? [] }));
   const shop = new Hono();
+  // First, so SPA, API, image, 404 and error answers all carry them. In `npm run dev` Vite answers the
+  // pages itself (listenShop), without a CSP: its HMR client needs inline scripts and a websocket.
+  shop.use("*", async (c, next) => {
+    await next();
+    for (const [name, value] of headers) c.res.headers.set(name, value);
+  });
   shop.use("/api/*", compress());
   shop.all("/api", (c) => api.fetch(c.req.raw, c.env));
   shop.all("/api/*", (c) => api.fetch(c.req.raw, c.env));

@@ -27,7 +27,7 @@ export function configureApi(options: { token: () => string | undefined; onUnaut
  * Calls the shop's API with the signed-in user's bearer token.
  *
  * @example
- * const order = await api<Order>("/api/orders", { method: "POST", body: payload });
+ * const { order } = await api<OrderCreated>("/api/orders", { method: "POST", body: payload });
  */
 export async function api<T>(
   path: string,

@@ -1,8 +1,9 @@
 /**
  * index.html starts the storefront screen's public reads before the app's code has arrived (see
- * `early` in vite.config.ts) and leaves the pending answers in `window.__early`. Each is taken once,
- * by the first call for that path, and only in the first seconds after the page opened: a later
- * call (after an edit, say) must ask the server afresh.
+ * packages/core/src/http/storefront-boot.ts, which vite.config.ts writes into index.html) and leaves
+ * the pending answers in `window.__early`. Each is taken once, by the first call for that path, and
+ * only in the first seconds after the page opened: a later call (after an edit, say) must ask the
+ * server afresh.
  */
 const FRESH_MS = 15_000;
 

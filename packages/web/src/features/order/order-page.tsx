@@ -11,6 +11,7 @@ import { OrderItemsList } from "../../components/order-items-list.tsx";
 import { ErrorBlock, LoadingBlock } from "../../components/page-states.tsx";
 import { useShop } from "../../lib/shop-store.ts";
 import { useOrder } from "./api/use-order.ts";
+import { OrderHoldNotice } from "./order-hold.tsx";
 import { PaymentBox } from "./payment-box.tsx";
 
 // Admin code stays out of the storefront chunk: only an admin ever loads this button.
@@ -21,8 +22,25 @@ const DeliverOrderButton = lazy(() =>
 /** "2026-11-21 14:05" from an ISO date. */
 const when = (iso: string | null) => (iso ? `${iso.substring(0, 10)} ${iso.substring(11, 16)}` : "");
 
-/** Green "<label> at <date>" once it happened, else red "Not <label>". */
-function StatusAlert({ done, at, label }: { done: boolean; at: string | null; label: "Paid" | "Delivered" }) {
+/** Green "<label> at <date>" once it happened, gray "Cancelled" for a cancelled order, else red "Not <label>". */
+function StatusAlert({
+  done,
+  at,
+  label,
+  cancelled,
+}: {
+  done: boolean;
+  at: string | null;
+  label: "Paid" | "Delivered";
+  cancelled: boolean;
+}) {
+  if (cancelled) {
+    return (
+      <Alert color="gray" variant="light" mt="sm">
+        Cancelled
+      </Alert>
+    );
+  }
   return done ? (
     <Alert color="green" variant="light" mt="sm">
       {label} at {when(at)}
@@ -34,7 +52,10 @@ function StatusAlert({ done, at, label }: { done: boolean; at: string | null; la
   );
 }
 
-/** /order/{id} — details, paid/delivered status, the payment button and (admins) Deliver Order. */
+/**
+ * /order/{id} — details, paid/delivered (or cancelled) status, how long an unpaid order is held, the
+ * payment button and (admins) Deliver Order.
+ */
 export function OrderPage() {
   const { id } = useParams();
   const isAdmin = useShop((s) => s.userInfo?.isAdmin === true);
@@ -53,8 +74,12 @@ export function OrderPage() {
         <Title order={1} size="h2" style={{ overflowWrap: "anywhere" }}>
           Order {order._id}
         </Title>
-        <Badge size="lg" color={order.isPaid ? "green" : "orange"} variant="light">
-          {order.isPaid ? "Paid" : "Awaiting payment"}
+        <Badge
+          size="lg"
+          color={order.isCancelled ? "gray" : order.isPaid ? "green" : "orange"}
+          variant="light"
+        >
+          {order.isCancelled ? "Cancelled" : order.isPaid ? "Paid" : "Awaiting payment"}
         </Badge>
       </Group>
       <OrderLayout
@@ -63,11 +88,17 @@ export function OrderPage() {
           <>
             <OrderSection title="Shipping">
               <ShippingLines address={order.shippingAddress} />
-              <StatusAlert done={order.isDelivered} at={order.deliveredAt} label="Delivered" />
+              <StatusAlert
+                done={order.isDelivered}
+                at={order.deliveredAt}
+                label="Delivered"
+                cancelled={order.isCancelled}
+              />
             </OrderSection>
             <OrderSection title="Payment">
               <PaymentMethodLine method={order.paymentMethod} />
-              <StatusAlert done={order.isPaid} at={order.paidAt} label="Paid" />
+              <StatusAlert done={order.isPaid} at={order.paidAt} label="Paid" cancelled={order.isCancelled} />
+              <OrderHoldNotice order={order} />
             </OrderSection>
             <OrderSection title="Items">
               <OrderItemsList items={order.orderItems} />
@@ -75,7 +106,9 @@ export function OrderPage() {
           </>
         }
       >
-        {!order.isPaid && <PaymentBox orderId={order._id} paymentMethod={order.paymentMethod} />}
+        {!order.isPaid && !order.isCancelled && (
+          <PaymentBox orderId={order._id} paymentMethod={order.paymentMethod} />
+        )}
         {isAdmin && (
           <Suspense fallback={null}>
             <DeliverOrderButton order={order} onDelivered={() => void mutate()} />

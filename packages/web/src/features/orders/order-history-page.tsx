@@ -9,7 +9,25 @@ import { useMyOrders } from "./api/use-my-orders.ts";
 
 const day = (iso: string | null) => (iso ? iso.substring(0, 10) : "");
 
-function Status({ done, at, no }: { done: boolean; at: string | null; no: string }) {
+/** The date once it happened; "Cancelled" for a cancelled order; else `no`. */
+function Status({
+  done,
+  at,
+  no,
+  cancelled,
+}: {
+  done: boolean;
+  at: string | null;
+  no: string;
+  cancelled: boolean;
+}) {
+  if (cancelled) {
+    return (
+      <Badge color="gray" variant="light">
+        Cancelled
+      </Badge>
+    );
+  }
   return done ? (
     <Badge color="green" variant="light">
       {day(at)}
@@ -69,8 +87,13 @@ export function OrderHistoryPage() {
               </Text>
               <Group justify="space-between">
                 <Group gap={6}>
-                  <Status done={order.isPaid} at={order.paidAt} no="Not paid" />
-                  <Status done={order.isDelivered} at={order.deliveredAt} no="Not delivered" />
+                  <Status done={order.isPaid} at={order.paidAt} no="Not paid" cancelled={order.isCancelled} />
+                  <Status
+                    done={order.isDelivered}
+                    at={order.deliveredAt}
+                    no="Not delivered"
+                    cancelled={order.isCancelled}
+                  />
                 </Group>
                 <DetailsButton order={order} />
               </Group>
@@ -101,10 +124,15 @@ export function OrderHistoryPage() {
                   <td>{day(order.createdAt)}</td>
                   <td style={{ fontWeight: 700 }}>{formatMoney(order.totalPrice)}</td>
                   <td>
-                    <Status done={order.isPaid} at={order.paidAt} no="No" />
+                    <Status done={order.isPaid} at={order.paidAt} no="No" cancelled={order.isCancelled} />
                   </td>
                   <td>
-                    <Status done={order.isDelivered} at={order.deliveredAt} no="No" />
+                    <Status
+                      done={order.isDelivered}
+                      at={order.deliveredAt}
+                      no="No"
+                      cancelled={order.isCancelled}
+                    />
                   </td>
                   <td>
                     <DetailsButton order={order} />

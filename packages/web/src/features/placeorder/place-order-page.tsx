@@ -36,7 +36,7 @@ export function PlaceOrderPage() {
     setBusy(true);
     setRefusal(null);
     try {
-      const order = await createOrder(
+      const { order } = await createOrder(
         { orderItems: cartItems, shippingAddress, paymentMethod, ...prices },
         attemptKey,
       );

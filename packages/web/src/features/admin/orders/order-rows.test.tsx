@@ -20,6 +20,9 @@ const order = (patch: Partial<Order> = {}): Order => ({
   isDelivered: false,
   deliveredAt: null,
   createdAt: "2026-11-21T10:20:30.000Z",
+  holdUntil: "2026-11-21T11:20:30.000Z",
+  isCancelled: false,
+  cancelledAt: null,
   ...patch,
 });
 
@@ -45,6 +48,24 @@ describe("admin orders row formatting", () => {
       }),
     );
     expect([row.paid, row.delivered]).toEqual(["2026-11-22", "2026-11-23"]);
+  });
+
+  it("shows Cancelled for Paid and Delivered of an order cancelled because it was not paid in time", () => {
+    const row = toOrderRow(
+      order({ isCancelled: true, cancelledAt: "2026-11-21T11:21:00.000Z", holdUntil: null }),
+    );
+    expect([row.paid, row.delivered]).toEqual(["Cancelled", "Cancelled"]);
+    renderAdmin(
+      <OrdersTable
+        orders={[order({ isCancelled: true, cancelledAt: "2026-11-21T11:21:00.000Z" })]}
+        deleting={false}
+        onDelete={() => {}}
+      />,
+    );
+    const cells = within(screen.getAllByRole("row")[1]!)
+      .getAllByRole("cell")
+      .map((td) => td.textContent);
+    expect(cells.slice(4, 6)).toEqual(["Cancelled", "Cancelled"]);
   });
 
   it("shows 'DELETED USER' when the customer's account is gone", () => {

@@ -1,6 +1,9 @@
 import type { Order } from "@fruit/core/orders/order.schema";
 import { money, shortDate } from "../shared/format.ts";
 
+/** What Paid and Delivered show for a cancelled order. */
+export const CANCELLED = "Cancelled";
+
 /** One admin-orders row as displayed (spec §2 admin orders). */
 export interface OrderRow {
   id: string;
@@ -13,14 +16,15 @@ export interface OrderRow {
 
 type OrderForRow = Pick<
   Order,
-  "_id" | "createdAt" | "totalPrice" | "isPaid" | "paidAt" | "isDelivered" | "deliveredAt"
+  "_id" | "createdAt" | "totalPrice" | "isPaid" | "paidAt" | "isDelivered" | "deliveredAt" | "isCancelled"
 > & {
   user: { name?: string } | null | undefined;
 };
 
 /**
  * Formats an order for the table: a deleted customer shows 'DELETED USER', dates their first 10
- * characters, the total in dollars with 2 decimals, and Paid / Delivered the date or 'No'.
+ * characters, the total in dollars with 2 decimals, and Paid / Delivered the date or 'No' ('Cancelled'
+ * for an order cancelled because it was not paid in time).
  *
  * @example
  * toOrderRow(order) // { id: "01J…", user: "DELETED USER", date: "2026-11-21", total: "$27.22", paid: "No", delivered: "No" }
@@ -33,7 +37,7 @@ export function toOrderRow(order: OrderForRow): OrderRow {
     user: order.user?.name || "DELETED USER",
     date: shortDate(order.createdAt),
     total: money(order.totalPrice),
-    paid: dateOr(order.isPaid, order.paidAt),
-    delivered: dateOr(order.isDelivered, order.deliveredAt),
+    paid: order.isCancelled ? CANCELLED : dateOr(order.isPaid, order.paidAt),
+    delivered: order.isCancelled ? CANCELLED : dateOr(order.isDelivered, order.deliveredAt),
   };
 }

@@ -1,12 +1,13 @@
-import type { Order, OrderInput, PriceChangedError } from "@fruit/core/orders/order.schema";
+import type { OrderCreated, OrderInput, PriceChangedError } from "@fruit/core/orders/order.schema";
 import { ApiError, api } from "../../../lib/api.ts";
 
 /**
  * POST /api/orders with an Idempotency-Key: a retried submit (a lost answer, a double click)
- * returns the first order instead of placing a second one.
+ * returns the first order instead of placing a second one. Either way the answer is
+ * `{ message, order }` (docs/decisions/013-order-created-answer.md).
  */
-export function createOrder(input: OrderInput, idempotencyKey: string): Promise<Order> {
-  return api<Order>("/api/orders", {
+export function createOrder(input: OrderInput, idempotencyKey: string): Promise<OrderCreated> {
+  return api<OrderCreated>("/api/orders", {
     method: "POST",
     body: input,
     headers: { "Idempotency-Key": idempotencyKey },

@@ -1,0 +1,69 @@
+/**
+ * The one inline script of the SPA's index.html (docs/decisions/011-security-headers.md). It runs
+ * first thing in <head> and starts, all at once, what a storefront screen would otherwise request
+ * one after the other: the screen's chunks and CSS, its public catalogue reads (left in
+ * `window.__early` for packages/web/src/lib/early-fetch.ts) and the home page's first banner.
+ *
+ * Its text never depends on the build: what changes per build (each screen's chunk files) is read
+ * from the JSON data block `<script type="application/json" id="storefront-boot">` that
+ * packages/web/vite.config.ts writes just before it. So the Content-Security-Policy can allow exactly
+ * this script by its hash (security-headers.ts), computed from this same string.
+ *
+ * The reads are public catalogue reads, whose answers do not depend on who asks, so the script does
+ * not read the session from localStorage (its first read is slow on a phone). A screen's largest
+ * picture comes from those answers (the product's, or the first cards' — ProductGrid's eager row),
+ * so preloading it from here overlaps its download with the app's code.
+ *
+ * Data block: `{ "routes": [[pattern, jsFiles, cssFiles], ...], "banner": "/images/..." }`.
+ * Plain ES2017 so every browser the SPA supports runs it; it must stay self-contained.
+ */
+export const STOREFRONT_BOOT_SCRIPT = `(function () {
+  var data = document.getElementById("storefront-boot");
+  if (!data) return;
+  var boot = JSON.parse(data.textContent || "{}");
+  var path = location.pathname;
+  var add = function (rel, href, as) {
+    var link = document.createElement("link");
+    link.rel = rel;
+    link.href = href;
+    if (as) link.setAttribute("as", as);
+    if (as === "image") link.setAttribute("fetchpriority", "high");
+    document.head.appendChild(link);
+  };
+  (boot.routes || []).forEach(function (route) {
+    if (!new RegExp(route[0]).test(path)) return;
+    route[2].forEach(function (href) { add("stylesheet", href); });
+    route[1].forEach(function (href) { add("modulepreload", href); });
+  });
+  if (path === "/" && boot.banner) add("preload", boot.banner, "image");
+  var keys = [];
+  if (path === "/products") {
+    var params = new URLSearchParams(location.search);
+    var next = new URLSearchParams();
+    var category = params.get("category");
+    var q = (params.get("q") || "").trim();
+    if (category) next.set("category", category);
+    if (q) next.set("q", q);
+    var query = next.toString();
+    keys.push("/api/products/categories", query ? "/api/products?" + query : "/api/products");
+  }
+  var slug = /^\\/product\\/([^/]+)$/.exec(path);
+  if (slug) keys.push("/api/products/slug/" + encodeURIComponent(decodeURIComponent(slug[1] || "")));
+  window.__early = {};
+  keys.forEach(function (key) {
+    var answer = fetch(key, { headers: { Accept: "application/json" } });
+    window.__early[key] = answer;
+    answer
+      .then(function (response) { return response.ok ? response.clone().json() : undefined; })
+      .then(function (body) {
+        var items = Array.isArray(body) ? body.slice(0, 4) : body ? [body] : [];
+        items.forEach(function (item) {
+          if (item && typeof item.image === "string") add("preload", item.image, "image");
+        });
+      })
+      .catch(function () {});
+  });
+})();`;
+
+/** The id of the JSON data block the boot script reads (written by packages/web/vite.config.ts). */
+export const STOREFRONT_BOOT_DATA_ID = "storefront-boot";

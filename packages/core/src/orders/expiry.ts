@@ -1,0 +1,191 @@
+import { DeleteCommand, QueryCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
+import { db, tableName } from "../db/client.ts";
+import { cancellationReasons, storageError } from "../db/errors.ts";
+import { queryAll } from "../db/query.ts";
+import { settleStartedPayment } from "../payments/index.ts";
+import { expiryDecision, heldFrom, holdItem } from "./hold.ts";
+import { deleteHold, restockActions } from "./index.ts";
+import { mustExist, mustNotExist, notCancelled, orderKeys, orderQueries } from "./order.keys.ts";
+import { getOrderItem, type Item, type StoredLine } from "./order.store.ts";
+
+/**
+ * The expiry sweep (docs/decisions/012-unpaid-orders-expire.md): unpaid orders whose hold ran out are
+ * cancelled and their stock given back, exactly once. The same code runs in the scheduled Lambda
+ * (packages/functions/src/lambda/sweeper.ts) and on an interval in the local runtime. Every run reads
+ * only the due holds, through gsi2 (docs/data-model.md, pattern 21), a page at a time.
+ */
+
+/** What happened to one due order: cancelled, paid after all (a recovered payment), or left as it is. */
+export type ExpiryOutcome = "cancelled" | "paid" | "skipped";
+
+const ATTEMPTS = 5;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The cancellation, one transaction: the order is marked cancelled only if it is still unpaid, not
+ * cancelled, due, and its payment state is the one that was read (none, or the same stale start), so a
+ * payment started meanwhile wins; its hold goes, and every line's stock comes back.
+ */
+async function cancelOrder(item: Item, now: Date): Promise<void> {
+  const id = item.id as string;
+  const started = item.paymentStartedAt as string | undefined;
+  const cancel = {
+    Update: {
+      TableName: tableName(),
+      Key: orderKeys.item(id),
+      UpdateExpression: "SET isCancelled = :true, cancelledAt = :now",
+      ConditionExpression: [
+        mustExist,
+        "isPaid = :false",
+        notCancelled,
+        "holdUntil <= :now",
+        started === undefined ? "attribute_not_exists(paymentStartedAt)" : "paymentStartedAt = :started",
+      ].join(" AND "),
+      ExpressionAttributeValues: {
+        ":true": true,
+        ":false": false,
+        ":now": now.toISOString(),
+        ...(started === undefined ? {} : { ":started": started }),
+      },
+    },
+  };
+  const restock = await restockActions(item.orderItems as StoredLine[]);
+  await db().send(new TransactWriteCommand({ TransactItems: [cancel, deleteHold(id), ...restock] }));
+}
+
+/**
+ * Expires one order if its hold ran out at `now`. Safe to run any number of times, also concurrently:
+ * the cancellation's conditions let exactly one run give the stock back. A lost race (a payment, a
+ * product deleted, another sweep) is re-read and decided again.
+ */
+export async function expireOrder(id: string, now: Date = new Date()): Promise<ExpiryOutcome> {
+  for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
+    const item = await getOrderItem(id);
+    const decision = expiryDecision(item, now);
+    if (decision === "gone") {
+      // Paid, cancelled or deleted: only a stale hold is left (normally removed with the change).
+      await db()
+        .send(new DeleteCommand({ TableName: tableName(), Key: orderKeys.hold(id) }))
+        .catch((error: unknown) => Promise.reject(storageError(error)));
+      return "skipped";
+    }
+    if (decision === "not_due" || decision === "payment_in_progress" || !item) return "skipped";
+    if (decision === "check_payment" && (await settleStartedPayment(item)) === "paid") return "paid";
+    try {
+      await cancelOrder(item, now);
+      return "cancelled";
+    } catch (error) {
+      if (!cancellationReasons(error)) throw storageError(error);
+      await sleep(Math.random() * 20 * 2 ** attempt);
+    }
+  }
+  return "skipped";
+}
+
+/** What one sweep did. `complete` is false when it stopped at its deadline with due holds left. */
+export interface SweepReport {
+  cancelled: number;
+  paid: number;
+  skipped: number;
+  failed: number;
+  pages: number;
+  complete: boolean;
+}
+
+export interface SweepOptions {
+  /** The sweep's clock (tests move it forward instead of waiting). */
+  now?: Date;
+  /** Due holds read per page. */
+  pageSize?: number;
+  /** Epoch ms after which no new page is started (the Lambda's remaining time). */
+  stopAt?: number;
+}
+
+/**
+ * Reads the holds that ran out before `now`, oldest first, page by page, and expires each order. One
+ * order failing (logged) does not stop the others; the next run tries it again.
+ *
+ * @example
+ * const report = await sweepExpiredOrders({ stopAt: Date.now() + 50_000 });
+ */
+export async function sweepExpiredOrders(options: SweepOptions = {}): Promise<SweepReport> {
+  const now = options.now ?? new Date();
+  const report: SweepReport = { cancelled: 0, paid: 0, skipped: 0, failed: 0, pages: 0, complete: false };
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    if (options.stopAt !== undefined && Date.now() >= options.stopAt) return report;
+    let page: { Items?: Item[]; LastEvaluatedKey?: Record<string, unknown> };
+    try {
+      page = await db().send(
+        new QueryCommand({
+          TableName: tableName(),
+          ...orderQueries.holdsDueBefore(now.toISOString(), options.pageSize ?? 25),
+          ...(startKey ? { ExclusiveStartKey: startKey } : {}),
+        }),
+      );
+    } catch (error) {
+      throw storageError(error);
+    }
+    report.pages += 1;
+    const ids = (page.Items ?? []).map((hold) => hold.orderId as string);
+    const outcomes = await Promise.allSettled(ids.map((id) => expireOrder(id, now)));
+    outcomes.forEach((outcome, index) => {
+      if (outcome.status === "fulfilled") {
+        report[outcome.value] += 1;
+        return;
+      }
+      report.failed += 1;
+      const error =
+        outcome.reason instanceof Error ? `${outcome.reason.name}: ${outcome.reason.message}` : "";
+      console.error(
+        JSON.stringify({ level: "error", message: "expiring an order failed", id: ids[index], error }),
+      );
+    });
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  report.complete = true;
+  return report;
+}
+
+/**
+ * Gives a hold to the unpaid orders placed before holds existed: `holdUntil` = their `createdAt` +
+ * `UNPAID_ORDER_MINUTES`, so the sweep expires them like any other (long-past deadlines at its next
+ * run). A one-time migration that reads every order once (gsi1, pattern 17); idempotent, and an order
+ * paid or changed meanwhile is left alone. Run by the local runtime at start and by
+ * packages/functions/src/scripts/hold-unpaid-orders.ts for a deployed stage. Returns how many it held.
+ */
+export async function holdUnheldOrders(): Promise<number> {
+  const all = orderQueries.all();
+  const unheld = await queryAll({
+    ...all,
+    FilterExpression: `isPaid = :false AND attribute_not_exists(holdUntil) AND ${notCancelled}`,
+    ExpressionAttributeValues: { ...all.ExpressionAttributeValues, ":false": false },
+  });
+  let held = 0;
+  for (const item of unheld) {
+    const { holdUntil } = heldFrom(new Date(item.createdAt as string));
+    const order = { ...item, holdUntil };
+    try {
+      await db().send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Update: {
+                TableName: tableName(),
+                Key: orderKeys.item(item.id as string),
+                UpdateExpression: "SET holdUntil = :holdUntil",
+                ConditionExpression: `${mustExist} AND isPaid = :false AND attribute_not_exists(holdUntil) AND ${notCancelled}`,
+                ExpressionAttributeValues: { ":holdUntil": holdUntil, ":false": false },
+              },
+            },
+            { Put: { TableName: tableName(), Item: holdItem(order), ConditionExpression: mustNotExist } },
+          ],
+        }),
+      );
+      held += 1;
+    } catch (error) {
+      if (!cancellationReasons(error)) throw storageError(error);
+    }
+  }
+  return held;
+}

@@ -1,0 +1,53 @@
+import { holdUnheldOrders, sweepExpiredOrders } from "@fruit/core/orders/expiry";
+
+/** A running local sweep. */
+export interface OrderSweeper {
+  /** Waits for a run in progress, then stops; safe to call twice. */
+  stop(): Promise<void>;
+}
+
+/**
+ * How often the local runtime sweeps: a quarter of the hold, between 1 and 15 seconds, so even an
+ * order held for a few seconds (UNPAID_ORDER_MINUTES=0.1) is cancelled soon after its deadline.
+ */
+export function sweepIntervalMs(unpaidOrderMinutes: number): number {
+  return Math.min(15_000, Math.max(1_000, Math.round((unpaidOrderMinutes * 60_000) / 4)));
+}
+
+/**
+ * Runs the cloud's expiry sweep (core's `sweepExpiredOrders`, the code the scheduled Lambda runs)
+ * every `intervalMs`, one run at a time, in place of the schedule. The first run first gives a hold to
+ * unpaid orders kept from before holds existed (`holdUnheldOrders`), so they expire too.
+ */
+export function startOrderSweeper({ intervalMs }: { intervalMs: number }): OrderSweeper {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> = Promise.resolve();
+  let stopped = false;
+  let migrated = false;
+  const migrate = async () => {
+    if (migrated) return;
+    const held = await holdUnheldOrders();
+    migrated = true;
+    if (held > 0) console.log(`Order sweep: ${held} unpaid order(s) from before holds now expire too`);
+  };
+  const tick = () => {
+    running = migrate()
+      .then(() => sweepExpiredOrders())
+      .then((report) => {
+        if (report.cancelled + report.paid + report.failed > 0)
+          console.log(`Order sweep: ${report.cancelled} unpaid order(s) cancelled, ${report.failed} failed`);
+      })
+      .catch((error: unknown) => console.error("Order sweep failed:", error))
+      .finally(() => {
+        if (!stopped) timer = setTimeout(tick, intervalMs);
+      });
+  };
+  timer = setTimeout(tick, intervalMs);
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,82 @@
+import { STOREFRONT_BOOT_DATA_ID, STOREFRONT_BOOT_SCRIPT } from "@fruit/core/http/storefront-boot";
+import { afterEach, describe, expect, it, vi } from "vitest";
+
+/** index.html's boot script (core's http/storefront-boot.ts) run as the browser runs it, in jsdom. */
+
+const boot = {
+  routes: [
+    ["^/$", ["/assets/home.js", "/assets/kit.js"], ["/assets/home.css"]],
+    ["^/products$", ["/assets/products.js", "/assets/kit.js"], ["/assets/kit.css"]],
+    ["^/product/[^/]+$", ["/assets/product.js"], []],
+  ],
+  banner: "/images/seed/banner-strawberry.webp",
+};
+
+function run(url: string, answers: Record<string, unknown> = {}) {
+  window.history.replaceState({}, "", url);
+  document.head.innerHTML = `<script type="application/json" id="${STOREFRONT_BOOT_DATA_ID}">${JSON.stringify(boot)}</script>`;
+  const fetch = vi.fn(
+    async (key: string) => new Response(JSON.stringify(answers[key] ?? []), { status: 200 }),
+  );
+  vi.stubGlobal("fetch", fetch);
+  new Function(STOREFRONT_BOOT_SCRIPT)();
+  const links = () =>
+    [...document.head.querySelectorAll("link")].map((link) => [
+      link.rel,
+      link.getAttribute("href"),
+      link.getAttribute("as"),
+    ]);
+  const early = (window as unknown as { __early: Record<string, Promise<Response>> }).__early;
+  return { fetch, links, early };
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  document.head.innerHTML = "";
+});
+
+describe("storefront boot script", () => {
+  it("on /, loads the home screen's CSS and chunks and preloads the first banner; fetches nothing", () => {
+    const { fetch, links, early } = run("/");
+    expect(links()).toEqual([
+      ["stylesheet", "/assets/home.css", null],
+      ["modulepreload", "/assets/home.js", null],
+      ["modulepreload", "/assets/kit.js", null],
+      ["preload", boot.banner, "image"],
+    ]);
+    expect(fetch).not.toHaveBeenCalled();
+    expect(early).toEqual({});
+  });
+
+  it("on /products, starts the category and (filtered) product reads and preloads the first pictures", async () => {
+    const list = "/api/products?category=Citrus&q=lime";
+    const { fetch, links, early } = run("/products?category=Citrus&q=%20lime%20&page=2", {
+      [list]: [{ image: "/images/a.webp" }, { image: "/images/b.webp" }],
+    });
+    expect(fetch.mock.calls.map(([key]) => key)).toEqual(["/api/products/categories", list]);
+    expect(Object.keys(early)).toEqual(["/api/products/categories", list]);
+    await vi.waitFor(() =>
+      expect(links()).toEqual(
+        expect.arrayContaining([
+          ["preload", "/images/a.webp", "image"],
+          ["preload", "/images/b.webp", "image"],
+        ]),
+      ),
+    );
+    expect(links()).toEqual(expect.arrayContaining([["modulepreload", "/assets/products.js", null]]));
+  });
+
+  it("on /product/{slug}, starts the product read", () => {
+    const { fetch, early } = run("/product/blood%20orange");
+    expect(fetch.mock.calls.map(([key]) => key)).toEqual(["/api/products/slug/blood%20orange"]);
+    expect(Object.keys(early)).toEqual(["/api/products/slug/blood%20orange"]);
+  });
+
+  it("does nothing without its data block", () => {
+    window.history.replaceState({}, "", "/products");
+    const fetch = vi.fn();
+    vi.stubGlobal("fetch", fetch);
+    new Function(STOREFRONT_BOOT_SCRIPT)();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+});

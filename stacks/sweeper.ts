@@ -1,0 +1,22 @@
+import { secrets } from "./secrets.ts";
+import { table } from "./storage.ts";
+
+/**
+ * The unpaid-order sweep: every minute, unpaid orders whose hold ran out are cancelled and their
+ * stock returned (docs/decisions/012-unpaid-orders-expire.md: a schedule, not TTL, because TTL
+ * deletes late and deletes the order). EventBridge Scheduler runs it at least once; the handler is
+ * idempotent. It reads and writes the table, and may ask PayPal whether a payment that was started
+ * long ago was captured, so it is linked like the API: the same secrets, hence the same payments mode.
+ */
+export const sweeper = new sst.aws.CronV2("UnpaidOrderSweeper", {
+  schedule: "rate(1 minute)",
+  function: {
+    handler: "packages/functions/src/lambda/sweeper.handler",
+    runtime: "nodejs22.x",
+    architecture: "arm64",
+    timeout: "60 seconds",
+    link: [table, ...secrets],
+  },
+  // A failed run is not retried: the next one starts within a minute and does the same work.
+  retries: 0,
+});

@@ -1,0 +1,84 @@
+import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { loadConfig } from "@fruit/core/config";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { installRecordingSst, type Recording } from "./recording-sst.ts";
+import { ROOT } from "./sst-bundle.ts";
+
+/** Held in a variable so the type-check does not follow it (see tests/infra/infra.test.ts). */
+const CONFIG_PATH = fileURLToPath(new URL("../../sst.config.ts", import.meta.url));
+
+let recording: Recording | undefined;
+
+async function deploy(stage: string) {
+  vi.resetModules();
+  recording = installRecordingSst(stage);
+  const { default: config } = (await import(CONFIG_PATH)) as { default: { run(): Promise<unknown> } };
+  await config.run();
+  return recording;
+}
+
+afterEach(() => recording?.uninstall());
+
+interface CronArgs {
+  schedule: string;
+  retries?: number;
+  function: {
+    handler: string;
+    runtime: string;
+    timeout: string;
+    link: unknown[];
+    environment?: Record<string, string>;
+  };
+}
+
+describe("the unpaid-order sweeper (stacks/sweeper.ts)", () => {
+  it("runs the sweep handler on a schedule of a minute, linked to the table and the secrets", async () => {
+    const recording = await deploy("dev");
+    const crons = recording.all("CronV2");
+    expect(crons.map((cron) => cron.name)).toEqual(["UnpaidOrderSweeper"]);
+    const args = crons[0]!.args as unknown as CronArgs;
+    expect(args.schedule).toBe("rate(1 minute)");
+    expect(args.function).toMatchObject({
+      handler: "packages/functions/src/lambda/sweeper.handler",
+      runtime: "nodejs22.x",
+    });
+    // The handler path names a real module exporting `handler`.
+    const [file, exported] = args.function.handler.split(".");
+    expect(existsSync(`${ROOT}${file}.ts`)).toBe(true);
+    expect(exported).toBe("handler");
+    const mod = (await import(`${ROOT}${file}.ts`)) as Record<string, unknown>;
+    expect(typeof mod[exported!]).toBe("function");
+
+    const table = recording.get("Dynamo", "Table").instance;
+    expect(args.function.link).toContain(table);
+    // Core's config refuses to load without the JWT secret; PayPal's are needed to check a stale payment.
+    for (const name of ["JwtSecret", "PaypalClientId", "PaypalClientSecret"]) {
+      expect(args.function.link).toContain(recording.get("Secret", name).instance);
+    }
+  });
+
+  it("has the API's links, so it takes payments the same way and reads the same hold setting", async () => {
+    const recording = await deploy("dev");
+    const api = recording.get("Function", "Api").args.link as unknown[];
+    const cron = recording.get("CronV2", "UnpaidOrderSweeper").args as unknown as CronArgs;
+    for (const name of ["Payments", "UnpaidOrderMinutes"]) {
+      const secret = recording.get("Secret", name).instance;
+      expect(api).toContain(secret);
+      expect(cron.function.link).toContain(secret);
+    }
+    // No environment of its own that could disagree with the API's.
+    expect(cron.function.environment).toBeUndefined();
+  });
+
+  it("holds unpaid orders 60 minutes until a stage sets UnpaidOrderMinutes", async () => {
+    const recording = await deploy("production");
+    const placeholder = recording.get("Secret", "UnpaidOrderMinutes").args.placeholder as string;
+    const config = loadConfig({
+      TABLE_NAME: "fruit-shop",
+      JWT_SECRET: "x".repeat(32),
+      UNPAID_ORDER_MINUTES: placeholder,
+    });
+    expect(config.unpaidOrderMinutes).toBe(60);
+  });
+});

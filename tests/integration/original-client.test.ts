@@ -1,0 +1,100 @@
+import { priceLines } from "@fruit/core/money/pricing";
+import { beforeAll, describe, expect, it } from "vitest";
+import { api, expectClientError } from "../support/api.ts";
+import { createProduct, createUser, type TestUser } from "../support/fixtures.ts";
+import { address, storedOrder } from "../support/orders.ts";
+import { useFreshTable } from "../support/table.ts";
+
+/**
+ * The answers a client written for the original API reads (docs/decisions/013-order-created-answer.md):
+ * `data.order._id` after placing an order, `data.product._id` after creating a product, the review
+ * answer, and `{ message }` on every error. Requests are shaped as that client sends them.
+ */
+describe("the original client's contract", () => {
+  let ann: TestUser;
+  let admin: TestUser;
+  let mango: { _id: string; slug: string; name: string; price: number };
+
+  beforeAll(async () => {
+    await useFreshTable("original-client");
+    [ann, admin] = await Promise.all([createUser({ name: "Ann" }), createUser({ isAdmin: true })]);
+    mango = await createProduct({ name: "Mango", price: 4.99, countInStock: 20 });
+  });
+
+  /** The original checkout's body: whole cart lines, the saved address (with its `location`), the prices. */
+  const checkoutBody = (location: unknown) => ({
+    orderItems: [{ ...mango, image: "/images/m.webp", countInStock: 20, category: "Fruits", quantity: 2 }],
+    shippingAddress: { ...address, location },
+    paymentMethod: "PayPal",
+    ...priceLines([{ price: mango.price, quantity: 2 }]),
+  });
+
+  it.each([
+    ["{}", {}],
+    ["null", null],
+  ])(
+    "places an order whose shippingAddress.location is %s (no map location), storing no location",
+    async (_, location) => {
+      const res = await api("/api/orders", {
+        method: "POST",
+        token: ann.token,
+        body: checkoutBody(location),
+      });
+      expect(res.status, res.text).toBe(201);
+      // The original client navigates to `/order/${data.order._id}`.
+      expect(res.body.message).toBe("New Order Created");
+      const id = res.body.order._id;
+      expect(id).toMatch(/^[0-9A-Z]{26}$/);
+      expect(res.body.order.shippingAddress).toEqual(address);
+      expect((await storedOrder(id)).shippingAddress).toEqual(address);
+      const read = await api(`/api/orders/${id}`, { token: ann.token });
+      expect(read.body).toMatchObject({ _id: id, isPaid: false, isCancelled: false });
+    },
+  );
+
+  it("still refuses a location that is neither empty nor whole", async () => {
+    const res = await api("/api/orders", {
+      method: "POST",
+      token: ann.token,
+      body: checkoutBody({ lat: 45 }),
+    });
+    expectClientError(res, 400);
+    expect(res.body.message).toMatch(/^shippingAddress\.location\.lng/);
+  });
+
+  it("creates a product answering data.product._id, which the edit screen then reads", async () => {
+    const res = await api("/api/products", { method: "POST", token: admin.token });
+    expect(res.status, res.text).toBe(201);
+    expect(res.body.message).toBe("Product Created");
+    const read = await api(`/api/products/${res.body.product._id}`);
+    expect(read.status).toBe(200);
+    expect(read.body._id).toBe(res.body.product._id);
+  });
+
+  it("answers a review with the review, the new count and rating", async () => {
+    const res = await api(`/api/products/${mango._id}/reviews`, {
+      method: "POST",
+      token: ann.token,
+      body: { rating: 4, comment: "Ripe", name: "Ann" },
+    });
+    expect(res.status, res.text).toBe(201);
+    expect(res.body).toMatchObject({ message: "Review Created", numReviews: 1, rating: 4 });
+    expect(res.body.review).toMatchObject({
+      _id: expect.any(String),
+      name: "Ann",
+      rating: 4,
+      comment: "Ripe",
+    });
+    expect(Date.parse(res.body.review.createdAt)).not.toBeNaN();
+  });
+
+  it("answers every refusal with { message }", async () => {
+    expectClientError(await api("/api/orders", { method: "POST", body: checkoutBody({}) }), 401);
+    expectClientError(
+      await api("/api/orders", { method: "POST", token: ann.token, body: { orderItems: [] } }),
+      400,
+    );
+    expectClientError(await api("/api/orders/01ARZ3NDEKTSV4RRFFQ69G5FAV", { token: ann.token }), 404);
+    expectClientError(await api("/api/products", { method: "POST", token: ann.token }), 403);
+  });
+});

@@ -80,6 +80,8 @@ const group: BenchGroup = {
         DYNAMODB_ENDPOINT: dynamo.endpoint,
         // Presigning a POST signs locally; nothing is sent to this address.
         S3_ENDPOINT: "http://127.0.0.1:9",
+        S3_ACCESS_KEY_ID: "bench-access-key",
+        S3_SECRET_ACCESS_KEY: "bench-secret-key",
         JWT_SECRET,
         PAYMENTS: "test",
         AWS_REGION: "us-east-1",

@@ -1,7 +1,7 @@
 import { AppError } from "@fruit/core/errors";
-import * as uploads from "@fruit/core/uploads/index";
 import { PresignSchema } from "@fruit/core/uploads/upload.schema";
 import { type Context, Hono } from "hono";
+import { uploads } from "./lazy-core.ts";
 import { type AuthEnv, requireAdmin } from "./middleware/auth.ts";
 import { jsonBody } from "./validate.ts";
 

@@ -1,6 +1,7 @@
 import { AppError } from "@fruit/core/errors";
-import { assertAdmin, type Caller, callerFromToken } from "@fruit/core/users/caller";
+import type { Caller } from "@fruit/core/users/caller";
 import { createMiddleware } from "hono/factory";
+import { caller as callers } from "../lazy-core.ts";
 
 export type AuthEnv = { Variables: { caller: Caller; requestId: string } };
 
@@ -11,16 +12,19 @@ export function bearerToken(header: string | undefined): string {
   return match[1];
 }
 
-/** Requires a signed-in caller; sets `c.var.caller`. */
+/**
+ * Requires a signed-in caller; sets `c.var.caller`. Token checks (jose) load on the first request
+ * that needs them, so public catalogue reads never pay for them (api/lazy-core.ts).
+ */
 export const requireUser = createMiddleware<AuthEnv>(async (c, next) => {
-  c.set("caller", await callerFromToken(bearerToken(c.req.header("authorization"))));
+  c.set("caller", await callers.callerFromToken(bearerToken(c.req.header("authorization"))));
   await next();
 });
 
 /** Requires a signed-in administrator (checked against the table on every request). */
 export const requireAdmin = createMiddleware<AuthEnv>(async (c, next) => {
-  const caller = await callerFromToken(bearerToken(c.req.header("authorization")));
-  assertAdmin(caller);
+  const caller = await callers.callerFromToken(bearerToken(c.req.header("authorization")));
+  await callers.assertAdmin(caller);
   c.set("caller", caller);
   await next();
 });

@@ -2,8 +2,8 @@ import { ShippingAddressSchema } from "@fruit/core/orders/order.schema";
 import { Button, Card, Group, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from "@mantine/core";
 import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router-dom";
-import * as v from "valibot";
 import { MapPinIcon } from "../../components/icons.tsx";
+import { type FieldErrors, parseForm } from "../../lib/form-errors.ts";
 import { notifySuccess } from "../../lib/notify.ts";
 import { shop, useShop } from "../../lib/shop-store.ts";
 
@@ -30,19 +30,14 @@ export function ShippingForm() {
     postalCode: saved?.postalCode ?? "",
     country: saved?.country ?? "",
   });
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [errors, setErrors] = useState<FieldErrors<Field>>({});
   const [comments, setComments] = useState("");
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = v.safeParse(ShippingAddressSchema, values);
-    if (!parsed.success) {
-      const found: Partial<Record<Field, string>> = {};
-      for (const issue of parsed.issues) {
-        const key = issue.path?.[0]?.key as Field | undefined;
-        if (key && !found[key]) found[key] = issue.message;
-      }
-      setErrors(found);
+    const parsed = parseForm(ShippingAddressSchema, values);
+    if (!parsed.ok) {
+      setErrors(parsed.errors);
       return;
     }
     setErrors({});

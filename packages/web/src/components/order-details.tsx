@@ -1,4 +1,5 @@
 import type { Prices } from "@fruit/core/money/pricing";
+import type { ShippingAddress } from "@fruit/core/orders/order.schema";
 import { Anchor, Card, Grid, Group, Stack, Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
@@ -69,16 +70,8 @@ export function OrderSection({
   );
 }
 
-interface AddressLines {
-  fullName: string;
-  address: string;
-  city: string;
-  postalCode: string;
-  country: string;
-}
-
 /** "Name: …" and "Address: street, city, postal code, country". */
-export function ShippingLines({ address }: { address: AddressLines }) {
+export function ShippingLines({ address }: { address: ShippingAddress }) {
   return (
     <>
       <Text>

@@ -1,18 +1,10 @@
 import { formatMoney } from "@fruit/core/money/pricing";
+import type { OrderLine } from "@fruit/core/orders/order.schema";
 import { Anchor, Group, Image, Stack, Text } from "@mantine/core";
 import { Link } from "react-router-dom";
 
-interface Line {
-  _id: string;
-  name: string;
-  slug: string;
-  image: string;
-  price: number;
-  quantity: number;
-}
-
 /** The items of a cart or an order: picture, name (linking to the product), quantity × price. */
-export function OrderItemsList({ items }: { items: Line[] }) {
+export function OrderItemsList({ items }: { items: OrderLine[] }) {
   return (
     <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: "none" }}>
       {items.map((item) => (

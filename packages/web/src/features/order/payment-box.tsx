@@ -1,3 +1,4 @@
+import type { PaymentMethod } from "@fruit/core/orders/order.schema";
 import { lazy, Suspense } from "react";
 import { ErrorBlock, LoadingBlock } from "../../components/page-states.tsx";
 import { TEST_PAYMENTS_CLIENT_ID, usePaypalClientId } from "./api/use-paypal-client-id.ts";
@@ -8,13 +9,7 @@ const PaypalCheckout = lazy(() =>
 );
 
 /** The payment button of an unpaid order: the test payment, or PayPal (loaded only then). */
-export function PaymentBox({
-  orderId,
-  paymentMethod,
-}: {
-  orderId: string;
-  paymentMethod: "PayPal" | "Card";
-}) {
+export function PaymentBox({ orderId, paymentMethod }: { orderId: string; paymentMethod: PaymentMethod }) {
   const { data: clientId, error, mutate } = usePaypalClientId(true);
   if (error) return <ErrorBlock error={error} onRetry={() => mutate()} />;
   if (clientId === undefined) return <LoadingBlock label="Loading payment" />;

@@ -1,3 +1,4 @@
+import type { PaymentMethod } from "@fruit/core/orders/order.schema";
 import { Alert } from "@mantine/core";
 import { PayPalButtons, PayPalScriptProvider, usePayPalScriptReducer } from "@paypal/react-paypal-js";
 import { LoadingBlock } from "../../components/page-states.tsx";
@@ -16,7 +17,7 @@ export function PaypalCheckout({
 }: {
   clientId: string;
   orderId: string;
-  paymentMethod: "PayPal" | "Card";
+  paymentMethod: PaymentMethod;
 }) {
   return (
     <PayPalScriptProvider options={{ clientId, currency: "USD", intent: "capture" }}>

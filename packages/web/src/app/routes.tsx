@@ -20,10 +20,10 @@ export const routes: RouteObject[] = [
       { path: "/", ...page(() => import("../features/home/home-page.tsx"), "HomePage") },
       { path: "/about", ...page(() => import("../features/about/about-page.tsx"), "AboutPage") },
       { path: "/contact", ...page(() => import("../features/contact/contact-page.tsx"), "ContactPage") },
-      { path: "/products", ...page(() => import("../features/products/products-page.tsx"), "ProductsPage") },
+      { path: "/products", ...page(() => import("../features/catalog/products-page.tsx"), "ProductsPage") },
       {
         path: "/product/:slug",
-        ...page(() => import("../features/product/product-page.tsx"), "ProductPage"),
+        ...page(() => import("../features/catalog/product-page.tsx"), "ProductPage"),
       },
       { path: "/cart", ...page(() => import("../features/cart/cart-page.tsx"), "CartPage") },
       { path: "/login", ...page(() => import("../features/auth/login-page.tsx"), "LoginPage") },

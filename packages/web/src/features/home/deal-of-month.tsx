@@ -6,7 +6,7 @@ import { useNavigate } from "react-router-dom";
 import { errorMessage } from "../../lib/api.ts";
 import { addToCart } from "../cart/add-to-cart.ts";
 import { AddToCartButton } from "../cart/add-to-cart-button.tsx";
-import { useProduct } from "../product/api/use-product.ts";
+import { useProduct } from "../catalog/api/use-product.ts";
 import { Countdown } from "./countdown.tsx";
 import classes from "./home.module.css";
 

@@ -2,8 +2,8 @@ import { Button, Center, Container } from "@mantine/core";
 import { Link } from "react-router-dom";
 import { ErrorBlock, LoadingBlock } from "../../components/page-states.tsx";
 import { SectionHeading } from "../../components/section-heading.tsx";
-import { useProducts } from "../products/api/use-products.ts";
-import { ProductGrid } from "../products/product-grid.tsx";
+import { useProducts } from "../../resources/products.ts";
+import { ProductGrid } from "../catalog/product-grid.tsx";
 
 /** The home page's product grid: the first eight of the catalogue and a link to the rest. */
 export function FeaturedProducts() {

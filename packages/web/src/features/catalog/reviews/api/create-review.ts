@@ -1,8 +1,8 @@
 import type { ProductDetail } from "@fruit/core/products/product.schema";
 import type { ReviewCreated, ReviewInput } from "@fruit/core/reviews/review.schema";
 import { mutate } from "swr";
-import { api } from "../../../lib/api.ts";
-import { productKey } from "./use-product.ts";
+import { api } from "../../../../lib/api.ts";
+import { productKey } from "../../api/use-product.ts";
 
 /**
  * POST /api/products/{id}/reviews, then puts the answer (new rating, count and the review) into the

@@ -4,8 +4,8 @@ import { ErrorBlock, LoadingBlock } from "../../components/page-states.tsx";
 import { useProduct } from "./api/use-product.ts";
 import { BuyBox } from "./buy-box.tsx";
 import { ProductGallery } from "./product-gallery.tsx";
-import { ReviewList } from "./review-list.tsx";
-import { ReviewSection } from "./review-section.tsx";
+import { ReviewList } from "./reviews/review-list.tsx";
+import { ReviewSection } from "./reviews/review-section.tsx";
 
 /** /product/{slug} — pictures, buy box, reviews and the review form. */
 export function ProductPage() {

@@ -1,9 +1,9 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { configureApi } from "../../lib/api.ts";
-import { getShopState, shop } from "../../lib/shop-store.ts";
-import { fakeApi, renderScreen, resetShop } from "../../test/render.tsx";
+import { configureApi } from "../../../lib/api.ts";
+import { getShopState, shop } from "../../../lib/shop-store.ts";
+import { fakeApi, renderScreen, resetShop } from "../../../test/render.tsx";
 import { REVIEW_MISSING_MESSAGE, ReviewForm } from "./review-form.tsx";
 import { ReviewSection } from "./review-section.tsx";
 

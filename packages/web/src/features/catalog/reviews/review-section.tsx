@@ -1,8 +1,8 @@
 import { Anchor, Text } from "@mantine/core";
 import { lazy, Suspense } from "react";
 import { Link } from "react-router-dom";
-import { LoadingBlock } from "../../components/page-states.tsx";
-import { useShop } from "../../lib/shop-store.ts";
+import { LoadingBlock } from "../../../components/page-states.tsx";
+import { useShop } from "../../../lib/shop-store.ts";
 
 // Only signed-in users can review: visitors never download the form and its validation.
 const ReviewForm = lazy(() => import("./review-form.tsx").then((m) => ({ default: m.ReviewForm })));

@@ -1,8 +1,8 @@
 import { RATING_LABELS } from "@fruit/core/reviews/review.schema";
 import { Alert, Button, Card, NativeSelect, Stack, Textarea, Title } from "@mantine/core";
 import { type FormEvent, useState } from "react";
-import { notifyError, notifySuccess } from "../../lib/notify.ts";
-import { useShop } from "../../lib/shop-store.ts";
+import { notifyError, notifySuccess } from "../../../lib/notify.ts";
+import { useShop } from "../../../lib/shop-store.ts";
 import { createReview } from "./api/create-review.ts";
 
 /** Spec §8. */

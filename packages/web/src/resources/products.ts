@@ -1,6 +1,6 @@
 import type { Product } from "@fruit/core/products/product.schema";
 import useSWR from "swr";
-import { api } from "../../../lib/api.ts";
+import { api } from "../lib/api.ts";
 
 export interface ProductFilter {
   category?: string;

@@ -1,6 +1,6 @@
 import type { Review } from "@fruit/core/products/product.schema";
 import { Card, Group, Stack, Text, ThemeIcon } from "@mantine/core";
-import { RatingStars } from "../../components/rating-stars.tsx";
+import { RatingStars } from "../../../components/rating-stars.tsx";
 
 /** The reviews, newest first as the server sends them; dates cut to the first 10 characters (§2). */
 export function ReviewList({ reviews }: { reviews: Review[] }) {

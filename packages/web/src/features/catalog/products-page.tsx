@@ -5,7 +5,7 @@ import { useSearchParams } from "react-router-dom";
 import { SearchIcon } from "../../components/icons.tsx";
 import { ErrorBlock, LoadingBlock } from "../../components/page-states.tsx";
 import { useCategories } from "./api/use-categories.ts";
-import { useProducts } from "./api/use-products.ts";
+import { useProducts } from "../../resources/products.ts";
 import { ProductGrid } from "./product-grid.tsx";
 
 const ALL = "All";

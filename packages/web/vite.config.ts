@@ -78,8 +78,8 @@ const STOREFRONT_KIT = new RegExp(
   [
     String.raw`@mantine[\\/]core[\\/]esm[\\/]components[\\/](Alert|Badge|Card|Center|Divider|Grid|Image|Paper|ThemeIcon)[\\/]`,
     String.raw`[\\/]src[\\/]components[\\/](page-states|rating-stars|section-heading|feature-boxes)\.`,
-    String.raw`[\\/]src[\\/]features[\\/]cart[\\/](add-to-cart|add-to-cart-button|api[\\/]get-product)\.`,
-    String.raw`[\\/]src[\\/]features[\\/]catalog[\\/](product-card|product-grid|api[\\/]use-product)\.`,
+    String.raw`[\\/]src[\\/]features[\\/]cart[\\/](add-to-cart|add-to-cart-button)\.`,
+    String.raw`[\\/]src[\\/]features[\\/]catalog[\\/](product-card|product-grid)\.`,
     String.raw`[\\/]src[\\/]resources[\\/]products\.`,
     String.raw`[\\/]src[\\/]money[\\/]pricing\.`,
     // What the catalogue's category tabs build on.

@@ -1,7 +1,7 @@
 import { Anchor, Breadcrumbs, Container, Grid, Stack, Title } from "@mantine/core";
 import { Link, useParams } from "react-router-dom";
 import { ErrorBlock, LoadingBlock } from "../../components/page-states.tsx";
-import { useProduct } from "./api/use-product.ts";
+import { useProduct } from "../../resources/products.ts";
 import { BuyBox } from "./buy-box.tsx";
 import { ProductGallery } from "./product-gallery.tsx";
 import { ReviewList } from "./reviews/review-list.tsx";

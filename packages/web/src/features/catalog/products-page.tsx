@@ -4,8 +4,8 @@ import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router-dom";
 import { SearchIcon } from "../../components/icons.tsx";
 import { ErrorBlock, LoadingBlock } from "../../components/page-states.tsx";
-import { useCategories } from "./api/use-categories.ts";
 import { useProducts } from "../../resources/products.ts";
+import { useCategories } from "./api/use-categories.ts";
 import { ProductGrid } from "./product-grid.tsx";
 
 const ALL = "All";

@@ -4,9 +4,9 @@ import { Badge, Container, Grid, Skeleton, Stack, Text, Title } from "@mantine/c
 import { useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { errorMessage } from "../../lib/api.ts";
+import { useProduct } from "../../resources/products.ts";
 import { addToCart } from "../cart/add-to-cart.ts";
 import { AddToCartButton } from "../cart/add-to-cart-button.tsx";
-import { useProduct } from "../catalog/api/use-product.ts";
 import { Countdown } from "./countdown.tsx";
 import classes from "./home.module.css";
 

@@ -2,7 +2,7 @@ import type { ProductDetail } from "@fruit/core/products/product.schema";
 import type { ReviewCreated, ReviewInput } from "@fruit/core/reviews/review.schema";
 import { mutate } from "swr";
 import { api } from "../../../../lib/api.ts";
-import { productKey } from "../../api/use-product.ts";
+import { productKey } from "../../../../resources/products.ts";
 
 /**
  * POST /api/products/{id}/reviews, then puts the answer (new rating, count and the review) into the
@@ -18,7 +18,7 @@ export async function createReview(
     body: input,
   });
   await mutate<ProductDetail>(
-    productKey(product.slug),
+    productKey({ slug: product.slug }),
     (current) =>
       current && {
         ...current,

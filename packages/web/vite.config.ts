@@ -13,7 +13,7 @@ const FIRST_BANNER = "/images/seed/banner-strawberry.webp";
 
 /** The storefront screens whose chunks and first data are fetched by index.html itself. */
 const EARLY_ROUTES = [
-  { pattern: "^/$", module: "features/home/home-page.tsx" },
+  { pattern: "^/$", module: "features/site/home/home-page.tsx" },
   { pattern: "^/products$", module: "features/catalog/products-page.tsx" },
   { pattern: "^/product/[^/]+$", module: "features/catalog/product-page.tsx" },
 ];

@@ -17,9 +17,9 @@ export const routes: RouteObject[] = [
   {
     element: <AppLayout />,
     children: [
-      { path: "/", ...page(() => import("../features/home/home-page.tsx"), "HomePage") },
-      { path: "/about", ...page(() => import("../features/about/about-page.tsx"), "AboutPage") },
-      { path: "/contact", ...page(() => import("../features/contact/contact-page.tsx"), "ContactPage") },
+      { path: "/", ...page(() => import("../features/site/home/home-page.tsx"), "HomePage") },
+      { path: "/about", ...page(() => import("../features/site/about/about-page.tsx"), "AboutPage") },
+      { path: "/contact", ...page(() => import("../features/site/contact/contact-page.tsx"), "ContactPage") },
       { path: "/products", ...page(() => import("../features/catalog/products-page.tsx"), "ProductsPage") },
       {
         path: "/product/:slug",
@@ -80,7 +80,7 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      { path: "*", ...page(() => import("../features/not-found/not-found-page.tsx"), "NotFoundPage") },
+      { path: "*", ...page(() => import("../features/site/not-found/not-found-page.tsx"), "NotFoundPage") },
     ],
   },
 ];

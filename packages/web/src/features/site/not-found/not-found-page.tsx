@@ -1,6 +1,6 @@
 import { Button, Container, Group, Stack, Text, Title } from "@mantine/core";
 import { Link } from "react-router-dom";
-import { LeafIcon } from "../../components/icons.tsx";
+import { LeafIcon } from "../../../components/icons.tsx";
 
 /** Any unknown path. */
 export function NotFoundPage() {

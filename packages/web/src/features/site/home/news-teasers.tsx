@@ -1,5 +1,5 @@
 import { Badge, Card, Container, Image, SimpleGrid, Text, Title } from "@mantine/core";
-import { SectionHeading } from "../../components/section-heading.tsx";
+import { SectionHeading } from "../../../components/section-heading.tsx";
 
 /** Placeholder news (spec §1), illustrated with seeded pictures; the footer's News link lands here. */
 const NEWS = [

@@ -1,5 +1,5 @@
 import { Container, Grid } from "@mantine/core";
-import { PageHero } from "../../components/page-hero.tsx";
+import { PageHero } from "../../../components/page-hero.tsx";
 import { ContactDetails } from "./contact-details.tsx";
 import { ContactForm } from "./contact-form.tsx";
 

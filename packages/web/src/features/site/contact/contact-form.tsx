@@ -1,6 +1,6 @@
 import { Button, Card, SimpleGrid, Stack, Textarea, TextInput, Title } from "@mantine/core";
 import type { FormEvent } from "react";
-import { notifyInfo } from "../../lib/notify.ts";
+import { notifyInfo } from "../../../lib/notify.ts";
 
 /** Spec §3: the contact form's fields; it makes no call (spec §7), and says so. */
 export function ContactForm() {

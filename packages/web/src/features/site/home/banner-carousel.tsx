@@ -3,7 +3,7 @@ import { ActionIcon, Badge, Button, Container, Group, Stack, Text, Title } from 
 import { useReducedMotion } from "@mantine/hooks";
 import { useEffect, useState } from "react";
 import { Link } from "react-router-dom";
-import { ChevronDownIcon } from "../../components/icons.tsx";
+import { ChevronDownIcon } from "../../../components/icons.tsx";
 import classes from "./home.module.css";
 
 /** Spec §9: the banner fades every 5000 ms. */

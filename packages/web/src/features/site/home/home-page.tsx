@@ -1,8 +1,8 @@
 import { Container } from "@mantine/core";
 import { lazy, Suspense } from "react";
-import { FeatureBoxes } from "../../components/feature-boxes.tsx";
-import { SectionHeading } from "../../components/section-heading.tsx";
-import { WhenVisible } from "../../components/when-visible.tsx";
+import { FeatureBoxes } from "../../../components/feature-boxes.tsx";
+import { SectionHeading } from "../../../components/section-heading.tsx";
+import { WhenVisible } from "../../../components/when-visible.tsx";
 import { BannerCarousel } from "./banner-carousel.tsx";
 import { DealOfMonth } from "./deal-of-month.tsx";
 import { FeaturedProducts } from "./featured-products.tsx";

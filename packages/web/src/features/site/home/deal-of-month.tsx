@@ -3,10 +3,10 @@ import { DEAL_BANNER_IMAGE, DEAL_SLUG } from "@fruit/core/products/catalogue.con
 import { Badge, Container, Grid, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { useState } from "react";
 import { useNavigate } from "react-router-dom";
-import { errorMessage } from "../../lib/api.ts";
-import { useProduct } from "../../resources/products.ts";
-import { addToCart } from "../cart/add-to-cart.ts";
-import { AddToCartButton } from "../cart/add-to-cart-button.tsx";
+import { errorMessage } from "../../../lib/api.ts";
+import { useProduct } from "../../../resources/products.ts";
+import { addToCart } from "../../cart/add-to-cart.ts";
+import { AddToCartButton } from "../../cart/add-to-cart-button.tsx";
 import { Countdown } from "./countdown.tsx";
 import classes from "./home.module.css";
 

@@ -1,8 +1,8 @@
 import { Avatar, Box, Button, Card, Container, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { Link } from "react-router-dom";
-import { FeatureBoxes } from "../../components/feature-boxes.tsx";
-import { PageHero } from "../../components/page-hero.tsx";
-import { SectionHeading } from "../../components/section-heading.tsx";
+import { FeatureBoxes } from "../../../components/feature-boxes.tsx";
+import { PageHero } from "../../../components/page-hero.tsx";
+import { SectionHeading } from "../../../components/section-heading.tsx";
 
 /** Spec §1: three placeholder team members. */
 const TEAM = [

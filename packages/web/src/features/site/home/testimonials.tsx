@@ -2,9 +2,9 @@ import { Carousel } from "@mantine/carousel";
 import { Avatar, Box, Card, Container, Group, Text } from "@mantine/core";
 import Autoplay from "embla-carousel-autoplay";
 import { useRef } from "react";
-import { QuoteIcon } from "../../components/icons.tsx";
-import { RatingStars } from "../../components/rating-stars.tsx";
-import { SectionHeading } from "../../components/section-heading.tsx";
+import { QuoteIcon } from "../../../components/icons.tsx";
+import { RatingStars } from "../../../components/rating-stars.tsx";
+import { SectionHeading } from "../../../components/section-heading.tsx";
 import classes from "./home.module.css";
 
 /** Spec §9: testimonials turn every 2500 ms. Placeholder customers (spec §1). */

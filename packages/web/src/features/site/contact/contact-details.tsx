@@ -1,7 +1,7 @@
 import { Anchor, Box, Card, Group, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import type { ReactNode } from "react";
-import { ClockIcon, MailIcon, MapPinIcon, PhoneIcon } from "../../components/icons.tsx";
-import { SHOP_CONTACT } from "../../lib/shop-contact.ts";
+import { ClockIcon, MailIcon, MapPinIcon, PhoneIcon } from "../../../components/icons.tsx";
+import { SHOP_CONTACT } from "../../../lib/shop-contact.ts";
 
 function Detail({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
   return (

@@ -33,20 +33,23 @@ export const routes: RouteObject[] = [
         children: [
           {
             path: "/checkout",
-            ...page(() => import("../features/checkout/checkout-page.tsx"), "CheckoutPage"),
+            ...page(() => import("../features/orders/checkout/checkout-page.tsx"), "CheckoutPage"),
           },
           // The spec's redirects name /shipping and /payment: both are parts of /checkout.
           { path: "/shipping", element: <Navigate to="/checkout#shipping" replace /> },
           { path: "/payment", element: <Navigate to="/checkout#payment" replace /> },
-          { path: "/map", ...page(() => import("../features/map/map-page.tsx"), "MapPage") },
+          { path: "/map", ...page(() => import("../features/orders/checkout/map/map-page.tsx"), "MapPage") },
           {
             path: "/placeorder",
-            ...page(() => import("../features/placeorder/place-order-page.tsx"), "PlaceOrderPage"),
+            ...page(() => import("../features/orders/place/place-order-page.tsx"), "PlaceOrderPage"),
           },
-          { path: "/order/:id", ...page(() => import("../features/order/order-page.tsx"), "OrderPage") },
+          {
+            path: "/order/:id",
+            ...page(() => import("../features/orders/detail/order-page.tsx"), "OrderPage"),
+          },
           {
             path: "/orderhistory",
-            ...page(() => import("../features/orders/order-history-page.tsx"), "OrderHistoryPage"),
+            ...page(() => import("../features/orders/history/order-history-page.tsx"), "OrderHistoryPage"),
           },
           { path: "/profile", ...page(() => import("../features/profile/profile-page.tsx"), "ProfilePage") },
         ],

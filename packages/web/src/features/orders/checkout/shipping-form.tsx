@@ -2,10 +2,10 @@ import { ShippingAddressSchema } from "@fruit/core/orders/order.schema";
 import { Button, Card, Group, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from "@mantine/core";
 import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router-dom";
-import { MapPinIcon } from "../../components/icons.tsx";
-import { type FieldErrors, parseForm } from "../../lib/form-errors.ts";
-import { notifySuccess } from "../../lib/notify.ts";
-import { shop, useShop } from "../../lib/shop-store.ts";
+import { MapPinIcon } from "../../../components/icons.tsx";
+import { type FieldErrors, parseForm } from "../../../lib/form-errors.ts";
+import { notifySuccess } from "../../../lib/notify.ts";
+import { shop, useShop } from "../../../lib/shop-store.ts";
 
 type Field = "fullName" | "address" | "city" | "postalCode" | "country";
 const FIELDS: { key: Field; label: string; autoComplete: string }[] = [

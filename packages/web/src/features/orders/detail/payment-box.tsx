@@ -1,6 +1,6 @@
 import type { PaymentMethod } from "@fruit/core/orders/order.schema";
 import { lazy, Suspense } from "react";
-import { ErrorBlock, LoadingBlock } from "../../components/page-states.tsx";
+import { ErrorBlock, LoadingBlock } from "../../../components/page-states.tsx";
 import { TEST_PAYMENTS_CLIENT_ID, usePaypalClientId } from "./api/use-paypal-client-id.ts";
 import { TestPayButton } from "./test-pay-button.tsx";
 

@@ -1,22 +1,17 @@
 import { Alert, Badge, Container, Group, Title } from "@mantine/core";
 import { lazy, Suspense } from "react";
 import { useParams } from "react-router-dom";
-import {
-  OrderLayout,
-  OrderSection,
-  PaymentMethodLine,
-  ShippingLines,
-} from "../../components/order-details.tsx";
-import { OrderItemsList } from "../../components/order-items-list.tsx";
-import { ErrorBlock, LoadingBlock } from "../../components/page-states.tsx";
-import { useShop } from "../../lib/shop-store.ts";
-import { useOrder } from "./api/use-order.ts";
+import { ErrorBlock, LoadingBlock } from "../../../components/page-states.tsx";
+import { useShop } from "../../../lib/shop-store.ts";
+import { useOrder } from "../../../resources/orders.ts";
+import { OrderLayout, OrderSection, PaymentMethodLine, ShippingLines } from "../shared/order-details.tsx";
+import { OrderItemsList } from "../shared/order-items-list.tsx";
 import { OrderHoldNotice } from "./order-hold.tsx";
 import { PaymentBox } from "./payment-box.tsx";
 
 // Admin code stays out of the storefront chunk: only an admin ever loads this button.
 const DeliverOrderButton = lazy(() =>
-  import("../admin/orders/deliver-order-button.tsx").then((m) => ({ default: m.DeliverOrderButton })),
+  import("../../admin/orders/deliver-order-button.tsx").then((m) => ({ default: m.DeliverOrderButton })),
 );
 
 /** "2026-11-21 14:05" from an ISO date. */

@@ -2,7 +2,7 @@ import type { PaymentMethod } from "@fruit/core/orders/order.schema";
 import { Alert, Button, Card, Radio, Stack, Text, Title } from "@mantine/core";
 import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router-dom";
-import { shop, useShop } from "../../lib/shop-store.ts";
+import { shop, useShop } from "../../../lib/shop-store.ts";
 import { isAddressComplete } from "./address-complete.ts";
 
 /** Spec §8. */

@@ -3,8 +3,8 @@ import type { Order } from "@fruit/core/orders/order.schema";
 import { Badge, Button, Card, Container, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { Link } from "react-router-dom";
-import table from "../../components/data-table.module.css";
-import { ErrorBlock, LoadingBlock } from "../../components/page-states.tsx";
+import table from "../../../components/data-table.module.css";
+import { ErrorBlock, LoadingBlock } from "../../../components/page-states.tsx";
 import { useMyOrders } from "./api/use-my-orders.ts";
 
 const day = (iso: string | null) => (iso ? iso.substring(0, 10) : "");

@@ -2,9 +2,9 @@ import { Button, Group, Paper, Stack, Text } from "@mantine/core";
 import { Map as GoogleMap, Marker, useMap } from "@vis.gl/react-google-maps";
 import { useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router-dom";
-import { showAlert } from "../../lib/alert.ts";
-import { notifySuccess } from "../../lib/notify.ts";
-import { shop } from "../../lib/shop-store.ts";
+import { showAlert } from "../../../../lib/alert.ts";
+import { notifySuccess } from "../../../../lib/notify.ts";
+import { shop } from "../../../../lib/shop-store.ts";
 import { type ChosenPlace, PlaceSearch } from "./place-search.tsx";
 
 /** Spec §9 and §8. */

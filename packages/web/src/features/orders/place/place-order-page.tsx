@@ -2,18 +2,13 @@ import { priceLines } from "@fruit/core/money/pricing";
 import { Alert, Button, Container, Text, Title } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router-dom";
-import {
-  OrderLayout,
-  OrderSection,
-  PaymentMethodLine,
-  ShippingLines,
-} from "../../components/order-details.tsx";
-import { OrderItemsList } from "../../components/order-items-list.tsx";
-import { errorMessage } from "../../lib/api.ts";
-import { notifyError } from "../../lib/notify.ts";
-import { shop, useShop } from "../../lib/shop-store.ts";
-import { refreshCartFromServer } from "../cart/add-to-cart.ts";
+import { errorMessage } from "../../../lib/api.ts";
+import { notifyError } from "../../../lib/notify.ts";
+import { shop, useShop } from "../../../lib/shop-store.ts";
+import { refreshCartFromServer } from "../../cart/add-to-cart.ts";
 import { isAddressComplete } from "../checkout/address-complete.ts";
+import { OrderLayout, OrderSection, PaymentMethodLine, ShippingLines } from "../shared/order-details.tsx";
+import { OrderItemsList } from "../shared/order-items-list.tsx";
 import { createOrder, newIdempotencyKey } from "./api/create-order.ts";
 
 /** /placeorder — review shipping, payment, items and totals; Place Order creates the order. */

@@ -1,6 +1,6 @@
 import { Container, Grid, Text, Title } from "@mantine/core";
 import { useEffect } from "react";
-import { shop, useShop } from "../../lib/shop-store.ts";
+import { shop, useShop } from "../../../lib/shop-store.ts";
 import { isAddressComplete } from "./address-complete.ts";
 import { PaymentPanel } from "./payment-panel.tsx";
 import { ShippingForm } from "./shipping-form.tsx";

@@ -2,8 +2,8 @@ import { Alert, Button, Container, Stack, Text, Title, VisuallyHidden } from "@m
 import { APIProvider } from "@vis.gl/react-google-maps";
 import { useEffect } from "react";
 import { Link } from "react-router-dom";
-import { ErrorBlock, LoadingBlock } from "../../components/page-states.tsx";
-import { shop } from "../../lib/shop-store.ts";
+import { ErrorBlock, LoadingBlock } from "../../../../components/page-states.tsx";
+import { shop } from "../../../../lib/shop-store.ts";
 import { useGoogleKey } from "./api/use-google-key.ts";
 import { LocationPicker } from "./location-picker.tsx";
 

@@ -1,5 +1,5 @@
 import type { OrderCreated, OrderInput, PriceChangedError } from "@fruit/core/orders/order.schema";
-import { ApiError, api } from "../../../lib/api.ts";
+import { ApiError, api } from "../../../../lib/api.ts";
 
 /**
  * POST /api/orders with an Idempotency-Key: a retried submit (a lost answer, a double click)

@@ -1,6 +1,6 @@
 import { Alert, Button, Stack, Text } from "@mantine/core";
 import { useState } from "react";
-import { notifyError, notifySuccess } from "../../lib/notify.ts";
+import { notifyError, notifySuccess } from "../../../lib/notify.ts";
 import { createPaypalOrder, ORDER_PAID_MESSAGE, payOrder } from "./api/pay-order.ts";
 
 /**

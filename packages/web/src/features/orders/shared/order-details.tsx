@@ -3,7 +3,7 @@ import type { ShippingAddress } from "@fruit/core/orders/order.schema";
 import { Anchor, Card, Grid, Group, Stack, Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
-import { PriceSummary } from "./price-summary.tsx";
+import { PriceSummary } from "../../../components/price-summary.tsx";
 
 /**
  * The frame shared by the order preview and the order screen: the sections (shipping, payment,

@@ -1,7 +1,7 @@
 import type { Order } from "@fruit/core/orders/order.schema";
 import { mutate } from "swr";
-import { ApiError, api } from "../../../lib/api.ts";
-import { orderKey } from "./use-order.ts";
+import { ApiError, api } from "../../../../lib/api.ts";
+import { orderKey } from "../../../../resources/orders.ts";
 
 /**
  * A 409 means the order changed under the screen (paid meanwhile, or cancelled because its hold ran

@@ -1,8 +1,8 @@
 import type { PaymentMethod } from "@fruit/core/orders/order.schema";
 import { Alert } from "@mantine/core";
 import { PayPalButtons, PayPalScriptProvider, usePayPalScriptReducer } from "@paypal/react-paypal-js";
-import { LoadingBlock } from "../../components/page-states.tsx";
-import { notifyError, notifySuccess } from "../../lib/notify.ts";
+import { LoadingBlock } from "../../../components/page-states.tsx";
+import { notifyError, notifySuccess } from "../../../lib/notify.ts";
 import { createPaypalOrder, ORDER_PAID_MESSAGE, payOrder } from "./api/pay-order.ts";
 
 /**

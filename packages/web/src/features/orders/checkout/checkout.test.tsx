@@ -1,8 +1,8 @@
 import { fireEvent, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it } from "vitest";
-import { getShopState, shop } from "../../lib/shop-store.ts";
-import { renderScreen, resetShop } from "../../test/render.tsx";
+import { getShopState, shop } from "../../../lib/shop-store.ts";
+import { renderScreen, resetShop } from "../../../test/render.tsx";
 import { CheckoutPage } from "./checkout-page.tsx";
 import { ADD_ADDRESS_FIRST } from "./payment-panel.tsx";
 

@@ -1,6 +1,6 @@
 import useSWR from "swr";
-import { api } from "../../../lib/api.ts";
-import { getShopState } from "../../../lib/shop-store.ts";
+import { api } from "../../../../../lib/api.ts";
+import { getShopState } from "../../../../../lib/shop-store.ts";
 
 /** GET /api/keys/google → { key }; the spec's call sends `Authorization: BEARER {token}`. */
 export const googleKeyKey = "/api/keys/google";

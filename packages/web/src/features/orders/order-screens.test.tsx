@@ -9,10 +9,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { theme } from "../../app/theme.ts";
 import { shop } from "../../lib/shop-store.ts";
 import { fakeApi, resetShop } from "../../test/render.tsx";
-import { OrderHistoryPage } from "../orders/order-history-page.tsx";
-import { PlaceOrderPage } from "../placeorder/place-order-page.tsx";
-import { holdLength, localTime } from "./order-hold.tsx";
-import { OrderPage } from "./order-page.tsx";
+import { holdLength, localTime } from "./detail/order-hold.tsx";
+import { OrderPage } from "./detail/order-page.tsx";
+import { OrderHistoryPage } from "./history/order-history-page.tsx";
+import { PlaceOrderPage } from "./place/place-order-page.tsx";
 
 const address = { fullName: "Ann", address: "1 Main", city: "Montreal", postalCode: "H1H", country: "CA" };
 const ann = { _id: "u1", name: "Ann", email: "ann@example.com", isAdmin: false, token: "t" };

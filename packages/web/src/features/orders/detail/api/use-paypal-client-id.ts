@@ -1,5 +1,5 @@
 import useSWR from "swr";
-import { api } from "../../../lib/api.ts";
+import { api } from "../../../../lib/api.ts";
 
 /** GET /api/keys/paypal — the PayPal client id as text; "test" when the shop runs test payments. */
 export const paypalClientIdKey = "/api/keys/paypal";

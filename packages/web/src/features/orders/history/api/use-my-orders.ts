@@ -1,6 +1,6 @@
 import type { Order } from "@fruit/core/orders/order.schema";
 import useSWR from "swr";
-import { api } from "../../../lib/api.ts";
+import { api } from "../../../../lib/api.ts";
 
 /** GET /api/orders/mine — the signed-in user's orders, newest first. */
 export const myOrdersKey = "/api/orders/mine";

@@ -26,8 +26,8 @@ export const routes: RouteObject[] = [
         ...page(() => import("../features/catalog/product-page.tsx"), "ProductPage"),
       },
       { path: "/cart", ...page(() => import("../features/cart/cart-page.tsx"), "CartPage") },
-      { path: "/login", ...page(() => import("../features/auth/login-page.tsx"), "LoginPage") },
-      { path: "/register", ...page(() => import("../features/auth/register-page.tsx"), "RegisterPage") },
+      { path: "/login", ...page(() => import("../features/account/login-page.tsx"), "LoginPage") },
+      { path: "/register", ...page(() => import("../features/account/register-page.tsx"), "RegisterPage") },
       {
         element: <RequireUser />,
         children: [
@@ -51,7 +51,7 @@ export const routes: RouteObject[] = [
             path: "/orderhistory",
             ...page(() => import("../features/orders/history/order-history-page.tsx"), "OrderHistoryPage"),
           },
-          { path: "/profile", ...page(() => import("../features/profile/profile-page.tsx"), "ProfilePage") },
+          { path: "/profile", ...page(() => import("../features/account/profile-page.tsx"), "ProfilePage") },
         ],
       },
       {

@@ -3,8 +3,8 @@ import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { notifyError, notifySuccess } from "../../lib/notify.ts";
 import { shop, useShop } from "../../lib/shop-store.ts";
-import { PASSWORDS_DO_NOT_MATCH } from "../auth/register-form-rules.ts";
 import { updateProfile } from "./api/update-profile.ts";
+import { PASSWORDS_DO_NOT_MATCH } from "./register-form-rules.ts";
 
 /** Spec §8: after the toast the profile screen goes home after 2 seconds. */
 export const PROFILE_UPDATED_MESSAGE = "User updated successfully";

@@ -4,7 +4,7 @@ import { useNavigate } from "react-router-dom";
 import { notifyError, notifySuccess } from "../../lib/notify.ts";
 import { shop, useShop } from "../../lib/shop-store.ts";
 import { updateProfile } from "./api/update-profile.ts";
-import { PASSWORDS_DO_NOT_MATCH } from "./register-form-rules.ts";
+import { PASSWORDS_DO_NOT_MATCH } from "./passwords-match.ts";
 
 /** Spec §8: after the toast the profile screen goes home after 2 seconds. */
 export const PROFILE_UPDATED_MESSAGE = "User updated successfully";

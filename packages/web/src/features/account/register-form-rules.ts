@@ -1,8 +1,6 @@
 import { SignUpSchema } from "@fruit/core/users/user.schema";
 import { type FieldErrors, parseForm } from "../../lib/form-errors.ts";
-
-/** Spec §8. */
-export const PASSWORDS_DO_NOT_MATCH = "Passwords do not match";
+import { PASSWORDS_DO_NOT_MATCH } from "./passwords-match.ts";
 
 export interface RegisterValues {
   name: string;

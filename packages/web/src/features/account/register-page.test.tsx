@@ -3,7 +3,8 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { getShopState } from "../../lib/shop-store.ts";
 import { fakeApi, renderScreen, resetShop } from "../../test/render.tsx";
-import { PASSWORDS_DO_NOT_MATCH, validateRegister } from "./register-form-rules.ts";
+import { PASSWORDS_DO_NOT_MATCH } from "./passwords-match.ts";
+import { validateRegister } from "./register-form-rules.ts";
 import { RegisterPage } from "./register-page.tsx";
 import { safeRedirect } from "./use-redirect-target.ts";
 

@@ -4,8 +4,7 @@ import { Badge, Card, Divider, Group, Stack, Text, Title } from "@mantine/core";
 import { useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { RatingStars } from "../../components/rating-stars.tsx";
-import { addToCart } from "../cart/add-to-cart.ts";
-import { AddToCartButton } from "../cart/add-to-cart-button.tsx";
+import { AddToCartButton, addToCart } from "../cart/index.ts";
 
 /** Name, rating, price per kg, description, stock badge and Add to Cart (only with stock) → /cart. */
 export function BuyBox({ product }: { product: ProductDetail }) {

@@ -5,8 +5,7 @@ import { useState } from "react";
 import { Link } from "react-router-dom";
 import { RatingStars } from "../../components/rating-stars.tsx";
 import { notifySuccess } from "../../lib/notify.ts";
-import { addToCart, OUT_OF_STOCK_CARD_MESSAGE } from "../cart/add-to-cart.ts";
-import { AddToCartButton } from "../cart/add-to-cart-button.tsx";
+import { AddToCartButton, addToCart, OUT_OF_STOCK_CARD_MESSAGE } from "../cart/index.ts";
 import classes from "./product-card.module.css";
 
 /**

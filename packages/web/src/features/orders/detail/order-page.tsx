@@ -1,18 +1,14 @@
 import { Alert, Badge, Container, Group, Title } from "@mantine/core";
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
 import { useParams } from "react-router-dom";
 import { ErrorBlock, LoadingBlock } from "../../../components/page-states.tsx";
 import { useShop } from "../../../lib/shop-store.ts";
-import { useOrder } from "../../../resources/orders.ts";
+import { DeliverOrderButton } from "../../admin/index.ts";
 import { OrderLayout, OrderSection, PaymentMethodLine, ShippingLines } from "../shared/order-details.tsx";
 import { OrderItemsList } from "../shared/order-items-list.tsx";
+import { useOrder } from "./api/use-order.ts";
 import { OrderHoldNotice } from "./order-hold.tsx";
 import { PaymentBox } from "./payment-box.tsx";
-
-// Admin code stays out of the storefront chunk: only an admin ever loads this button.
-const DeliverOrderButton = lazy(() =>
-  import("../../admin/orders/deliver-order-button.tsx").then((m) => ({ default: m.DeliverOrderButton })),
-);
 
 /** "2026-11-21 14:05" from an ISO date. */
 const when = (iso: string | null) => (iso ? `${iso.substring(0, 10)} ${iso.substring(11, 16)}` : "");
@@ -104,6 +100,7 @@ export function OrderPage() {
         {!order.isPaid && !order.isCancelled && (
           <PaymentBox orderId={order._id} paymentMethod={order.paymentMethod} />
         )}
+        {/* A lazy component: only an admin ever downloads the button and the admin code behind it. */}
         {isAdmin && (
           <Suspense fallback={null}>
             <DeliverOrderButton order={order} onDelivered={() => void mutate()} />

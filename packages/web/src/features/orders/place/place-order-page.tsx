@@ -5,7 +5,7 @@ import { useNavigate } from "react-router-dom";
 import { errorMessage } from "../../../lib/api.ts";
 import { notifyError } from "../../../lib/notify.ts";
 import { shop, useShop } from "../../../lib/shop-store.ts";
-import { refreshCartFromServer } from "../../cart/add-to-cart.ts";
+import { refreshCartFromServer } from "../../cart/index.ts";
 import { isAddressComplete } from "../checkout/address-complete.ts";
 import { OrderLayout, OrderSection, PaymentMethodLine, ShippingLines } from "../shared/order-details.tsx";
 import { OrderItemsList } from "../shared/order-items-list.tsx";

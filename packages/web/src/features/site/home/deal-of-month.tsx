@@ -5,8 +5,7 @@ import { useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { errorMessage } from "../../../lib/api.ts";
 import { useProduct } from "../../../resources/products.ts";
-import { addToCart } from "../../cart/add-to-cart.ts";
-import { AddToCartButton } from "../../cart/add-to-cart-button.tsx";
+import { AddToCartButton, addToCart } from "../../cart/index.ts";
 import { Countdown } from "./countdown.tsx";
 import classes from "./home.module.css";
 

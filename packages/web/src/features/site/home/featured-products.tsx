@@ -3,7 +3,7 @@ import { Link } from "react-router-dom";
 import { ErrorBlock, LoadingBlock } from "../../../components/page-states.tsx";
 import { SectionHeading } from "../../../components/section-heading.tsx";
 import { useProducts } from "../../../resources/products.ts";
-import { ProductGrid } from "../../catalog/product-grid.tsx";
+import { ProductGrid } from "../../catalog/index.ts";
 
 /** The home page's product grid: the first eight of the catalogue and a link to the rest. */
 export function FeaturedProducts() {

@@ -1,7 +1,7 @@
 import type { Order } from "@fruit/core/orders/order.schema";
 import { mutate } from "swr";
 import { ApiError, api } from "../../../../lib/api.ts";
-import { orderKey } from "../../../../resources/orders.ts";
+import { orderKey } from "./use-order.ts";
 
 /**
  * A 409 means the order changed under the screen (paid meanwhile, or cancelled because its hold ran
@@ -20,7 +20,7 @@ async function refreshOnConflict<T>(orderId: string, call: Promise<T>): Promise<
 export async function createPaypalOrder(orderId: string): Promise<string> {
   const { id } = await refreshOnConflict(
     orderId,
-    api<{ id: string }>(`/api/orders/${encodeURIComponent(orderId)}/paypal`, { method: "POST" }),
+    api<{ id: string }>(`${orderKey(orderId)}/paypal`, { method: "POST" }),
   );
   return id;
 }
@@ -32,7 +32,7 @@ export async function createPaypalOrder(orderId: string): Promise<string> {
 export async function payOrder(orderId: string, paypalOrderId: string): Promise<Order> {
   const order = await refreshOnConflict(
     orderId,
-    api<Order>(`/api/orders/${encodeURIComponent(orderId)}/pay`, {
+    api<Order>(`${orderKey(orderId)}/pay`, {
       method: "PUT",
       body: { id: paypalOrderId },
     }),

@@ -1,6 +1,6 @@
 import type { Order } from "@fruit/core/orders/order.schema";
 import useSWR from "swr";
-import { api } from "../lib/api.ts";
+import { api } from "../../../../lib/api.ts";
 
 /** GET /api/orders/{id} — the signed-in user's order (or any order, for an admin). */
 export const orderKey = (id: string): string => `/api/orders/${encodeURIComponent(id)}`;

@@ -1,4 +1,4 @@
-import type { Product, ProductDetail } from "@fruit/core/products/product.schema";
+import type { Product, ProductDetail, ProductQuery } from "@fruit/core/products/product.schema";
 import useSWR from "swr";
 import { api } from "../lib/api.ts";
 
@@ -34,13 +34,8 @@ export function useProduct(slug: string | undefined) {
   return useSWR<ProductDetail>(slug ? productKey({ slug }) : null, fetchProduct);
 }
 
-export interface ProductFilter {
-  category?: string;
-  q?: string;
-}
-
 /** GET /api/products?category=&q= — the key is the path, so each filter is cached on its own. */
-export function productsKey(filter: ProductFilter = {}): string {
+export function productsKey(filter: ProductQuery = {}): string {
   const params = new URLSearchParams();
   if (filter.category) params.set("category", filter.category);
   if (filter.q?.trim()) params.set("q", filter.q.trim());
@@ -51,6 +46,6 @@ export function productsKey(filter: ProductFilter = {}): string {
 export const fetchProducts = (key: string): Promise<Product[]> => api<Product[]>(key);
 
 /** The catalogue, filtered on the server; the previous list stays on screen while a new one loads. */
-export function useProducts(filter: ProductFilter = {}) {
+export function useProducts(filter: ProductQuery = {}) {
   return useSWR<Product[]>(productsKey(filter), fetchProducts, { keepPreviousData: true });
 }

@@ -1,4 +1,4 @@
-import { ShippingAddressSchema } from "@fruit/core/orders/order.schema";
+import { type ShippingAddress, ShippingAddressSchema } from "@fruit/core/orders/order.schema";
 import { Button, Card, Group, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from "@mantine/core";
 import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router-dom";
@@ -7,7 +7,8 @@ import { type FieldErrors, parseForm } from "../../../lib/form-errors.ts";
 import { notifySuccess } from "../../../lib/notify.ts";
 import { shop, useShop } from "../../../lib/shop-store.ts";
 
-type Field = "fullName" | "address" | "city" | "postalCode" | "country";
+/** The five typed fields; the location comes from the map. */
+type Field = Exclude<keyof ShippingAddress, "location">;
 const FIELDS: { key: Field; label: string; autoComplete: string }[] = [
   { key: "fullName", label: "Full Name", autoComplete: "name" },
   { key: "address", label: "Address", autoComplete: "street-address" },

@@ -1,3 +1,4 @@
+import type { Location } from "@fruit/core/orders/order.schema";
 import { useMapsLibrary } from "@vis.gl/react-google-maps";
 import { useEffect, useRef } from "react";
 
@@ -11,14 +12,8 @@ interface PlaceResult {
   fetchFields: (request: { fields: string[] }) => Promise<unknown>;
 }
 
-export interface ChosenPlace {
-  lat: number;
-  lng: number;
-  address: string;
-  name: string;
-  vicinity: string;
-  googleAddressId: string;
-}
+/** A place picked in the search: a whole map location (core's shape, every field filled). */
+export type ChosenPlace = Required<Location>;
 
 /**
  * The address search ('Enter your address'): Google's PlaceAutocompleteElement (new customers can no

@@ -8,5 +8,5 @@ export const adminProductsKey = (page: number): string => `${ADMIN_PRODUCTS_PATH
 export const isAdminProductsKey = (key: unknown): boolean =>
   typeof key === "string" && key.startsWith(`${ADMIN_PRODUCTS_PATH}?`);
 
-/** GET /api/products/admin?page={n}: one page of the list (spec §3 "Paged product list"). */
+/** GET /api/products/admin?page={n}: one page of the paged product list. */
 export const useAdminProducts = (page: number) => useAdminSWR<ProductPage>(adminProductsKey(page));

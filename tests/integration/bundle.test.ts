@@ -33,6 +33,8 @@ describe("Lambda bundles", () => {
       BUCKET_NAME: config.bucketName,
       DYNAMODB_ENDPOINT: config.dynamoEndpoint!,
       S3_ENDPOINT: config.s3Endpoint!,
+      S3_ACCESS_KEY_ID: config.s3Credentials!.accessKeyId,
+      S3_SECRET_ACCESS_KEY: config.s3Credentials!.secretAccessKey,
       JWT_SECRET: TEST_JWT_SECRET,
       PAYMENTS: "test",
       AWS_REGION: "us-east-1",

@@ -161,6 +161,9 @@ describe("npm start", () => {
       BUCKET_NAME: "fruit-shop-images",
       DYNAMODB_ENDPOINT: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/),
       S3_ENDPOINT: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/),
+      // The object store's key pair of this run: random, never s3rver's public S3RVER/S3RVER.
+      S3_ACCESS_KEY_ID: expect.stringMatching(/^LOCAL[0-9A-F]{15}$/),
+      S3_SECRET_ACCESS_KEY: expect.stringMatching(/^[\w-]{40}$/),
       JWT_SECRET: readFileSync(join(dataDir, "jwt-secret"), "utf8").trim(),
     });
   });
@@ -172,6 +175,10 @@ describe("npm start", () => {
       const runtime = JSON.parse(readFileSync(join(dataDir, "runtime.json"), "utf8"));
       expect(attached.source).toBe("shop");
       expect(attached.config.dynamoEndpoint).toBe(runtime.env.DYNAMODB_ENDPOINT);
+      expect(attached.config.s3Credentials).toEqual({
+        accessKeyId: runtime.env.S3_ACCESS_KEY_ID,
+        secretAccessKey: runtime.env.S3_SECRET_ACCESS_KEY,
+      });
       expect(getConfig()).toBe(attached.config);
       expect(javaProcessesOf(dataDir)).toEqual(before);
     } finally {

@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import type { LocalConfig } from "./local-config.ts";
-import { ensureBucket, ensureTable, type Service, startDynamo, startS3 } from "./services.ts";
+import { ensureBucket, ensureTable, type S3Service, type Service, startDynamo, startS3 } from "./services.ts";
 
 /** A stop step of a start-up, run in reverse order on stop or on a failed start. */
 export type Stop = () => Promise<void> | void;
@@ -8,7 +8,8 @@ export type Stop = () => Promise<void> | void;
 /** The two emulators of one data directory. */
 export interface Emulators {
   dynamo: Service;
-  s3: Service;
+  /** The object store's gateway, with the run's secret key pair (docs/decisions/008-local-s3-gateway.md). */
+  s3: S3Service;
 }
 
 /**
@@ -39,6 +40,8 @@ export function coreEnvOf(config: LocalConfig, { dynamo, s3 }: Emulators): Recor
     ...config.apiEnv,
     DYNAMODB_ENDPOINT: dynamo.endpoint,
     S3_ENDPOINT: s3.endpoint,
+    S3_ACCESS_KEY_ID: s3.credentials.accessKeyId,
+    S3_SECRET_ACCESS_KEY: s3.credentials.secretAccessKey,
   };
 }
 
@@ -47,8 +50,5 @@ export async function ensureStorage(
   { dynamo, s3 }: Emulators,
   names: { tableName: string; bucketName: string },
 ): Promise<void> {
-  await Promise.all([
-    ensureTable(dynamo.endpoint, names.tableName),
-    ensureBucket(s3.endpoint, names.bucketName),
-  ]);
+  await Promise.all([ensureTable(dynamo.endpoint, names.tableName), ensureBucket(s3, names.bucketName)]);
 }

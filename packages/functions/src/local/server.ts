@@ -1,18 +1,65 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { GetObjectCommand } from "@aws-sdk/client-s3";
 import { securityHeaders } from "@fruit/core/http/security-headers";
+import { sniffImageType } from "@fruit/core/uploads/index";
 import { bucketName, IMAGE_KEY_PREFIX, s3 } from "@fruit/core/uploads/s3";
+import { IMAGE_CACHE_CONTROL } from "@fruit/core/uploads/upload.schema";
 import { getRequestListener } from "@hono/node-server";
 import { type Context, Hono } from "hono";
 import { compress } from "hono/compress";
 import { app as api } from "../api/index.ts";
 import { StartupError } from "./services.ts";
-import { contentTypeOf, staticSite } from "./static-site.ts";
+import { staticSite } from "./static-site.ts";
 
-/** Image keys are chosen by the server and never reused, so a stored image never changes. */
-const IMAGE_CACHE = "public, max-age=31536000, immutable";
+/** Enough leading bytes for every signature `sniffImageType` knows (AVIF's brand ends at byte 12). */
+const SNIFF_BYTES = 16;
 
-/** `/images/<rest>` → object `images/<rest>` of the bucket, as the router's bucket route does. */
+/**
+ * Reads the first bytes of a stream and gives back a stream of the whole content, so a large image
+ * is sniffed without being held in memory.
+ */
+async function peek(
+  body: ReadableStream<Uint8Array>,
+): Promise<{ head: Uint8Array; body: ReadableStream<Uint8Array> }> {
+  const reader = body.getReader();
+  const seen: Uint8Array[] = [];
+  let length = 0;
+  let done = false;
+  while (length < SNIFF_BYTES && !done) {
+    const next = await reader.read();
+    done = next.done;
+    if (next.value) {
+      seen.push(next.value);
+      length += next.value.length;
+    }
+  }
+  const head = new Uint8Array(length);
+  let offset = 0;
+  for (const chunk of seen) {
+    head.set(chunk, offset);
+    offset += chunk.length;
+  }
+  const rest = new ReadableStream<Uint8Array>({
+    start(controller) {
+      if (head.length > 0) controller.enqueue(head);
+      if (done) controller.close();
+    },
+    async pull(controller) {
+      const next = await reader.read();
+      if (next.done) controller.close();
+      else controller.enqueue(next.value);
+    },
+    cancel: (reason) => reader.cancel(reason),
+  });
+  return { head, body: rest };
+}
+
+/**
+ * `/images/<rest>` → object `images/<rest>` of the bucket, as the router's bucket route does. The
+ * content type comes from the object's own bytes, never from what the uploader declared: a known
+ * image signature gets its image type, anything else is an `application/octet-stream` attachment,
+ * and `nosniff` stops the browser from guessing — nothing in the bucket can run as a page here.
+ */
 async function serveImage(c: Context): Promise<Response> {
   let rest: string;
   try {
@@ -31,17 +78,25 @@ async function serveImage(c: Context): Promise<Response> {
         IfNoneMatch: ifNoneMatch,
       }),
     );
+    const { head, body } = await peek(object.Body?.transformToWebStream() ?? new Blob([]).stream());
+    const type = sniffImageType(head);
     const headers = new Headers({
-      "Content-Type": object.ContentType ?? contentTypeOf(rest),
-      "Cache-Control": IMAGE_CACHE,
+      "Content-Type": type ?? "application/octet-stream",
+      "Cache-Control": IMAGE_CACHE_CONTROL,
+      "X-Content-Type-Options": "nosniff",
     });
+    if (!type) headers.set("Content-Disposition", "attachment");
     if (object.ETag) headers.set("ETag", object.ETag);
     if (object.ContentLength !== undefined) headers.set("Content-Length", String(object.ContentLength));
     if (object.LastModified) headers.set("Last-Modified", object.LastModified.toUTCString());
-    return new Response(object.Body?.transformToWebStream() ?? null, { status: 200, headers });
+    return new Response(body, { status: 200, headers });
   } catch (error) {
     const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
-    if (status === 304) return new Response(null, { status: 304, headers: { "Cache-Control": IMAGE_CACHE } });
+    if (status === 304)
+      return new Response(null, {
+        status: 304,
+        headers: { "Cache-Control": IMAGE_CACHE_CONTROL, "X-Content-Type-Options": "nosniff" },
+      });
     if (status === 404 || (error as Error).name === "NoSuchKey") return c.text("Not Found", 404);
     throw error;
   }

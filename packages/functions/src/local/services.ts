@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync } from "node:fs";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { createRequire } from "node:module";
 import { createServer } from "node:net";
 import { dirname, join } from "node:path";
@@ -12,6 +13,10 @@ import {
 } from "@aws-sdk/client-dynamodb";
 import { CreateBucketCommand, HeadBucketCommand, PutBucketCorsCommand, S3Client } from "@aws-sdk/client-s3";
 import { createTableInput } from "@fruit/core/db/table";
+import { gatewayHandler, listenGateway, randomS3Credentials } from "./s3-gateway.ts";
+import type { S3Credentials } from "./s3-verify.ts";
+
+export type { S3Credentials };
 
 const require = createRequire(import.meta.url);
 
@@ -75,11 +80,18 @@ const localCredentials = { accessKeyId: "local", secretAccessKey: "local" };
 export const dynamoClient = (endpoint: string) =>
   new DynamoDBClient({ endpoint, region: "us-east-1", credentials: localCredentials });
 
-/** s3rver only accepts its built-in credentials. */
-export const S3_EMULATOR_CREDENTIALS = { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" };
+/** Where the local object store answers and the per-run key pair its gateway accepts. */
+export interface S3Endpoint {
+  endpoint: string;
+  credentials: S3Credentials;
+}
 
-export const s3Client = (endpoint: string) =>
-  new S3Client({ endpoint, region: "us-east-1", forcePathStyle: true, credentials: S3_EMULATOR_CREDENTIALS });
+/** The region the local object store signs and verifies for (the app's default region). */
+export const LOCAL_S3_REGION = "us-east-1";
+
+/** An S3 client for the local object store, signing with the run's credentials. */
+export const s3Client = ({ endpoint, credentials }: S3Endpoint) =>
+  new S3Client({ endpoint, region: LOCAL_S3_REGION, forcePathStyle: true, credentials });
 
 async function waitUntil(
   check: () => Promise<unknown>,
@@ -190,26 +202,60 @@ export async function startDynamo(
   };
 }
 
-/** Starts the S3 emulator (s3rver, in this process) on loopback, storing objects under `directory`. */
-export async function startS3(options: { directory: string; port?: number }): Promise<Service> {
-  const port = options.port ?? (await freePort());
+/** s3rver's CORS configuration model (the part the gateway reads). */
+interface S3rverCors {
+  matchRule(origin: string, method: string): { hasWildcardOrigin: boolean } | undefined;
+}
+
+/** The started object store: the gateway's endpoint and the run's secret credentials. */
+export interface S3Service extends Service, S3Endpoint {}
+
+/**
+ * Starts the S3 emulator (s3rver, in this process, storing objects under `directory`) behind the
+ * verifying gateway (`s3-gateway.ts`) on loopback: s3rver listens nowhere itself, and only requests
+ * signed with the returned random credentials (or a presigned POST they signed) may write.
+ */
+export async function startS3(options: { directory: string; port?: number }): Promise<S3Service> {
+  const port = options.port ?? 0;
   if (options.port) await assertPortFree(port, "S3 emulator");
   mkdirSync(options.directory, { recursive: true });
   const S3rver = require("s3rver") as new (
     options: Record<string, unknown>,
   ) => {
-    run(): Promise<{ port: number }>;
-    close(): Promise<void>;
+    callback(): (req: IncomingMessage, res: ServerResponse) => void;
+    store: { getSubresource(bucket: string, key: undefined, type: "cors"): Promise<S3rverCors | null> };
   };
-  const server = new S3rver({
-    address: "127.0.0.1",
-    port,
-    directory: options.directory,
-    silent: true,
-    vhostBuckets: false,
+  const s3rver = new S3rver({ directory: options.directory, silent: true, vhostBuckets: false });
+  const credentials = randomS3Credentials();
+  const handler = gatewayHandler({
+    s3rver: s3rver.callback(),
+    credentials,
+    region: LOCAL_S3_REGION,
+    // The bucket's CORS rule (ensureBucket) on refusals too, as S3 does: the browser can read them.
+    cors: async (bucket, origin, method): Promise<Record<string, string>> => {
+      const rule = (await s3rver.store.getSubresource(bucket, undefined, "cors"))?.matchRule(origin, method);
+      return rule
+        ? { "Access-Control-Allow-Origin": rule.hasWildcardOrigin ? "*" : origin, Vary: "Origin" }
+        : {};
+    },
   });
-  await server.run();
-  return { endpoint: `http://127.0.0.1:${port}`, port, stop: () => server.close() };
+  const { server, port: bound } = await listenGateway(handler, port).catch((error: NodeJS.ErrnoException) => {
+    throw error.code === "EADDRINUSE"
+      ? new StartupError(
+          `Port ${port} (S3 emulator) is already in use; stop what uses it or set another port.`,
+        )
+      : error;
+  });
+  return {
+    endpoint: `http://127.0.0.1:${bound}`,
+    port: bound,
+    credentials,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
 }
 
 /** Creates the table from the one definition in core, if it does not exist yet, and waits for it. */
@@ -233,8 +279,8 @@ export async function ensureTable(endpoint: string, tableName: string): Promise<
 }
 
 /** Creates the image bucket if missing, with the CORS rule that lets the browser POST uploads to it. */
-export async function ensureBucket(endpoint: string, bucket: string): Promise<void> {
-  const client = s3Client(endpoint);
+export async function ensureBucket(store: S3Endpoint, bucket: string): Promise<void> {
+  const client = s3Client(store);
   try {
     await client.send(new HeadBucketCommand({ Bucket: bucket }));
   } catch {

@@ -30,7 +30,11 @@ export const presignUpload = (file: File): Promise<PresignedUpload> =>
     body: { contentType: file.type, size: file.size },
   });
 
-/** Posts the file to the bucket with the signed fields; XMLHttpRequest because fetch has no upload progress. */
+/**
+ * Posts the file to the bucket with every signed field exactly as the API returned it (the policy
+ * pins Content-Type and Cache-Control, so S3 refuses the upload without them); XMLHttpRequest
+ * because fetch has no upload progress.
+ */
 export function postToBucket(
   presigned: PresignedUpload,
   file: File,

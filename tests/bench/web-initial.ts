@@ -19,9 +19,9 @@ const TARGET_KB = 150;
 const PEER_KB = 227;
 
 const ROUTES = [
-  { path: "/", module: "src/features/home/home-page.tsx" },
-  { path: "/products", module: "src/features/products/products-page.tsx" },
-  { path: "/product/{slug}", module: "src/features/product/product-page.tsx" },
+  { path: "/", module: "src/features/site/home/home-page.tsx" },
+  { path: "/products", module: "src/features/catalog/products-page.tsx" },
+  { path: "/product/{slug}", module: "src/features/catalog/product-page.tsx" },
 ];
 
 interface Chunk {

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { loadConfig, setConfig } from "@fruit/core/config";
-import { ensureTable, startDynamo } from "@fruit/functions/local/services";
+import { ensureTable, startDynamo } from "@fruit/local/services";
 import { bundleLikeSst, functionUrlEvent, invokeInFreshNode, ROOT } from "../infra/sst-bundle.ts";
 import { createProduct } from "../support/fixtures.ts";
 import { type BenchContext, type BenchGroup, median, round } from "./types.ts";

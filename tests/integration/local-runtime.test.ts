@@ -5,7 +5,7 @@ import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { getConfig } from "@fruit/core/config";
-import { attachLocalRuntime } from "@fruit/functions/local/attach";
+import { attachLocalRuntime } from "@fruit/local/attach";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { address, orderOf } from "../support/orders.ts";
 import { type StartedShop, startShop } from "../support/shop.ts";

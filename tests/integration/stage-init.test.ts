@@ -8,13 +8,13 @@ import { HeadObjectCommand } from "@aws-sdk/client-s3";
 import { ScanCommand } from "@aws-sdk/lib-dynamodb";
 import { db, tableName } from "@fruit/core/db/client";
 import { bucketName, s3 } from "@fruit/core/uploads/s3";
-import { SEED_PRODUCTS, STOREFRONT_IMAGE_FILES } from "@fruit/functions/local/seed-data";
 import {
   adminPasswordSource,
   initStage,
   StageInitError,
   type StageInitOptions,
 } from "@fruit/functions/operator/stage-init";
+import { SEED_PRODUCTS, STOREFRONT_IMAGE_FILES } from "@fruit/local/seed-data";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { api } from "../support/api.ts";
 import { useFreshTable } from "../support/table.ts";

@@ -1,9 +1,9 @@
 import { AppError } from "@fruit/core/errors";
 import { type EnsureAdminOutcome, ensureAdmin } from "@fruit/core/users/first-admin";
 import { EmailSchema, PasswordSchema } from "@fruit/core/users/user.schema";
+import { type SeedAccount, seedIfEmpty, uploadSeedImages } from "@fruit/local/seed";
+import { STOREFRONT_IMAGE_FILES } from "@fruit/local/seed-data";
 import { parseWith } from "../api/validate.ts";
-import { type SeedAccount, seedIfEmpty, uploadSeedImages } from "../local/seed.ts";
-import { STOREFRONT_IMAGE_FILES } from "../local/seed-data.ts";
 
 /**
  * `npm run stage:init`: what makes a fresh stage usable, each step idempotent — the storefront's

@@ -10,13 +10,13 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { SEED_PRODUCTS } from "@fruit/local/seed-data";
 import { chromium, type Page } from "playwright-core";
-import { SEED_PRODUCTS } from "../local/seed-data.ts";
 import { CHROMIUM_FLAGS, chromiumPath } from "./chromium.ts";
 import { ART } from "./seed-art/index.ts";
 import { BANNER_SIZE, bannerSvg, PRODUCT_SIZE, productSvg } from "./seed-art/scene.ts";
 
-const OUT_DIR = fileURLToPath(new URL("../local/seed-images/", import.meta.url));
+const OUT_DIR = fileURLToPath(new URL("../../../local/src/seed-images/", import.meta.url));
 const PRODUCT_LIMIT = 40_000;
 const BANNER_LIMIT = 80_000;
 

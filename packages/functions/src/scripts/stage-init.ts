@@ -11,9 +11,10 @@
  * Steps (operator/stage-init.ts): the storefront's fixed images into the bucket, the first
  * administrator created or promoted, and with `--demo` the demo catalogue when the table has none.
  */
+
+import { hasStageLinks, withOperatorTarget } from "@fruit/local/attach";
+import { loadLocalConfig } from "@fruit/local/local-config";
 import { read } from "read";
-import { hasStageLinks, withOperatorTarget } from "../local/attach.ts";
-import { loadLocalConfig } from "../local/local-config.ts";
 import { operatorErrorLine } from "../operator/errors.ts";
 import {
   adminEmail,

@@ -14,7 +14,7 @@
  * shop is quiet and run it again if figures still look off.
  */
 import { rebuildStats } from "@fruit/core/stats/index";
-import { withOperatorTarget } from "../local/attach.ts";
+import { withOperatorTarget } from "@fruit/local/attach";
 import { operatorErrorLine } from "../operator/errors.ts";
 
 try {

@@ -21,7 +21,7 @@ interface ProductSummary {
 
 const dataDir = mkdtempSync(join(tmpdir(), "fruit-runtime-"));
 const repoRoot = resolve(fileURLToPath(new URL(".", import.meta.url)), "../..");
-const STATS_REBUILD = join(repoRoot, "packages/functions/src/scripts/stats-rebuild.ts");
+const STATS_REBUILD = join(repoRoot, "packages/ops/src/cli/stats-rebuild.ts");
 let shop: StartedShop | undefined;
 
 async function productsOf(url: string): Promise<ProductSummary[]> {

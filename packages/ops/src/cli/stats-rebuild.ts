@@ -5,7 +5,7 @@
  * Where it writes:
  * - run plainly, the local runtime of `DATA_DIR` (default `.data`): the running `npm start` when
  *   there is one, otherwise its emulators are started for the rebuild and stopped after
- *   (local/attach.ts) — no port or secret to type;
+ *   (packages/local/src/attach.ts) — no port or secret to type;
  * - against a deployed stage, with that stage's links (table name, secrets) and your AWS credentials:
  *     npx sst shell --stage <name> -- npm run stats:rebuild
  *
@@ -15,7 +15,7 @@
  */
 import { rebuildStats } from "@fruit/core/stats/index";
 import { withOperatorTarget } from "@fruit/local/attach";
-import { operatorErrorLine } from "../operator/errors.ts";
+import { operatorErrorLine } from "../errors.ts";
 
 try {
   await withOperatorTarget(async ({ config, local }) => {

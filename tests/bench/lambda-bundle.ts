@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadConfig, setConfig } from "@fruit/core/config";
 import { priceLines } from "@fruit/core/money/pricing";
-import { ensureTable, startDynamo } from "@fruit/functions/local/services";
+import { ensureTable, startDynamo } from "@fruit/local/services";
 import {
   bundleLikeSst,
   describeFiles,

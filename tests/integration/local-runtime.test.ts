@@ -5,7 +5,7 @@ import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { getConfig } from "@fruit/core/config";
-import { attachLocalRuntime } from "@fruit/functions/local/attach";
+import { attachLocalRuntime } from "@fruit/local/attach";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { address, orderOf } from "../support/orders.ts";
 import { type StartedShop, startShop } from "../support/shop.ts";
@@ -21,7 +21,7 @@ interface ProductSummary {
 
 const dataDir = mkdtempSync(join(tmpdir(), "fruit-runtime-"));
 const repoRoot = resolve(fileURLToPath(new URL(".", import.meta.url)), "../..");
-const STATS_REBUILD = join(repoRoot, "packages/functions/src/scripts/stats-rebuild.ts");
+const STATS_REBUILD = join(repoRoot, "packages/ops/src/cli/stats-rebuild.ts");
 let shop: StartedShop | undefined;
 
 async function productsOf(url: string): Promise<ProductSummary[]> {

@@ -14,14 +14,14 @@ import {
   IMAGE_CACHE_CONTROL,
   UPLOAD_MAX_BYTES,
 } from "@fruit/core/uploads/upload.schema";
-import { createShopApp } from "@fruit/functions/local/server";
+import { createShopApp } from "@fruit/local/server";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { api, expectClientError } from "../support/api.ts";
 import { createUser, type TestUser } from "../support/fixtures.ts";
 import { useFreshTable } from "../support/table.ts";
 
 /**
- * The local object store refuses what S3 would refuse (packages/functions/src/local/s3-gateway.ts,
+ * The local object store refuses what S3 would refuse (packages/local/src/s3-gateway.ts,
  * docs/decisions/008-local-s3-gateway.md), and nothing in it is served as a page on the shop's
  * origin. Every request here goes over HTTP to the run's S3 gateway, as a browser's would.
  */

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type S3Credentials, startDynamo, startS3 } from "@fruit/functions/local/services";
+import { type S3Credentials, startDynamo, startS3 } from "@fruit/local/services";
 import type { TestProject } from "vitest/node";
 
 declare module "vitest" {

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { type Config, loadConfig, setConfig } from "@fruit/core/config";
-import { ensureBucket, ensureTable } from "@fruit/functions/local/services";
+import { ensureBucket, ensureTable } from "@fruit/local/services";
 import { inject } from "vitest";
 
 export const TEST_JWT_SECRET = "test-secret-test-secret-test-secret-0123456789";

@@ -1,7 +1,7 @@
 import { ConfigError } from "@fruit/core/config";
 import { AppError } from "@fruit/core/errors";
-import { LocalConfigError } from "../local/local-config.ts";
-import { StartupError } from "../local/services.ts";
+import { LocalConfigError } from "@fruit/local/local-config";
+import { StartupError } from "@fruit/local/services";
 
 /**
  * The one line an operator command prints for an error it expects: a wrong setting, an emulator that

@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { loadConfig, setConfig } from "@fruit/core/config";
-import { handler as streamHandler } from "../lambda/stream.ts";
+import { handler as streamHandler } from "@fruit/functions/lambda/stream";
 import { claimDataDir } from "./data-dir-lock.ts";
 import { createDevPages } from "./dev-pages.ts";
 import { coreEnvOf, ensureStorage, type Stop, startEmulators } from "./emulators.ts";

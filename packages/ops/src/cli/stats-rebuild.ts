@@ -5,7 +5,7 @@
  * Where it writes:
  * - run plainly, the local runtime of `DATA_DIR` (default `.data`): the running `npm start` when
  *   there is one, otherwise its emulators are started for the rebuild and stopped after
- *   (local/attach.ts) — no port or secret to type;
+ *   (packages/local/src/attach.ts) — no port or secret to type;
  * - against a deployed stage, with that stage's links (table name, secrets) and your AWS credentials:
  *     npx sst shell --stage <name> -- npm run stats:rebuild
  *
@@ -14,8 +14,8 @@
  * shop is quiet and run it again if figures still look off.
  */
 import { rebuildStats } from "@fruit/core/stats/index";
-import { withOperatorTarget } from "../local/attach.ts";
-import { operatorErrorLine } from "../operator/errors.ts";
+import { withOperatorTarget } from "@fruit/local/attach";
+import { operatorErrorLine } from "../errors.ts";
 
 try {
   await withOperatorTarget(async ({ config, local }) => {

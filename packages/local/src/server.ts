@@ -4,10 +4,10 @@ import { securityHeaders } from "@fruit/core/http/security-headers";
 import { sniffImageType } from "@fruit/core/uploads/index";
 import { bucketName, IMAGE_KEY_PREFIX, s3 } from "@fruit/core/uploads/s3";
 import { IMAGE_CACHE_CONTROL } from "@fruit/core/uploads/upload.schema";
+import { app as api } from "@fruit/functions/api/index";
 import { getRequestListener } from "@hono/node-server";
 import { type Context, Hono } from "hono";
 import { compress } from "hono/compress";
-import { app as api } from "../api/index.ts";
 import { StartupError } from "./services.ts";
 import { staticSite } from "./static-site.ts";
 

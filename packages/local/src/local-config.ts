@@ -4,7 +4,7 @@ import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { AppError } from "@fruit/core/errors";
 import { PasswordSchema } from "@fruit/core/users/user.schema";
-import { parseWith } from "../api/validate.ts";
+import { parseWith } from "@fruit/functions/api/validate";
 
 /**
  * The local runtime's settings: the only module of the local runtime that reads `process.env`.
@@ -42,7 +42,7 @@ type Env = Record<string, string | undefined>;
 export const LOCAL_TABLE_NAME = "fruit-shop";
 export const LOCAL_BUCKET_NAME = "fruit-shop-images";
 
-const repoRoot = resolve(fileURLToPath(new URL(".", import.meta.url)), "../../../..");
+const repoRoot = resolve(fileURLToPath(new URL(".", import.meta.url)), "../../..");
 
 function parsePort(name: string, value: string | undefined, problems: string[]): number | undefined {
   if (value === undefined || value === "") return undefined;

@@ -1,22 +1,22 @@
 /**
- * Regenerates the seed images in packages/functions/src/local/seed-images/ from the SVG
+ * Regenerates the seed images in packages/local/src/seed-images/ from the SVG
  * illustrations in seed-art/. Run by hand when the catalogue or the art changes (never at install
  * or test time; the resulting .webp files are committed):
  *
- *   npx tsx packages/functions/src/scripts/render-seed-images.ts [--png <dir>] [slug ...]
+ *   npx tsx packages/tools/src/render-seed-images.ts [--png <dir>] [slug ...]
  *
  * SVG is rasterised by headless Chromium (canvas → WebP) because no image library ships with the
  * repo. `--png <dir>` also writes PNG copies for eyeballing the results.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { SEED_PRODUCTS } from "@fruit/local/seed-data";
 import { chromium, type Page } from "playwright-core";
-import { SEED_PRODUCTS } from "../local/seed-data.ts";
 import { CHROMIUM_FLAGS, chromiumPath } from "./chromium.ts";
 import { ART } from "./seed-art/index.ts";
 import { BANNER_SIZE, bannerSvg, PRODUCT_SIZE, productSvg } from "./seed-art/scene.ts";
 
-const OUT_DIR = fileURLToPath(new URL("../local/seed-images/", import.meta.url));
+const OUT_DIR = fileURLToPath(new URL("../../local/src/seed-images/", import.meta.url));
 const PRODUCT_LIMIT = 40_000;
 const BANNER_LIMIT = 80_000;
 

@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { STOREFRONT_IMAGE_FILES, seedImageFiles } from "./seed-data.ts";
 
-const packagesDir = fileURLToPath(new URL("../../../", import.meta.url));
+const packagesDir = fileURLToPath(new URL("../../", import.meta.url));
 const imagesDir = fileURLToPath(new URL("./seed-images/", import.meta.url));
 
 /** Source files (not tests) under a folder. */

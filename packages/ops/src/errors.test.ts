@@ -1,6 +1,6 @@
 import { ConfigError } from "@fruit/core/config";
+import { StartupError } from "@fruit/local/services";
 import { describe, expect, it } from "vitest";
-import { StartupError } from "../local/services.ts";
 import { operatorErrorLine } from "./errors.ts";
 import { StageInitError } from "./stage-init.ts";
 

@@ -2,7 +2,7 @@
  * Gives a hold to the unpaid orders placed before unpaid orders expired (docs/decisions/012-unpaid-orders-expire.md),
  * so the sweep cancels them too and their stock goes back on sale. Idempotent; run once after the
  * deployment that introduced holds:
- *     npx sst shell --stage <name> -- npx tsx packages/functions/src/scripts/hold-unpaid-orders.ts
+ *     npx sst shell --stage <name> -- npx tsx packages/ops/src/cli/hold-unpaid-orders.ts
  * (The local runtime does this by itself at start.) Configuration as for `npm run stats:rebuild`.
  */
 import { ConfigError, getConfig } from "@fruit/core/config";

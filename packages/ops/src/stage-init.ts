@@ -1,14 +1,14 @@
 import { AppError } from "@fruit/core/errors";
 import { type EnsureAdminOutcome, ensureAdmin } from "@fruit/core/users/first-admin";
 import { EmailSchema, PasswordSchema } from "@fruit/core/users/user.schema";
-import { parseWith } from "../api/validate.ts";
-import { type SeedAccount, seedIfEmpty, uploadSeedImages } from "../local/seed.ts";
-import { STOREFRONT_IMAGE_FILES } from "../local/seed-data.ts";
+import { parseWith } from "@fruit/functions/api/validate";
+import { type SeedAccount, seedIfEmpty, uploadSeedImages } from "@fruit/local/seed";
+import { STOREFRONT_IMAGE_FILES } from "@fruit/local/seed-data";
 
 /**
  * `npm run stage:init`: what makes a fresh stage usable, each step idempotent — the storefront's
  * fixed images in the bucket, a first administrator, and (only when asked) the demo catalogue.
- * The entry point is scripts/stage-init.ts; core's configuration must already point at the stage.
+ * The entry point is cli/stage-init.ts; core's configuration must already point at the stage.
  */
 
 /** Thrown for a wrong option or setting; its message is one line for the operator. */

@@ -6,15 +6,17 @@
  *   The administrator's password comes from ADMIN_PASSWORD or is typed at a hidden prompt; without
  *   a terminal and without ADMIN_PASSWORD the command stops (there is no default password).
  * - Run plainly: the local runtime of `DATA_DIR` (the running `npm start`, or its emulators started
- *   for the command, local/attach.ts); ADMIN_EMAIL / ADMIN_PASSWORD default to the local shop's admin.
+ *   for the command, packages/local/src/attach.ts); ADMIN_EMAIL / ADMIN_PASSWORD default to the
+ *   local shop's admin.
  *
- * Steps (operator/stage-init.ts): the storefront's fixed images into the bucket, the first
+ * Steps (packages/ops/src/stage-init.ts): the storefront's fixed images into the bucket, the first
  * administrator created or promoted, and with `--demo` the demo catalogue when the table has none.
  */
+
+import { hasStageLinks, withOperatorTarget } from "@fruit/local/attach";
+import { loadLocalConfig } from "@fruit/local/local-config";
 import { read } from "read";
-import { hasStageLinks, withOperatorTarget } from "../local/attach.ts";
-import { loadLocalConfig } from "../local/local-config.ts";
-import { operatorErrorLine } from "../operator/errors.ts";
+import { operatorErrorLine } from "../errors.ts";
 import {
   adminEmail,
   adminPasswordSource,
@@ -22,7 +24,7 @@ import {
   initStage,
   parseStageInitArgs,
   StageInitError,
-} from "../operator/stage-init.ts";
+} from "../stage-init.ts";
 
 async function hiddenPrompt(question: string): Promise<string> {
   try {

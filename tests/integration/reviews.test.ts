@@ -1,8 +1,8 @@
 import { GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
 import { db, tableName } from "@fruit/core/db/client";
 import { newId } from "@fruit/core/ids";
+import { reviewKeys } from "@fruit/core/internal/reviews/review.keys";
 import { productKeys } from "@fruit/core/products/product.keys";
-import { reviewKeys } from "@fruit/core/reviews/review.keys";
 import { beforeAll, describe, expect, it } from "vitest";
 import { api, expectClientError } from "../support/api.ts";
 import { createProduct, createUser, type TestUser } from "../support/fixtures.ts";

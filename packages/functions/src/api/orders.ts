@@ -28,9 +28,7 @@ export const orderRoutes = new Hono<AuthEnv>()
   .get("/:id", requireUser, async (c) =>
     c.json(await orders.fromIdForCaller(c.var.caller, c.req.param("id"))),
   )
-  .delete("/:id", requireAdmin, async (c) =>
-    c.json(await orders.removeOrder(c.req.param("id"))),
-  )
+  .delete("/:id", requireAdmin, async (c) => c.json(await orders.removeOrder(c.req.param("id"))))
   .post("/:id/paypal", requireUser, async (c) =>
     c.json(await payments.createPaymentOrder(c.var.caller, c.req.param("id"))),
   )

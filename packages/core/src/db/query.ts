@@ -1,11 +1,70 @@
-import { paginateQuery, type QueryCommandInput } from "@aws-sdk/lib-dynamodb";
+import { paginateQuery, QueryCommand, type QueryCommandInput } from "@aws-sdk/lib-dynamodb";
 import { db, tableName } from "./client.ts";
 import { storageError } from "./errors.ts";
+import type { Item } from "./items.ts";
+import { singleFlight } from "./single-flight.ts";
+import { type IndexName, table } from "./table.ts";
 
-type Item = Record<string, unknown>;
+/** A query without the table name (added here). */
+export type QueryInput = Omit<QueryCommandInput, "TableName">;
+
+/** Where a query reads: one partition of the table or of an index, optionally a sort key range. */
+export interface PartitionQuery {
+  /** The partition key value (`PRODUCT#<id>`, `ORDERS`, …). */
+  pk: string;
+  /** Read an index instead of the table. */
+  index?: IndexName;
+  /** Only sort keys starting with this. */
+  skBeginsWith?: string;
+  /** Only sort keys before this one (text order). */
+  skBefore?: string;
+  /** Newest first (ids are ULIDs, so descending sort keys are newest first). */
+  descending?: boolean;
+}
+
+/**
+ * The key condition of a query over one partition, from the table definition (db/table.ts): entity
+ * code names the partition, never the attributes.
+ *
+ * @example
+ * queryAll(inPartition({ pk: "ORDERS", index: "gsi1", descending: true }))
+ */
+export function inPartition(query: PartitionQuery): QueryInput {
+  const keys = query.index ? table.indexes[query.index] : table;
+  const sortCondition =
+    query.skBeginsWith !== undefined
+      ? ` AND begins_with(${keys.sortKey}, :sk)`
+      : query.skBefore !== undefined
+        ? ` AND ${keys.sortKey} < :sk`
+        : "";
+  const sk = query.skBeginsWith ?? query.skBefore;
+  return {
+    ...(query.index ? { IndexName: query.index } : {}),
+    KeyConditionExpression: `${keys.partitionKey} = :pk${sortCondition}`,
+    ExpressionAttributeValues: { ":pk": query.pk, ...(sk === undefined ? {} : { ":sk": sk }) },
+    ...(query.descending ? { ScanIndexForward: false } : {}),
+  };
+}
+
+/**
+ * A projection of the key attributes only: the table's, and the index's when reading one (a query of
+ * an index needs them to continue from its last key).
+ */
+export const keysOnly = (index?: IndexName): string =>
+  [
+    table.partitionKey,
+    table.sortKey,
+    ...(index ? [table.indexes[index].partitionKey, table.indexes[index].sortKey] : []),
+  ].join(", ");
+
+/** The primary key of a stored item. */
+export const keyOf = (item: Item): Record<string, string> => ({
+  [table.partitionKey]: item[table.partitionKey] as string,
+  [table.sortKey]: item[table.sortKey] as string,
+});
 
 /** Runs a query over every page and returns all items (for bounded partitions only). */
-export async function queryAll(input: Omit<QueryCommandInput, "TableName">): Promise<Item[]> {
+export async function queryAll(input: QueryInput): Promise<Item[]> {
   const items: Item[] = [];
   try {
     for await (const page of paginateQuery({ client: db() }, { TableName: tableName(), ...input })) {
@@ -17,23 +76,28 @@ export async function queryAll(input: Omit<QueryCommandInput, "TableName">): Pro
   return items;
 }
 
-const inFlight = new Map<string, Promise<unknown>>();
+/** One page of a query: its items (or only their count with `Select: "COUNT"`) and where the next starts. */
+export interface QueryPage {
+  items: Item[];
+  count: number;
+  next: Record<string, unknown> | undefined;
+}
 
-/**
- * Runs `read` unless an identical read (same key) is already running, in which case its promise is
- * shared (single flight). For hot public reads under load this turns N concurrent round trips into
- * one without serving anything older than a read that started a moment earlier. Not a cache: the
- * entry is gone as soon as the read settles. Never use it where a caller must see its own write.
- */
-export function singleFlight<T>(key: string, read: () => Promise<T>): Promise<T> {
-  const running = inFlight.get(key) as Promise<T> | undefined;
-  if (running) return running;
-  const started = read().finally(() => inFlight.delete(key));
-  inFlight.set(key, started);
-  return started;
+/** Runs one page of a query (`Limit`, `ExclusiveStartKey` and `Select` in `input`). */
+export async function queryPage(input: QueryInput): Promise<QueryPage> {
+  try {
+    const result = await db().send(new QueryCommand({ TableName: tableName(), ...input }));
+    return {
+      items: (result.Items as Item[] | undefined) ?? [],
+      count: result.Count ?? 0,
+      next: result.LastEvaluatedKey,
+    };
+  } catch (error) {
+    throw storageError(error);
+  }
 }
 
 /** `queryAll` through `singleFlight` (GSI reads are eventually consistent anyway). */
-export function sharedQueryAll(input: Omit<QueryCommandInput, "TableName">): Promise<Item[]> {
+export function sharedQueryAll(input: QueryInput): Promise<Item[]> {
   return singleFlight(JSON.stringify(["query", tableName(), input]), () => queryAll(input));
 }

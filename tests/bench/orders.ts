@@ -2,13 +2,13 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import { loadConfig, setConfig } from "@fruit/core/config";
-import { db, tableName } from "@fruit/core/db/client";
+import { db } from "@fruit/core/db/client";
 import { cancellationReasons } from "@fruit/core/db/errors";
+import { transactInput } from "@fruit/core/db/transact";
 import { newId } from "@fruit/core/ids";
 import { priceCents, priceLines } from "@fruit/core/money/pricing";
-import { heldFrom, holdItem } from "@fruit/core/orders/hold";
-import { mustNotExist, orderKeys } from "@fruit/core/orders/order.keys";
-import { productKeys } from "@fruit/core/products/product.keys";
+import { heldFrom } from "@fruit/core/orders/hold";
+import { orderStore } from "@fruit/core/orders/order.store";
 import { LOCAL_TABLE_NAME } from "@fruit/functions/local/local-config";
 import { freePort } from "@fruit/functions/local/services";
 import { createProduct, createUser, type TestUser } from "../support/fixtures.ts";
@@ -47,9 +47,11 @@ function orderBody(products: Product[], k: number): string {
   });
 }
 
-/** The transaction placeOrder commits (order put, stock per line, idempotency claim, hold), built directly. */
+/**
+ * The transaction placeOrder commits (order put, stock per line, idempotency claim, hold): the order
+ * store's own placement actions, sent directly.
+ */
 function bareTransaction(products: Product[], customer: TestUser, k: number): TransactWriteCommand {
-  const TableName = tableName();
   const id = newId();
   const lines = linesOf(products, k).map(({ product, quantity }) => ({
     productId: product._id,
@@ -60,48 +62,19 @@ function bareTransaction(products: Product[], customer: TestUser, k: number): Tr
     quantity,
   }));
   const cents = priceCents(lines.map((line) => ({ price: line.priceCents / 100, quantity: line.quantity })));
-  const now = Math.floor(Date.now() / 1000);
   const order = {
-    ...orderKeys.item(id),
-    ...orderKeys.listIndex(id),
-    ...orderKeys.userIndex(customer._id, id),
     id,
     userId: customer._id,
     orderItems: lines,
     shippingAddress: ADDRESS,
-    paymentMethod: "PayPal",
+    paymentMethod: "PayPal" as const,
     ...cents,
-    isPaid: false,
-    isDelivered: false,
+    isPaid: false as const,
+    isDelivered: false as const,
     ...heldFrom(new Date(), 60),
   };
-  return new TransactWriteCommand({
-    TransactItems: [
-      { Put: { TableName, Item: order, ConditionExpression: mustNotExist } },
-      ...lines.map((line) => ({
-        Update: {
-          TableName,
-          Key: productKeys.item(line.productId),
-          UpdateExpression: "SET countInStock = countInStock - :q",
-          ConditionExpression: "attribute_exists(pk) AND countInStock >= :q",
-          ExpressionAttributeValues: { ":q": line.quantity },
-        },
-      })),
-      {
-        Put: {
-          TableName,
-          Item: {
-            ...orderKeys.idempotency(customer._id, `bare-${id}`),
-            orderId: id,
-            expiresAt: now + 86_400,
-          },
-          ConditionExpression: `${mustNotExist} OR expiresAt < :now`,
-          ExpressionAttributeValues: { ":now": now },
-        },
-      },
-      { Put: { TableName, Item: holdItem(order), ConditionExpression: mustNotExist } },
-    ],
-  });
+  const key = { userId: customer._id, key: `bare-${id}`, useToken: false };
+  return new TransactWriteCommand(transactInput(orderStore.placementActions({ order, key })));
 }
 
 /**

@@ -1,38 +1,21 @@
-import { createHash } from "node:crypto";
-import { TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
-import { db, tableName } from "../db/client.ts";
-import { cancellationReasons, storageError } from "../db/errors.ts";
+import { backoff } from "../db/retry.ts";
 import { AppError } from "../errors.ts";
 import { isId, newId } from "../ids.ts";
 import { priceCents, priceLines, toCents, toDollars } from "../money/pricing.ts";
-import { toProduct } from "../products/index.ts";
-import { productKeys } from "../products/product.keys.ts";
+import { toProduct } from "../products/product.mapping.ts";
+import { productStore } from "../products/product.store.ts";
 import type { Caller } from "../users/caller.ts";
-import { heldFrom, holdItem } from "./hold.ts";
-import { mustNotExist, orderKeys } from "./order.keys.ts";
+import { heldFrom } from "./hold.ts";
+import { type StoredLine, toLine, toOrder } from "./order.mapping.ts";
 import type { Order, OrderInput, OrderLineInput } from "./order.schema.ts";
-import {
-  batchGetItems,
-  getItem,
-  getOrderItem,
-  type Item,
-  type StoredLine,
-  toLine,
-  toOrder,
-} from "./order.store.ts";
+import { type OrderRecord, orderStore, type Placement } from "./order.store.ts";
 
-/** An idempotency key lives a day: long enough for any retry, short enough to keep the table small. */
-const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;
 /** Transactions on a hot product conflict under load; they are retried with jittered backoff. */
 const MAX_ATTEMPTS = 12;
 
 interface CatalogueLine extends StoredLine {
   countInStock: number;
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const backoff = (attempt: number) => sleep(Math.random() * Math.min(500, 10 * 2 ** attempt));
-const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 /**
  * Duplicate lines of one product are merged (quantities add up) rather than rejected: the spec's cart
@@ -55,7 +38,7 @@ async function catalogueLines(input: OrderInput): Promise<CatalogueLine[]> {
     new AppError("invalid", `Product not found: ${line.name ? `${line.name} (${line._id})` : line._id}`);
   const bad = lines.find((line) => !isId(line._id));
   if (bad) throw unknown(bad);
-  const items = await batchGetItems(lines.map((line) => productKeys.item(line._id)));
+  const items = await productStore.getMany(lines.map((line) => line._id));
   const products = new Map(items.map((item) => [item.id as string, toProduct(item)]));
   return lines.map((line) => {
     const product = products.get(line._id);
@@ -84,15 +67,11 @@ function assertSamePrices(input: OrderInput, lines: readonly CatalogueLine[]): v
   });
 }
 
-/** The order item of docs/data-model.md (the stats stream handler reads `totalCents` and `createdAt`). */
-function orderItem(caller: Caller, input: OrderInput, lines: readonly CatalogueLine[]): Item {
-  const id = newId();
+/** The new order of docs/data-model.md (the stats stream handler reads `totalCents` and `createdAt`). */
+function orderRecord(caller: Caller, input: OrderInput, lines: readonly CatalogueLine[]): OrderRecord {
   const { itemsCents, shippingCents, taxCents, totalCents } = priceCents(dollarLines(lines));
   return {
-    ...orderKeys.item(id),
-    ...orderKeys.listIndex(id),
-    ...orderKeys.userIndex(caller._id, id),
-    id,
+    id: newId(),
     userId: caller._id,
     orderItems: lines.map(({ countInStock: _, ...line }) => line),
     shippingAddress: input.shippingAddress,
@@ -107,95 +86,28 @@ function orderItem(caller: Caller, input: OrderInput, lines: readonly CatalogueL
   };
 }
 
-interface Placement {
-  order: Item;
-  lines: readonly CatalogueLine[];
-  key?: { userId: string; key: string; useToken: boolean };
-}
-
-/**
- * One TransactWriteItems: put the order, take each line's stock (never below 0), claim the key, and put
- * the order's hold (the unpaid-order index entry the expiry sweep reads).
- */
-function placementCommand({ order, lines, key }: Placement): TransactWriteCommand {
-  const TableName = tableName();
-  const stock = lines.map((line) => ({
-    Update: {
-      TableName,
-      Key: productKeys.item(line.productId),
-      UpdateExpression: "SET countInStock = countInStock - :q",
-      ConditionExpression: "attribute_exists(pk) AND countInStock >= :q",
-      ExpressionAttributeValues: { ":q": line.quantity },
-    },
-  }));
-  const claim = key && {
-    Put: {
-      TableName,
-      Item: {
-        ...orderKeys.idempotency(key.userId, key.key),
-        orderId: order.id,
-        expiresAt: nowSeconds() + IDEMPOTENCY_TTL_SECONDS,
-      },
-      // TTL deletion lags by up to days: an expired key may be claimed again.
-      ConditionExpression: `${mustNotExist} OR expiresAt < :now`,
-      ExpressionAttributeValues: { ":now": nowSeconds() },
-    },
-  };
-  return new TransactWriteCommand({
-    TransactItems: [
-      { Put: { TableName, Item: order, ConditionExpression: mustNotExist } },
-      ...stock,
-      ...(claim ? [claim] : []),
-      { Put: { TableName, Item: holdItem(order), ConditionExpression: mustNotExist } },
-    ],
-    // DynamoDB's own idempotency for the SDK's retries of this very call (max 36 characters).
-    ...(key?.useToken
-      ? {
-          ClientRequestToken: createHash("sha256")
-            .update(`${key.userId}#${key.key}`)
-            .digest("hex")
-            .slice(0, 36),
-        }
-      : {}),
-  });
-}
-
-/** Errors meaning another request with the same token is running or already ran with other values. */
-const TOKEN_IN_USE = new Set(["IdempotentParameterMismatchException", "TransactionInProgressException"]);
-
 /**
  * Runs the placement, retrying transaction conflicts. Resolves "placed", or "duplicate" when the
  * idempotency key is already taken; throws 409 naming the product whose stock ran out.
  */
 async function commit(placement: Placement): Promise<"placed" | "duplicate"> {
-  const keyAction = placement.lines.length + 1;
-  for (let attempt = 0; ; attempt += 1) {
-    try {
-      await db().send(placementCommand(placement));
-      return "placed";
-    } catch (error) {
-      if (placement.key && error instanceof Error && TOKEN_IN_USE.has(error.name)) return "duplicate";
-      const reasons = cancellationReasons(error);
-      if (!reasons) throw storageError(error);
-      const lost = reasons.findIndex(
-        (code, index) => code === "ConditionalCheckFailed" && index >= 1 && index < keyAction,
-      );
-      const line = placement.lines[lost - 1];
-      if (line)
-        throw new AppError("conflict", `Sorry. ${line.name} is out of stock`, { productId: line.productId });
-      if (placement.key && reasons[keyAction] === "ConditionalCheckFailed") return "duplicate";
-      const retryable = reasons.some((code) => code === "TransactionConflict" || code === "ThrottlingError");
-      if (!retryable || attempt + 1 >= MAX_ATTEMPTS) throw storageError(error);
-      await backoff(attempt);
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
+    const outcome = await orderStore.place(placement);
+    if (outcome.kind === "placed" || outcome.kind === "duplicate") return outcome.kind;
+    if (outcome.kind === "out_of_stock") {
+      const { line } = outcome;
+      throw new AppError("conflict", `Sorry. ${line.name} is out of stock`, { productId: line.productId });
     }
+    await backoff(attempt);
   }
+  throw new AppError("unavailable", "The store is busy, please try again");
 }
 
 /** The order an idempotency key already produced, if the key is taken and not expired. */
 async function orderOfKey(caller: Caller, key: string): Promise<Order | undefined> {
-  const claim = await getItem(orderKeys.idempotency(caller._id, key));
-  if (!claim || (claim.expiresAt as number) < nowSeconds()) return undefined;
-  const item = await getOrderItem(claim.orderId as string);
+  const orderId = await orderStore.orderIdOfKey(caller._id, key);
+  if (!orderId) return undefined;
+  const item = await orderStore.get(orderId);
   if (!item) throw new AppError("conflict", "The order of this Idempotency-Key was deleted");
   return toOrder(item, { _id: caller._id, name: caller.name });
 }
@@ -218,14 +130,14 @@ export async function placeOrder(
   if (existing) return { order: existing, created: false };
   const lines = await catalogueLines(input);
   assertSamePrices(input, lines);
-  const order = orderItem(caller, input, lines);
+  const order = orderRecord(caller, input, lines);
   const user = { _id: caller._id, name: caller.name };
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
     // After a clash on the token (the other request may have failed), the key item alone guards.
     const key = idempotencyKey
       ? { userId: caller._id, key: idempotencyKey, useToken: attempt === 0 }
       : undefined;
-    if ((await commit({ order, lines, ...(key ? { key } : {}) })) === "placed") {
+    if ((await commit({ order, ...(key ? { key } : {}) })) === "placed") {
       return { order: toOrder(order, user), created: true };
     }
     // "duplicate": another request holds this key; its order is the answer once it is stored.

@@ -1,7 +1,8 @@
 import { batchGet, deleteKeys } from "../db/batch.ts";
 import { exists } from "../db/conditions.ts";
 import { getItem, type Item, setFields, sharedGetItem } from "../db/items.ts";
-import { inPartition, keyOf, keysOnly, queryAll, queryPage, sharedQueryAll } from "../db/query.ts";
+import { inPartition, keyOf, keysOnly } from "../db/key-conditions.ts";
+import { queryAll, queryPage, sharedQueryAll } from "../db/query.ts";
 import type { Action } from "../db/transact.ts";
 import { deleteWithUnique, putWithUnique, type SwapOutcome, updateSwappingUnique } from "../db/unique.ts";
 import { isReviewItem } from "../reviews/review.keys.ts";

@@ -2,7 +2,8 @@ import { batchGet } from "../db/batch.ts";
 import { exists, notExists } from "../db/conditions.ts";
 import { isConditionalCheckFailure } from "../db/errors.ts";
 import { deleteItem, getItem, type Item, putItem, setFields, updateItem } from "../db/items.ts";
-import { inPartition, queryAll } from "../db/query.ts";
+import { inPartition } from "../db/key-conditions.ts";
+import { queryAll } from "../db/query.ts";
 import { deleteWithUnique, putWithUnique, type SwapOutcome, updateSwappingUnique } from "../db/unique.ts";
 import { userKeys } from "./user.keys.ts";
 

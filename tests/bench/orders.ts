@@ -6,7 +6,7 @@ import { db } from "@fruit/core/db/client";
 import { cancellationReasons } from "@fruit/core/db/errors";
 import { transactInput } from "@fruit/core/db/transact";
 import { newId } from "@fruit/core/ids";
-import { priceCents, priceLines } from "@fruit/core/money/pricing";
+import { priceCents, priceLines, toCents } from "@fruit/core/money/pricing";
 import { heldFrom } from "@fruit/core/orders/hold";
 import { orderStore } from "@fruit/core/orders/order.store";
 import { LOCAL_TABLE_NAME } from "@fruit/functions/local/local-config";
@@ -58,10 +58,10 @@ function bareTransaction(products: Product[], customer: TestUser, k: number): Tr
     name: product.name,
     slug: product.slug,
     image: "/images/seed/apple.webp",
-    priceCents: Math.round(product.price * 100),
+    priceCents: toCents(product.price),
     quantity,
   }));
-  const cents = priceCents(lines.map((line) => ({ price: line.priceCents / 100, quantity: line.quantity })));
+  const cents = priceCents(lines);
   const order = {
     id,
     userId: customer._id,

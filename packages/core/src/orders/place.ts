@@ -1,8 +1,7 @@
 import { backoff } from "../db/retry.ts";
 import { AppError } from "../errors.ts";
 import { isId, newId } from "../ids.ts";
-import { priceCents, priceLines, toCents, toDollars } from "../money/pricing.ts";
-import { toProduct } from "../products/product.mapping.ts";
+import { type PriceCents, priceCents, toCents, toPrices } from "../money/pricing.ts";
 import { productStore } from "../products/product.store.ts";
 import type { Caller } from "../users/caller.ts";
 import { heldFrom } from "./hold.ts";
@@ -31,7 +30,10 @@ function mergeLines(lines: readonly OrderLineInput[]): OrderLineInput[] {
   return [...merged.values()];
 }
 
-/** Reads every product of the cart (one BatchGet) and snapshots it; 400 naming an unknown product. */
+/**
+ * Reads every product of the cart (one BatchGet) and snapshots it, money in cents as stored; 400
+ * naming an unknown product.
+ */
 async function catalogueLines(input: OrderInput): Promise<CatalogueLine[]> {
   const lines = mergeLines(input.orderItems);
   const unknown = (line: OrderLineInput) =>
@@ -39,37 +41,41 @@ async function catalogueLines(input: OrderInput): Promise<CatalogueLine[]> {
   const bad = lines.find((line) => !isId(line._id));
   if (bad) throw unknown(bad);
   const items = await productStore.getMany(lines.map((line) => line._id));
-  const products = new Map(items.map((item) => [item.id as string, toProduct(item)]));
+  const products = new Map(items.map((item) => [item.id as string, item]));
   return lines.map((line) => {
     const product = products.get(line._id);
     if (!product) throw unknown(line);
     return {
-      productId: product._id,
-      name: product.name,
-      slug: product.slug,
-      image: product.image,
-      priceCents: toCents(product.price),
+      productId: line._id,
+      name: product.name as string,
+      slug: product.slug as string,
+      image: (product.image as string | undefined) ?? "",
+      priceCents: product.priceCents as number,
       quantity: line.quantity,
-      countInStock: product.countInStock,
+      countInStock: product.countInStock as number,
     };
   });
 }
 
-const dollarLines = (lines: readonly StoredLine[]) =>
-  lines.map((line) => ({ price: toDollars(line.priceCents), quantity: line.quantity }));
-
-/** 409 with the current lines and prices when the total the shopper saw is not the catalogue's. */
-function assertSamePrices(input: OrderInput, lines: readonly CatalogueLine[]): void {
-  if (toCents(input.totalPrice) === priceCents(dollarLines(lines)).totalCents) return;
+/**
+ * 409 with the current lines and prices when the total the shopper saw (dollars, from the API) is not
+ * the catalogue's.
+ */
+function assertSamePrices(input: OrderInput, lines: readonly CatalogueLine[], priced: PriceCents): void {
+  if (toCents(input.totalPrice) === priced.totalCents) return;
   throw new AppError("conflict", "Prices have changed, please review your order", {
     orderItems: lines.map((line) => ({ ...toLine(line), countInStock: line.countInStock })),
-    prices: priceLines(dollarLines(lines)),
+    prices: toPrices(priced),
   });
 }
 
 /** The new order of docs/data-model.md (the stats stream handler reads `totalCents` and `createdAt`). */
-function orderRecord(caller: Caller, input: OrderInput, lines: readonly CatalogueLine[]): OrderRecord {
-  const { itemsCents, shippingCents, taxCents, totalCents } = priceCents(dollarLines(lines));
+function orderRecord(
+  caller: Caller,
+  input: OrderInput,
+  lines: readonly CatalogueLine[],
+  { itemsCents, shippingCents, taxCents, totalCents }: PriceCents,
+): OrderRecord {
   return {
     id: newId(),
     userId: caller._id,
@@ -129,8 +135,9 @@ export async function placeOrder(
   const existing = idempotencyKey ? await orderOfKey(caller, idempotencyKey) : undefined;
   if (existing) return { order: existing, created: false };
   const lines = await catalogueLines(input);
-  assertSamePrices(input, lines);
-  const order = orderRecord(caller, input, lines);
+  const priced = priceCents(lines);
+  assertSamePrices(input, lines, priced);
+  const order = orderRecord(caller, input, lines, priced);
   const user = { _id: caller._id, name: caller.name };
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
     // After a clash on the token (the other request may have failed), the key item alone guards.

@@ -7,6 +7,7 @@ import type { Action } from "../db/transact.ts";
 import { deleteWithUnique, putWithUnique, type SwapOutcome, updateSwappingUnique } from "../db/unique.ts";
 import { isReviewItem } from "../reviews/review.keys.ts";
 import { productKeys } from "./product.keys.ts";
+import type { Product } from "./product.schema.ts";
 
 /**
  * Storage of products (docs/data-model.md: Product and Slug items, patterns 1-8): every command and
@@ -16,23 +17,14 @@ import { productKeys } from "./product.keys.ts";
  * cancelled order gives it back (`returnStock`).
  */
 
-/** A product's stored attributes (keys are added here). Money in cents. */
-export type ProductRecord = {
+/**
+ * A product's stored attributes (keys are added here): the API's Product with its id as `id`, money in
+ * cents, and the exact sum of its review ratings.
+ */
+export type ProductRecord = Omit<Product, "_id" | "price"> & {
   id: string;
-  name: string;
-  slug: string;
-  image: string;
-  images: string[];
   priceCents: number;
-  description: string;
-  category: string;
-  brand: string;
-  countInStock: number;
-  rating: number;
-  numReviews: number;
   ratingTotal: number;
-  createdAt: string;
-  updatedAt: string;
 };
 
 /** A quantity of one product, taken by an order or given back. */

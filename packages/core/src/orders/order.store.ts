@@ -68,18 +68,24 @@ async function orderIdOfKey(userId: string, key: string): Promise<string | undef
   return claim.orderId as string;
 }
 
-/** A placement: the new order, and the idempotency key it claims (`useToken`: also as DynamoDB's token). */
+/**
+ * A placement: the new order, and the idempotency key it claims (`useToken`: also as DynamoDB's
+ * token). Each line's price is always a condition on its product; `checkSnapshot` adds its name,
+ * slug and image (a snapshot the shopper sent rather than one read from the catalogue).
+ */
 export interface Placement {
   order: OrderRecord;
+  checkSnapshot?: boolean;
   key?: { userId: string; key: string; useToken: boolean };
 }
 
 /**
- * The placement's one transaction: put the order, take each line's stock (never below 0), claim the
- * idempotency key, and put the order's hold (the unpaid-order index entry the expiry sweep reads).
- * The order benchmark (tests/bench/orders.ts) sends exactly these actions as its bare transaction.
+ * The placement's one transaction: put the order, take each line's stock (never below 0, and only
+ * while the product is still what the line says), claim the idempotency key, and put the order's hold
+ * (the unpaid-order index entry the expiry sweep reads). The order benchmark (tests/bench/orders.ts)
+ * sends exactly these actions as its bare transaction.
  */
-function placementActions({ order, key }: Placement): Action[] {
+function placementActions({ order, key, checkSnapshot = false }: Placement): Action[] {
   const item = {
     ...orderKeys.item(order.id),
     ...orderKeys.listIndex(order.id),
@@ -104,7 +110,7 @@ function placementActions({ order, key }: Placement): Action[] {
     : [];
   return [
     { Put: { Item: item, ConditionExpression: notExists() } },
-    ...productStore.takeStock(order.orderItems),
+    ...productStore.takeStock(order.orderItems, { checkSnapshot }),
     ...claim,
     { Put: { Item: holdItem(order), ConditionExpression: notExists() } },
   ];
@@ -117,11 +123,14 @@ const clientRequestToken = (key: { userId: string; key: string }) =>
 /** Errors meaning another request with the same token is running or already ran with other values. */
 const TOKEN_IN_USE = new Set(["IdempotentParameterMismatchException", "TransactionInProgressException"]);
 
-/** What a placement did: stored, key already claimed, a line's stock ran out, or a race to retry. */
+/**
+ * What a placement did: stored; its idempotency key is already claimed; a line's product is gone,
+ * short of stock or no longer as the line says (`stale`: read it to tell which); or a race to retry.
+ */
 export type PlaceOutcome =
   | { kind: "placed" }
   | { kind: "duplicate" }
-  | { kind: "out_of_stock"; line: StoredLine }
+  | { kind: "stale"; line: StoredLine }
   | { kind: "conflict" };
 
 /** Runs the placement's transaction once and says what happened (see PlaceOutcome). */
@@ -138,13 +147,15 @@ async function place(placement: Placement): Promise<PlaceOutcome> {
     throw error;
   }
   if (!reasons) return { kind: "placed" };
+  // Actions: the order, one per line, the key's claim (if any), the hold. A taken key wins: a replay
+  // answers the first order whatever the stock is now.
   const keyAction = order.orderItems.length + 1;
+  if (key && reasons[keyAction] === CONDITION_FAILED) return { kind: "duplicate" };
   const lost = reasons.findIndex(
     (code, index) => code === CONDITION_FAILED && index >= 1 && index < keyAction,
   );
   const line = order.orderItems[lost - 1];
-  if (line) return { kind: "out_of_stock", line };
-  if (key && reasons[keyAction] === CONDITION_FAILED) return { kind: "duplicate" };
+  if (line) return { kind: "stale", line };
   if (isRetryableCancellation(reasons)) return { kind: "conflict" };
   throw new Error(`order placement cancelled: ${reasons.join(", ")}`);
 }

@@ -7,11 +7,21 @@ import type { Caller } from "../users/caller.ts";
 import { heldFrom } from "./hold.ts";
 import { type StoredLine, toLine, toOrder } from "./order.mapping.ts";
 import type { Order, OrderInput, OrderLineInput } from "./order.schema.ts";
-import { type OrderRecord, orderStore, type Placement } from "./order.store.ts";
+import { type OrderRecord, orderStore, type PlaceOutcome } from "./order.store.ts";
+
+/**
+ * Order placement (docs/decisions/014-stores.md). On the happy path it is one
+ * TransactWriteItems and no read: the lines the shopper saw (name, slug, image and price, as the web
+ * app sends them) are the snapshot, and the transaction itself checks, per product, that they are
+ * still the catalogue's and that the stock suffices. Only when it is cancelled does placement read, to
+ * explain: an earlier order of the same Idempotency-Key, a product that is gone or out of stock, or
+ * prices that changed.
+ */
 
 /** Transactions on a hot product conflict under load; they are retried with jittered backoff. */
 const MAX_ATTEMPTS = 12;
 
+/** A line priced and described as the catalogue holds it, with its stock when it was read. */
 interface CatalogueLine extends StoredLine {
   countInStock: number;
 }
@@ -30,21 +40,39 @@ function mergeLines(lines: readonly OrderLineInput[]): OrderLineInput[] {
   return [...merged.values()];
 }
 
+const unknownProduct = (line: OrderLineInput) =>
+  new AppError("invalid", `Product not found: ${line.name ? `${line.name} (${line._id})` : line._id}`);
+
 /**
- * Reads every product of the cart (one BatchGet) and snapshots it, money in cents as stored; 400
- * naming an unknown product.
+ * The snapshot the shopper sent, when it is complete (every line with its name, slug, image and price)
+ * and its lines add up to the total they saw. Unverified: the transaction checks it against the
+ * catalogue. Undefined when incomplete (a hand-made request), so placement reads the catalogue first.
  */
-async function catalogueLines(input: OrderInput): Promise<CatalogueLine[]> {
-  const lines = mergeLines(input.orderItems);
-  const unknown = (line: OrderLineInput) =>
-    new AppError("invalid", `Product not found: ${line.name ? `${line.name} (${line._id})` : line._id}`);
-  const bad = lines.find((line) => !isId(line._id));
-  if (bad) throw unknown(bad);
+function sentLines(lines: readonly OrderLineInput[], input: OrderInput): StoredLine[] | undefined {
+  const sent: StoredLine[] = [];
+  for (const line of lines) {
+    const { name, slug, image, price } = line;
+    if (name === undefined || slug === undefined || image === undefined || price === undefined)
+      return undefined;
+    sent.push({
+      productId: line._id,
+      name,
+      slug,
+      image,
+      priceCents: toCents(price),
+      quantity: line.quantity,
+    });
+  }
+  return toCents(input.totalPrice) === priceCents(sent).totalCents ? sent : undefined;
+}
+
+/** Reads every product of the cart (one BatchGet) and snapshots it; 400 naming an unknown product. */
+async function catalogueLines(lines: readonly OrderLineInput[]): Promise<CatalogueLine[]> {
   const items = await productStore.getMany(lines.map((line) => line._id));
   const products = new Map(items.map((item) => [item.id as string, item]));
   return lines.map((line) => {
     const product = products.get(line._id);
-    if (!product) throw unknown(line);
+    if (!product) throw unknownProduct(line);
     return {
       productId: line._id,
       name: product.name as string,
@@ -57,11 +85,9 @@ async function catalogueLines(input: OrderInput): Promise<CatalogueLine[]> {
   });
 }
 
-/**
- * 409 with the current lines and prices when the total the shopper saw (dollars, from the API) is not
- * the catalogue's.
- */
-function assertSamePrices(input: OrderInput, lines: readonly CatalogueLine[], priced: PriceCents): void {
+/** 409 with the current lines and prices when the total the shopper saw (dollars) is not the catalogue's. */
+function assertSamePrices(input: OrderInput, lines: readonly CatalogueLine[]): void {
+  const priced = priceCents(lines);
   if (toCents(input.totalPrice) === priced.totalCents) return;
   throw new AppError("conflict", "Prices have changed, please review your order", {
     orderItems: lines.map((line) => ({ ...toLine(line), countInStock: line.countInStock })),
@@ -69,17 +95,28 @@ function assertSamePrices(input: OrderInput, lines: readonly CatalogueLine[], pr
   });
 }
 
+/** 409 naming the first line whose product has less stock than the line asks for. */
+function assertInStock(lines: readonly CatalogueLine[]): void {
+  const short = lines.find((line) => line.countInStock < line.quantity);
+  if (short) {
+    throw new AppError("conflict", `Sorry. ${short.name} is out of stock`, { productId: short.productId });
+  }
+}
+
 /** The new order of docs/data-model.md (the stats stream handler reads `totalCents` and `createdAt`). */
-function orderRecord(
-  caller: Caller,
-  input: OrderInput,
-  lines: readonly CatalogueLine[],
-  { itemsCents, shippingCents, taxCents, totalCents }: PriceCents,
-): OrderRecord {
+function orderRecord(caller: Caller, input: OrderInput, lines: readonly StoredLine[]): OrderRecord {
+  const { itemsCents, shippingCents, taxCents, totalCents }: PriceCents = priceCents(lines);
   return {
     id: newId(),
     userId: caller._id,
-    orderItems: lines.map(({ countInStock: _, ...line }) => line),
+    orderItems: lines.map(({ productId, name, slug, image, priceCents, quantity }) => ({
+      productId,
+      name,
+      slug,
+      image,
+      priceCents,
+      quantity,
+    })),
     shippingAddress: input.shippingAddress,
     paymentMethod: input.paymentMethod,
     itemsCents,
@@ -92,23 +129,6 @@ function orderRecord(
   };
 }
 
-/**
- * Runs the placement, retrying transaction conflicts. Resolves "placed", or "duplicate" when the
- * idempotency key is already taken; throws 409 naming the product whose stock ran out.
- */
-async function commit(placement: Placement): Promise<"placed" | "duplicate"> {
-  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
-    const outcome = await orderStore.place(placement);
-    if (outcome.kind === "placed" || outcome.kind === "duplicate") return outcome.kind;
-    if (outcome.kind === "out_of_stock") {
-      const { line } = outcome;
-      throw new AppError("conflict", `Sorry. ${line.name} is out of stock`, { productId: line.productId });
-    }
-    await backoff(attempt);
-  }
-  throw new AppError("unavailable", "The store is busy, please try again");
-}
-
 /** The order an idempotency key already produced, if the key is taken and not expired. */
 async function orderOfKey(caller: Caller, key: string): Promise<Order | undefined> {
   const orderId = await orderStore.orderIdOfKey(caller._id, key);
@@ -119,10 +139,11 @@ async function orderOfKey(caller: Caller, key: string): Promise<Order | undefine
 }
 
 /**
- * Places an order for the caller: reprices every line from the catalogue, refuses a total that differs
- * from what the shopper saw (409 with the current prices), and in one transaction stores the order and
- * takes the stock (409 `Sorry. <name> is out of stock` when a line lost the race). With an
- * `Idempotency-Key`, a retry — even a concurrent one — returns the first order with `created: false`.
+ * Places an order for the caller. The stored lines are the catalogue's (name, slug, image, price in
+ * cents), the total is priced from them, and a total that differs from what the shopper saw is refused
+ * (409 with the current prices); the order is stored and the stock taken in one transaction (409
+ * `Sorry. <name> is out of stock` when a line's stock does not suffice). With an `Idempotency-Key`, a
+ * retry — even a concurrent one — returns the first order with `created: false`.
  *
  * @example
  * const { order, created } = await placeOrder(caller, input, req.header("Idempotency-Key"));
@@ -132,25 +153,57 @@ export async function placeOrder(
   input: OrderInput,
   idempotencyKey?: string,
 ): Promise<{ order: Order; created: boolean }> {
-  const existing = idempotencyKey ? await orderOfKey(caller, idempotencyKey) : undefined;
-  if (existing) return { order: existing, created: false };
-  const lines = await catalogueLines(input);
-  const priced = priceCents(lines);
-  assertSamePrices(input, lines, priced);
-  const order = orderRecord(caller, input, lines, priced);
+  const lines = mergeLines(input.orderItems);
+  const bad = lines.find((line) => !isId(line._id));
+  if (bad) throw unknownProduct(bad);
   const user = { _id: caller._id, name: caller.name };
+  // The happy path trusts nothing it has not checked in the transaction: the sent snapshot is one of
+  // its conditions. Without one (or once it failed), the catalogue is read and its values are used.
+  let snapshot: StoredLine[] | undefined = sentLines(lines, input);
+  let checkSnapshot = snapshot !== undefined;
+  let replayChecked = false;
+  const replay = async () => {
+    replayChecked = true;
+    return idempotencyKey ? orderOfKey(caller, idempotencyKey) : undefined;
+  };
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
+    if (!snapshot) {
+      const first = replayChecked ? undefined : await replay();
+      if (first) return { order: first, created: false };
+      const catalogue = await catalogueLines(lines);
+      assertSamePrices(input, catalogue);
+      snapshot = catalogue;
+      checkSnapshot = false;
+    }
+    const order = orderRecord(caller, input, snapshot);
     // After a clash on the token (the other request may have failed), the key item alone guards.
     const key = idempotencyKey
       ? { userId: caller._id, key: idempotencyKey, useToken: attempt === 0 }
       : undefined;
-    if ((await commit({ order, ...(key ? { key } : {}) })) === "placed") {
-      return { order: toOrder(order, user), created: true };
+    const outcome: PlaceOutcome = await orderStore.place({ order, checkSnapshot, ...(key ? { key } : {}) });
+    if (outcome.kind === "placed") return { order: toOrder(order, user), created: true };
+    if (outcome.kind === "duplicate") {
+      // Another request holds this key; its order is the answer once it is stored.
+      const first = await replay();
+      if (first) return { order: first, created: false };
+      await backoff(attempt + 3);
+    } else if (outcome.kind === "stale") {
+      // A line's product is gone, short of stock, or no longer what the snapshot says: read to explain.
+      const first = replayChecked ? undefined : await replay();
+      if (first) return { order: first, created: false };
+      const catalogue = await catalogueLines(lines);
+      assertInStock(catalogue);
+      assertSamePrices(input, catalogue);
+      snapshot = catalogue; // the catalogue changed under the sent snapshot: place with its values
+      checkSnapshot = false;
+    } else {
+      await backoff(attempt);
     }
-    // "duplicate": another request holds this key; its order is the answer once it is stored.
-    const first = idempotencyKey ? await orderOfKey(caller, idempotencyKey) : undefined;
-    if (first) return { order: first, created: false };
-    await backoff(attempt + 3);
   }
-  throw new AppError("unavailable", "This order is already being placed, please try again");
+  throw new AppError(
+    "unavailable",
+    idempotencyKey
+      ? "This order is already being placed, please try again"
+      : "The store is busy, please try again",
+  );
 }

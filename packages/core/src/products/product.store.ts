@@ -192,17 +192,37 @@ async function slice(skip: number, take: number): Promise<Item[]> {
 /** The items of these products that exist (strongly consistent). */
 const getMany = (ids: readonly string[]): Promise<Item[]> => batchGet(ids.map((id) => productKeys.item(id)));
 
+/** A line an order takes: its quantity, the price it was priced at, and what it says the product is. */
+export interface TakenLine extends StockLine {
+  priceCents: number;
+  name: string;
+  slug: string;
+  image: string;
+}
+
 /**
- * The actions that take each line's quantity from its product's stock, never below 0: in a
- * transaction, an action whose product is gone or short cancels it (`ConditionalCheckFailed`).
+ * The actions that take each line's quantity from its product's stock, never below 0 and only at the
+ * line's price: in a transaction, an action whose product is gone, short, or priced otherwise cancels
+ * it (`ConditionalCheckFailed`). `checkSnapshot` also requires the product's name, slug and image to
+ * be the line's (a snapshot the shopper sent, so the stored order still holds the catalogue's).
  */
-const takeStock = (lines: readonly StockLine[]): Action[] =>
+const takeStock = (lines: readonly TakenLine[], { checkSnapshot = false } = {}): Action[] =>
   lines.map((line) => ({
     Update: {
       Key: productKeys.item(line.productId),
       UpdateExpression: "SET countInStock = countInStock - :q",
-      ConditionExpression: `${exists()} AND countInStock >= :q`,
-      ExpressionAttributeValues: { ":q": line.quantity },
+      ConditionExpression: [
+        exists(),
+        "countInStock >= :q",
+        "priceCents = :price",
+        ...(checkSnapshot ? ["#name = :name", "slug = :slug", "image = :image"] : []),
+      ].join(" AND "),
+      ...(checkSnapshot ? { ExpressionAttributeNames: { "#name": "name" } } : {}),
+      ExpressionAttributeValues: {
+        ":q": line.quantity,
+        ":price": line.priceCents,
+        ...(checkSnapshot ? { ":name": line.name, ":slug": line.slug, ":image": line.image } : {}),
+      },
     },
   }));
 

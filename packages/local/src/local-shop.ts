@@ -24,7 +24,7 @@ export interface LocalShop {
 }
 
 /**
- * Starts the whole shop on one machine (architecture §3): emulators with data under `DATA_DIR`,
+ * Starts the whole shop on one machine (docs/architecture.md, 'The local runtime'): emulators with data under `DATA_DIR`,
  * table and bucket, `DATA_DIR/runtime.json` for operator commands (removed on stop), seed on an
  * empty table, the stream poller in place of Lambda's event source mapping, the unpaid-order sweep in
  * place of the schedule, and one HTTP server for `/api`, `/images` and the pages. On a failed start

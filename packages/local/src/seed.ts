@@ -207,7 +207,7 @@ function productItems(
 }
 
 /**
- * Seeds the demo catalogue when the table has no product (architecture §3): its images, the given
+ * Seeds the demo catalogue when the table has no product (docs/architecture.md, 'The local runtime'): its images, the given
  * accounts (`admin` as an administrator; `customer` as the author of the demo reviews — without one
  * the products come without reviews), and the products. The local runtime passes both accounts;
  * `npm run stage:init --demo` passes no admin (it makes its own) and a customer only locally, since a

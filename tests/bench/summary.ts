@@ -4,7 +4,7 @@ import { db, tableName } from "@fruit/core/db/client";
 import { rebuildStats } from "@fruit/core/stats/index";
 import { app } from "@fruit/functions/api/index";
 import { handler } from "@fruit/functions/lambda/stream";
-import { ensureTable, startDynamo } from "@fruit/functions/local/services";
+import { ensureTable, startDynamo } from "@fruit/local/services";
 import { createUser } from "../support/fixtures.ts";
 import { type Item, orderItem, streamRecord } from "../support/stream-events.ts";
 import { percentile } from "./load.ts";

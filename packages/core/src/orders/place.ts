@@ -27,7 +27,7 @@ interface CatalogueLine extends StoredLine {
 }
 
 /**
- * Duplicate lines of one product are merged (quantities add up) rather than rejected: the spec's cart
+ * Duplicate lines of one product are merged (quantities add up) rather than rejected: the original client's cart
  * replaces a product's line, so duplicates only come from hand-made requests, and a transaction may
  * touch each product once.
  */

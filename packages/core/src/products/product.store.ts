@@ -3,7 +3,7 @@ import { exists } from "../db/conditions.ts";
 import { getItem, type Item, setFields, sharedGetItem } from "../db/items.ts";
 import { inPartition, keyOf, keysOnly } from "../db/key-conditions.ts";
 import { queryAll, queryPage, sharedQueryAll } from "../db/query.ts";
-import type { Action } from "../db/transact.ts";
+import { type Action, tryTransact } from "../db/transact.ts";
 import { deleteWithUnique, putWithUnique, type SwapOutcome, updateSwappingUnique } from "../db/unique.ts";
 import { isReviewItem } from "../reviews/review.keys.ts";
 import { productKeys } from "./product.keys.ts";
@@ -270,6 +270,18 @@ const recordReview = (
   },
 });
 
+/**
+ * Writes a product's review figures on their own, conditioned on the `numReviews` that was read:
+ * "written", or "changed" when a review landed meanwhile (read again).
+ */
+async function setReviewFigures(
+  productId: string,
+  read: { numReviews: number },
+  next: { numReviews: number; ratingTotal: number; rating: number },
+): Promise<"written" | "changed"> {
+  return (await tryTransact([recordReview(productId, read, next)])) ? "changed" : "written";
+}
+
 /** The product store (see the top of this file). */
 export const productStore = {
   listAll,
@@ -287,4 +299,5 @@ export const productStore = {
   takeStock,
   returnStock,
   recordReview,
+  setReviewFigures,
 };

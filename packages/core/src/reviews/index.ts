@@ -64,3 +64,33 @@ export async function addReview(
   }
   throw new AppError("unavailable", "Too many reviews at once, please try again");
 }
+
+/**
+ * Gives every product without a `ratingTotal` the exact sum of its reviews' ratings (and the
+ * `numReviews` / `rating` that go with it). Products written by older local seeds lack it; without
+ * it a new review could not be counted. Idempotent and safe beside new reviews (each write is
+ * conditioned on the review count it read). Returns how many products it repaired.
+ */
+export async function repairRatingTotals(): Promise<number> {
+  let repaired = 0;
+  for (const listed of await productStore.listAll()) {
+    if (typeof listed.ratingTotal === "number") continue;
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+      const { product, reviews } = await productStore.withReviews(listed.id as string);
+      if (!product || typeof product.ratingTotal === "number") break;
+      const ratingTotal = reviews.reduce((sum, review) => sum + (review.rating as number), 0);
+      const figures = {
+        numReviews: reviews.length,
+        ratingTotal,
+        rating: averageRating(ratingTotal, reviews.length),
+      };
+      const read = { numReviews: (product.numReviews as number | undefined) ?? 0 };
+      if ((await productStore.setReviewFigures(listed.id as string, read, figures)) === "written") {
+        repaired += 1;
+        break;
+      }
+      await backoff(attempt);
+    }
+  }
+  return repaired;
+}

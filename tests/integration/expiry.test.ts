@@ -1,7 +1,7 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { getConfig, setConfig } from "@fruit/core/config";
-import { db, tableName } from "@fruit/core/db/client";
 import { newId } from "@fruit/core/ids";
+import { db, tableName } from "@fruit/core/internal/db/client";
 import { PAYMENT_GRACE_MS } from "@fruit/core/internal/orders/hold";
 import { orderKeys, orderQueries } from "@fruit/core/internal/orders/order.keys";
 import {

@@ -1,7 +1,7 @@
 import { GetCommand, PutCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
-import { db, tableName } from "@fruit/core/db/client";
 import { newId } from "@fruit/core/ids";
-import { productKeys } from "@fruit/core/products/product.keys";
+import { db, tableName } from "@fruit/core/internal/db/client";
+import { productKeys } from "@fruit/core/internal/products/product.keys";
 import { PLACEHOLDER_IMAGE } from "@fruit/core/products/product.schema";
 import { beforeAll, describe, expect, it } from "vitest";
 import { api, expectClientError } from "../support/api.ts";
@@ -68,7 +68,7 @@ describe("catalogue admin: create, page, update, delete", () => {
     expect(read.body).toMatchObject({ _id: product._id, reviews: [] });
   });
 
-  it("updates every field and answers { message, product }; the spec's string numbers are accepted", async () => {
+  it("updates every field and answers { message, product }; the original client's string numbers are accepted", async () => {
     const { _id, slug } = await createProduct({ category: "Fruits" });
     const res = await api(`/api/products/${_id}`, { method: "PUT", token: admin.token, body: fullUpdate });
     expect(res.status).toBe(200);

@@ -1,14 +1,16 @@
 import { HeadObjectCommand, ListObjectsV2Command } from "@aws-sdk/client-s3";
 import { GetCommand, QueryCommand, ScanCommand } from "@aws-sdk/lib-dynamodb";
-import { db, tableName } from "@fruit/core/db/client";
+import { db, tableName } from "@fruit/core/internal/db/client";
+import { userKeys } from "@fruit/core/internal/users/user.keys";
 import { DEAL_SLUG, HOME_BANNER_SLUGS } from "@fruit/core/products/catalogue.constants";
 import { bucketName, s3 } from "@fruit/core/uploads/s3";
-import { userKeys } from "@fruit/core/users/user.keys";
 import { app } from "@fruit/functions/api/index";
 import { seedIfEmpty } from "@fruit/local/seed";
 import { SEED_PRODUCTS, seedImageFiles } from "@fruit/local/seed-data";
 import bcrypt from "bcryptjs";
 import { beforeAll, describe, expect, it } from "vitest";
+import { api } from "../support/api.ts";
+import { createUser } from "../support/fixtures.ts";
 import { useFreshTable } from "../support/table.ts";
 
 const accounts = {
@@ -126,5 +128,22 @@ describe("local seed", () => {
     expect(after.map((product) => [product._id, product.updatedAt])).toEqual(
       before.map((product) => [product._id, product.updatedAt]),
     );
+  });
+
+  it("writes items the core verbs wrote: a seeded review's product takes the next review exactly", async () => {
+    const seeded: ApiProduct = await (await app.request("/api/products/slug/strawberry")).json();
+    expect(seeded.numReviews).toBe(1);
+    const stored = await db().send(
+      new GetCommand({ TableName: tableName(), Key: { pk: `PRODUCT#${seeded._id}`, sk: "PRODUCT" } }),
+    );
+    expect(stored.Item).toMatchObject({ ratingTotal: seeded.rating, numReviews: 1 });
+    const reviewer = await createUser();
+    const res = await api(`/api/products/${seeded._id}/reviews`, {
+      method: "POST",
+      token: reviewer.token,
+      body: { rating: 1, comment: "Too ripe for me" },
+    });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ numReviews: 2, rating: (seeded.rating + 1) / 2 });
   });
 });

@@ -1,5 +1,5 @@
 import { GetCommand, ScanCommand } from "@aws-sdk/lib-dynamodb";
-import { db, tableName } from "@fruit/core/db/client";
+import { db, tableName } from "@fruit/core/internal/db/client";
 import { priceLines } from "@fruit/core/money/pricing";
 import { app } from "@fruit/functions/api/index";
 import { expect } from "vitest";
@@ -32,7 +32,7 @@ export function orderBody(lines: OrderLine[], override: Record<string, unknown> 
     _id: product._id,
     name: product.name,
     slug: product.slug,
-    image: "/images/x.webp",
+    image: product.image,
     price: product.price,
     quantity,
     countInStock: 99,

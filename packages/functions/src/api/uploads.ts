@@ -17,7 +17,7 @@ async function fileField(c: Context, name: string): Promise<{ type: string; byte
 
 /**
  * /api/uploads/presign (presigned S3 POST, the web app's path) and /api/upload (multipart through
- * the API, kept for the spec's client). Admin only; the rules live in core/uploads.
+ * the API, kept for the original client). Admin only; the rules live in core/uploads.
  */
 export const uploadRoutes = new Hono<AuthEnv>()
   .post("/uploads/presign", requireAdmin, async (c) =>

@@ -17,8 +17,8 @@ const unmarshallImage = (image: Image) =>
   image ? unmarshall(image as Record<string, AttributeValue>) : undefined;
 
 /**
- * Routes one record to the core function that keeps the dashboard aggregates (house style 7: this
- * file only routes). Records of other items (reviews, markers, the aggregates) are ignored: the event
+ * Routes one record to the core function that keeps the dashboard aggregates (this file only
+ * routes). Records of other items (reviews, markers, the aggregates) are ignored: the event
  * source mapping filters them out in the cloud, but a record that slips through must not count.
  */
 export async function routeStreamRecord(record: DynamoDBRecord): Promise<ApplyOutcome | "ignored"> {
@@ -80,6 +80,6 @@ export async function applyStreamRecords(
   return { batchItemFailures: [] };
 }
 
-/** The stream subscriber: keeps the dashboard aggregates (architecture.md §5). */
+/** The stream subscriber: keeps the dashboard aggregates (docs/architecture.md, 'The stream path'). */
 export const handler = (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> =>
   applyStreamRecords(event.Records);

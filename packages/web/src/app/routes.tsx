@@ -3,7 +3,7 @@ import { RequireAdmin, RequireUser } from "./guards.tsx";
 import { AppLayout } from "./layout/app-layout.tsx";
 
 /**
- * The spec's route table (§2). Every screen is its own chunk (route-level code splitting), so the
+ * The route table of docs/product.md §2. Every screen is its own chunk (route-level code splitting), so the
  * admin screens, charts, map and PayPal never load on storefront routes.
  */
 const page = <M extends object, K extends keyof M>(
@@ -35,7 +35,7 @@ export const routes: RouteObject[] = [
             path: "/checkout",
             ...page(() => import("../features/orders/checkout/checkout-page.tsx"), "CheckoutPage"),
           },
-          // The spec's redirects name /shipping and /payment: both are parts of /checkout.
+          // Older clients' redirects name /shipping and /payment: both are parts of /checkout.
           { path: "/shipping", element: <Navigate to="/checkout#shipping" replace /> },
           { path: "/payment", element: <Navigate to="/checkout#payment" replace /> },
           { path: "/map", ...page(() => import("../features/orders/checkout/map/map-page.tsx"), "MapPage") },

@@ -16,8 +16,8 @@ import { readStored, writeStored } from "./storage.ts";
 export type CartItem = OrderLine & Pick<Product, "countInStock">;
 
 /**
- * The client state of spec §3/§4: signed-in user, cart (items, shipping address, payment method)
- * and the map's full-box flag. Persisted in localStorage under the spec's keys (cartItems,
+ * The client state of docs/product.md §3/§4: signed-in user, cart (items, shipping address, payment method)
+ * and the map's full-box flag. Persisted in localStorage under the keys of docs/product.md §3 (cartItems,
  * shippingAddress, paymentMethod, userInfo), so a reload keeps the cart and the session.
  */
 export interface ShopState {
@@ -81,7 +81,7 @@ export function useShop<T>(selector: (state: ShopState) => T): T {
   );
 }
 
-/** The actions of spec §4. */
+/** The actions of docs/product.md §4. */
 export const shop = {
   /** Adds the item, or replaces the item with the same _id (its quantity is the new quantity). */
   addToCart(item: CartItem): void {
@@ -101,7 +101,7 @@ export const shop = {
   signIn(userInfo: UserInfo): void {
     update({ userInfo });
   },
-  /** Clears user, cart items, shipping address and payment method (spec §2 Logout, §4 sign out). */
+  /** Clears user, cart items, shipping address and payment method (docs/product.md §2 Logout, §4 sign out). */
   signOut(): void {
     update({ userInfo: null, cartItems: [], shippingAddress: null, paymentMethod: "" });
   },

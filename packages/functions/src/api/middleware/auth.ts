@@ -5,7 +5,7 @@ import { caller as callers } from "../lazy-core.ts";
 
 export type AuthEnv = { Variables: { caller: Caller; requestId: string } };
 
-/** Reads `Authorization: Bearer <token>` (scheme in any case, as the spec's map-key call sends "BEARER"). */
+/** Reads `Authorization: Bearer <token>` (scheme in any case, as the original client's map-key call sends "BEARER"). */
 export function bearerToken(header: string | undefined): string {
   const match = /^bearer\s+(\S+)$/i.exec(header?.trim() ?? "");
   if (!match?.[1]) throw new AppError("unauthenticated", "No Token");

@@ -6,7 +6,7 @@ import { shop, useShop } from "../../lib/shop-store.ts";
 import { updateProfile } from "./api/update-profile.ts";
 import { PASSWORDS_DO_NOT_MATCH } from "./passwords-match.ts";
 
-/** Spec §8: after the toast the profile screen goes home after 2 seconds. */
+/** docs/product.md §8: after the toast the profile screen goes home after 2 seconds. */
 export const PROFILE_UPDATED_MESSAGE = "User updated successfully";
 const REDIRECT_AFTER_MS = 2000;
 
@@ -35,7 +35,7 @@ export function ProfilePage() {
       shop.signIn(await updateProfile({ name: name.trim(), email: email.trim(), password }));
       notifySuccess(PROFILE_UPDATED_MESSAGE);
     } catch (error) {
-      // Spec §8: a failed update is a toast and a redirect to / as well.
+      // docs/product.md §8: a failed update is a toast and a redirect to / as well.
       notifyError(error);
     }
     timer.current = window.setTimeout(() => navigate("/"), REDIRECT_AFTER_MS);

@@ -13,7 +13,7 @@ export type RegisterErrors = FieldErrors<keyof RegisterValues>;
 
 /**
  * The register form's checks: the server's own signup schema (name, e-mail, password length) plus
- * the confirm-password match of spec §5. Empty object when the form may be sent.
+ * the confirm-password match of docs/product.md §5. Empty object when the form may be sent.
  */
 export function validateRegister(values: RegisterValues): RegisterErrors {
   const parsed = parseForm(SignUpSchema, {

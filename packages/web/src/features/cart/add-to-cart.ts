@@ -4,9 +4,9 @@ import { notifyError } from "../../lib/notify.ts";
 import { type CartItem, getShopState, shop } from "../../lib/shop-store.ts";
 import { fetchProduct, productKey } from "../../resources/products.ts";
 
-/** Spec §8: the alert of the cart page, the detail page and the deal block. */
+/** docs/product.md §8: the alert of the cart page, the detail page and the deal block. */
 export const OUT_OF_STOCK_MESSAGE = "Sorry. Product is out of stock";
-/** Spec §8: the same refusal, worded as on the product cards. */
+/** docs/product.md §8: the same refusal, worded as on the product cards. */
 export const OUT_OF_STOCK_CARD_MESSAGE = "sorry, product is out of stock";
 
 /** The stock check's read: past the browser's cache, where a catalogue answer may be a minute old. */
@@ -22,7 +22,7 @@ export interface AddToCartOptions {
 }
 
 /**
- * The one cart rule (spec §5): read the product fresh from the server, refuse with an alert when its
+ * The one cart rule (docs/product.md §5): read the product fresh from the server, refuse with an alert when its
  * countInStock is below the wanted quantity (the cart stays as it was), otherwise put the line in the
  * cart with the server's current price and stock. Used by product cards, the detail page, the deal
  * block and the cart's minus/plus buttons. Resolves true when the cart changed.

@@ -5,7 +5,7 @@ import { useState } from "react";
 import * as v from "valibot";
 import { type FieldErrors, parseForm } from "../../../lib/form-errors.ts";
 
-/** Name and Email required, Email an email address (spec §5), by the server's own rules. */
+/** Name and Email required, Email an email address (docs/product.md §5), by the server's own rules. */
 const UserFormSchema = v.object({ name: NameSchema, email: EmailSchema, isAdmin: v.boolean() });
 export type UserFormOutput = v.InferOutput<typeof UserFormSchema>;
 

@@ -24,7 +24,7 @@ describe("review form", () => {
     );
   });
 
-  it("lists the five ratings with the spec's labels", () => {
+  it("lists the five ratings with the labels of docs/product.md §5", () => {
     shop.signIn({ _id: "u1", name: "Ann", email: "a@example.com", isAdmin: false, token: "t" });
     renderScreen(<ReviewForm product={mango} />);
     const options = screen.getAllByRole("option").map((option) => option.textContent);

@@ -5,7 +5,7 @@ import { notifyError, notifySuccess } from "../../../lib/notify.ts";
 import { useShop } from "../../../lib/shop-store.ts";
 import { createReview } from "./api/create-review.ts";
 
-/** Spec §8. */
+/** docs/product.md §8. */
 export const REVIEW_MISSING_MESSAGE = "Please enter comment and rating";
 export const REVIEW_SUCCESS_MESSAGE = "Review submitted successfully";
 
@@ -14,7 +14,7 @@ const RATING_OPTIONS = [
   ...Object.entries(RATING_LABELS).map(([value, label]) => ({ value, label: `${value}- ${label}` })),
 ];
 
-/** A signed-in user's review: rating and comment, both required (spec §5). */
+/** A signed-in user's review: rating and comment, both required (docs/product.md §5). */
 export function ReviewForm({ product }: { product: { _id: string; slug: string } }) {
   const userInfo = useShop((s) => s.userInfo);
   const [rating, setRating] = useState("");

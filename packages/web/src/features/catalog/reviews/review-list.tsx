@@ -2,7 +2,7 @@ import type { Review } from "@fruit/core/browser/products/product.schema";
 import { Card, Group, Stack, Text, ThemeIcon } from "@mantine/core";
 import { RatingStars } from "../../../components/rating-stars.tsx";
 
-/** The reviews, newest first as the server sends them; dates cut to the first 10 characters (§2). */
+/** The reviews, newest first as the server sends them; dates cut to the first 10 characters (docs/product.md §2). */
 export function ReviewList({ reviews }: { reviews: Review[] }) {
   if (reviews.length === 0) {
     return <Text c="dimmed">There is no review yet. Be the first to share what you think.</Text>;

@@ -8,7 +8,7 @@ import { ShippingForm } from "./shipping-form.tsx";
 /** /checkout (#shipping, #payment) — the address form and the payment choice side by side. */
 export function CheckoutPage() {
   const ready = useShop((s) => isAddressComplete(s.shippingAddress));
-  // Spec §4: full-box is turned off on entering checkout (coming back from the map).
+  // docs/product.md §4: full-box is turned off on entering checkout (coming back from the map).
   useEffect(() => shop.setFullBox(false), []);
   return (
     <Container size="xl" py="xl">

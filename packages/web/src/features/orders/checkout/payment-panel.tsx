@@ -5,7 +5,7 @@ import { useNavigate } from "react-router-dom";
 import { shop, useShop } from "../../../lib/shop-store.ts";
 import { isAddressComplete } from "./address-complete.ts";
 
-/** Spec §8. */
+/** docs/product.md §8. */
 export const ADD_ADDRESS_FIRST = "Add Your Shipping Address First";
 
 const OPTIONS: { value: PaymentMethod; label: string; description: string }[] = [

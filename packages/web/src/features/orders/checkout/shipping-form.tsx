@@ -18,7 +18,7 @@ const FIELDS: { key: Field; label: string; autoComplete: string }[] = [
 ];
 
 /**
- * The Shipping Address form (spec §5: all five fields required, checked with the server's schema;
+ * The Shipping Address form (docs/product.md §5: all five fields required, checked with the server's schema;
  * the comments box is optional and never saved). Continue saves the address, which unlocks payment.
  */
 export function ShippingForm() {

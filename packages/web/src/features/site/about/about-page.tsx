@@ -4,7 +4,7 @@ import { FeatureBoxes } from "../../../components/feature-boxes.tsx";
 import { PageHero } from "../../../components/page-hero.tsx";
 import { SectionHeading } from "../../../components/section-heading.tsx";
 
-/** Spec §1: three placeholder team members. */
+/** docs/product.md §1: three placeholder team members. */
 const TEAM = [
   { name: "Sofia Marin", role: "Founder & buyer", initials: "SM", color: "green" },
   { name: "Daniel Okafor", role: "Head of logistics", initials: "DO", color: "orange" },

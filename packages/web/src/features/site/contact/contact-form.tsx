@@ -2,7 +2,7 @@ import { Button, Card, SimpleGrid, Stack, Textarea, TextInput, Title } from "@ma
 import type { FormEvent } from "react";
 import { notifyInfo } from "../../../lib/notify.ts";
 
-/** Spec §3: the contact form's fields; it makes no call (spec §7), and says so. */
+/** docs/product.md §3: the contact form's fields; it makes no call (docs/product.md §7), and says so. */
 export function ContactForm() {
   const submit = (event: FormEvent<HTMLElement>) => {
     event.preventDefault();

@@ -6,7 +6,7 @@ import { Link } from "react-router-dom";
 import { ChevronDownIcon } from "../../../components/icons.tsx";
 import classes from "./home.module.css";
 
-/** Spec §9: the banner fades every 5000 ms. */
+/** docs/product.md §9: the banner fades every 5000 ms. */
 export const BANNER_INTERVAL_MS = 5000;
 
 const SLIDES = [

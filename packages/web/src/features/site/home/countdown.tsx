@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import classes from "./home.module.css";
 
 /**
- * Spec §2: a decorative countdown starting at 20 days, 14 hours, 80 mins, 420 secs (the spec's odd
+ * docs/product.md §2: a decorative countdown starting at 20 days, 14 hours, 80 mins, 420 secs (its odd
  * minutes and seconds kept as written). The seconds tick down and wrap; nothing actually expires.
  */
 const START = { days: 20, hours: 14, mins: 80, secs: 420 };

@@ -4,7 +4,7 @@ import Autoplay from "embla-carousel-autoplay";
 import { useRef } from "react";
 import classes from "./home.module.css";
 
-/** Spec §9: autoplay every 2000 ms; 2, 3 or 4 logos from 470, 640 and 768 px wide (1 below). */
+/** docs/product.md §9: autoplay every 2000 ms; 2, 3 or 4 logos from 470, 640 and 768 px wide (1 below). */
 export const LOGO_INTERVAL_MS = 2000;
 
 const FARMS = [

@@ -1,7 +1,7 @@
 import { Badge, Card, Container, Image, SimpleGrid, Text, Title } from "@mantine/core";
 import { SectionHeading } from "../../../components/section-heading.tsx";
 
-/** Placeholder news (spec §1), illustrated with seeded pictures; the footer's News link lands here. */
+/** Placeholder news (docs/product.md §1), illustrated with seeded pictures; the footer's News link lands here. */
 const NEWS = [
   {
     date: "Dec 02",

@@ -7,7 +7,7 @@ import { RatingStars } from "../../../components/rating-stars.tsx";
 import { SectionHeading } from "../../../components/section-heading.tsx";
 import classes from "./home.module.css";
 
-/** Spec §9: testimonials turn every 2500 ms. Placeholder customers (spec §1). */
+/** docs/product.md §9: testimonials turn every 2500 ms. Placeholder customers (docs/product.md §1). */
 export const TESTIMONIAL_INTERVAL_MS = 2500;
 
 const QUOTES = [

@@ -8,7 +8,7 @@ import {
 import { api } from "../../../../lib/api.ts";
 
 /**
- * Image uploads go from the browser straight to S3 through a presigned POST (architecture §4): the
+ * Image uploads go from the browser straight to S3 through a presigned POST (docs/architecture.md, 'API conventions'): the
  * API signs a policy for this type and size, the browser posts the file to the bucket, and the image
  * is public at `secure_url`. Nothing is stored on the product until the form's Update.
  */

@@ -3,7 +3,7 @@ import { api } from "../../../../lib/api.ts";
 import { productKey } from "../../../../resources/products.ts";
 import { isAdminProductsKey } from "./use-admin-products.ts";
 
-/** DELETE /api/products/{id}; the list reloads (spec §4) whether or not the delete went through. */
+/** DELETE /api/products/{id}; the list reloads (docs/product.md §4) whether or not the delete went through. */
 export function useDeleteProduct() {
   const { mutate } = useSWRConfig();
   return async (id: string): Promise<void> => {

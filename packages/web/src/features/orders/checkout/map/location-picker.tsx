@@ -7,7 +7,7 @@ import { notifySuccess } from "../../../../lib/notify.ts";
 import { shop } from "../../../../lib/shop-store.ts";
 import { type ChosenPlace, PlaceSearch } from "./place-search.tsx";
 
-/** Spec §9 and §8. */
+/** docs/product.md §9 and §8. */
 export const DEFAULT_CENTER = { lat: 45.516, lng: -73.56 };
 export const DEFAULT_ZOOM = 15;
 export const NO_GEOLOCATION_MESSAGE = "Geolocation os not supported by this browser";

@@ -27,7 +27,7 @@ export async function createPaypalOrder(orderId: string): Promise<string> {
 
 /**
  * PUT /api/orders/{id}/pay { id } — the server captures the PayPal order and marks ours paid;
- * then the order is re-fetched (spec §4).
+ * then the order is re-fetched (docs/product.md §4).
  */
 export async function payOrder(orderId: string, paypalOrderId: string): Promise<Order> {
   const order = await refreshOnConflict(
@@ -41,5 +41,5 @@ export async function payOrder(orderId: string, paypalOrderId: string): Promise<
   return order;
 }
 
-/** Spec §8. */
+/** docs/product.md §8. */
 export const ORDER_PAID_MESSAGE = "Order is paid";

@@ -2,7 +2,7 @@ import useSWR from "swr";
 import { api } from "../../../../../lib/api.ts";
 import { getShopState } from "../../../../../lib/shop-store.ts";
 
-/** GET /api/keys/google → { key }; the spec's call sends `Authorization: BEARER {token}`. */
+/** GET /api/keys/google → { key }; the original client sends `Authorization: BEARER {token}`. */
 export const googleKeyKey = "/api/keys/google";
 
 export const fetchGoogleKey = (key: string): Promise<{ key: string }> =>

@@ -3,6 +3,7 @@ import { db, tableName } from "../db/client.ts";
 import { cancellationReasons, storageError } from "../db/errors.ts";
 import { queryAll } from "../db/query.ts";
 import { table } from "../db/table.ts";
+import { type Chunk, chunkOf, chunkRecords, type RecordDelta } from "./stats.batch.ts";
 import {
   type CounterChange,
   counterDelta,
@@ -12,7 +13,7 @@ import {
   summaryFromItems,
   userCounters,
 } from "./stats.counters.ts";
-import { countedPartitions, statsKeys, statsSortKey } from "./stats.keys.ts";
+import { type CountedEntity, countedPartitions, statsKeys, statsSortKey } from "./stats.keys.ts";
 import type { Summary } from "./stats.schema.ts";
 
 type Item = Record<string, unknown>;
@@ -20,12 +21,22 @@ type Item = Record<string, unknown>;
 /** One stream record of a counted entity, unmarshalled: `before` = OldImage, `after` = NewImage. */
 export interface StreamChange {
   eventId: string;
+  entity: CountedEntity;
   before?: Item | undefined;
   after?: Item | undefined;
 }
 
-/** `applied` now, `duplicate` (a redelivery of a record already applied) or `unchanged` (no counter moves). */
-export type ApplyOutcome = "applied" | "duplicate" | "unchanged";
+/**
+ * What a batch did. `applied` records moved counters now, `duplicates` had been applied before (their
+ * marker existed), `unchanged` move no counter. `failed`, when present, is the first record not
+ * applied: every record before it is applied (now or earlier), it and every later one are not.
+ */
+export interface BatchOutcome {
+  applied: number;
+  duplicates: number;
+  unchanged: number;
+  failed?: { index: number; error: unknown };
+}
 
 /**
  * Markers outlive the stream's 24-hour retention, so no redelivery can arrive after its marker
@@ -36,7 +47,22 @@ const CONFLICT_ATTEMPTS = 4;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function counterUpdate(change: CounterChange) {
+const countersOf: Record<CountedEntity, (item: Item) => CounterChange[]> = {
+  order: orderCounters,
+  user: userCounters,
+  product: productCounters,
+};
+
+/**
+ * What one record changes: the new image's contribution minus the old one's (an order placed or
+ * deleted, a user registered or deleted, a product created, re-categorised or deleted; an order's
+ * cancellation takes it out like a deletion). Throws on a malformed image.
+ */
+export const changeDelta = (change: StreamChange): CounterChange[] =>
+  counterDelta(countersOf[change.entity], change.before, change.after);
+
+/** An ADD of a counter item's summed delta (no condition: counters only ever add). */
+export function counterUpdate(change: CounterChange) {
   const entries = Object.entries(change.add);
   return {
     Update: {
@@ -49,61 +75,97 @@ function counterUpdate(change: CounterChange) {
   };
 }
 
-/**
- * Applies one record's counter changes exactly once: the record's marker is put with
- * `attribute_not_exists` in the same transaction as the ADDs, so a redelivered record cancels on its
- * own marker and changes nothing. Every shard's records add to the one TOTALS item, so concurrent
- * transactions can conflict; those are retried here before the batch is failed back to the stream.
- */
-async function applyChange(
-  change: StreamChange,
-  countersOf: (item: Item) => CounterChange[],
-): Promise<ApplyOutcome> {
-  const delta = counterDelta(countersOf, change.before, change.after);
-  if (delta.length === 0) return "unchanged";
-  const expiresAt = Math.floor(Date.now() / 1000) + MARKER_LIFETIME_SECONDS;
-  const marker = {
+/** The Put of a record's marker, refused when the record was applied before. */
+export function markerPut(eventId: string, nowSeconds = Math.floor(Date.now() / 1000)) {
+  return {
     Put: {
       TableName: tableName(),
-      Item: { ...statsKeys.marker(change.eventId), expiresAt },
+      Item: { ...statsKeys.marker(eventId), expiresAt: nowSeconds + MARKER_LIFETIME_SECONDS },
       ConditionExpression: `attribute_not_exists(${table.partitionKey})`,
     },
   };
-  const input = { TransactItems: [marker, ...delta.map(counterUpdate)] };
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      await db().send(new TransactWriteCommand(input));
-      return "applied";
-    } catch (error) {
-      const reasons = cancellationReasons(error);
-      if (reasons?.[0] === "ConditionalCheckFailed") return "duplicate";
-      if (!reasons?.includes("TransactionConflict") || attempt >= CONFLICT_ATTEMPTS)
-        throw storageError(error);
-      await sleep(20 * 2 ** attempt * Math.random());
-    }
-  }
 }
 
 /**
- * An order placed (INSERT) or deleted (REMOVE): the order count, total sales and its UTC day's orders
- * and sales. Idempotent per stream eventID.
- *
- * @example
- * await applyOrderToStats({ eventId: record.eventID, after: unmarshall(record.dynamodb.NewImage) });
+ * Commits one chunk: its markers and its summed counter updates in one transaction. A marker that
+ * already exists cancels the transaction; those records were applied by an earlier delivery, so they
+ * are dropped, the sums recomputed without them and the rest committed. Every shard adds to the one
+ * TOTALS item, so concurrent transactions can conflict; those are retried here a few times.
+ * Returns how many records were duplicates.
  */
-export const applyOrderToStats = (change: StreamChange): Promise<ApplyOutcome> =>
-  applyChange(change, orderCounters);
-
-/** A user registered (INSERT) or deleted (REMOVE): the user count. Idempotent per stream eventID. */
-export const applyUserToStats = (change: StreamChange): Promise<ApplyOutcome> =>
-  applyChange(change, userCounters);
+async function commitChunk(chunk: Chunk): Promise<number> {
+  let current = chunk;
+  let duplicates = 0;
+  for (let attempt = 1; current.records.length > 0; ) {
+    const markers = current.records.map((record) => markerPut(record.eventId));
+    try {
+      await db().send(
+        new TransactWriteCommand({ TransactItems: [...markers, ...current.counters.map(counterUpdate)] }),
+      );
+      return duplicates;
+    } catch (error) {
+      const reasons = cancellationReasons(error);
+      const seen = current.records.filter((_, i) => reasons?.[i] === "ConditionalCheckFailed");
+      if (seen.length > 0) {
+        duplicates += seen.length;
+        current = chunkOf(current.records.filter((record) => !seen.includes(record)));
+        continue;
+      }
+      if (!reasons?.includes("TransactionConflict") || attempt >= CONFLICT_ATTEMPTS)
+        throw storageError(error);
+      await sleep(20 * 2 ** attempt * Math.random());
+      attempt += 1;
+    }
+  }
+  return duplicates;
+}
 
 /**
- * A product created, re-categorised or deleted: per-category counts (a category change moves one
- * count; other edits change nothing). Idempotent per stream eventID.
+ * Applies a stream batch's records (in stream order) to the aggregates, each exactly once, in as few
+ * writes as DynamoDB allows: the records' deltas are summed per counter item and committed with one
+ * marker per record (`STREAM#<eventID>`, put only if absent) in transactions of at most 100 actions
+ * (docs/decisions/016-stream-batches.md). A redelivered record finds its marker and changes nothing,
+ * whatever batch it comes back in. Records of one eventID repeated within the batch count once.
+ *
+ * Stops at the first record it cannot apply — a malformed image, or a chunk whose transaction fails —
+ * and reports it in `failed`: the records before it are committed, it and the ones after are not, so
+ * the stream's retry from that record applies each once (`batchItemFailures` semantics).
+ *
+ * @example
+ * const outcome = await applyChangesToStats([{ eventId, entity: "order", after: order }]);
+ * if (outcome.failed) reportFailureAt(records[outcome.failed.index]);
  */
-export const applyProductToStats = (change: StreamChange): Promise<ApplyOutcome> =>
-  applyChange(change, productCounters);
+export async function applyChangesToStats(changes: readonly StreamChange[]): Promise<BatchOutcome> {
+  const outcome: BatchOutcome = { applied: 0, duplicates: 0, unchanged: 0 };
+  const moving: RecordDelta[] = [];
+  const seen = new Set<string>();
+  for (const [index, change] of changes.entries()) {
+    let delta: CounterChange[];
+    try {
+      delta = changeDelta(change);
+    } catch (error) {
+      outcome.failed = { index, error };
+      break;
+    }
+    if (delta.length === 0) outcome.unchanged += 1;
+    else if (seen.has(change.eventId)) outcome.duplicates += 1;
+    else moving.push({ index, eventId: change.eventId, delta });
+    seen.add(change.eventId);
+  }
+  for (const chunk of chunkRecords(moving)) {
+    try {
+      const duplicates = await commitChunk(chunk);
+      outcome.duplicates += duplicates;
+      outcome.applied += chunk.records.length - duplicates;
+    } catch (error) {
+      // Records of earlier chunks are committed; this chunk's first record is where a retry starts.
+      // Unchanged records between chunks need nothing, so the failure may name the chunk's first one.
+      outcome.failed = { index: chunk.records[0]?.index ?? 0, error };
+      break;
+    }
+  }
+  return outcome;
+}
 
 const statsPartition = () =>
   queryAll({ KeyConditionExpression: "pk = :pk", ExpressionAttributeValues: { ":pk": statsKeys.partition } });

@@ -1,12 +1,6 @@
 import type { AttributeValue } from "@aws-sdk/client-dynamodb";
 import { unmarshall } from "@aws-sdk/util-dynamodb";
-import {
-  type ApplyOutcome,
-  applyOrderToStats,
-  applyProductToStats,
-  applyUserToStats,
-  type StreamChange,
-} from "@fruit/core/stats/index";
+import { applyChangesToStats, type StreamChange } from "@fruit/core/stats/index";
 import { countedEntityOf } from "@fruit/core/stats/stats.keys";
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from "aws-lambda";
 
@@ -17,69 +11,81 @@ const unmarshallImage = (image: Image) =>
   image ? unmarshall(image as Record<string, AttributeValue>) : undefined;
 
 /**
- * Routes one record to the core function that keeps the dashboard aggregates (house style 7: this
- * file only routes). Records of other items (reviews, markers, the aggregates) are ignored: the event
- * source mapping filters them out in the cloud, but a record that slips through must not count.
+ * The change one record describes to the aggregates, or undefined for a record that cannot move a
+ * counter (house style 7: this file only routes). Records of other items (reviews, markers, the
+ * aggregates) are ignored: the event source mapping filters them out in the cloud, but a record that
+ * slips through must not count.
  */
-export async function routeStreamRecord(record: DynamoDBRecord): Promise<ApplyOutcome | "ignored"> {
+export function streamChangeOf(record: DynamoDBRecord): StreamChange | undefined {
   const data = record.dynamodb;
   const entity = countedEntityOf(unmarshallImage(data?.Keys) ?? {});
-  if (!data || !entity || !record.eventID) return "ignored";
-  let change: StreamChange;
+  if (!data || !entity || !record.eventID) return undefined;
+  const eventId = record.eventID;
   switch (record.eventName) {
     case "INSERT":
-      change = { eventId: record.eventID, after: unmarshallImage(data.NewImage) };
-      break;
+      return { eventId, entity, after: unmarshallImage(data.NewImage) };
     case "REMOVE":
-      change = { eventId: record.eventID, before: unmarshallImage(data.OldImage) };
-      break;
+      return { eventId, entity, before: unmarshallImage(data.OldImage) };
     case "MODIFY":
       // A product's category and an order's cancellation move counts; a user's existence never changes
       // on MODIFY, nor an order's total or date (orders are paid, delivered or cancelled, not repriced).
-      if (entity === "user") return "ignored";
-      change = {
-        eventId: record.eventID,
+      if (entity === "user") return undefined;
+      return {
+        eventId,
+        entity,
         before: unmarshallImage(data.OldImage),
         after: unmarshallImage(data.NewImage),
       };
-      break;
     default:
-      return "ignored";
+      return undefined;
   }
-  if (entity === "order") return applyOrderToStats(change);
-  if (entity === "user") return applyUserToStats(change);
-  return applyProductToStats(change);
+}
+
+function logFailure(record: DynamoDBRecord, error: unknown): void {
+  console.error(
+    JSON.stringify({
+      level: "error",
+      message: "stream record failed; the batch is retried from it",
+      eventID: record.eventID,
+      sequenceNumber: record.dynamodb?.SequenceNumber,
+      error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+    }),
+  );
 }
 
 /**
- * Applies records in stream order and stops at the first failure, reporting that record's sequence
- * number: with `ReportBatchItemFailures` the stream redelivers from there, so the records after it
- * are retried too, and the ones before (already applied) are not. `route` is replaceable so tests
- * can inject a failure for one record.
+ * Applies a batch to the aggregates with core's per-batch transactions (docs/decisions/016-stream-batches.md)
+ * and reports the first record not applied: with `ReportBatchItemFailures` the stream redelivers from
+ * there, so it and the records after it are retried, and the ones before (committed) are not; a
+ * redelivered record that was committed anyway finds its marker. `decode` is replaceable so tests can
+ * inject a failure at one record.
  */
 export async function applyStreamRecords(
   records: readonly DynamoDBRecord[],
-  route: (record: DynamoDBRecord) => Promise<unknown> = routeStreamRecord,
+  decode: (record: DynamoDBRecord) => StreamChange | undefined = streamChangeOf,
 ): Promise<DynamoDBBatchResponse> {
+  const changes: StreamChange[] = [];
+  const recordOf: DynamoDBRecord[] = [];
+  let failure: { record: DynamoDBRecord; error: unknown } | undefined;
   for (const record of records) {
     try {
-      await route(record);
+      const change = decode(record);
+      if (change) {
+        changes.push(change);
+        recordOf.push(record);
+      }
     } catch (error) {
-      console.error(
-        JSON.stringify({
-          level: "error",
-          message: "stream record failed; the batch is retried from it",
-          eventID: record.eventID,
-          sequenceNumber: record.dynamodb?.SequenceNumber,
-          error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
-        }),
-      );
-      return { batchItemFailures: [{ itemIdentifier: record.dynamodb?.SequenceNumber ?? "" }] };
+      failure = { record, error };
+      break;
     }
   }
-  return { batchItemFailures: [] };
+  const outcome = await applyChangesToStats(changes);
+  if (outcome.failed) failure = { record: recordOf[outcome.failed.index]!, error: outcome.failed.error };
+  if (!failure) return { batchItemFailures: [] };
+  logFailure(failure.record, failure.error);
+  return { batchItemFailures: [{ itemIdentifier: failure.record.dynamodb?.SequenceNumber ?? "" }] };
 }
 
-/** The stream subscriber: keeps the dashboard aggregates (architecture.md §5). */
+/** The stream subscriber: keeps the dashboard aggregates (docs/data-model.md, patterns 19 and 20). */
 export const handler = (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> =>
   applyStreamRecords(event.Records);

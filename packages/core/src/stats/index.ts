@@ -127,6 +127,8 @@ async function commitChunk(chunk: Chunk): Promise<number> {
  * (docs/decisions/016-stream-batches.md). A redelivered record finds its marker and changes nothing,
  * whatever batch it comes back in. Records of one eventID repeated within the batch count once.
  *
+ * `maxActions` (default and maximum 100) only exists so tests can make small batches span chunks.
+ *
  * Stops at the first record it cannot apply — a malformed image, or a chunk whose transaction fails —
  * and reports it in `failed`: the records before it are committed, it and the ones after are not, so
  * the stream's retry from that record applies each once (`batchItemFailures` semantics).
@@ -135,7 +137,10 @@ async function commitChunk(chunk: Chunk): Promise<number> {
  * const outcome = await applyChangesToStats([{ eventId, entity: "order", after: order }]);
  * if (outcome.failed) reportFailureAt(records[outcome.failed.index]);
  */
-export async function applyChangesToStats(changes: readonly StreamChange[]): Promise<BatchOutcome> {
+export async function applyChangesToStats(
+  changes: readonly StreamChange[],
+  options: { maxActions?: number } = {},
+): Promise<BatchOutcome> {
   const outcome: BatchOutcome = { applied: 0, duplicates: 0, unchanged: 0 };
   const moving: RecordDelta[] = [];
   const seen = new Set<string>();
@@ -152,7 +157,7 @@ export async function applyChangesToStats(changes: readonly StreamChange[]): Pro
     else moving.push({ index, eventId: change.eventId, delta });
     seen.add(change.eventId);
   }
-  for (const chunk of chunkRecords(moving)) {
+  for (const chunk of chunkRecords(moving, options.maxActions)) {
     try {
       const duplicates = await commitChunk(chunk);
       outcome.duplicates += duplicates;

@@ -58,12 +58,13 @@ function logFailure(record: DynamoDBRecord, error: unknown): void {
  * and reports the first record not applied: with `ReportBatchItemFailures` the stream redelivers from
  * there, so it and the records after it are retried, and the ones before (committed) are not; a
  * redelivered record that was committed anyway finds its marker. `decode` is replaceable so tests can
- * inject a failure at one record.
+ * inject a failure at one record, and `maxActions` makes small batches span several transactions.
  */
 export async function applyStreamRecords(
   records: readonly DynamoDBRecord[],
-  decode: (record: DynamoDBRecord) => StreamChange | undefined = streamChangeOf,
+  options: { decode?: (record: DynamoDBRecord) => StreamChange | undefined; maxActions?: number } = {},
 ): Promise<DynamoDBBatchResponse> {
+  const decode = options.decode ?? streamChangeOf;
   const changes: StreamChange[] = [];
   const recordOf: DynamoDBRecord[] = [];
   let failure: { record: DynamoDBRecord; error: unknown } | undefined;
@@ -79,7 +80,7 @@ export async function applyStreamRecords(
       break;
     }
   }
-  const outcome = await applyChangesToStats(changes);
+  const outcome = await applyChangesToStats(changes, { maxActions: options.maxActions });
   if (outcome.failed) failure = { record: recordOf[outcome.failed.index]!, error: outcome.failed.error };
   if (!failure) return { batchItemFailures: [] };
   logFailure(failure.record, failure.error);

@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import { chunkRecords, MAX_TRANSACTION_ACTIONS, type RecordDelta } from "./stats.batch.ts";
+import { statsKeys } from "./stats.keys.ts";
+
+const order = (index: number, day: string, cents: number): RecordDelta => ({
+  index,
+  eventId: `e${index}`,
+  delta: [
+    { key: statsKeys.totals, add: { numOrders: 1, salesCents: cents } },
+    { key: statsKeys.day(day), add: { orders: 1, salesCents: cents } },
+  ],
+});
+
+const actions = (chunk: { records: unknown[]; counters: unknown[] }) =>
+  chunk.records.length + chunk.counters.length;
+
+describe("chunkRecords", () => {
+  it("sums a chunk's deltas per counter item, one update per item", () => {
+    const [chunk, ...rest] = chunkRecords([order(0, "2026-01-01", 100), order(1, "2026-01-01", 50)]);
+    expect(rest).toEqual([]);
+    expect(chunk?.records.map((r) => r.eventId)).toEqual(["e0", "e1"]);
+    expect(chunk?.counters).toEqual([
+      { key: statsKeys.totals, add: { numOrders: 2, salesCents: 150 } },
+      { key: statsKeys.day("2026-01-01"), add: { orders: 2, salesCents: 150 } },
+    ]);
+  });
+
+  it("keeps every transaction within 100 actions, markers and counters together, in stream order", () => {
+    const records = Array.from({ length: 250 }, (_, i) =>
+      order(i, `2026-01-${String(1 + (i % 30)).padStart(2, "0")}`, i),
+    );
+    const chunks = chunkRecords(records);
+    for (const chunk of chunks) expect(actions(chunk)).toBeLessThanOrEqual(MAX_TRANSACTION_ACTIONS);
+    // Full chunks: a chunk is only cut when the next record would not fit.
+    for (const chunk of chunks.slice(0, -1))
+      expect(actions(chunk)).toBeGreaterThan(MAX_TRANSACTION_ACTIONS - 3);
+    expect(chunks.flatMap((chunk) => chunk.records.map((r) => r.index))).toEqual(records.map((r) => r.index));
+    const sales = chunks.flatMap((c) => c.counters).filter((c) => c.key.sk === "TOTALS");
+    expect(sales.reduce((sum, c) => sum + (c.add.salesCents ?? 0), 0)).toBe((249 * 250) / 2);
+  });
+
+  it("keeps a record whose effects cancel out in the chunk, so its marker is still written", () => {
+    const placed = order(0, "2026-01-01", 100);
+    const deleted: RecordDelta = {
+      index: 1,
+      eventId: "e1",
+      delta: placed.delta.map((c) => ({
+        key: c.key,
+        add: { ...Object.fromEntries(Object.entries(c.add).map(([k, v]) => [k, -v])) },
+      })),
+    };
+    const [chunk] = chunkRecords([placed, deleted]);
+    expect(chunk?.records).toHaveLength(2);
+    expect(chunk?.counters).toEqual([]);
+  });
+
+  it("cuts at a smaller limit too", () => {
+    const chunks = chunkRecords(
+      [0, 1, 2, 3, 4].map((i) => order(i, "2026-01-01", 1)),
+      4,
+    );
+    expect(chunks.map((c) => c.records.length)).toEqual([2, 2, 1]);
+  });
+});

@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
+import { DeleteCommand, GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
 import type { Config } from "@fruit/core/config";
 import { db, tableName } from "@fruit/core/db/client";
 import { readSummary, rebuildStats } from "@fruit/core/stats/index";
@@ -137,6 +137,51 @@ describe("the stream handler", () => {
     expect(await readSummary()).toMatchObject({
       users: [{ numUsers: 0 }],
       orders: [{ numOrders: 1, totalSales: 1 }],
+    });
+  });
+});
+
+describe("the stream handler, per batch", () => {
+  it("applies a batch larger than one transaction exactly, and a repeated eventID within a batch once", async () => {
+    const records = [];
+    for (let i = 0; i < 230; i++)
+      records.push(await recorder.put(orderItem(100 + i, `2026-05-0${1 + (i % 3)}T10:00:00.000Z`)));
+    const user = await recorder.put(userItem());
+    expect(await deliver(...records, user, user)).toEqual({ batchItemFailures: [] });
+    expect(await deliver(records[5]!, user, records[200]!)).toEqual({ batchItemFailures: [] });
+    const sales = records.reduce((sum, _, i) => sum + 100 + i, 0);
+    const summary = await readSummary();
+    expect(summary.users).toEqual([{ numUsers: 1 }]);
+    expect(summary.orders).toEqual([{ numOrders: 230, totalSales: sales / 100 }]);
+    expect(summary.dailyOrders.map((day) => day.orders)).toEqual([77, 77, 76]);
+  });
+
+  it("commits the transactions before a failing one, reports that one's first record, and the retry completes the figures", async () => {
+    const first = [];
+    for (let i = 0; i < 120; i++) first.push(await recorder.put(orderItem(100, "2026-06-01T10:00:00.000Z")));
+    const odd = await recorder.put(orderItem(500, "2026-06-02T10:00:00.000Z"));
+    const last = await recorder.put(orderItem(100, "2026-06-01T10:00:00.000Z"));
+    // A day item whose counter is not a number: the ADD of the transaction touching it is refused.
+    await db().send(
+      new PutCommand({ TableName: tableName(), Item: { ...statsKeys.day("2026-06-02"), orders: "x" } }),
+    );
+    const batch = [...first, odd, last];
+    const response = await deliver(...batch);
+    // 98 markers + TOTALS + DAY#2026-06-01 fill the first transaction; the second holds record 98 on.
+    expect(response).toEqual({
+      batchItemFailures: [{ itemIdentifier: first[98]?.dynamodb?.SequenceNumber }],
+    });
+    expect((await readSummary()).orders).toEqual([{ numOrders: 98, totalSales: 98 }]);
+
+    await db().send(new DeleteCommand({ TableName: tableName(), Key: statsKeys.day("2026-06-02") }));
+    expect(await deliver(...batch.slice(98))).toEqual({ batchItemFailures: [] });
+    expect(await deliver(...batch)).toEqual({ batchItemFailures: [] }); // a whole redelivery changes nothing
+    expect(await readSummary()).toMatchObject({
+      orders: [{ numOrders: 122, totalSales: 126 }],
+      dailyOrders: [
+        { _id: "2026-06-01", orders: 121, sales: 121 },
+        { _id: "2026-06-02", orders: 1, sales: 5 },
+      ],
     });
   });
 });

@@ -1,9 +1,22 @@
-import { BatchWriteCommand, type BatchWriteCommandInput, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
+import {
+  BatchWriteCommand,
+  type BatchWriteCommandInput,
+  GetCommand,
+  TransactWriteCommand,
+} from "@aws-sdk/lib-dynamodb";
 import { db, tableName } from "../db/client.ts";
 import { cancellationReasons, storageError } from "../db/errors.ts";
 import { queryAll } from "../db/query.ts";
 import { table } from "../db/table.ts";
-import { type Chunk, chunkOf, chunkRecords, type RecordDelta } from "./stats.batch.ts";
+import {
+  type Chunk,
+  chunkOf,
+  chunkRecords,
+  MAX_TRANSACTION_ACTIONS,
+  type RecordDelta,
+  sequenceOf,
+  storedSequence,
+} from "./stats.batch.ts";
 import {
   type CounterChange,
   counterDelta,
@@ -21,6 +34,8 @@ type Item = Record<string, unknown>;
 /** One stream record of a counted entity, unmarshalled: `before` = OldImage, `after` = NewImage. */
 export interface StreamChange {
   eventId: string;
+  /** The record's `SequenceNumber`; needed when the batch is applied after a shard checkpoint. */
+  sequenceNumber?: string | undefined;
   entity: CountedEntity;
   before?: Item | undefined;
   after?: Item | undefined;
@@ -86,46 +101,159 @@ export function markerPut(eventId: string, nowSeconds = Math.floor(Date.now() / 
   };
 }
 
+/** Sends a transaction, retrying it a few times when it lost a conflict with a concurrent one. */
+async function transact(items: object[]): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await db().send(new TransactWriteCommand({ TransactItems: items as never }));
+      return;
+    } catch (error) {
+      const reasons = cancellationReasons(error);
+      if (!reasons?.includes("TransactionConflict") || attempt >= CONFLICT_ATTEMPTS) throw error;
+      await sleep(20 * 2 ** attempt * Math.random());
+    }
+  }
+}
+
 /**
  * Commits one chunk: its markers and its summed counter updates in one transaction. A marker that
  * already exists cancels the transaction; those records were applied by an earlier delivery, so they
  * are dropped, the sums recomputed without them and the rest committed. Every shard adds to the one
- * TOTALS item, so concurrent transactions can conflict; those are retried here a few times.
+ * TOTALS item, so concurrent transactions can conflict; those are retried a few times.
  * Returns how many records were duplicates.
  */
-async function commitChunk(chunk: Chunk): Promise<number> {
+async function commitWithMarkers(chunk: Chunk): Promise<number> {
   let current = chunk;
   let duplicates = 0;
-  for (let attempt = 1; current.records.length > 0; ) {
+  while (current.records.length > 0) {
     const markers = current.records.map((record) => markerPut(record.eventId));
     try {
-      await db().send(
-        new TransactWriteCommand({ TransactItems: [...markers, ...current.counters.map(counterUpdate)] }),
-      );
+      await transact([...markers, ...current.counters.map(counterUpdate)]);
       return duplicates;
     } catch (error) {
       const reasons = cancellationReasons(error);
       const seen = current.records.filter((_, i) => reasons?.[i] === "ConditionalCheckFailed");
-      if (seen.length > 0) {
-        duplicates += seen.length;
-        current = chunkOf(current.records.filter((record) => !seen.includes(record)));
-        continue;
-      }
-      if (!reasons?.includes("TransactionConflict") || attempt >= CONFLICT_ATTEMPTS)
-        throw storageError(error);
-      await sleep(20 * 2 ** attempt * Math.random());
-      attempt += 1;
+      if (seen.length === 0) throw storageError(error);
+      duplicates += seen.length;
+      current = chunkOf(current.records.filter((record) => !seen.includes(record)));
     }
   }
   return duplicates;
 }
 
+/** The highest sequence number applied from a shard, read strongly consistent; undefined at first. */
+async function readCheckpoint(shardId: string): Promise<bigint | undefined> {
+  try {
+    const { Item } = await db().send(
+      new GetCommand({ TableName: tableName(), Key: statsKeys.checkpoint(shardId), ConsistentRead: true }),
+    );
+    return typeof Item?.sequenceNumber === "string" ? BigInt(Item.sequenceNumber) : undefined;
+  } catch (error) {
+    throw storageError(error);
+  }
+}
+
+/** The checkpoint moved between its read and the commit: another invocation applied this shard. */
+class CheckpointMoved extends Error {}
+
+/**
+ * Commits one chunk's summed counter updates with the shard's checkpoint raised to the chunk's highest
+ * sequence number, on condition that the checkpoint still holds `previous`. Returns the new checkpoint.
+ */
+async function commitWithCheckpoint(
+  chunk: Chunk,
+  shardId: string,
+  previous: bigint | undefined,
+): Promise<bigint> {
+  const last = chunk.records.reduce((max, record) => (record.sequence > max ? record.sequence : max), 0n);
+  const checkpoint = {
+    Put: {
+      TableName: tableName(),
+      Item: {
+        ...statsKeys.checkpoint(shardId),
+        sequenceNumber: storedSequence(last),
+        expiresAt: Math.floor(Date.now() / 1000) + MARKER_LIFETIME_SECONDS,
+      },
+      ...(previous === undefined
+        ? { ConditionExpression: `attribute_not_exists(${table.partitionKey})` }
+        : {
+            ConditionExpression: "sequenceNumber = :previous",
+            ExpressionAttributeValues: { ":previous": storedSequence(previous) },
+          }),
+    },
+  };
+  try {
+    await transact([...chunk.counters.map(counterUpdate), checkpoint]);
+  } catch (error) {
+    if (cancellationReasons(error)?.at(-1) === "ConditionalCheckFailed") throw new CheckpointMoved();
+    throw storageError(error);
+  }
+  return last;
+}
+
+/**
+ * Applies records of one shard after its checkpoint: records at or below it were applied by an
+ * earlier delivery and are skipped; the rest are committed chunk by chunk, each chunk raising the
+ * checkpoint in its own transaction. If the checkpoint moved meanwhile (an overlapping invocation),
+ * it is read again and the uncommitted records filtered against it. Fills `outcome`; throws the chunk
+ * whose commit failed, with its first record's index.
+ */
+async function applyAfterCheckpoint(
+  records: RecordDelta[],
+  shardId: string,
+  maxActions: number,
+  outcome: BatchOutcome,
+): Promise<void> {
+  let pending = records;
+  for (let attempt = 1; pending.length > 0; attempt += 1) {
+    let checkpoint: bigint | undefined;
+    try {
+      checkpoint = await readCheckpoint(shardId);
+    } catch (error) {
+      throw new ChunkFailed(pending[0]?.index ?? 0, error);
+    }
+    const fresh = pending.filter((record) => checkpoint === undefined || record.sequence > checkpoint);
+    outcome.duplicates += pending.length - fresh.length;
+    pending = fresh;
+    try {
+      for (const chunk of chunkRecords(fresh, maxActions - 1, 0)) {
+        try {
+          checkpoint = await commitWithCheckpoint(chunk, shardId, checkpoint);
+        } catch (error) {
+          if (error instanceof CheckpointMoved) throw error;
+          throw new ChunkFailed(chunk.records[0]?.index ?? 0, error);
+        }
+        outcome.applied += chunk.records.length;
+        pending = pending.filter((record) => !chunk.records.includes(record));
+      }
+    } catch (error) {
+      if (!(error instanceof CheckpointMoved)) throw error;
+      if (attempt >= CONFLICT_ATTEMPTS) throw new ChunkFailed(pending[0]?.index ?? 0, error);
+    }
+  }
+}
+
+/** A chunk's transaction failed; `index` is its first record's position in the batch. */
+class ChunkFailed extends Error {
+  constructor(
+    readonly index: number,
+    readonly reason: unknown,
+  ) {
+    super("a chunk of the batch failed");
+  }
+}
+
 /**
  * Applies a stream batch's records (in stream order) to the aggregates, each exactly once, in as few
- * writes as DynamoDB allows: the records' deltas are summed per counter item and committed with one
- * marker per record (`STREAM#<eventID>`, put only if absent) in transactions of at most 100 actions
- * (docs/decisions/016-stream-batches.md). A redelivered record finds its marker and changes nothing,
- * whatever batch it comes back in. Records of one eventID repeated within the batch count once.
+ * writes as DynamoDB allows: the records' deltas are summed per counter item and committed together
+ * with what makes a redelivery harmless, in transactions of at most 100 actions
+ * (docs/decisions/016-stream-batches.md):
+ * - with `shardId` (tumbling-window events name the shard): the shard's checkpoint, the highest
+ *   sequence number applied, raised in the same transaction; records at or below it are skipped.
+ *   One transaction per batch for up to 99 counter items, whatever the number of records.
+ * - without it (a plain stream event): one marker per record (`STREAM#<eventID>`, put only if absent);
+ *   a redelivered record finds its marker and changes nothing, whatever batch it comes back in.
+ * Records of one eventID repeated within the batch count once.
  *
  * `maxActions` (default and maximum 100) only exists so tests can make small batches span chunks.
  *
@@ -134,40 +262,51 @@ async function commitChunk(chunk: Chunk): Promise<number> {
  * the stream's retry from that record applies each once (`batchItemFailures` semantics).
  *
  * @example
- * const outcome = await applyChangesToStats([{ eventId, entity: "order", after: order }]);
+ * const outcome = await applyChangesToStats(changes, { shardId: event.shardId });
  * if (outcome.failed) reportFailureAt(records[outcome.failed.index]);
  */
 export async function applyChangesToStats(
   changes: readonly StreamChange[],
-  options: { maxActions?: number } = {},
+  options: { maxActions?: number | undefined; shardId?: string | undefined } = {},
 ): Promise<BatchOutcome> {
   const outcome: BatchOutcome = { applied: 0, duplicates: 0, unchanged: 0 };
+  const maxActions = Math.min(options.maxActions ?? MAX_TRANSACTION_ACTIONS, MAX_TRANSACTION_ACTIONS);
   const moving: RecordDelta[] = [];
   const seen = new Set<string>();
   for (const [index, change] of changes.entries()) {
     let delta: CounterChange[];
+    let sequence = 0n;
     try {
       delta = changeDelta(change);
+      if (options.shardId !== undefined) sequence = sequenceOf(change.sequenceNumber);
     } catch (error) {
       outcome.failed = { index, error };
       break;
     }
     if (delta.length === 0) outcome.unchanged += 1;
     else if (seen.has(change.eventId)) outcome.duplicates += 1;
-    else moving.push({ index, eventId: change.eventId, delta });
+    else moving.push({ index, eventId: change.eventId, sequence, delta });
     seen.add(change.eventId);
   }
-  for (const chunk of chunkRecords(moving, options.maxActions)) {
-    try {
-      const duplicates = await commitChunk(chunk);
-      outcome.duplicates += duplicates;
-      outcome.applied += chunk.records.length - duplicates;
-    } catch (error) {
-      // Records of earlier chunks are committed; this chunk's first record is where a retry starts.
-      // Unchanged records between chunks need nothing, so the failure may name the chunk's first one.
-      outcome.failed = { index: chunk.records[0]?.index ?? 0, error };
-      break;
+  try {
+    if (options.shardId !== undefined) {
+      await applyAfterCheckpoint(moving, options.shardId, maxActions, outcome);
+      return outcome;
     }
+    for (const chunk of chunkRecords(moving, maxActions)) {
+      try {
+        const duplicates = await commitWithMarkers(chunk);
+        outcome.duplicates += duplicates;
+        outcome.applied += chunk.records.length - duplicates;
+      } catch (error) {
+        throw new ChunkFailed(chunk.records[0]?.index ?? 0, error);
+      }
+    }
+  } catch (error) {
+    // Records of earlier chunks are committed; the failed chunk's first record is where a retry
+    // starts (unchanged records between chunks need nothing, so naming that one is exact).
+    if (error instanceof ChunkFailed) outcome.failed = { index: error.index, error: error.reason };
+    else outcome.failed = { index: moving[0]?.index ?? 0, error };
   }
   return outcome;
 }

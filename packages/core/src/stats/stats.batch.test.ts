@@ -5,6 +5,7 @@ import { statsKeys } from "./stats.keys.ts";
 const order = (index: number, day: string, cents: number): RecordDelta => ({
   index,
   eventId: `e${index}`,
+  sequence: BigInt(index),
   delta: [
     { key: statsKeys.totals, add: { numOrders: 1, salesCents: cents } },
     { key: statsKeys.day(day), add: { orders: 1, salesCents: cents } },
@@ -44,6 +45,7 @@ describe("chunkRecords", () => {
     const deleted: RecordDelta = {
       index: 1,
       eventId: "e1",
+      sequence: 1n,
       delta: placed.delta.map((c) => ({
         key: c.key,
         add: { ...Object.fromEntries(Object.entries(c.add).map(([k, v]) => [k, -v])) },

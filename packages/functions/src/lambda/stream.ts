@@ -21,17 +21,19 @@ export function streamChangeOf(record: DynamoDBRecord): StreamChange | undefined
   const entity = countedEntityOf(unmarshallImage(data?.Keys) ?? {});
   if (!data || !entity || !record.eventID) return undefined;
   const eventId = record.eventID;
+  const sequenceNumber = data.SequenceNumber;
   switch (record.eventName) {
     case "INSERT":
-      return { eventId, entity, after: unmarshallImage(data.NewImage) };
+      return { eventId, sequenceNumber, entity, after: unmarshallImage(data.NewImage) };
     case "REMOVE":
-      return { eventId, entity, before: unmarshallImage(data.OldImage) };
+      return { eventId, sequenceNumber, entity, before: unmarshallImage(data.OldImage) };
     case "MODIFY":
       // A product's category and an order's cancellation move counts; a user's existence never changes
       // on MODIFY, nor an order's total or date (orders are paid, delivered or cancelled, not repriced).
       if (entity === "user") return undefined;
       return {
         eventId,
+        sequenceNumber,
         entity,
         before: unmarshallImage(data.OldImage),
         after: unmarshallImage(data.NewImage),
@@ -57,12 +59,17 @@ function logFailure(record: DynamoDBRecord, error: unknown): void {
  * Applies a batch to the aggregates with core's per-batch transactions (docs/decisions/016-stream-batches.md)
  * and reports the first record not applied: with `ReportBatchItemFailures` the stream redelivers from
  * there, so it and the records after it are retried, and the ones before (committed) are not; a
- * redelivered record that was committed anyway finds its marker. `decode` is replaceable so tests can
- * inject a failure at one record, and `maxActions` makes small batches span several transactions.
+ * redelivered record that was committed anyway is skipped by the shard checkpoint (`shardId` given)
+ * or finds its marker. `decode` is replaceable so tests can inject a failure at one record, and
+ * `maxActions` makes small batches span several transactions.
  */
 export async function applyStreamRecords(
   records: readonly DynamoDBRecord[],
-  options: { decode?: (record: DynamoDBRecord) => StreamChange | undefined; maxActions?: number } = {},
+  options: {
+    decode?: (record: DynamoDBRecord) => StreamChange | undefined;
+    maxActions?: number;
+    shardId?: string | undefined;
+  } = {},
 ): Promise<DynamoDBBatchResponse> {
   const decode = options.decode ?? streamChangeOf;
   const changes: StreamChange[] = [];
@@ -80,13 +87,40 @@ export async function applyStreamRecords(
       break;
     }
   }
-  const outcome = await applyChangesToStats(changes, { maxActions: options.maxActions });
+  const outcome = await applyChangesToStats(changes, {
+    maxActions: options.maxActions,
+    shardId: options.shardId,
+  });
   if (outcome.failed) failure = { record: recordOf[outcome.failed.index]!, error: outcome.failed.error };
   if (!failure) return { batchItemFailures: [] };
   logFailure(failure.record, failure.error);
   return { batchItemFailures: [{ itemIdentifier: failure.record.dynamodb?.SequenceNumber ?? "" }] };
 }
 
-/** The stream subscriber: keeps the dashboard aggregates (docs/data-model.md, patterns 19 and 20). */
-export const handler = (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> =>
-  applyStreamRecords(event.Records);
+/**
+ * What the event source mapping sends with a tumbling window (stacks/storage.ts): the batch plus the
+ * shard it comes from and a state carried between invocations. A plain event has neither.
+ */
+export interface StatsStreamEvent extends DynamoDBStreamEvent {
+  shardId?: string;
+  eventSourceARN?: string;
+  state?: Record<string, unknown>;
+  window?: { start: string; end: string };
+  isFinalInvokeForWindow?: boolean;
+  isWindowTerminatedEarly?: boolean;
+}
+
+/** The answer with a window's state: Lambda counts an answer without `state` as a failed invocation. */
+export interface StatsStreamResponse extends DynamoDBBatchResponse {
+  state?: Record<string, unknown>;
+}
+
+/**
+ * The stream subscriber: keeps the dashboard aggregates (docs/data-model.md, patterns 19, 20 and 22).
+ * A tumbling-window event names its shard, so the batch is applied after that shard's checkpoint;
+ * the window's state is not used (the aggregates live in the table) and is answered back empty.
+ */
+export async function handler(event: StatsStreamEvent): Promise<StatsStreamResponse> {
+  const response = await applyStreamRecords(event.Records ?? [], { shardId: event.shardId });
+  return event.shardId === undefined ? response : { ...response, state: {} };
+}

@@ -186,6 +186,46 @@ describe("the stream handler, per batch", () => {
   });
 });
 
+describe("the stream handler, tumbling-window events", () => {
+  it("applies a batch after its shard's checkpoint, answers an empty state, and skips what the checkpoint covers", async () => {
+    const shardId = `shardId-${Date.now()}`;
+    const window = { shardId, eventSourceARN: "arn:aws:dynamodb:us-east-1:1:table/t/stream/x", state: {} };
+    const a = await recorder.put(orderItem(300, "2026-07-01T10:00:00.000Z"));
+    const b = await recorder.put(orderItem(200, "2026-07-01T11:00:00.000Z"));
+    const c = await recorder.put(userItem());
+    expect(await handler({ Records: [a, b], ...window })).toEqual({ batchItemFailures: [], state: {} });
+    // A redelivery from a (a bisected half, a retry) and the batch after it.
+    expect(await handler({ Records: [a, b, c], ...window })).toEqual({ batchItemFailures: [], state: {} });
+    expect(await readSummary()).toMatchObject({
+      users: [{ numUsers: 1 }],
+      orders: [{ numOrders: 2, totalSales: 5 }],
+    });
+    const { Item } = await db().send(
+      new GetCommand({ TableName: tableName(), Key: statsKeys.checkpoint(shardId), ConsistentRead: true }),
+    );
+    expect(Item?.sequenceNumber).toBe(c.dynamodb?.SequenceNumber?.padStart(40, "0"));
+    const hours = ((Item?.expiresAt as number) - Date.now() / 1000) / 3600;
+    expect(hours).toBeGreaterThan(47.9);
+    // No marker per record on this path.
+    const marker = await db().send(
+      new GetCommand({ TableName: tableName(), Key: statsKeys.marker(a.eventID ?? "") }),
+    );
+    expect(marker.Item).toBeUndefined();
+  });
+
+  it("compares sequence numbers as numbers, not strings: a longer one is later", async () => {
+    const shardId = `shardId-long-${Date.now()}`;
+    const window = { shardId, eventSourceARN: "arn", state: {} };
+    const first = await recorder.put(userItem());
+    const second = await recorder.put(userItem());
+    first.dynamodb!.SequenceNumber = "900000000000000000000"; // 21 digits
+    second.dynamodb!.SequenceNumber = "1000000000000000000000"; // 22 digits: "1..." < "9..." as strings
+    expect(await handler({ Records: [first], ...window })).toMatchObject({ batchItemFailures: [] });
+    expect(await handler({ Records: [second], ...window })).toMatchObject({ batchItemFailures: [] });
+    expect((await readSummary()).users).toEqual([{ numUsers: 2 }]);
+  });
+});
+
 describe("rebuildStats", () => {
   it("recomputes the figures from the table and deletes stale aggregate items", async () => {
     const records = [

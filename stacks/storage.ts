@@ -56,8 +56,8 @@ export const statsSubscriber = table.subscribe(
         maximumRetryAttempts: 10,
         // A tumbling window makes Lambda name the shard in every event (`shardId`), which the handler
         // needs for its per-shard checkpoint (docs/decisions/016-stream-batches.md). The window's state
-        // is unused; the longest window means the fewest end-of-window invocations.
-        tumblingWindowInSeconds: 900,
+        // is unused; a short window bounds how late a record could be if batches waited for its end.
+        tumblingWindowInSeconds: 60,
         // One invocation per shard at a time: the checkpoint assumes each shard's records arrive in order.
         parallelizationFactor: 1,
         // Counters are rebuilt from the whole history, so a new mapping starts at the oldest record.

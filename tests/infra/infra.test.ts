@@ -99,7 +99,7 @@ describe("sst.config.ts", () => {
       bisectBatchOnFunctionError: true,
       startingPosition: "TRIM_HORIZON",
       // Events name their shard (the handler's checkpoint), one batch per shard at a time.
-      tumblingWindowInSeconds: 900,
+      tumblingWindowInSeconds: 60,
       parallelizationFactor: 1,
     });
     expect(mapping.maximumRetryAttempts).toBeGreaterThan(0);

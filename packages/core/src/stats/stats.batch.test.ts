@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { chunkRecords, MAX_TRANSACTION_ACTIONS, type RecordDelta } from "./stats.batch.ts";
+import {
+  chunkRecords,
+  MAX_TRANSACTION_ACTIONS,
+  type RecordDelta,
+  sequenceOf,
+  storedSequence,
+} from "./stats.batch.ts";
 import { statsKeys } from "./stats.keys.ts";
 
 const order = (index: number, day: string, cents: number): RecordDelta => ({
@@ -62,5 +68,28 @@ describe("chunkRecords", () => {
       4,
     );
     expect(chunks.map((c) => c.records.length)).toEqual([2, 2, 1]);
+  });
+});
+
+describe("stream sequence numbers", () => {
+  it("compare as numbers whatever their length (21 to 40 digits), and are stored zero-padded to 40", () => {
+    const short = sequenceOf("900000000000000000000");
+    const long = sequenceOf("1000000000000000000000");
+    expect(long > short).toBe(true);
+    expect(storedSequence(short)).toBe(`0000000000000000000${"900000000000000000000"}`);
+    expect(storedSequence(short) < storedSequence(long)).toBe(true);
+    expect(sequenceOf("9".repeat(40))).toBe(10n ** 40n - 1n);
+  });
+
+  it("refuses anything but digits", () => {
+    for (const bad of [undefined, "", "12a", "-1", "1".repeat(41)])
+      expect(() => sequenceOf(bad)).toThrow("sequence number");
+  });
+
+  it("costs no action per record when a checkpoint stands for them", () => {
+    const records = Array.from({ length: 300 }, (_, i) => order(i, "2026-01-01", 1));
+    const chunks = chunkRecords(records, MAX_TRANSACTION_ACTIONS - 1, 0);
+    expect(chunks).toHaveLength(1);
+    expect(chunks[0]?.counters).toHaveLength(2);
   });
 });

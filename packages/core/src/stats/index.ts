@@ -3,6 +3,7 @@ import {
   type BatchWriteCommandInput,
   GetCommand,
   TransactWriteCommand,
+  type TransactWriteCommandInput,
 } from "@aws-sdk/lib-dynamodb";
 import { db, tableName } from "../db/client.ts";
 import { cancellationReasons, storageError } from "../db/errors.ts";
@@ -30,6 +31,7 @@ import { type CountedEntity, countedPartitions, statsKeys, statsSortKey } from "
 import type { Summary } from "./stats.schema.ts";
 
 type Item = Record<string, unknown>;
+type TransactItems = NonNullable<TransactWriteCommandInput["TransactItems"]>;
 
 /** One stream record of a counted entity, unmarshalled: `before` = OldImage, `after` = NewImage. */
 export interface StreamChange {
@@ -43,7 +45,7 @@ export interface StreamChange {
 
 /**
  * What a batch did. `applied` records moved counters now, `duplicates` had been applied before (their
- * marker existed), `unchanged` move no counter. `failed`, when present, is the first record not
+ * marker existed, or their shard's checkpoint covers them), `unchanged` move no counter. `failed`, when present, is the first record not
  * applied: every record before it is applied (now or earlier), it and every later one are not.
  */
 export interface BatchOutcome {
@@ -102,10 +104,10 @@ export function markerPut(eventId: string, nowSeconds = Math.floor(Date.now() / 
 }
 
 /** Sends a transaction, retrying it a few times when it lost a conflict with a concurrent one. */
-async function transact(items: object[]): Promise<void> {
+async function transact(items: TransactItems): Promise<void> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      await db().send(new TransactWriteCommand({ TransactItems: items as never }));
+      await db().send(new TransactWriteCommand({ TransactItems: items }));
       return;
     } catch (error) {
       const reasons = cancellationReasons(error);
@@ -352,9 +354,9 @@ async function batchWrite(requests: WriteRequest[]): Promise<void> {
  * Race: the rebuild is a snapshot (read through gsi1, which is itself eventually consistent), the
  * stream is a log of changes. A change committed while the rebuild runs can be counted twice (in
  * the snapshot and again by its record applied after the rebuild's writes) or not at all (its record
- * applied before the writes, which then overwrite it, while the snapshot missed it). The markers
- * cannot help: they deduplicate redeliveries of one record, they do not say whether a snapshot
- * already saw it. So run it when the shop is quiet, and run it again if figures look off; the error
+ * applied before the writes, which then overwrite it, while the snapshot missed it). Neither the
+ * markers nor the shard checkpoints can help: they deduplicate redeliveries of records, they do not
+ * say whether a snapshot already saw one (docs/decisions/016-stream-batches.md). So run it when the shop is quiet, and run it again if figures look off; the error
  * is bounded by the writes made during the run, and the next rebuild removes it.
  */
 export async function rebuildStats(): Promise<Summary> {

@@ -213,6 +213,20 @@ describe("the stream handler, tumbling-window events", () => {
     expect(marker.Item).toBeUndefined();
   });
 
+  it("on a shard without a checkpoint, skips records already applied with markers (the switch from plain events)", async () => {
+    const window = { shardId: `shardId-switch-${Date.now()}`, eventSourceARN: "arn", state: {} };
+    const a = await recorder.put(orderItem(300, "2026-08-01T10:00:00.000Z"));
+    const b = await recorder.put(orderItem(200, "2026-08-01T11:00:00.000Z"));
+    const c = await recorder.put(orderItem(100, "2026-08-01T12:00:00.000Z"));
+    expect(await deliver(a, b)).toEqual({ batchItemFailures: [] }); // a plain event: markers
+    expect(await handler({ Records: [a, b, c], ...window })).toEqual({ batchItemFailures: [], state: {} });
+    expect(await handler({ Records: [], ...window, isFinalInvokeForWindow: true })).toEqual({
+      batchItemFailures: [],
+      state: {},
+    });
+    expect((await readSummary()).orders).toEqual([{ numOrders: 3, totalSales: 6 }]);
+  });
+
   it("compares sequence numbers as numbers, not strings: a longer one is later", async () => {
     const shardId = `shardId-long-${Date.now()}`;
     const window = { shardId, eventSourceARN: "arn", state: {} };

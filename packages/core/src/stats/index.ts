@@ -1,4 +1,5 @@
 import {
+  BatchGetCommand,
   BatchWriteCommand,
   type BatchWriteCommandInput,
   GetCommand,
@@ -155,6 +156,28 @@ async function readCheckpoint(shardId: string): Promise<bigint | undefined> {
   }
 }
 
+/** Which of these records have a marker (applied through the marker path), by BatchGet of 100 keys. */
+async function existingMarkers(eventIds: string[]): Promise<Set<string>> {
+  const found = new Set<string>();
+  for (let start = 0; start < eventIds.length; start += 100) {
+    let keys: Record<string, unknown>[] = eventIds
+      .slice(start, start + 100)
+      .map((id) => statsKeys.marker(id));
+    for (let attempt = 0; keys.length > 0; attempt += 1) {
+      if (attempt > 0) await sleep(Math.min(1000, 50 * 2 ** attempt));
+      const result = await db().send(
+        new BatchGetCommand({
+          RequestItems: { [tableName()]: { Keys: keys, ConsistentRead: true, ProjectionExpression: "pk" } },
+        }),
+      );
+      for (const item of result.Responses?.[tableName()] ?? [])
+        found.add(String(item.pk).slice("STREAM#".length));
+      keys = result.UnprocessedKeys?.[tableName()]?.Keys ?? [];
+    }
+  }
+  return found;
+}
+
 /** The checkpoint moved between its read and the commit: another invocation applied this shard. */
 class CheckpointMoved extends Error {}
 
@@ -209,12 +232,18 @@ async function applyAfterCheckpoint(
   let pending = records;
   for (let attempt = 1; pending.length > 0; attempt += 1) {
     let checkpoint: bigint | undefined;
+    let marked = new Set<string>();
     try {
       checkpoint = await readCheckpoint(shardId);
+      // A shard without a checkpoint may hold records applied with markers (before the mapping
+      // named its shards, or from a plain event): those must not count again.
+      if (checkpoint === undefined) marked = await existingMarkers(pending.map((record) => record.eventId));
     } catch (error) {
       throw new ChunkFailed(pending[0]?.index ?? 0, error);
     }
-    const fresh = pending.filter((record) => checkpoint === undefined || record.sequence > checkpoint);
+    const fresh = pending.filter((record) =>
+      checkpoint === undefined ? !marked.has(record.eventId) : record.sequence > checkpoint,
+    );
     outcome.duplicates += pending.length - fresh.length;
     pending = fresh;
     try {
@@ -252,6 +281,8 @@ class ChunkFailed extends Error {
  * (docs/decisions/016-stream-batches.md):
  * - with `shardId` (tumbling-window events name the shard): the shard's checkpoint, the highest
  *   sequence number applied, raised in the same transaction; records at or below it are skipped.
+ *   While a shard has no checkpoint yet, records that have a marker are skipped instead (applied
+ *   through the marker path before the mapping named its shards).
  *   One transaction per batch for up to 99 counter items, whatever the number of records.
  * - without it (a plain stream event): one marker per record (`STREAM#<eventID>`, put only if absent);
  *   a redelivered record finds its marker and changes nothing, whatever batch it comes back in.

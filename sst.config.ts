@@ -1,7 +1,7 @@
 /// <reference path="./.sst/platform/config.d.ts" />
 
 /**
- * The cloud shape of the shop (docs: architecture §1): one API function behind a CloudFront router,
+ * The cloud shape of the shop (docs/architecture.md, 'The cloud'): one API function behind a CloudFront router,
  * one table with a stream subscriber, one image bucket, the SPA, and its secrets per stage.
  *
  * Deploy with `npx sst deploy --stage <name>` (README, "Deploying a stage"). `npm run typecheck`

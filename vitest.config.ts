@@ -15,7 +15,7 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["packages/core/src/**/*.test.ts", "packages/functions/src/**/*.test.ts"],
+          include: ["packages/{core,functions,local,ops,tools}/src/**/*.test.ts"],
           environment: "node",
         },
       },

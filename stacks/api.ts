@@ -1,3 +1,4 @@
+import { lambdaBundling } from "./bundling.ts";
 import { router } from "./router.ts";
 import { secrets } from "./secrets.ts";
 import { bucket, table } from "./storage.ts";
@@ -15,6 +16,8 @@ export const api = new sst.aws.Function("Api", {
   // bcrypt runs in JS; Lambda's CPU share grows with memory, so sign-in latency needs more than the default.
   memory: "1024 MB",
   timeout: "20 seconds",
+  // Catalogue reads load neither passwords, tokens, payments nor images (packages/functions/src/api/lazy-core.ts).
+  nodejs: lambdaBundling,
   link: [table, bucket, ...secrets],
   url: { router: { instance: router, path: "/api" } },
 });

@@ -1,4 +1,5 @@
 import { table as definition, keyAttributes, streamFilters } from "../packages/core/src/db/table.ts";
+import { lambdaBundling } from "./bundling.ts";
 import { jwtSecret } from "./secrets.ts";
 import { isProduction } from "./stage.ts";
 
@@ -43,6 +44,7 @@ export const statsSubscriber = table.subscribe(
     runtime: "nodejs22.x",
     architecture: "arm64",
     timeout: "60 seconds",
+    nodejs: lambdaBundling,
     // The queue link grants the function role sqs:SendMessage, which the on-failure destination
     // needs; JwtSecret is linked only because core's config refuses to load without it.
     link: [table, statsDeadLetter, jwtSecret],

@@ -1,3 +1,4 @@
+import { lambdaBundling } from "./bundling.ts";
 import { secrets } from "./secrets.ts";
 import { table } from "./storage.ts";
 
@@ -15,6 +16,7 @@ export const sweeper = new sst.aws.CronV2("UnpaidOrderSweeper", {
     runtime: "nodejs22.x",
     architecture: "arm64",
     timeout: "60 seconds",
+    nodejs: lambdaBundling,
     link: [table, ...secrets],
   },
   // A failed run is not retried: the next one starts within a minute and does the same work.

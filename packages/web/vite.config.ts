@@ -13,9 +13,9 @@ const FIRST_BANNER = "/images/seed/banner-strawberry.webp";
 
 /** The storefront screens whose chunks and first data are fetched by index.html itself. */
 const EARLY_ROUTES = [
-  { pattern: "^/$", module: "features/home/home-page.tsx" },
-  { pattern: "^/products$", module: "features/products/products-page.tsx" },
-  { pattern: "^/product/[^/]+$", module: "features/product/product-page.tsx" },
+  { pattern: "^/$", module: "features/site/home/home-page.tsx" },
+  { pattern: "^/products$", module: "features/catalog/products-page.tsx" },
+  { pattern: "^/product/[^/]+$", module: "features/catalog/product-page.tsx" },
 ];
 
 /**
@@ -78,8 +78,9 @@ const STOREFRONT_KIT = new RegExp(
   [
     String.raw`@mantine[\\/]core[\\/]esm[\\/]components[\\/](Alert|Badge|Card|Center|Divider|Grid|Image|Paper|ThemeIcon)[\\/]`,
     String.raw`[\\/]src[\\/]components[\\/](page-states|rating-stars|section-heading|feature-boxes)\.`,
-    String.raw`[\\/]src[\\/]features[\\/]cart[\\/](add-to-cart|add-to-cart-button|api[\\/]get-product)\.`,
-    String.raw`[\\/]src[\\/]features[\\/]products?[\\/](product-card|product-grid|api[\\/]use-products?)\.`,
+    String.raw`[\\/]src[\\/]features[\\/]cart[\\/](add-to-cart|add-to-cart-button)\.`,
+    String.raw`[\\/]src[\\/]features[\\/]catalog[\\/](product-card|product-grid)\.`,
+    String.raw`[\\/]src[\\/]resources[\\/]products\.`,
     String.raw`[\\/]src[\\/]money[\\/]pricing\.`,
     // What the catalogue's category tabs build on.
     String.raw`@mantine[\\/](core|hooks)[\\/]esm[\\/].*[\\/](use-uncontrolled|use-force-update|create-scoped-keydown-handler|find-element-ancestor|DirectionProvider)\.mjs$`,

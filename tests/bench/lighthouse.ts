@@ -1,4 +1,4 @@
-import { CHROMIUM_FLAGS, chromiumPath } from "@fruit/functions/scripts/chromium";
+import { CHROMIUM_FLAGS, chromiumPath } from "@fruit/tools/chromium";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
@@ -9,7 +9,7 @@ import { type BenchGroup, median, type Row, round } from "./types.ts";
  * Lighthouse 12 (Node API, installed as a devDependency) against the started shop with its seeded
  * data: the three storefront pages with the desktop and the mobile (default) preset, a fresh
  * Chromium per run, the median of BENCH_RUNS runs (default 5: mobile LCP swings between runs).
- * Chromium and its flags as every browser tool here starts it (functions/scripts/chromium.ts).
+ * Chromium and its flags as every browser tool here starts it (packages/tools/src/chromium.ts).
  */
 
 const PAGES = ["/", "/products", "/product/strawberry"];

@@ -3,7 +3,7 @@ import { startShop } from "../support/shop.ts";
 import { load, problems } from "./load.ts";
 import { type BenchGroup, median, round } from "./types.ts";
 
-/** The seeded customer (packages/functions/src/local/local-config.ts), hashed at cost 10 by the seed. */
+/** The seeded customer (packages/local/src/local-config.ts), hashed at cost 10 by the seed. */
 const CUSTOMER = { email: "user@example.com", password: "user1234" };
 const COST = 10;
 /** Sign-in is CPU-bound (bcrypt); more connections only add queueing to the latency. */

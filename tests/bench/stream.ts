@@ -3,7 +3,7 @@ import { loadConfig, setConfig } from "@fruit/core/config";
 import { db, tableName } from "@fruit/core/db/client";
 import { changeDelta, counterUpdate, markerPut, readSummary } from "@fruit/core/stats/index";
 import { applyStreamRecords, streamChangeOf } from "@fruit/functions/lambda/stream";
-import { ensureTable, startDynamo } from "@fruit/functions/local/services";
+import { ensureTable, startDynamo } from "@fruit/local/services";
 import type { DynamoDBRecord } from "aws-lambda";
 import { orderItem, streamRecord } from "../support/stream-events.ts";
 import { type BenchGroup, round } from "./types.ts";

@@ -3,7 +3,7 @@ import { loadConfig, setConfig } from "@fruit/core/config";
 import { db, tableName } from "@fruit/core/db/client";
 import { rebuildStats } from "@fruit/core/stats/index";
 import { app } from "@fruit/functions/api/index";
-import { ensureTable, startDynamo } from "@fruit/functions/local/services";
+import { ensureTable, startDynamo } from "@fruit/local/services";
 import { createUser } from "../support/fixtures.ts";
 import { type Item, orderItem } from "../support/stream-events.ts";
 import { percentile } from "./load.ts";

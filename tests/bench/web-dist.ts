@@ -1,7 +1,7 @@
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { ensureWebBuild } from "@fruit/functions/local/web-build";
+import { ensureWebBuild } from "@fruit/local/web-build";
 import type { BenchContext } from "./types.ts";
 
 export const WEB = fileURLToPath(new URL("../../packages/web/", import.meta.url));

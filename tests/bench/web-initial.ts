@@ -15,13 +15,13 @@ import { builtWeb, DIST } from "./web-dist.ts";
 const MANIFEST = join(DIST, ".vite/manifest.json");
 /** Initial JS per page, gzip (the design's budget). */
 const TARGET_KB = 150;
-/** references.md: the peer CRA shop's first page. */
+/** A peer fresh-fruit shop built with Create React App ships this much gzip JS on its first page: the figure to beat. */
 const PEER_KB = 227;
 
 const ROUTES = [
-  { path: "/", module: "src/features/home/home-page.tsx" },
-  { path: "/products", module: "src/features/products/products-page.tsx" },
-  { path: "/product/{slug}", module: "src/features/product/product-page.tsx" },
+  { path: "/", module: "src/features/site/home/home-page.tsx" },
+  { path: "/products", module: "src/features/catalog/products-page.tsx" },
+  { path: "/product/{slug}", module: "src/features/catalog/product-page.tsx" },
 ];
 
 interface Chunk {

@@ -1,4 +1,4 @@
-import { CHROMIUM_FLAGS, chromiumPath } from "@fruit/functions/scripts/chromium";
+import { CHROMIUM_FLAGS, chromiumPath } from "@fruit/tools/chromium";
 import { type Browser, type BrowserContext, chromium } from "playwright-core";
 
 const watched = new WeakSet<BrowserContext>();

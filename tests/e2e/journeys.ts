@@ -76,7 +76,7 @@ export async function placePaidOrder(token: string, product: { _id: string; pric
   return { order, prices };
 }
 
-/** Waits until the first-open spinner (spec §2: 1 s) is gone. */
+/** Waits until the first-open spinner (docs/product.md §2: 1 s) is gone. */
 export async function waitReady(page: Page) {
   await page.getByRole("status", { name: "Loading the shop" }).waitFor({ state: "detached" });
 }

@@ -57,7 +57,7 @@ const registerUser = (label: string) =>
     password: "orchard-pass-1",
   });
 
-/** A page whose first-open spinner (spec §2: 1 s) is gone. */
+/** A page whose first-open spinner (docs/product.md §2: 1 s) is gone. */
 async function open(context: BrowserContext, path: string): Promise<Page> {
   const page = await context.newPage();
   await page.goto(path);

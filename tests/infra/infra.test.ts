@@ -4,6 +4,7 @@ import { loadConfig } from "@fruit/core/config";
 import { streamFilters } from "@fruit/core/db/table";
 import { securityHeaders } from "@fruit/core/http/security-headers";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { lambdaBundling } from "../../stacks/bundling.ts";
 import {
   installRecordingSst,
   type Recorded,
@@ -108,6 +109,20 @@ describe("sst.config.ts", () => {
     expect(mapping.destinationConfig.onFailure.destinationArn).toBe(deadLetter.arn);
     // Lambda sends the failure record with the function's role, so it must be allowed to use the queue.
     expect(linksOf({ args: subscriber } as Recorded)).toContain(deadLetter);
+  });
+
+  it("bundles every function as minified ESM with code splitting, as the tests and the bench do", async () => {
+    const { recording } = await deploy("dev");
+    // SST 4.17 minifies only when asked; splitting makes the API's lazily imported modules separate
+    // chunks a catalogue request never evaluates (docs/decisions/017-lazy-api-chunks.md).
+    const expected = { format: "esm", splitting: true, minify: true };
+    const subscribe = recording.get("Dynamo", "Table").calls.find((call) => call.method === "subscribe")!;
+    const sweeper = recording.get("CronV2", "UnpaidOrderSweeper").args.function as Record<string, unknown>;
+    expect(recording.get("Function", "Api").args.nodejs).toEqual(expected);
+    expect((subscribe.args[1] as Record<string, unknown>).nodejs).toEqual(expected);
+    expect(sweeper.nodejs).toEqual(expected);
+    // tests/infra/sst-bundle.ts builds with these same options by default.
+    expect(lambdaBundling).toEqual(expected);
   });
 
   it("links the API to the table, the image bucket and the six secrets", async () => {

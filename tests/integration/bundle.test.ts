@@ -8,7 +8,15 @@ import type { SweepReport } from "@fruit/core/orders/expiry";
 import { orderKeys } from "@fruit/core/orders/order.keys";
 import type { APIGatewayProxyStructuredResultV2, DynamoDBBatchResponse } from "aws-lambda";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bundleLikeSst, functionUrlEvent, invokeInFreshNode, ROOT } from "../infra/sst-bundle.ts";
+import {
+  bundleLikeSst,
+  describeFiles,
+  functionUrlEvent,
+  invokeInFreshNode,
+  ROOT,
+  type SstBundle,
+  startupFiles,
+} from "../infra/sst-bundle.ts";
 import { createProduct, createUser } from "../support/fixtures.ts";
 import { orderOf, place, stockOf, storedOrder } from "../support/orders.ts";
 import { TEST_JWT_SECRET, useFreshTable } from "../support/table.ts";
@@ -22,6 +30,7 @@ import { TEST_JWT_SECRET, useFreshTable } from "../support/table.ts";
 describe("Lambda bundles", () => {
   const outdir = mkdtempSync(join(tmpdir(), "fruit-bundle-"));
   let env: Record<string, string> = {};
+  let api: SstBundle;
   let apiBundle = "";
   let streamBundle = "";
   let sweeperBundle = "";
@@ -33,11 +42,13 @@ describe("Lambda bundles", () => {
       BUCKET_NAME: config.bucketName,
       DYNAMODB_ENDPOINT: config.dynamoEndpoint!,
       S3_ENDPOINT: config.s3Endpoint!,
+      S3_ACCESS_KEY_ID: config.s3Credentials!.accessKeyId,
+      S3_SECRET_ACCESS_KEY: config.s3Credentials!.secretAccessKey,
       JWT_SECRET: TEST_JWT_SECRET,
       PAYMENTS: "test",
       AWS_REGION: "us-east-1",
     };
-    [apiBundle, streamBundle, sweeperBundle] = await Promise.all([
+    const bundles = await Promise.all([
       bundleLikeSst({ file: join(ROOT, "packages/functions/src/lambda/api.ts") }, join(outdir, "api")),
       bundleLikeSst({ file: join(ROOT, "packages/functions/src/lambda/stream.ts") }, join(outdir, "stream")),
       bundleLikeSst(
@@ -45,6 +56,8 @@ describe("Lambda bundles", () => {
         join(outdir, "sweeper"),
       ),
     ]);
+    api = bundles[0];
+    [apiBundle, streamBundle, sweeperBundle] = [bundles[0].entry, bundles[1].entry, bundles[2].entry];
   });
 
   afterAll(() => rmSync(outdir, { recursive: true, force: true }));
@@ -133,5 +146,65 @@ describe("Lambda bundles", () => {
     expect(result).toMatchObject({ cancelled: 1, failed: 0, complete: true });
     expect((await storedOrder(order._id)).isCancelled).toBe(true);
     expect(await stockOf(product._id)).toBe(4);
+  });
+
+  /**
+   * What the public catalogue must never load (packages/functions/src/api/lazy-core.ts): passwords,
+   * tokens, the S3 client and its presigned POST, payments, and the image uploads (the S3 writes and
+   * the checks of a multipart image; the browser-safe presign schema beside them is only valibot
+   * rules). Paths as esbuild's metafile names its inputs.
+   */
+  const notForTheCatalogue = [
+    "node_modules/bcryptjs/",
+    "node_modules/jose/",
+    "node_modules/@aws-sdk/client-s3/",
+    "node_modules/@aws-sdk/s3-presigned-post/",
+    "packages/core/src/payments/",
+    "packages/core/src/uploads/index.ts",
+    "packages/core/src/uploads/s3.ts",
+  ];
+  const heavyIn = (inputs: readonly string[]) =>
+    notForTheCatalogue.filter((prefix) => inputs.some((input) => input.startsWith(prefix)));
+
+  it("a cold API start evaluates none of the sign-in, payment or upload code: they are chunks of their own", () => {
+    // Every one of them is in the bundle (so the prefixes name real inputs) ...
+    expect(heavyIn(describeFiles(api, api.files).inputs)).toEqual(notForTheCatalogue);
+    // ... but not in the entry or any chunk it imports statically.
+    const startup = startupFiles(api);
+    expect(startup.length).toBeLessThan(api.files.length);
+    expect(heavyIn(describeFiles(api, startup).inputs)).toEqual([]);
+  });
+
+  it("the catalogue requests of a cold API load none of them either, and answer from the split bundle", async () => {
+    const product = await createProduct({ name: "Chunked Cherry", category: "Berries" });
+    for (const path of ["/api/products", `/api/products/slug/${product.slug}`, "/api/products/categories"]) {
+      const run = await invokeInFreshNode<APIGatewayProxyStructuredResultV2>(
+        apiBundle,
+        functionUrlEvent("GET", path),
+        env,
+        { trace: true },
+      );
+      expect(run.result.statusCode, path).toBe(200);
+      expect(run.loaded, path).toContain(apiBundle);
+      expect(heavyIn(describeFiles(api, run.loaded!).inputs), path).toEqual([]);
+    }
+  });
+
+  it("a sign-in on a cold API loads its chunk on demand and answers from it", async () => {
+    const user = await createUser();
+    const run = await invokeInFreshNode<APIGatewayProxyStructuredResultV2>(
+      apiBundle,
+      {
+        ...functionUrlEvent("POST", "/api/users/signin", { "content-type": "application/json" }),
+        body: JSON.stringify({ email: user.email, password: user.password }),
+      },
+      env,
+      { trace: true },
+    );
+    expect(run.result.statusCode).toBe(200);
+    expect(JSON.parse(run.result.body!)).toMatchObject({ _id: user._id, token: expect.any(String) });
+    expect(heavyIn(describeFiles(api, run.loaded!).inputs)).toEqual(
+      expect.arrayContaining(["node_modules/bcryptjs/", "node_modules/jose/"]),
+    );
   });
 });

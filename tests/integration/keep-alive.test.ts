@@ -1,6 +1,6 @@
 import { Agent, type IncomingMessage, request } from "node:http";
-import { createShopApp, listenShop, type ShopServer } from "@fruit/functions/local/server";
-import { freePort } from "@fruit/functions/local/services";
+import { createShopApp, listenShop, type ShopServer } from "@fruit/local/server";
+import { freePort } from "@fruit/local/services";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, expectClientError } from "../support/api.ts";
 

@@ -5,7 +5,7 @@ import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { getConfig } from "@fruit/core/config";
-import { attachLocalRuntime } from "@fruit/functions/local/attach";
+import { attachLocalRuntime } from "@fruit/local/attach";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { address, orderOf } from "../support/orders.ts";
 import { type StartedShop, startShop } from "../support/shop.ts";
@@ -21,7 +21,7 @@ interface ProductSummary {
 
 const dataDir = mkdtempSync(join(tmpdir(), "fruit-runtime-"));
 const repoRoot = resolve(fileURLToPath(new URL(".", import.meta.url)), "../..");
-const STATS_REBUILD = join(repoRoot, "packages/functions/src/scripts/stats-rebuild.ts");
+const STATS_REBUILD = join(repoRoot, "packages/ops/src/cli/stats-rebuild.ts");
 let shop: StartedShop | undefined;
 
 async function productsOf(url: string): Promise<ProductSummary[]> {
@@ -161,6 +161,9 @@ describe("npm start", () => {
       BUCKET_NAME: "fruit-shop-images",
       DYNAMODB_ENDPOINT: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/),
       S3_ENDPOINT: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/),
+      // The object store's key pair of this run: random, never s3rver's public S3RVER/S3RVER.
+      S3_ACCESS_KEY_ID: expect.stringMatching(/^LOCAL[0-9A-F]{15}$/),
+      S3_SECRET_ACCESS_KEY: expect.stringMatching(/^[\w-]{40}$/),
       JWT_SECRET: readFileSync(join(dataDir, "jwt-secret"), "utf8").trim(),
     });
   });
@@ -172,6 +175,10 @@ describe("npm start", () => {
       const runtime = JSON.parse(readFileSync(join(dataDir, "runtime.json"), "utf8"));
       expect(attached.source).toBe("shop");
       expect(attached.config.dynamoEndpoint).toBe(runtime.env.DYNAMODB_ENDPOINT);
+      expect(attached.config.s3Credentials).toEqual({
+        accessKeyId: runtime.env.S3_ACCESS_KEY_ID,
+        secretAccessKey: runtime.env.S3_SECRET_ACCESS_KEY,
+      });
       expect(getConfig()).toBe(attached.config);
       expect(javaProcessesOf(dataDir)).toEqual(before);
     } finally {

@@ -54,7 +54,7 @@ describe("paying with PayPal", () => {
       referenceId: order._id,
       amount: { currency_code: "USD", value: "27.22" },
     });
-    // The spec's client sends the whole captured result; only its id counts.
+    // The original client sends the whole captured result; only its id counts.
     const res = await pay(order._id, {
       id: paypalId,
       status: "COMPLETED",

@@ -68,7 +68,7 @@ describe("catalogue admin: create, page, update, delete", () => {
     expect(read.body).toMatchObject({ _id: product._id, reviews: [] });
   });
 
-  it("updates every field and answers { message, product }; the spec's string numbers are accepted", async () => {
+  it("updates every field and answers { message, product }; the original client's string numbers are accepted", async () => {
     const { _id, slug } = await createProduct({ category: "Fruits" });
     const res = await api(`/api/products/${_id}`, { method: "PUT", token: admin.token, body: fullUpdate });
     expect(res.status).toBe(200);

@@ -47,7 +47,7 @@ describe("reviews", () => {
       numReviews: 2,
       rating: 4.5,
     });
-    // The spec's client sends the rating as the select's string value.
+    // The original client sends the rating as the select's string value.
     expect((await review(_id, cid, { rating: "4", comment: "Good" })).body).toMatchObject({
       numReviews: 3,
       rating: 4.3,

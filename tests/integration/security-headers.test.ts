@@ -5,7 +5,7 @@ import { PutObjectCommand } from "@aws-sdk/client-s3";
 import { type Config, setConfig } from "@fruit/core/config";
 import { securityHeaders } from "@fruit/core/http/security-headers";
 import { s3 } from "@fruit/core/uploads/s3";
-import { createShopApp } from "@fruit/functions/local/server";
+import { createShopApp } from "@fruit/local/server";
 import type { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useFreshTable } from "../support/table.ts";

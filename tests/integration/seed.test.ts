@@ -5,8 +5,8 @@ import { DEAL_SLUG, HOME_BANNER_SLUGS } from "@fruit/core/products/catalogue.con
 import { bucketName, s3 } from "@fruit/core/uploads/s3";
 import { userKeys } from "@fruit/core/users/user.keys";
 import { app } from "@fruit/functions/api/index";
-import { seedIfEmpty } from "@fruit/functions/local/seed";
-import { SEED_PRODUCTS, seedImageFiles } from "@fruit/functions/local/seed-data";
+import { seedIfEmpty } from "@fruit/local/seed";
+import { SEED_PRODUCTS, seedImageFiles } from "@fruit/local/seed-data";
 import bcrypt from "bcryptjs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useFreshTable } from "../support/table.ts";

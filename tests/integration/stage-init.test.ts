@@ -8,13 +8,8 @@ import { HeadObjectCommand } from "@aws-sdk/client-s3";
 import { ScanCommand } from "@aws-sdk/lib-dynamodb";
 import { db, tableName } from "@fruit/core/db/client";
 import { bucketName, s3 } from "@fruit/core/uploads/s3";
-import { SEED_PRODUCTS, STOREFRONT_IMAGE_FILES } from "@fruit/functions/local/seed-data";
-import {
-  adminPasswordSource,
-  initStage,
-  StageInitError,
-  type StageInitOptions,
-} from "@fruit/functions/operator/stage-init";
+import { SEED_PRODUCTS, STOREFRONT_IMAGE_FILES } from "@fruit/local/seed-data";
+import { adminPasswordSource, initStage, StageInitError, type StageInitOptions } from "@fruit/ops/stage-init";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { api } from "../support/api.ts";
 import { useFreshTable } from "../support/table.ts";
@@ -22,7 +17,7 @@ import { useFreshTable } from "../support/table.ts";
 /**
  * `npm run stage:init`: against the run's DynamoDB Local + S3 emulator (in process, as under
  * `sst shell` where core's configuration comes from the stage), then as the command itself on a
- * data directory of its own (the local runtime, attached through local/attach.ts).
+ * data directory of its own (the local runtime, attached through packages/local/src/attach.ts).
  */
 
 async function tableSnapshot(): Promise<string[]> {
@@ -171,7 +166,7 @@ describe("stage:init on a stage (core configured from outside)", () => {
 });
 
 const repoRoot = resolve(fileURLToPath(new URL(".", import.meta.url)), "../..");
-const SCRIPT = join(repoRoot, "packages/functions/src/scripts/stage-init.ts");
+const SCRIPT = join(repoRoot, "packages/ops/src/cli/stage-init.ts");
 
 /** Runs `npm run stage:init` as an operator would, with only the given variables besides PATH/HOME. */
 async function stageInit(env: Record<string, string>, args: string[] = []) {

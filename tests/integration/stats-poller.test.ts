@@ -1,7 +1,7 @@
 import { sweepExpiredOrders } from "@fruit/core/orders/expiry";
 import type { Summary } from "@fruit/core/stats/stats.schema";
 import { handler } from "@fruit/functions/lambda/stream";
-import { type StreamPoller, startStreamPoller } from "@fruit/functions/local/stream-poller";
+import { type StreamPoller, startStreamPoller } from "@fruit/local/stream-poller";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { api } from "../support/api.ts";
 import { createProduct, createUser } from "../support/fixtures.ts";

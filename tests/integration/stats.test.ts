@@ -276,7 +276,7 @@ describe("rebuildStats", () => {
   it("runs as `npm run stats:rebuild` against the configured table", async () => {
     await recorder.put(userItem());
     await recorder.put(productItem("Fruits"));
-    const run = spawnSync("npx", ["tsx", "packages/functions/src/scripts/stats-rebuild.ts"], {
+    const run = spawnSync("npx", ["tsx", "packages/ops/src/cli/stats-rebuild.ts"], {
       encoding: "utf8",
       env: {
         ...process.env,

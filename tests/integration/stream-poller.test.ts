@@ -3,11 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DeleteCommand, PutCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { db } from "@fruit/core/db/client";
-import {
-  type StreamHandler,
-  type StreamPoller,
-  startStreamPoller,
-} from "@fruit/functions/local/stream-poller";
+import { type StreamHandler, type StreamPoller, startStreamPoller } from "@fruit/local/stream-poller";
 import type { DynamoDBRecord } from "aws-lambda";
 import { afterAll, afterEach, describe, expect, inject, it, vi } from "vitest";
 import { useFreshTable } from "../support/table.ts";

@@ -1,6 +1,12 @@
 import { GetObjectCommand, HeadObjectCommand } from "@aws-sdk/client-s3";
 import { bucketName, s3 } from "@fruit/core/uploads/s3";
-import { UPLOAD_MAX_BYTES } from "@fruit/core/uploads/upload.schema";
+import {
+  DIRECT_TOO_LARGE_MESSAGE,
+  DIRECT_UPLOAD_BODY_LIMIT,
+  DIRECT_UPLOAD_MAX_BYTES,
+  IMAGE_CACHE_CONTROL,
+  UPLOAD_MAX_BYTES,
+} from "@fruit/core/uploads/upload.schema";
 import { beforeAll, describe, expect, it } from "vitest";
 import { api, expectClientError } from "../support/api.ts";
 import { createUser, type TestUser } from "../support/fixtures.ts";
@@ -48,7 +54,7 @@ describe("uploads", () => {
   const upload = (form: FormData | string, token = admin.token) =>
     api("/api/upload", { method: "POST", token, body: form });
 
-  it("signs a POST policy: server-chosen key, exact type, 1 byte..5 MB, 5 minutes", async () => {
+  it("signs a POST policy: server-chosen key, exact type and Cache-Control, 1 byte..5 MB, 5 minutes", async () => {
     const before = Date.now();
     const res = await presign({ contentType: "image/png", size: 1234, key: "images/../evil.png" });
     expect(res.status).toBe(200);
@@ -57,12 +63,13 @@ describe("uploads", () => {
     expect(key).toMatch(/^images\/[0-9A-HJKMNP-TV-Z]{26}\.png$/);
     expect(secure_url).toBe(`/images/${key.slice("images/".length)}`);
     expect(url).toContain(bucketName());
-    expect(fields).toMatchObject({ key, "Content-Type": "image/png" });
+    expect(fields).toMatchObject({ key, "Content-Type": "image/png", "Cache-Control": IMAGE_CACHE_CONTROL });
     const policy = JSON.parse(Buffer.from(fields.Policy, "base64").toString("utf8"));
     expect(policy.conditions).toEqual(
       expect.arrayContaining([
         ["content-length-range", 1, UPLOAD_MAX_BYTES],
         ["eq", "$Content-Type", "image/png"],
+        ["eq", "$Cache-Control", IMAGE_CACHE_CONTROL],
         { key },
         { bucket: bucketName() },
       ]),
@@ -116,13 +123,33 @@ describe("uploads", () => {
     }
   });
 
-  it("refuses a file above 5 MB with 413", async () => {
+  it("stores direct uploads with the same immutable Cache-Control as the presigned POST", async () => {
+    const res = await upload(multipart(PNG, "image/png"));
+    const key = `images/${res.body.secure_url.slice("/images/".length)}`;
+    const head = await s3().send(new HeadObjectCommand({ Bucket: bucketName(), Key: key }));
+    expect(head.CacheControl).toBe(IMAGE_CACHE_CONTROL);
+  });
+
+  it("accepts a direct upload of exactly 4 MB, a request that still fits the function URL after base64", async () => {
+    const form = multipart(withHead([...PNG.slice(0, 8)], DIRECT_UPLOAD_MAX_BYTES), "image/png");
+    const bodyBytes = (await new Response(form).arrayBuffer()).byteLength;
+    expect(bodyBytes).toBeLessThanOrEqual(DIRECT_UPLOAD_BODY_LIMIT);
+    // BUFFERED function URL: the whole event JSON (body base64-encoded) must stay within 6 MB.
+    expect(4 * Math.ceil(DIRECT_UPLOAD_BODY_LIMIT / 3) + 64 * 1024).toBeLessThan(6_000_000);
+    expect((await upload(form)).status).toBe(200);
+  });
+
+  it("refuses a direct upload above 4 MB with a 413 that points to the presigned path", async () => {
     const justOver = await upload(
-      multipart(withHead([...PNG.slice(0, 8)], UPLOAD_MAX_BYTES + 1), "image/png"),
+      multipart(withHead([...PNG.slice(0, 8)], DIRECT_UPLOAD_MAX_BYTES + 1), "image/png"),
     );
     expectClientError(justOver, 413);
-    expect(justOver.body.message).toBe("The image must be at most 5 MB");
-    // Far above: the body limit stops it before it is read.
+    expect(justOver.body.message).toBe(DIRECT_TOO_LARGE_MESSAGE);
+    expect(justOver.body.message).toMatch(/4 MB.*\/api\/uploads\/presign/);
+    // Above the body limit (a 5 MB image, fine for the presigned path): refused before it is read.
+    const fiveMb = await upload(multipart(withHead([...PNG.slice(0, 8)], UPLOAD_MAX_BYTES), "image/png"));
+    expectClientError(fiveMb, 413);
+    expect(fiveMb.body.message).toBe(DIRECT_TOO_LARGE_MESSAGE);
     expectClientError(
       await upload(multipart(withHead([...PNG.slice(0, 8)], 7 * 1024 * 1024), "image/png")),
       413,

@@ -3,10 +3,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { freePort } from "@fruit/functions/local/services";
+import { freePort } from "@fruit/local/services";
 
 const repoRoot = resolve(fileURLToPath(new URL(".", import.meta.url)), "../..");
-const START_SCRIPT = join(repoRoot, "packages/functions/src/local/start.ts");
+const START_SCRIPT = join(repoRoot, "packages/local/src/start.ts");
 /** A first start may build the SPA (tens of seconds) before it answers. */
 const START_TIMEOUT_MS = 180_000;
 const STOP_TIMEOUT_MS = 15_000;

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { type Config, loadConfig, setConfig } from "@fruit/core/config";
-import { ensureBucket, ensureTable } from "@fruit/functions/local/services";
+import { ensureBucket, ensureTable } from "@fruit/local/services";
 import { inject } from "vitest";
 
 export const TEST_JWT_SECRET = "test-secret-test-secret-test-secret-0123456789";
@@ -12,12 +12,15 @@ export const TEST_JWT_SECRET = "test-secret-test-secret-test-secret-0123456789";
 export async function useFreshTable(label: string, env: Record<string, string> = {}): Promise<Config> {
   const dynamoEndpoint = inject("dynamoEndpoint");
   const s3Endpoint = inject("s3Endpoint");
+  const s3Credentials = inject("s3Credentials");
   const suffix = randomUUID().slice(0, 8);
   const config = loadConfig({
     TABLE_NAME: `test-${label}-${suffix}`,
     BUCKET_NAME: `test-${label.toLowerCase().replace(/[^a-z0-9-]/g, "-")}-${suffix}`,
     DYNAMODB_ENDPOINT: dynamoEndpoint,
     S3_ENDPOINT: s3Endpoint,
+    S3_ACCESS_KEY_ID: s3Credentials.accessKeyId,
+    S3_SECRET_ACCESS_KEY: s3Credentials.secretAccessKey,
     JWT_SECRET: TEST_JWT_SECRET,
     PAYMENTS: "test",
     ...env,
@@ -25,7 +28,7 @@ export async function useFreshTable(label: string, env: Record<string, string> =
   setConfig(config);
   await Promise.all([
     ensureTable(dynamoEndpoint, config.tableName),
-    ensureBucket(s3Endpoint, config.bucketName),
+    ensureBucket({ endpoint: s3Endpoint, credentials: s3Credentials }, config.bucketName),
   ]);
   return config;
 }

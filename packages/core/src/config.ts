@@ -17,6 +17,11 @@ export interface Config {
   dynamoEndpoint: string | undefined;
   /** S3 emulator endpoint; unset in the cloud. */
   s3Endpoint: string | undefined;
+  /**
+   * The local object store's per-run key pair (`S3_ACCESS_KEY_ID` / `S3_SECRET_ACCESS_KEY`), set
+   * with `s3Endpoint`; unset in the cloud, where the Lambda role's credentials sign.
+   */
+  s3Credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
   /** Public URL prefix of stored images; `/images` on the router and in the local runtime. */
   imageBaseUrl: string;
   jwtSecret: string;
@@ -84,6 +89,10 @@ export function loadConfig(env: Env = process.env): Config {
     bucketName: env.BUCKET_NAME ?? linked("Images", "name") ?? "",
     dynamoEndpoint: env.DYNAMODB_ENDPOINT || undefined,
     s3Endpoint: env.S3_ENDPOINT || undefined,
+    s3Credentials:
+      env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
+        : undefined,
     imageBaseUrl: env.IMAGE_BASE_URL ?? "/images",
     jwtSecret: env.JWT_SECRET ?? linked("JwtSecret", "value") ?? "",
     payments,
@@ -97,6 +106,10 @@ export function loadConfig(env: Env = process.env): Config {
   };
 
   if (config.tableName.length < 3) problems.push("the table name is missing (TABLE_NAME or the Table link)");
+  if (config.s3Endpoint && !config.s3Credentials)
+    problems.push(
+      "S3_ENDPOINT needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY (the local object store's key pair)",
+    );
   if (config.jwtSecret.length < 32) problems.push("JWT_SECRET must be at least 32 characters");
   // Up to 30 days; decimals allowed (the local runtime and the tests hold orders for seconds).
   if (!(config.unpaidOrderMinutes > 0 && config.unpaidOrderMinutes <= 43_200))

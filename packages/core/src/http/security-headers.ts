@@ -3,7 +3,7 @@ import { STOREFRONT_BOOT_SCRIPT } from "./storefront-boot.ts";
 
 /**
  * The security headers of every answer — SPA, `/api`, `/images`, 404s and errors — defined once for
- * both places that send them: the local server (packages/functions/src/local/server.ts) and the
+ * both places that send them: the local server (packages/local/src/server.ts) and the
  * CloudFront response headers policy of the router (stacks/router.ts). Choices and their reasons:
  * docs/decisions/011-security-headers.md.
  */

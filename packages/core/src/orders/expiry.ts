@@ -152,7 +152,7 @@ export async function sweepExpiredOrders(options: SweepOptions = {}): Promise<Sw
  * `UNPAID_ORDER_MINUTES`, so the sweep expires them like any other (long-past deadlines at its next
  * run). A one-time migration that reads every order once (gsi1, pattern 17); idempotent, and an order
  * paid or changed meanwhile is left alone. Run by the local runtime at start and by
- * packages/functions/src/scripts/hold-unpaid-orders.ts for a deployed stage. Returns how many it held.
+ * packages/ops/src/cli/hold-unpaid-orders.ts for a deployed stage. Returns how many it held.
  */
 export async function holdUnheldOrders(): Promise<number> {
   const all = orderQueries.all();

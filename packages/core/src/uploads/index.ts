@@ -5,6 +5,9 @@ import { AppError } from "../errors.ts";
 import { newId } from "../ids.ts";
 import { bucketName, IMAGE_KEY_PREFIX, publicImageUrl, s3 } from "./s3.ts";
 import {
+  DIRECT_TOO_LARGE_MESSAGE,
+  DIRECT_UPLOAD_MAX_BYTES,
+  IMAGE_CACHE_CONTROL,
   IMAGE_EXTENSIONS,
   type ImageContentType,
   PRESIGN_EXPIRES_SECONDS,
@@ -22,8 +25,9 @@ const isImageType = (type: string): type is ImageContentType => Object.hasOwn(IM
 
 /**
  * POST /api/uploads/presign (admin): a presigned S3 POST for one image of the declared type and
- * size. The signed policy pins the key, the exact Content-Type and a 1 byte..5 MB length, and
- * expires after 5 minutes, so S3 itself refuses anything else.
+ * size. The signed policy pins the key, the exact Content-Type, the immutable Cache-Control (the
+ * same as `/api/upload` stores) and a 1 byte..5 MB length, and expires after 5 minutes, so S3
+ * itself refuses anything else. The browser must send every returned field.
  *
  * @example
  * const { url, fields, secure_url } = await presign({ contentType: "image/webp", size: 81234 });
@@ -38,8 +42,9 @@ export async function presign(input: PresignInput): Promise<PresignedUpload> {
       Conditions: [
         ["content-length-range", 1, UPLOAD_MAX_BYTES],
         ["eq", "$Content-Type", input.contentType],
+        ["eq", "$Cache-Control", IMAGE_CACHE_CONTROL],
       ],
-      Fields: { "Content-Type": input.contentType },
+      Fields: { "Content-Type": input.contentType, "Cache-Control": IMAGE_CACHE_CONTROL },
       Expires: PRESIGN_EXPIRES_SECONDS,
     });
     return { url, fields, key, secure_url: publicImageUrl(key) };
@@ -69,15 +74,16 @@ export function sniffImageType(bytes: Uint8Array): ImageContentType | undefined 
 
 /**
  * POST /api/upload (admin, multipart): checks the file like the presigned policy would — declared
- * type AND magic bytes must be the same accepted image type, 1 byte..5 MB (413 above) — and
- * stores it under a server-chosen key.
+ * type AND magic bytes must be the same accepted image type, 1 byte..4 MB (413 above, see
+ * `DIRECT_UPLOAD_MAX_BYTES`: the function URL's payload limit) — and stores it under a
+ * server-chosen key.
  *
  * @example
  * const { secure_url } = await storeImage({ type: "image/png", bytes }); // "/images/01J….png"
  */
 export async function storeImage(file: { type: string; bytes: Uint8Array }): Promise<{ secure_url: string }> {
   if (file.bytes.length === 0) throw new AppError("invalid", "file: The file is empty");
-  if (file.bytes.length > UPLOAD_MAX_BYTES) throw new AppError("too_large", TOO_LARGE_MESSAGE);
+  if (file.bytes.length > DIRECT_UPLOAD_MAX_BYTES) throw new AppError("too_large", DIRECT_TOO_LARGE_MESSAGE);
   const declared = file.type.split(";")[0]?.trim().toLowerCase() ?? "";
   if (!isImageType(declared)) throw new AppError("invalid", `file: ${UNSUPPORTED_TYPE_MESSAGE}`);
   if (sniffImageType(file.bytes) !== declared) {
@@ -94,7 +100,7 @@ export async function storeImage(file: { type: string; bytes: Uint8Array }): Pro
         Key: key,
         Body: file.bytes,
         ContentType: declared,
-        CacheControl: "public, max-age=31536000, immutable",
+        CacheControl: IMAGE_CACHE_CONTROL,
       }),
     );
   } catch (error) {

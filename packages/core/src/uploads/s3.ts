@@ -4,12 +4,12 @@ import { getConfig } from "../config.ts";
 let cached: { key: string; client: S3Client } | undefined;
 
 /**
- * The S3 client for the image bucket. Against the local emulator (s3rver) it uses path-style URLs
- * and the emulator's fixed credentials; in the cloud, the Lambda role's.
+ * The S3 client for the image bucket. Against the local object store it uses path-style URLs and
+ * the run's secret key pair (`config.s3Credentials`); in the cloud, the Lambda role's credentials.
  */
 export function s3(): S3Client {
-  const { region, s3Endpoint } = getConfig();
-  const key = `${region}|${s3Endpoint ?? ""}`;
+  const { region, s3Endpoint, s3Credentials } = getConfig();
+  const key = `${region}|${s3Endpoint ?? ""}|${s3Credentials?.accessKeyId ?? ""}|${s3Credentials?.secretAccessKey ?? ""}`;
   if (cached?.key !== key) {
     cached = {
       key,
@@ -19,7 +19,7 @@ export function s3(): S3Client {
           ? {
               endpoint: s3Endpoint,
               forcePathStyle: true,
-              credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" },
+              ...(s3Credentials ? { credentials: s3Credentials } : {}),
             }
           : {}),
       }),

@@ -1,3 +1,4 @@
+import { DIRECT_TOO_LARGE_MESSAGE, DIRECT_UPLOAD_BODY_LIMIT } from "@fruit/core/uploads/upload.schema";
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { requestId } from "hono/request-id";
@@ -9,9 +10,8 @@ import { statsRoutes } from "./stats.ts";
 import { uploadRoutes } from "./uploads.ts";
 import { userRoutes } from "./users.ts";
 
-/** JSON bodies are small; only the multipart upload may carry an image (5 MB + form overhead). */
+/** JSON bodies are small; only the multipart upload may carry an image (`DIRECT_UPLOAD_BODY_LIMIT`). */
 const JSON_LIMIT = 256 * 1024;
-const UPLOAD_LIMIT = 5 * 1024 * 1024 + 64 * 1024;
 
 /**
  * The 413 of a refused body. The rest of that body is never read, so the answer closes the
@@ -19,10 +19,10 @@ const UPLOAD_LIMIT = 5 * 1024 * 1024 + 64 * 1024;
  * unread bytes (the local server drains them before closing; in the cloud the function URL and
  * CloudFront own the connections and drop this hop-by-hop header).
  */
-function bodyTooLarge(c: Context): Response {
+function bodyTooLarge(c: Context, message = "The request body is too large"): Response {
   c.header("Connection", "close");
   c.header("Cache-Control", "private, no-store");
-  return c.json({ message: "The request body is too large" }, 413);
+  return c.json({ message }, 413);
 }
 
 /**
@@ -39,8 +39,14 @@ export const app = new Hono<{ Variables: { requestId: string } }>()
     if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "private, no-store");
   })
   .use(async (c, next) => {
-    const maxSize = c.req.path === "/api/upload" ? UPLOAD_LIMIT : JSON_LIMIT;
-    return bodyLimit({ maxSize, onError: bodyTooLarge })(c, next);
+    if (c.req.path === "/api/upload") {
+      // The API's own 413 (its limit, and the presigned path for larger images), not the generic one.
+      return bodyLimit({
+        maxSize: DIRECT_UPLOAD_BODY_LIMIT,
+        onError: (c) => bodyTooLarge(c, DIRECT_TOO_LARGE_MESSAGE),
+      })(c, next);
+    }
+    return bodyLimit({ maxSize: JSON_LIMIT, onError: (c) => bodyTooLarge(c) })(c, next);
   })
   .get("/health", (c) => c.json({ ok: true }))
   .route("/products", productRoutes)

@@ -4,9 +4,9 @@ import { type AuthEnv, requireUser } from "./middleware/auth.ts";
 
 /**
  * /api/keys — browser keys for signed-in users.
- * - `/paypal` answers the bare client id as text/plain (the spec's client uses the body itself as
+ * - `/paypal` answers the bare client id as text/plain (the original client uses the body itself as
  *   the PayPal clientId, with currency USD); `test` with the test payment provider.
- * - `/google` answers `{ key }`; the spec's client sends `Authorization: BEARER <token>`, which the
+ * - `/google` answers `{ key }`; the original client sends `Authorization: BEARER <token>`, which the
  *   auth middleware accepts in any case.
  */
 export const keyRoutes = new Hono<AuthEnv>()

@@ -1,4 +1,3 @@
-import * as orders from "@fruit/core/orders/index";
 import {
   IdempotencyKeySchema,
   ORDER_CREATED_MESSAGE,
@@ -6,8 +5,8 @@ import {
   OrderInputSchema,
   PayOrderSchema,
 } from "@fruit/core/orders/order.schema";
-import { captureOrderPayment, createPaymentOrder } from "@fruit/core/payments/index";
 import { Hono } from "hono";
+import { orders, payments } from "./lazy-core.ts";
 import { type AuthEnv, requireAdmin, requireUser } from "./middleware/auth.ts";
 import { jsonBody, parseWith } from "./validate.ts";
 
@@ -33,11 +32,11 @@ export const orderRoutes = new Hono<AuthEnv>()
     c.json(await orders.removeOrder(c.var.caller, c.req.param("id"))),
   )
   .post("/:id/paypal", requireUser, async (c) =>
-    c.json(await createPaymentOrder(c.var.caller, c.req.param("id"))),
+    c.json(await payments.createPaymentOrder(c.var.caller, c.req.param("id"))),
   )
   .put("/:id/pay", requireUser, async (c) => {
     const { id } = await jsonBody(c, PayOrderSchema);
-    return c.json(await captureOrderPayment(c.var.caller, c.req.param("id"), id));
+    return c.json(await payments.captureOrderPayment(c.var.caller, c.req.param("id"), id));
   })
   .put("/:id/deliver", requireAdmin, async (c) =>
     c.json(await orders.markDelivered(c.var.caller, c.req.param("id"))),

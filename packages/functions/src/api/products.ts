@@ -4,9 +4,9 @@ import {
   ProductQuerySchema,
   ProductUpdateSchema,
 } from "@fruit/core/products/product.schema";
-import * as reviews from "@fruit/core/reviews/index";
 import { ReviewSchema } from "@fruit/core/reviews/review.schema";
 import { Hono } from "hono";
+import { reviews } from "./lazy-core.ts";
 import { type AuthEnv, requireAdmin, requireUser } from "./middleware/auth.ts";
 import { publicCache } from "./middleware/cache.ts";
 import { jsonBody, parseWith } from "./validate.ts";

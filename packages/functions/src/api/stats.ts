@@ -1,5 +1,5 @@
-import { readSummary } from "@fruit/core/stats/index";
 import { Hono } from "hono";
+import { stats } from "./lazy-core.ts";
 import { type AuthEnv, requireAdmin } from "./middleware/auth.ts";
 
 /**
@@ -7,5 +7,5 @@ import { type AuthEnv, requireAdmin } from "./middleware/auth.ts";
  * Mounted before the orders router so "summary" is never taken for an order id.
  */
 export const statsRoutes = new Hono<AuthEnv>().get("/", requireAdmin, async (c) =>
-  c.json(await readSummary()),
+  c.json(await stats.readSummary()),
 );

@@ -1,7 +1,7 @@
 import { AppError } from "@fruit/core/errors";
-import * as uploads from "@fruit/core/uploads/index";
 import { PresignSchema } from "@fruit/core/uploads/upload.schema";
 import { type Context, Hono } from "hono";
+import { uploads } from "./lazy-core.ts";
 import { type AuthEnv, requireAdmin } from "./middleware/auth.ts";
 import { jsonBody } from "./validate.ts";
 
@@ -17,7 +17,7 @@ async function fileField(c: Context, name: string): Promise<{ type: string; byte
 
 /**
  * /api/uploads/presign (presigned S3 POST, the web app's path) and /api/upload (multipart through
- * the API, kept for the spec's client). Admin only; the rules live in core/uploads.
+ * the API, kept for the original client). Admin only; the rules live in core/uploads.
  */
 export const uploadRoutes = new Hono<AuthEnv>()
   .post("/uploads/presign", requireAdmin, async (c) =>

@@ -1,4 +1,3 @@
-import * as users from "@fruit/core/users/index";
 import {
   AdminUserUpdateSchema,
   ProfileSchema,
@@ -6,6 +5,7 @@ import {
   SignUpSchema,
 } from "@fruit/core/users/user.schema";
 import { Hono } from "hono";
+import { users } from "./lazy-core.ts";
 import { type AuthEnv, requireAdmin, requireUser } from "./middleware/auth.ts";
 import { jsonBody } from "./validate.ts";
 

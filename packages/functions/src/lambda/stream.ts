@@ -12,7 +12,7 @@ const unmarshallImage = (image: Image) =>
 
 /**
  * The change one record describes to the aggregates, or undefined for a record that cannot move a
- * counter (house style 7: this file only routes). Records of other items (reviews, markers, the
+ * counter (this file only routes). Records of other items (reviews, markers, the
  * aggregates) are ignored: the event source mapping filters them out in the cloud, but a record that
  * slips through must not count.
  */
@@ -116,7 +116,8 @@ export interface StatsStreamResponse extends DynamoDBBatchResponse {
 }
 
 /**
- * The stream subscriber: keeps the dashboard aggregates (docs/data-model.md, patterns 19, 20 and 22).
+ * The stream subscriber: keeps the dashboard aggregates (docs/architecture.md, 'The stream path';
+ * docs/data-model.md, patterns 19, 20 and 22).
  * A tumbling-window event names its shard, so the batch is applied after that shard's checkpoint;
  * the window's state is not used (the aggregates live in the table) and is answered back empty.
  */

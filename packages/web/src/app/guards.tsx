@@ -13,7 +13,7 @@ export function RequireUser() {
   return <Outlet />;
 }
 
-/** Admin routes: anyone who is not an administrator goes to /login (spec §6). */
+/** Admin routes: anyone who is not an administrator goes to /login (docs/product.md §6). */
 export function RequireAdmin() {
   const userInfo = useShop((s) => s.userInfo);
   const location = useLocation();

@@ -3,7 +3,7 @@ import { RequireAdmin, RequireUser } from "./guards.tsx";
 import { AppLayout } from "./layout/app-layout.tsx";
 
 /**
- * The spec's route table (§2). Every screen is its own chunk (route-level code splitting), so the
+ * The route table of docs/product.md §2. Every screen is its own chunk (route-level code splitting), so the
  * admin screens, charts, map and PayPal never load on storefront routes.
  */
 const page = <M extends object, K extends keyof M>(
@@ -17,38 +17,41 @@ export const routes: RouteObject[] = [
   {
     element: <AppLayout />,
     children: [
-      { path: "/", ...page(() => import("../features/home/home-page.tsx"), "HomePage") },
-      { path: "/about", ...page(() => import("../features/about/about-page.tsx"), "AboutPage") },
-      { path: "/contact", ...page(() => import("../features/contact/contact-page.tsx"), "ContactPage") },
-      { path: "/products", ...page(() => import("../features/products/products-page.tsx"), "ProductsPage") },
+      { path: "/", ...page(() => import("../features/site/home/home-page.tsx"), "HomePage") },
+      { path: "/about", ...page(() => import("../features/site/about/about-page.tsx"), "AboutPage") },
+      { path: "/contact", ...page(() => import("../features/site/contact/contact-page.tsx"), "ContactPage") },
+      { path: "/products", ...page(() => import("../features/catalog/products-page.tsx"), "ProductsPage") },
       {
         path: "/product/:slug",
-        ...page(() => import("../features/product/product-page.tsx"), "ProductPage"),
+        ...page(() => import("../features/catalog/product-page.tsx"), "ProductPage"),
       },
       { path: "/cart", ...page(() => import("../features/cart/cart-page.tsx"), "CartPage") },
-      { path: "/login", ...page(() => import("../features/auth/login-page.tsx"), "LoginPage") },
-      { path: "/register", ...page(() => import("../features/auth/register-page.tsx"), "RegisterPage") },
+      { path: "/login", ...page(() => import("../features/account/login-page.tsx"), "LoginPage") },
+      { path: "/register", ...page(() => import("../features/account/register-page.tsx"), "RegisterPage") },
       {
         element: <RequireUser />,
         children: [
           {
             path: "/checkout",
-            ...page(() => import("../features/checkout/checkout-page.tsx"), "CheckoutPage"),
+            ...page(() => import("../features/orders/checkout/checkout-page.tsx"), "CheckoutPage"),
           },
-          // The spec's redirects name /shipping and /payment: both are parts of /checkout.
+          // Older clients' redirects name /shipping and /payment: both are parts of /checkout.
           { path: "/shipping", element: <Navigate to="/checkout#shipping" replace /> },
           { path: "/payment", element: <Navigate to="/checkout#payment" replace /> },
-          { path: "/map", ...page(() => import("../features/map/map-page.tsx"), "MapPage") },
+          { path: "/map", ...page(() => import("../features/orders/checkout/map/map-page.tsx"), "MapPage") },
           {
             path: "/placeorder",
-            ...page(() => import("../features/placeorder/place-order-page.tsx"), "PlaceOrderPage"),
+            ...page(() => import("../features/orders/place/place-order-page.tsx"), "PlaceOrderPage"),
           },
-          { path: "/order/:id", ...page(() => import("../features/order/order-page.tsx"), "OrderPage") },
+          {
+            path: "/order/:id",
+            ...page(() => import("../features/orders/detail/order-page.tsx"), "OrderPage"),
+          },
           {
             path: "/orderhistory",
-            ...page(() => import("../features/orders/order-history-page.tsx"), "OrderHistoryPage"),
+            ...page(() => import("../features/orders/history/order-history-page.tsx"), "OrderHistoryPage"),
           },
-          { path: "/profile", ...page(() => import("../features/profile/profile-page.tsx"), "ProfilePage") },
+          { path: "/profile", ...page(() => import("../features/account/profile-page.tsx"), "ProfilePage") },
         ],
       },
       {
@@ -80,7 +83,7 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      { path: "*", ...page(() => import("../features/not-found/not-found-page.tsx"), "NotFoundPage") },
+      { path: "*", ...page(() => import("../features/site/not-found/not-found-page.tsx"), "NotFoundPage") },
     ],
   },
 ];

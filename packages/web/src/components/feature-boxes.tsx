@@ -9,7 +9,7 @@ interface Feature {
   text: string;
 }
 
-/** The shop's promises (spec §1). Free shipping reads the pricing constant, never a literal. */
+/** The shop's promises (docs/product.md §1). Free shipping reads the pricing constant, never a literal. */
 export const FEATURES: Feature[] = [
   {
     icon: <TruckIcon size={26} />,

@@ -1,7 +1,7 @@
 import { Alert, Button, Center, Loader, Stack, Text } from "@mantine/core";
 import { errorMessage } from "../lib/api.ts";
 
-/** The spinner every list and form shows while loading (spec §2). */
+/** The spinner every list and form shows while loading (docs/product.md §2). */
 export function LoadingBlock({ label = "Loading" }: { label?: string }) {
   return (
     <Center py="xl" role="status" aria-live="polite">

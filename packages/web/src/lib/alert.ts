@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from "react";
 
 /**
- * The spec's blocking alerts ("Sorry. Product is out of stock", the geolocation notice) shown as an
+ * The blocking alerts of docs/product.md §8 ("Sorry. Product is out of stock", the geolocation notice) shown as an
  * accessible modal dialog instead of `window.alert`, which freezes the page and cannot be styled.
  * `components/alert-host.tsx` renders the current message.
  */

@@ -42,7 +42,7 @@ export async function api<T>(
 ): Promise<T> {
   const token = tokenSource();
   const headers: Record<string, string> = { Accept: "application/json", ...options.headers };
-  // A caller may spell the header itself (the spec's map-key call sends "BEARER {token}").
+  // A caller may spell the header itself (the original client's map-key call sends "BEARER {token}").
   if (token && !headers.Authorization) headers.Authorization = `Bearer ${token}`;
   const isForm = options.body instanceof FormData;
   if (options.body !== undefined && !isForm) headers["Content-Type"] = "application/json";

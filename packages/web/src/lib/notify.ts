@@ -2,7 +2,7 @@ import { notifications } from "@mantine/notifications";
 import { errorMessage } from "./api.ts";
 
 /**
- * Toasts: one at a time (a new one replaces the current), 5 s, bottom centre (spec §2 Layout);
+ * Toasts: one at a time (a new one replaces the current), 5 s, bottom centre (docs/product.md §2 Layout);
  * the position and timing are set on <Notifications> in app/providers.tsx.
  */
 export function notifySuccess(message: string): void {

@@ -1,4 +1,4 @@
-/** The shop's placeholder contact details (spec §2: footer and Contact screen). */
+/** The shop's placeholder contact details (docs/product.md §2: footer and Contact screen). */
 export const SHOP_CONTACT = {
   address: "128 Orchard Lane, Montréal, QC H2X 1Y4",
   email: "hello@fruitshop.example",

@@ -1,50 +1,20 @@
+import type { Location, OrderLine, PaymentMethod, ShippingAddress } from "@fruit/core/orders/order.schema";
+import type { Product } from "@fruit/core/products/product.schema";
+import type { UserInfo } from "@fruit/core/users/user.schema";
 import { useSyncExternalStore } from "react";
 import { readStored, writeStored } from "./storage.ts";
 
 /**
- * The client state of spec §3/§4: signed-in user, cart (items, shipping address, payment method)
- * and the map's full-box flag. Persisted in localStorage under the spec's keys (cartItems,
+ * A cart line: the order line the checkout sends (core's OrderLine: product id, name, slug, image,
+ * price, quantity) plus the stock seen at the last fresh read, which caps the quantity.
+ */
+export type CartItem = OrderLine & Pick<Product, "countInStock">;
+
+/**
+ * The client state of docs/product.md §3/§4: signed-in user, cart (items, shipping address, payment method)
+ * and the map's full-box flag. Persisted in localStorage under the keys of docs/product.md §3 (cartItems,
  * shippingAddress, paymentMethod, userInfo), so a reload keeps the cart and the session.
  */
-export interface UserInfo {
-  _id: string;
-  name: string;
-  email: string;
-  isAdmin: boolean;
-  token: string;
-}
-
-export interface CartItem {
-  _id: string;
-  name: string;
-  slug: string;
-  image: string;
-  price: number;
-  countInStock: number;
-  quantity: number;
-}
-
-export interface MapLocation {
-  lat: number;
-  lng: number;
-  address: string;
-  name: string;
-  vicinity: string;
-  googleAddressId: string;
-}
-
-export interface ShippingAddress {
-  fullName: string;
-  address: string;
-  city: string;
-  postalCode: string;
-  country: string;
-  location?: MapLocation;
-}
-
-export const PAYMENT_METHODS = ["PayPal", "Card"] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
-
 export interface ShopState {
   userInfo: UserInfo | null;
   cartItems: CartItem[];
@@ -106,7 +76,7 @@ export function useShop<T>(selector: (state: ShopState) => T): T {
   );
 }
 
-/** The actions of spec §4. */
+/** The actions of docs/product.md §4. */
 export const shop = {
   /** Adds the item, or replaces the item with the same _id (its quantity is the new quantity). */
   addToCart(item: CartItem): void {
@@ -126,7 +96,7 @@ export const shop = {
   signIn(userInfo: UserInfo): void {
     update({ userInfo });
   },
-  /** Clears user, cart items, shipping address and payment method (spec §2 Logout, §4 sign out). */
+  /** Clears user, cart items, shipping address and payment method (docs/product.md §2 Logout, §4 sign out). */
   signOut(): void {
     update({ userInfo: null, cartItems: [], shippingAddress: null, paymentMethod: "" });
   },
@@ -140,7 +110,7 @@ export const shop = {
       },
     });
   },
-  saveShippingLocation(location: MapLocation): void {
+  saveShippingLocation(location: Location): void {
     const base: ShippingAddress = state.shippingAddress ?? {
       fullName: "",
       address: "",

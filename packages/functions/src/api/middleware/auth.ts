@@ -1,26 +1,30 @@
 import { AppError } from "@fruit/core/errors";
-import { assertAdmin, type Caller, callerFromToken } from "@fruit/core/users/caller";
+import type { Caller } from "@fruit/core/users/caller";
 import { createMiddleware } from "hono/factory";
+import { caller as callers } from "../lazy-core.ts";
 
 export type AuthEnv = { Variables: { caller: Caller; requestId: string } };
 
-/** Reads `Authorization: Bearer <token>` (scheme in any case, as the spec's map-key call sends "BEARER"). */
+/** Reads `Authorization: Bearer <token>` (scheme in any case, as the original client's map-key call sends "BEARER"). */
 export function bearerToken(header: string | undefined): string {
   const match = /^bearer\s+(\S+)$/i.exec(header?.trim() ?? "");
   if (!match?.[1]) throw new AppError("unauthenticated", "No Token");
   return match[1];
 }
 
-/** Requires a signed-in caller; sets `c.var.caller`. */
+/**
+ * Requires a signed-in caller; sets `c.var.caller`. Token checks (jose) load on the first request
+ * that needs them, so public catalogue reads never pay for them (api/lazy-core.ts).
+ */
 export const requireUser = createMiddleware<AuthEnv>(async (c, next) => {
-  c.set("caller", await callerFromToken(bearerToken(c.req.header("authorization"))));
+  c.set("caller", await callers.callerFromToken(bearerToken(c.req.header("authorization"))));
   await next();
 });
 
 /** Requires a signed-in administrator (checked against the table on every request). */
 export const requireAdmin = createMiddleware<AuthEnv>(async (c, next) => {
-  const caller = await callerFromToken(bearerToken(c.req.header("authorization")));
-  assertAdmin(caller);
+  const caller = await callers.callerFromToken(bearerToken(c.req.header("authorization")));
+  await callers.assertAdmin(caller);
   c.set("caller", caller);
   await next();
 });

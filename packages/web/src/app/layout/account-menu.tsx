@@ -7,7 +7,7 @@ import { shop, useShop } from "../../lib/shop-store.ts";
 // Menus need the floating-UI code; visitors never open one, so it loads only for signed-in users.
 const UserDropdown = lazy(() => import("./user-dropdown.tsx").then((m) => ({ default: m.UserDropdown })));
 
-/** Logout (spec §2): clears the stored user, cart, address and payment method, then /login. */
+/** Logout (docs/product.md §2): clears the stored user, cart, address and payment method, then /login. */
 export function useLogout(): () => void {
   const navigate = useNavigate();
   return () => {

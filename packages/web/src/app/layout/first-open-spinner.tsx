@@ -2,7 +2,7 @@ import { Loader } from "@mantine/core";
 import { useEffect, useState } from "react";
 import classes from "./layout.module.css";
 
-/** Spec §9: a loading spinner covers the page for the first 1000 ms after it opens. */
+/** docs/product.md §9: a loading spinner covers the page for the first 1000 ms after it opens. */
 export const INITIAL_SPINNER_MS = 1000;
 
 export function FirstOpenSpinner() {

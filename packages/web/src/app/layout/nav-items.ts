@@ -1,4 +1,4 @@
-/** The header's page links (spec §2 Layout), shared by the desktop bar and the phone drawer. */
+/** The header's page links (docs/product.md §2 Layout), shared by the desktop bar and the phone drawer. */
 export const NAV_LINKS = [
   { to: "/", label: "HOME" },
   { to: "/about", label: "ABOUT US" },

@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { useLocation } from "react-router-dom";
 
 /**
- * Every route change starts at the top of the page (spec §2 Layout); a `#hash` (e.g.
+ * Every route change starts at the top of the page (docs/product.md §2 Layout); a `#hash` (e.g.
  * /checkout#payment) scrolls to that section once the lazily loaded page has rendered it.
  */
 export function useScrollManager(): void {

@@ -25,7 +25,7 @@ const PAGE_LINKS = [
   { to: "/contact", label: "Contact" },
 ] as const;
 
-/** About text, contact block, page links and a Subscribe box that sends nothing (spec §2, §7). */
+/** About text, contact block, page links and a Subscribe box that sends nothing (docs/product.md §2, §7). */
 export function SiteFooter() {
   const subscribe = (event: FormEvent<HTMLElement>) => {
     event.preventDefault();

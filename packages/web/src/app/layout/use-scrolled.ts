@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 
-/** Spec §9: the navigation bar changes style once the page has scrolled 80 px. */
+/** docs/product.md §9: the navigation bar changes style once the page has scrolled 80 px. */
 export const NAVBAR_SCROLL_THRESHOLD = 80;
 
 export function useScrolledPast(threshold = NAVBAR_SCROLL_THRESHOLD): boolean {

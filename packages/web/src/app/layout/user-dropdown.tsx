@@ -1,6 +1,6 @@
+import type { UserInfo } from "@fruit/core/users/user.schema";
 import { Menu } from "@mantine/core";
 import { Link } from "react-router-dom";
-import type { UserInfo } from "../../lib/shop-store.ts";
 import { UserButton } from "./account-menu.tsx";
 import { ADMIN_LINKS, CUSTOMER_LINKS } from "./nav-items.ts";
 

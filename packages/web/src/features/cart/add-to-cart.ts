@@ -2,12 +2,15 @@ import type { Product } from "@fruit/core/products/product.schema";
 import { showAlert } from "../../lib/alert.ts";
 import { notifyError } from "../../lib/notify.ts";
 import { type CartItem, getShopState, shop } from "../../lib/shop-store.ts";
-import { fetchFreshProduct } from "./api/get-product.ts";
+import { fetchProduct, productKey } from "../../resources/products.ts";
 
-/** Spec §8: the alert of the cart page, the detail page and the deal block. */
+/** docs/product.md §8: the alert of the cart page, the detail page and the deal block. */
 export const OUT_OF_STOCK_MESSAGE = "Sorry. Product is out of stock";
-/** Spec §8: the same refusal, worded as on the product cards. */
+/** docs/product.md §8: the same refusal, worded as on the product cards. */
 export const OUT_OF_STOCK_CARD_MESSAGE = "sorry, product is out of stock";
+
+/** The stock check's read: past the browser's cache, where a catalogue answer may be a minute old. */
+const readFresh = (id: string) => fetchProduct(productKey({ id }), { cache: "no-store" });
 
 export type CartProduct = Pick<Product, "_id" | "name" | "slug" | "image" | "price" | "countInStock">;
 
@@ -19,7 +22,7 @@ export interface AddToCartOptions {
 }
 
 /**
- * The one cart rule (spec §5): read the product fresh from the server, refuse with an alert when its
+ * The one cart rule (docs/product.md §5): read the product fresh from the server, refuse with an alert when its
  * countInStock is below the wanted quantity (the cart stays as it was), otherwise put the line in the
  * cart with the server's current price and stock. Used by product cards, the detail page, the deal
  * block and the cart's minus/plus buttons. Resolves true when the cart changed.
@@ -32,7 +35,7 @@ export async function addToCart(product: CartProduct, options: AddToCartOptions 
   const wanted = options.quantity ?? (existing ? existing.quantity + 1 : 1);
   let fresh: Product;
   try {
-    fresh = await fetchFreshProduct(product._id);
+    fresh = await readFresh(product._id);
   } catch (error) {
     notifyError(error);
     return false;
@@ -60,7 +63,7 @@ export async function addToCart(product: CartProduct, options: AddToCartOptions 
  */
 export async function refreshCartFromServer(): Promise<void> {
   const lines = getShopState().cartItems;
-  const fresh = await Promise.allSettled(lines.map((line) => fetchFreshProduct(line._id)));
+  const fresh = await Promise.allSettled(lines.map((line) => readFresh(line._id)));
   fresh.forEach((result, index) => {
     const line = lines[index];
     if (!line) return;

@@ -5,7 +5,7 @@ import { useShop } from "../../lib/shop-store.ts";
 import { CartLines } from "./cart-lines.tsx";
 import { CartTotals } from "./cart-totals.tsx";
 
-/** Spec §8: the empty cart's message. */
+/** docs/product.md §8: the empty cart's message. */
 export const CART_EMPTY_MESSAGE = "Cart is empty, Please add to cart";
 
 /** /cart — lines with minus/plus and remove, and the totals box with Check Out. */

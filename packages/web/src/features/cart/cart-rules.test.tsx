@@ -12,7 +12,7 @@ const mango = product({ _id: "p1", countInStock: 3, price: 5.99 });
 beforeEach(resetShop);
 afterEach(() => vi.unstubAllGlobals());
 
-describe("addToCart (spec §5)", () => {
+describe("addToCart (docs/product.md §5)", () => {
   it("reads the product fresh and adds one", async () => {
     const api = fakeApi({ "GET /api/products/p1": mango });
     vi.stubGlobal("fetch", api.fetch);

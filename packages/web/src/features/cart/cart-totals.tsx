@@ -5,8 +5,8 @@ import { PriceSummary } from "../../components/price-summary.tsx";
 import { type CartItem, useShop } from "../../lib/shop-store.ts";
 
 /**
- * Subtotal, shipping, tax and total from the one pricing function (architecture §4 resolves the
- * spec's flat $45 cart shipping to the checkout rule), and Check Out: a visitor signs in first.
+ * Subtotal, shipping, tax and total from the one pricing function (docs/decisions/002-server-decides-prices.md resolves the
+ * flat $45 cart shipping to the checkout rule), and Check Out: a visitor signs in first.
  */
 export function CartTotals({ items }: { items: CartItem[] }) {
   const signedIn = useShop((s) => s.userInfo !== null);

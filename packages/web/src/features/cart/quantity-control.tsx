@@ -5,7 +5,7 @@ import type { CartItem } from "../../lib/shop-store.ts";
 import { addToCart } from "./add-to-cart.ts";
 
 /**
- * Minus / quantity / plus (spec §5): minus is disabled at 1, plus once the quantity reaches the
+ * Minus / quantity / plus (docs/product.md §5): minus is disabled at 1, plus once the quantity reaches the
  * stock; every change goes through the fresh stock check of `addToCart`.
  */
 export function QuantityControl({ item }: { item: CartItem }) {

@@ -2,7 +2,7 @@ import type { Summary } from "@fruit/core/stats/stats.schema";
 import { Card, SimpleGrid, Text } from "@mantine/core";
 import { money } from "../shared/format.ts";
 
-/** The spec's three cards: number of users, number of orders, total sales ($, 2 decimals). */
+/** The dashboard's three cards (docs/product.md §2): number of users, number of orders, total sales ($, 2 decimals). */
 export function summaryFigures(summary: Summary) {
   return {
     users: summary.users[0]?.numUsers ?? 0,

@@ -5,7 +5,7 @@ import { useDeliverOrder } from "./api/use-deliver-order.ts";
 
 /**
  * The order screen's Deliver Order button for admins (lazy-loaded there): shown only for a paid,
- * undelivered order (spec §4 lifecycle); on success 'Order is delivered' and the screen re-fetches.
+ * undelivered order (docs/product.md §4 lifecycle); on success 'Order is delivered' and the screen re-fetches.
  */
 export function DeliverOrderButton({
   order,

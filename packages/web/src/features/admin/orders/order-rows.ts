@@ -4,7 +4,7 @@ import { money, shortDate } from "../shared/format.ts";
 /** What Paid and Delivered show for a cancelled order. */
 export const CANCELLED = "Cancelled";
 
-/** One admin-orders row as displayed (spec §2 admin orders). */
+/** One admin-orders row as displayed (docs/product.md §2 admin orders). */
 export interface OrderRow {
   id: string;
   user: string;

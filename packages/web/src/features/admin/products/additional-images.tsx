@@ -1,7 +1,7 @@
 import { ActionIcon, Group, Image, Input, Stack, Text } from "@mantine/core";
 import { notifySuccess } from "../../../lib/notify.ts";
 
-/** The Additional Images list: each removable; removing only changes the form until Update (spec §4). */
+/** The Additional Images list: each removable; removing only changes the form until Update (docs/product.md §4). */
 export function AdditionalImages({
   images,
   onChange,

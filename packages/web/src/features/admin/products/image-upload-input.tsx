@@ -6,7 +6,7 @@ import { uploadImage } from "./api/upload-image.ts";
 
 /**
  * A file field that uploads the chosen image at once (with a progress bar) and hands back its address;
- * the form only changes, nothing is saved until Update (spec §4).
+ * the form only changes, nothing is saved until Update (docs/product.md §4).
  */
 export function ImageUploadInput({
   label,

@@ -2,7 +2,7 @@ import { Anchor, Group } from "@mantine/core";
 import { Link } from "react-router-dom";
 
 /**
- * Page links 1..N, the current one bold (spec §2 admin products).
+ * Page links 1..N, the current one bold (docs/product.md §2 admin products).
  *
  * @example
  * <PaginationLinks pages={3} page={2} href={(n) => `/admin/products?page=${n}`} />

@@ -1,10 +1,12 @@
+import type { ProductDetail } from "@fruit/core/products/product.schema";
 import { Card } from "@mantine/core";
 import { useNavigate, useParams } from "react-router-dom";
 import { notifySuccess } from "../../../lib/notify.ts";
+import { productKey } from "../../../resources/products.ts";
 import { AdminPage } from "../shared/admin-page.tsx";
 import { ErrorState, LoadingState } from "../shared/screen-state.tsx";
 import { useAdminAction } from "../shared/use-admin-action.ts";
-import { useProduct } from "./api/use-product.ts";
+import { useAdminSWR } from "../shared/use-admin-swr.ts";
 import { useUpdateProduct } from "./api/use-update-product.ts";
 import { ProductForm } from "./product-form.tsx";
 import { type ProductUpdate, toFormValues } from "./product-form-validation.ts";
@@ -13,7 +15,8 @@ import { type ProductUpdate, toFormValues } from "./product-form-validation.ts";
 export function ProductEditPage() {
   const { id = "" } = useParams();
   const navigate = useNavigate();
-  const { data, error, isLoading } = useProduct(id);
+  // GET /api/products/{id} fills the form.
+  const { data, error, isLoading } = useAdminSWR<ProductDetail>(id ? productKey({ id }) : null);
   const updateProduct = useUpdateProduct();
   const { run, pending } = useAdminAction();
 

@@ -1,5 +1,6 @@
 import { ProductUpdateSchema } from "@fruit/core/products/product.schema";
 import * as v from "valibot";
+import { type FieldErrors, parseForm } from "../../../lib/form-errors.ts";
 
 /**
  * The edit form's rules: the server's own (core's ProductUpdateSchema: slug pattern, price >= 0 with
@@ -58,7 +59,7 @@ export const ProductFormSchema = v.object({
 /** The PUT body's fields (besides `_id`), as numbers. */
 export type ProductUpdate = v.InferOutput<typeof ProductFormSchema>;
 
-export type ProductFormErrors = Partial<Record<keyof ProductFormValues, string>>;
+export type ProductFormErrors = FieldErrors<keyof ProductFormValues>;
 
 /**
  * Validates the form: either the update to send, or the first message per field.
@@ -69,14 +70,8 @@ export type ProductFormErrors = Partial<Record<keyof ProductFormValues, string>>
 export function validateProductForm(
   values: ProductFormValues,
 ): { ok: true; update: ProductUpdate } | { ok: false; errors: ProductFormErrors } {
-  const result = v.safeParse(ProductFormSchema, values, { abortPipeEarly: true });
-  if (result.success) return { ok: true, update: result.output };
-  const errors: ProductFormErrors = {};
-  for (const issue of result.issues) {
-    const field = issue.path?.[0]?.key as keyof ProductFormValues | undefined;
-    if (field && !errors[field]) errors[field] = issue.message;
-  }
-  return { ok: false, errors };
+  const result = parseForm(ProductFormSchema, values, { abortPipeEarly: true });
+  return result.ok ? { ok: true, update: result.output } : result;
 }
 
 /** The form's starting values from a fetched product. */

@@ -11,7 +11,7 @@ import {
 
 type TextField = Exclude<keyof ProductFormValues, "images">;
 
-/** The edit-product form of spec §2: fields, the two uploads, the image list and Update. */
+/** The edit-product form of docs/product.md §2: fields, the two uploads, the image list and Update. */
 export function ProductForm({
   initial,
   submitting,

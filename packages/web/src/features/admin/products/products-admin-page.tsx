@@ -12,7 +12,7 @@ import { useDeleteProduct } from "./api/use-delete-product.ts";
 import { PaginationLinks } from "./pagination-links.tsx";
 import { ProductsTable } from "./products-table.tsx";
 
-/** ?page=n, default 1 (spec §9); anything that is not a positive whole number reads as 1. */
+/** ?page=n, default 1 (docs/product.md §9); anything that is not a positive whole number reads as 1. */
 const pageFromQuery = (raw: string | null): number => {
   const page = Number(raw);
   return Number.isInteger(page) && page >= 1 ? page : 1;

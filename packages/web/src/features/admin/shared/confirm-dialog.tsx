@@ -2,7 +2,7 @@ import { Button, Group, Modal, Text } from "@mantine/core";
 import { useCallback, useRef, useState } from "react";
 
 /**
- * The spec's confirmations ('Are you sure to create?', 'Are you sure to delete?') as a Mantine modal
+ * The confirmations of docs/product.md §8 ('Are you sure to create?', 'Are you sure to delete?') as a Mantine modal
  * instead of `window.confirm`, so they match the app and are testable in the DOM.
  *
  * @example

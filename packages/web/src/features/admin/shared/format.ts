@@ -1,6 +1,6 @@
 import { formatMoney } from "@fruit/core/money/pricing";
 
-/** Dates in the admin lists show their first 10 characters, YYYY-MM-DD (spec §2, §9). */
+/** Dates in the admin lists show their first 10 characters, YYYY-MM-DD (docs/product.md §2, §9). */
 export const shortDate = (iso: string | null | undefined): string => (iso ? iso.slice(0, 10) : "");
 
 /** Dollar amounts with 2 decimals: "$12.30". */

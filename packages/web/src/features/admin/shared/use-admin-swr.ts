@@ -6,7 +6,7 @@ import { getShopState, shop } from "../../../lib/shop-store.ts";
 
 /**
  * A 403 on an admin read means the server no longer sees the caller as an administrator (a demotion
- * takes effect at once, architecture §4). The stored user info is corrected so the admin menu goes
+ * takes effect at once, docs/architecture.md, 'API conventions'). The stored user info is corrected so the admin menu goes
  * away, and the caller goes to /login like the route guard sends any non-admin. No `redirect` back
  * to the admin screen: it would only bounce between the two.
  */

@@ -3,12 +3,13 @@ import { EmailSchema, NameSchema } from "@fruit/core/users/user.schema";
 import { Button, Checkbox, Stack, TextInput } from "@mantine/core";
 import { useState } from "react";
 import * as v from "valibot";
+import { type FieldErrors, parseForm } from "../../../lib/form-errors.ts";
 
-/** Name and Email required, Email an email address (spec §5), by the server's own rules. */
+/** Name and Email required, Email an email address (docs/product.md §5), by the server's own rules. */
 const UserFormSchema = v.object({ name: NameSchema, email: EmailSchema, isAdmin: v.boolean() });
 export type UserFormOutput = v.InferOutput<typeof UserFormSchema>;
 
-type Errors = Partial<Record<"name" | "email", string>>;
+type Errors = FieldErrors<"name" | "email">;
 
 /** The edit-user form: Name, Email, isAdmin and Update. */
 export function UserForm({
@@ -29,14 +30,9 @@ export function UserForm({
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    const result = v.safeParse(UserFormSchema, values, { abortPipeEarly: true });
-    if (result.success) return onSubmit(result.output);
-    const found: Errors = {};
-    for (const issue of result.issues) {
-      const key = issue.path?.[0]?.key as keyof Errors | undefined;
-      if (key && !found[key]) found[key] = issue.message;
-    }
-    setErrors(found);
+    const result = parseForm(UserFormSchema, values, { abortPipeEarly: true });
+    if (result.ok) return onSubmit(result.output);
+    setErrors(result.errors);
   };
 
   return (

@@ -3,7 +3,7 @@ import { api } from "../../../../lib/api.ts";
 import { SUMMARY_KEY } from "../../dashboard/api/use-summary.ts";
 import { ADMIN_ORDERS_KEY } from "./use-admin-orders.ts";
 
-/** DELETE /api/orders/{id}; the list reloads (spec §4) and the dashboard's figures are refreshed. */
+/** DELETE /api/orders/{id}; the list reloads (docs/product.md §4) and the dashboard's figures are refreshed. */
 export function useDeleteOrder() {
   const { mutate } = useSWRConfig();
   return async (id: string): Promise<void> => {

@@ -8,7 +8,7 @@ import {
 import { api } from "../../../../lib/api.ts";
 
 /**
- * Image uploads go from the browser straight to S3 through a presigned POST (architecture §4): the
+ * Image uploads go from the browser straight to S3 through a presigned POST (docs/architecture.md, 'API conventions'): the
  * API signs a policy for this type and size, the browser posts the file to the bucket, and the image
  * is public at `secure_url`. Nothing is stored on the product until the form's Update.
  */
@@ -30,7 +30,11 @@ export const presignUpload = (file: File): Promise<PresignedUpload> =>
     body: { contentType: file.type, size: file.size },
   });
 
-/** Posts the file to the bucket with the signed fields; XMLHttpRequest because fetch has no upload progress. */
+/**
+ * Posts the file to the bucket with every signed field exactly as the API returned it (the policy
+ * pins Content-Type and Cache-Control, so S3 refuses the upload without them); XMLHttpRequest
+ * because fetch has no upload progress.
+ */
 export function postToBucket(
   presigned: PresignedUpload,
   file: File,

@@ -1,13 +1,5 @@
-import type { Product } from "@fruit/core/products/product.schema";
+import type { ProductPage } from "@fruit/core/products/product.schema";
 import { useAdminSWR } from "../../shared/use-admin-swr.ts";
-
-/** One page of GET /api/products/admin (spec §3 "Paged product list"). */
-export interface AdminProductPage {
-  products: Product[];
-  countProducts: number;
-  page: number;
-  pages: number;
-}
 
 export const ADMIN_PRODUCTS_PATH = "/api/products/admin";
 export const adminProductsKey = (page: number): string => `${ADMIN_PRODUCTS_PATH}?page=${page}`;
@@ -16,5 +8,5 @@ export const adminProductsKey = (page: number): string => `${ADMIN_PRODUCTS_PATH
 export const isAdminProductsKey = (key: unknown): boolean =>
   typeof key === "string" && key.startsWith(`${ADMIN_PRODUCTS_PATH}?`);
 
-/** GET /api/products/admin?page={n} */
-export const useAdminProducts = (page: number) => useAdminSWR<AdminProductPage>(adminProductsKey(page));
+/** GET /api/products/admin?page={n}: one page of the paged product list. */
+export const useAdminProducts = (page: number) => useAdminSWR<ProductPage>(adminProductsKey(page));

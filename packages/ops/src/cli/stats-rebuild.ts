@@ -1,0 +1,31 @@
+/**
+ * `npm run stats:rebuild` — recomputes the dashboard aggregates from the orders, users and products
+ * in the table and replaces the STATS items (backfill, or repair after a bug or a lost record).
+ *
+ * Where it writes:
+ * - run plainly, the local runtime of `DATA_DIR` (default `.data`): the running `npm start` when
+ *   there is one, otherwise its emulators are started for the rebuild and stopped after
+ *   (packages/local/src/attach.ts) — no port or secret to type;
+ * - against a deployed stage, with that stage's links (table name, secrets) and your AWS credentials:
+ *     npx sst shell --stage <name> -- npm run stats:rebuild
+ *
+ * The rebuild races with the stream: changes made while it runs may be counted twice or missed (see
+ * `rebuildStats` in core/src/stats/index.ts; the stream markers cannot prevent it). Run it when the
+ * shop is quiet and run it again if figures still look off.
+ */
+import { rebuildStats } from "@fruit/core/stats/index";
+import { withOperatorTarget } from "@fruit/local/attach";
+import { operatorErrorLine } from "../errors.ts";
+
+try {
+  await withOperatorTarget(async ({ config, local }) => {
+    const where = local ? "the local runtime" : `stage ${config.stage}`;
+    console.log(`Rebuilding the dashboard aggregates of table ${config.tableName} (${where})...`);
+    const summary = await rebuildStats();
+    console.log(JSON.stringify(summary, null, 2));
+  });
+} catch (error) {
+  const line = operatorErrorLine(error);
+  console.error(line ? `stats:rebuild: ${line}` : error);
+  process.exitCode = 1;
+}

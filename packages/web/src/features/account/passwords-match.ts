@@ -1,0 +1,5 @@
+/**
+ * The message under Confirm Password when it differs from Password, on the register and profile
+ * forms. A module of its own so the profile screen does not download the signup rules.
+ */
+export const PASSWORDS_DO_NOT_MATCH = "Passwords do not match";

@@ -1,0 +1,11 @@
+import { lazy } from "react";
+
+/**
+ * The admin area's public surface. Admin code never loads on a storefront route, so what other
+ * features use is loaded on demand, in its own chunk (docs/decisions/015-web-by-domain.md).
+ */
+
+/** Deliver Order, shown on the order screen to an administrator only. */
+export const DeliverOrderButton = lazy(() =>
+  import("./orders/deliver-order-button.tsx").then((m) => ({ default: m.DeliverOrderButton })),
+);

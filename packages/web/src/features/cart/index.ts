@@ -1,0 +1,6 @@
+/**
+ * The cart's public surface: what other features (catalogue cards, product page, home page, order
+ * preview) may use. Everything else in features/cart is its own business (docs/decisions/015-web-by-domain.md).
+ */
+export { addToCart, OUT_OF_STOCK_CARD_MESSAGE, refreshCartFromServer } from "./add-to-cart.ts";
+export { AddToCartButton } from "./add-to-cart-button.tsx";

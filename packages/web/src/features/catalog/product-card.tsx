@@ -1,0 +1,68 @@
+import { formatMoney } from "@fruit/core/money/pricing";
+import type { Product } from "@fruit/core/products/product.schema";
+import { Badge, Card } from "@mantine/core";
+import { useState } from "react";
+import { Link } from "react-router-dom";
+import { RatingStars } from "../../components/rating-stars.tsx";
+import { notifySuccess } from "../../lib/notify.ts";
+import { AddToCartButton, addToCart, OUT_OF_STOCK_CARD_MESSAGE } from "../cart/index.ts";
+import classes from "./product-card.module.css";
+
+/**
+ * A catalogue card: picture and name link to /product/{slug}; Add to Cart runs the stock check.
+ * Plain elements styled by the CSS module inside the Card: the catalogue renders ~30 of these at
+ * once, and each Mantine layout/text component (and a responsive style prop's own <style> tag)
+ * costs render time on a slow phone.
+ */
+export function ProductCard({ product, eager = false }: { product: Product; eager?: boolean }) {
+  const [busy, setBusy] = useState(false);
+  const soldOut = product.countInStock <= 0;
+  const add = async () => {
+    setBusy(true);
+    try {
+      if (await addToCart(product, { outOfStockMessage: OUT_OF_STOCK_CARD_MESSAGE })) {
+        notifySuccess(`${product.name} added to your cart`);
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Card withBorder radius="lg" padding="sm" className={classes.card} component="article">
+      <Card.Section className={classes.media}>
+        <Link to={`/product/${product.slug}`} tabIndex={-1} aria-hidden="true">
+          <img
+            src={product.image}
+            alt=""
+            width={400}
+            height={300}
+            loading={eager ? "eager" : "lazy"}
+            fetchPriority={eager ? "high" : undefined}
+            className={classes.image}
+          />
+        </Link>
+        {soldOut && (
+          <Badge color="gray" variant="filled" className={classes.badge}>
+            Sold out
+          </Badge>
+        )}
+      </Card.Section>
+      <div className={classes.body}>
+        <p className={classes.category}>{product.category}</p>
+        <Link to={`/product/${product.slug}`} className={classes.title}>
+          {product.name}
+        </Link>
+        <RatingStars value={product.rating} count={product.numReviews} size={14} />
+        <div className={classes.footer}>
+          <p className={classes.price}>
+            {formatMoney(product.price)}
+            <span className={classes.unit}> / kg</span>
+          </p>
+          <AddToCartButton compact onClick={add} busy={busy} aria-label={`Add ${product.name} to cart`}>
+            Add
+          </AddToCartButton>
+        </div>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,58 @@
+import { Anchor, Breadcrumbs, Container, Grid, Stack, Title } from "@mantine/core";
+import { Link, useParams } from "react-router-dom";
+import { ErrorBlock, LoadingBlock } from "../../components/page-states.tsx";
+import { useProduct } from "../../resources/products.ts";
+import { BuyBox } from "./buy-box.tsx";
+import { ProductGallery } from "./product-gallery.tsx";
+import { ReviewList } from "./reviews/review-list.tsx";
+import { ReviewSection } from "./reviews/review-section.tsx";
+
+/** /product/{slug} — pictures, buy box, reviews and the review form. */
+export function ProductPage() {
+  const { slug } = useParams();
+  const { data: product, error, mutate } = useProduct(slug);
+  if (error) {
+    return (
+      <Container size="xl" py="xl">
+        <ErrorBlock error={error} onRetry={() => mutate()} />
+      </Container>
+    );
+  }
+  if (!product) {
+    return <LoadingBlock label="Loading product" />;
+  }
+  return (
+    <Container size="xl" py="xl">
+      <Breadcrumbs mb="lg" aria-label="Breadcrumb">
+        <Anchor component={Link} to="/">
+          Home
+        </Anchor>
+        <Anchor component={Link} to="/products">
+          Products
+        </Anchor>
+        <span aria-current="page">{product.name}</span>
+      </Breadcrumbs>
+      <Grid gap="xl">
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          <ProductGallery name={product.name} images={[product.image, ...product.images]} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          <BuyBox product={product} />
+        </Grid.Col>
+      </Grid>
+      <Grid gap="xl" mt={48}>
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Stack gap="md" component="section" aria-labelledby="reviews-title">
+            <Title order={2} id="reviews-title">
+              Reviews
+            </Title>
+            <ReviewList reviews={product.reviews} />
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <ReviewSection product={product} />
+        </Grid.Col>
+      </Grid>
+    </Container>
+  );
+}

@@ -1,8 +1,0 @@
-import { ShippingAddressSchema } from "@fruit/core/orders/order.schema";
-import * as v from "valibot";
-import type { ShippingAddress } from "../../lib/shop-store.ts";
-
-/** True once a full shipping address has been saved (the map alone does not make one). */
-export function isAddressComplete(address: ShippingAddress | null): address is ShippingAddress {
-  return address !== null && v.is(ShippingAddressSchema, address);
-}

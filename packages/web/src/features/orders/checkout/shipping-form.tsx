@@ -1,0 +1,123 @@
+import { type ShippingAddress, ShippingAddressSchema } from "@fruit/core/orders/order.schema";
+import { Button, Card, Group, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from "@mantine/core";
+import { type FormEvent, useState } from "react";
+import { useNavigate } from "react-router-dom";
+import { MapPinIcon } from "../../../components/icons.tsx";
+import { type FieldErrors, parseForm } from "../../../lib/form-errors.ts";
+import { notifySuccess } from "../../../lib/notify.ts";
+import { shop, useShop } from "../../../lib/shop-store.ts";
+
+/** The five typed fields; the location comes from the map. */
+type Field = Exclude<keyof ShippingAddress, "location">;
+const FIELDS: { key: Field; label: string; autoComplete: string }[] = [
+  { key: "fullName", label: "Full Name", autoComplete: "name" },
+  { key: "address", label: "Address", autoComplete: "street-address" },
+  { key: "city", label: "City", autoComplete: "address-level2" },
+  { key: "postalCode", label: "Postal Code", autoComplete: "postal-code" },
+  { key: "country", label: "Country", autoComplete: "country-name" },
+];
+
+/**
+ * The Shipping Address form (docs/product.md §5: all five fields required, checked with the server's schema;
+ * the comments box is optional and never saved). Continue saves the address, which unlocks payment.
+ */
+export function ShippingForm() {
+  const saved = useShop((s) => s.shippingAddress);
+  const navigate = useNavigate();
+  const [values, setValues] = useState<Record<Field, string>>({
+    fullName: saved?.fullName ?? "",
+    address: saved?.address ?? "",
+    city: saved?.city ?? "",
+    postalCode: saved?.postalCode ?? "",
+    country: saved?.country ?? "",
+  });
+  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const [comments, setComments] = useState("");
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = parseForm(ShippingAddressSchema, values);
+    if (!parsed.ok) {
+      setErrors(parsed.errors);
+      return;
+    }
+    setErrors({});
+    // The store keeps a location chosen on the map; the form sends only its five fields.
+    const { fullName, address, city, postalCode, country } = parsed.output;
+    shop.saveShippingAddress({ fullName, address, city, postalCode, country });
+    notifySuccess("Shipping address saved");
+    navigate("/checkout#payment", { replace: true });
+  };
+
+  // Keep what was typed so far when leaving for the map (the map adds the location to it).
+  const chooseOnMap = () => {
+    shop.saveShippingAddress({ ...values });
+    navigate("/map");
+  };
+
+  return (
+    <Card
+      withBorder
+      radius="lg"
+      padding="lg"
+      id="shipping"
+      component="section"
+      aria-labelledby="shipping-title"
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <Title order={2} size="h3" id="shipping-title">
+            Shipping Address
+          </Title>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            {FIELDS.map((field) => (
+              <TextInput
+                key={field.key}
+                label={field.label}
+                required
+                autoComplete={field.autoComplete}
+                value={values[field.key]}
+                error={errors[field.key]}
+                onChange={(event) => {
+                  const value = event.currentTarget.value;
+                  setValues((current) => ({ ...current, [field.key]: value }));
+                }}
+              />
+            ))}
+          </SimpleGrid>
+          <Textarea
+            label="Comments (optional)"
+            description="Delivery notes for the driver. Not saved with the address."
+            value={comments}
+            onChange={(event) => setComments(event.currentTarget.value)}
+            autosize
+            minRows={2}
+          />
+          {saved?.location && (
+            <Group gap="xs" wrap="nowrap" c="green.8">
+              <MapPinIcon size={18} />
+              <Text size="sm">
+                Location on map:{" "}
+                {saved.location.address ||
+                  `${saved.location.lat.toFixed(5)}, ${saved.location.lng.toFixed(5)}`}
+              </Text>
+            </Group>
+          )}
+          <Group justify="space-between">
+            <Button
+              variant="default"
+              radius="xl"
+              leftSection={<MapPinIcon size={16} />}
+              onClick={chooseOnMap}
+            >
+              Choose on map
+            </Button>
+            <Button type="submit" radius="xl">
+              Continue
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}

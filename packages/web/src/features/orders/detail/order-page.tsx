@@ -1,0 +1,112 @@
+import { Alert, Badge, Container, Group, Title } from "@mantine/core";
+import { Suspense } from "react";
+import { useParams } from "react-router-dom";
+import { ErrorBlock, LoadingBlock } from "../../../components/page-states.tsx";
+import { useShop } from "../../../lib/shop-store.ts";
+import { DeliverOrderButton } from "../../admin/index.ts";
+import { OrderLayout, OrderSection, PaymentMethodLine, ShippingLines } from "../shared/order-details.tsx";
+import { OrderItemsList } from "../shared/order-items-list.tsx";
+import { useOrder } from "./api/use-order.ts";
+import { OrderHoldNotice } from "./order-hold.tsx";
+import { PaymentBox } from "./payment-box.tsx";
+
+/** "2026-11-21 14:05" from an ISO date. */
+const when = (iso: string | null) => (iso ? `${iso.substring(0, 10)} ${iso.substring(11, 16)}` : "");
+
+/** Green "<label> at <date>" once it happened, gray "Cancelled" for a cancelled order, else red "Not <label>". */
+function StatusAlert({
+  done,
+  at,
+  label,
+  cancelled,
+}: {
+  done: boolean;
+  at: string | null;
+  label: "Paid" | "Delivered";
+  cancelled: boolean;
+}) {
+  if (cancelled) {
+    return (
+      <Alert color="gray" variant="light" mt="sm">
+        Cancelled
+      </Alert>
+    );
+  }
+  return done ? (
+    <Alert color="green" variant="light" mt="sm">
+      {label} at {when(at)}
+    </Alert>
+  ) : (
+    <Alert color="red" variant="light" mt="sm">
+      {`Not ${label}`}
+    </Alert>
+  );
+}
+
+/**
+ * /order/{id} — details, paid/delivered (or cancelled) status, how long an unpaid order is held, the
+ * payment button and (admins) Deliver Order.
+ */
+export function OrderPage() {
+  const { id } = useParams();
+  const isAdmin = useShop((s) => s.userInfo?.isAdmin === true);
+  const { data: order, error, mutate } = useOrder(id);
+  if (error) {
+    return (
+      <Container size="xl" py="xl">
+        <ErrorBlock error={error} onRetry={() => mutate()} />
+      </Container>
+    );
+  }
+  if (!order) return <LoadingBlock label="Loading order" />;
+  return (
+    <Container size="xl" py="xl">
+      <Group justify="space-between" mb="lg" gap="xs">
+        <Title order={1} size="h2" style={{ overflowWrap: "anywhere" }}>
+          Order {order._id}
+        </Title>
+        <Badge
+          size="lg"
+          color={order.isCancelled ? "gray" : order.isPaid ? "green" : "orange"}
+          variant="light"
+        >
+          {order.isCancelled ? "Cancelled" : order.isPaid ? "Paid" : "Awaiting payment"}
+        </Badge>
+      </Group>
+      <OrderLayout
+        prices={order}
+        sections={
+          <>
+            <OrderSection title="Shipping">
+              <ShippingLines address={order.shippingAddress} />
+              <StatusAlert
+                done={order.isDelivered}
+                at={order.deliveredAt}
+                label="Delivered"
+                cancelled={order.isCancelled}
+              />
+            </OrderSection>
+            <OrderSection title="Payment">
+              <PaymentMethodLine method={order.paymentMethod} />
+              <StatusAlert done={order.isPaid} at={order.paidAt} label="Paid" cancelled={order.isCancelled} />
+              <OrderHoldNotice order={order} />
+            </OrderSection>
+            <OrderSection title="Items">
+              <OrderItemsList items={order.orderItems} />
+            </OrderSection>
+          </>
+        }
+      >
+        {!order.isPaid && !order.isCancelled && (
+          <PaymentBox orderId={order._id} paymentMethod={order.paymentMethod} />
+        )}
+        {/* A lazy component: only an admin ever downloads the button and the admin code behind it. */}
+        {isAdmin && (
+          <Suspense fallback={null}>
+            <DeliverOrderButton order={order} onDelivered={() => void mutate()} />
+          </Suspense>
+        )}
+      </OrderLayout>
+    </Container>
+  );
+}

@@ -1,0 +1,148 @@
+import { formatMoney } from "@fruit/core/money/pricing";
+import type { Order } from "@fruit/core/orders/order.schema";
+import { Badge, Button, Card, Container, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
+import { Link } from "react-router-dom";
+import table from "../../../components/data-table.module.css";
+import { ErrorBlock, LoadingBlock } from "../../../components/page-states.tsx";
+import { useMyOrders } from "./api/use-my-orders.ts";
+
+const day = (iso: string | null) => (iso ? iso.substring(0, 10) : "");
+
+/** The date once it happened; "Cancelled" for a cancelled order; else `no`. */
+function Status({
+  done,
+  at,
+  no,
+  cancelled,
+}: {
+  done: boolean;
+  at: string | null;
+  no: string;
+  cancelled: boolean;
+}) {
+  if (cancelled) {
+    return (
+      <Badge color="gray" variant="light">
+        Cancelled
+      </Badge>
+    );
+  }
+  return done ? (
+    <Badge color="green" variant="light">
+      {day(at)}
+    </Badge>
+  ) : (
+    <Badge color="red" variant="light">
+      {no}
+    </Badge>
+  );
+}
+
+function DetailsButton({ order }: { order: Order }) {
+  return (
+    <Button
+      component={Link}
+      to={`/order/${order._id}`}
+      size="xs"
+      variant="light"
+      radius="xl"
+      aria-label={`Details of order ${order._id}`}
+    >
+      Details
+    </Button>
+  );
+}
+
+/** /orderhistory — date, total, paid, delivered and Details; stacked cards on a phone. */
+export function OrderHistoryPage() {
+  const { data: orders, error, mutate } = useMyOrders();
+  const phone = useMediaQuery("(max-width: 48em)", false, { getInitialValueInEffect: false });
+  return (
+    <Container size="xl" py="xl">
+      <Title order={1} mb="lg">
+        Order History
+      </Title>
+      {error ? (
+        <ErrorBlock error={error} onRetry={() => mutate()} />
+      ) : !orders ? (
+        <LoadingBlock label="Loading orders" />
+      ) : orders.length === 0 ? (
+        <Paper withBorder radius="lg" p="xl" ta="center">
+          <Text mb="md">You have not placed an order yet.</Text>
+          <Button component={Link} to="/products" radius="xl">
+            Start shopping
+          </Button>
+        </Paper>
+      ) : phone ? (
+        <Stack gap="sm">
+          {orders.map((order) => (
+            <Card key={order._id} withBorder radius="lg" padding="md">
+              <Group justify="space-between" mb={6}>
+                <Text fw={700}>{day(order.createdAt)}</Text>
+                <Text fw={800}>{formatMoney(order.totalPrice)}</Text>
+              </Group>
+              <Text size="xs" c="dimmed" mb="xs" style={{ overflowWrap: "anywhere" }}>
+                {order._id}
+              </Text>
+              <Group justify="space-between">
+                <Group gap={6}>
+                  <Status done={order.isPaid} at={order.paidAt} no="Not paid" cancelled={order.isCancelled} />
+                  <Status
+                    done={order.isDelivered}
+                    at={order.deliveredAt}
+                    no="Not delivered"
+                    cancelled={order.isCancelled}
+                  />
+                </Group>
+                <DetailsButton order={order} />
+              </Group>
+            </Card>
+          ))}
+        </Stack>
+      ) : (
+        <Card withBorder radius="lg" padding={0} className={table.wrap}>
+          <table className={table.table}>
+            <thead>
+              <tr>
+                <th>ID</th>
+                <th>DATE</th>
+                <th>TOTAL</th>
+                <th>PAID</th>
+                <th>DELIVERED</th>
+                <th>ACTIONS</th>
+              </tr>
+            </thead>
+            <tbody>
+              {orders.map((order) => (
+                <tr key={order._id}>
+                  <td>
+                    <Text size="sm" ff="monospace">
+                      {order._id}
+                    </Text>
+                  </td>
+                  <td>{day(order.createdAt)}</td>
+                  <td style={{ fontWeight: 700 }}>{formatMoney(order.totalPrice)}</td>
+                  <td>
+                    <Status done={order.isPaid} at={order.paidAt} no="No" cancelled={order.isCancelled} />
+                  </td>
+                  <td>
+                    <Status
+                      done={order.isDelivered}
+                      at={order.deliveredAt}
+                      no="No"
+                      cancelled={order.isCancelled}
+                    />
+                  </td>
+                  <td>
+                    <DetailsButton order={order} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </Card>
+      )}
+    </Container>
+  );
+}

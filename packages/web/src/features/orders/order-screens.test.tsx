@@ -1,0 +1,162 @@
+import type { Order } from "@fruit/core/orders/order.schema";
+import { MantineProvider } from "@mantine/core";
+import { render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import type { ReactElement } from "react";
+import { MemoryRouter, Route, Routes } from "react-router-dom";
+import { SWRConfig } from "swr";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { theme } from "../../app/theme.ts";
+import { shop } from "../../lib/shop-store.ts";
+import { fakeApi, resetShop } from "../../test/render.tsx";
+import { holdLength, localTime } from "./detail/order-hold.tsx";
+import { OrderPage } from "./detail/order-page.tsx";
+import { OrderHistoryPage } from "./history/order-history-page.tsx";
+import { PlaceOrderPage } from "./place/place-order-page.tsx";
+
+const address = { fullName: "Ann", address: "1 Main", city: "Montreal", postalCode: "H1H", country: "CA" };
+const ann = { _id: "u1", name: "Ann", email: "ann@example.com", isAdmin: false, token: "t" };
+
+const order = (patch: Partial<Order> = {}): Order => ({
+  _id: "o1",
+  user: { _id: "u1", name: "Ann" },
+  orderItems: [{ _id: "p1", name: "Honey Mangoes", slug: "mango", image: "/m.webp", price: 5, quantity: 2 }],
+  shippingAddress: address,
+  paymentMethod: "PayPal",
+  itemsPrice: 10,
+  shippingPrice: 10,
+  taxPrice: 1.5,
+  totalPrice: 21.5,
+  isPaid: false,
+  paidAt: null,
+  isDelivered: false,
+  deliveredAt: null,
+  createdAt: "2026-11-21T10:00:00.000Z",
+  holdUntil: "2026-11-21T11:00:00.000Z",
+  isCancelled: false,
+  cancelledAt: null,
+  ...patch,
+});
+
+const cancelled = order({ isCancelled: true, cancelledAt: "2026-11-21T11:01:00.000Z", holdUntil: null });
+
+/**
+ * The app's providers with a router that knows the order screen's parameter. A fresh SWR cache per
+ * test, unless `appCache`: the app's own (global) cache, which swr's global `mutate` re-fetches.
+ */
+function renderAt(path: string, routes: Record<string, ReactElement>, { appCache = false } = {}) {
+  return render(
+    <MantineProvider theme={theme}>
+      <SWRConfig
+        value={appCache ? { dedupingInterval: 0 } : { provider: () => new Map(), dedupingInterval: 0 }}
+      >
+        <MemoryRouter initialEntries={[path]}>
+          <Routes>
+            {Object.entries(routes).map(([pattern, element]) => (
+              <Route key={pattern} path={pattern} element={element} />
+            ))}
+          </Routes>
+        </MemoryRouter>
+      </SWRConfig>
+    </MantineProvider>,
+  );
+}
+
+beforeEach(() => {
+  resetShop();
+  shop.signIn(ann);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe("hold length", () => {
+  it("says how long an order is held in the unit a shopper reads", () => {
+    expect(holdLength("2026-01-01T10:00:00Z", "2026-01-01T11:00:00Z")).toBe("60 minutes");
+    expect(holdLength("2026-01-01T10:00:00Z", "2026-01-01T10:00:30Z")).toBe("30 seconds");
+    expect(holdLength("2026-01-01T10:00:00Z", "2026-01-01T13:00:00Z")).toBe("3 hours");
+    expect(holdLength("2026-01-01T10:00:00Z", "2026-01-01T12:30:00Z")).toBe("150 minutes");
+  });
+});
+
+describe("order screen", () => {
+  it("tells the customer how long an unpaid order is held, and offers the payment", async () => {
+    vi.stubGlobal("fetch", fakeApi({ "GET /api/orders/o1": order(), "GET /api/keys/paypal": "test" }).fetch);
+    renderAt("/order/o1", { "/order/:id": <OrderPage /> });
+    expect(await screen.findByText("Awaiting payment")).toBeInTheDocument();
+    expect(screen.getByText(/Your items are held for 60 minutes after ordering/)).toHaveTextContent(
+      `please pay by ${localTime("2026-11-21T11:00:00.000Z")}`,
+    );
+    expect(await screen.findByRole("button", { name: /Pay with test payment/ })).toBeInTheDocument();
+  });
+
+  it("shows a cancelled order as Cancelled, says why, and offers no payment", async () => {
+    const api = fakeApi({ "GET /api/orders/o1": cancelled, "GET /api/keys/paypal": "test" });
+    vi.stubGlobal("fetch", api.fetch);
+    renderAt("/order/o1", { "/order/:id": <OrderPage /> });
+    expect(
+      await screen.findByText(/not paid in time and its items went back on sale\. It can no longer be paid/),
+    ).toHaveTextContent(`Cancelled on ${localTime("2026-11-21T11:01:00.000Z")}`);
+    expect(screen.getAllByText("Cancelled").length).toBeGreaterThanOrEqual(3); // badge, delivered, paid
+    expect(screen.queryByText(/Your items are held/)).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /Pay/ })).not.toBeInTheDocument();
+    expect(api.calls.map((call) => call.path)).not.toContain("/api/keys/paypal");
+  });
+
+  it("shows the order cancelled when paying is refused because its hold ran out meanwhile", async () => {
+    let reads = 0;
+    const api = fakeApi({
+      "GET /api/orders/o7": () => (reads++ === 0 ? order({ _id: "o7" }) : { ...cancelled, _id: "o7" }),
+      "GET /api/keys/paypal": "test",
+      "POST /api/orders/o7/paypal": new Response(JSON.stringify({ message: "This order was cancelled" }), {
+        status: 409,
+      }),
+    });
+    vi.stubGlobal("fetch", api.fetch);
+    renderAt("/order/o7", { "/order/:id": <OrderPage /> }, { appCache: true });
+    await userEvent.click(await screen.findByRole("button", { name: /Pay with test payment/ }));
+    expect(await screen.findByText(/It can no longer be paid/)).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /Pay with test payment/ })).not.toBeInTheDocument();
+  });
+});
+
+describe("order history", () => {
+  it("shows Cancelled in the Paid and Delivered columns of a cancelled order", async () => {
+    const paid = order({ _id: "o2", isPaid: true, paidAt: "2026-11-21T10:05:00.000Z", holdUntil: null });
+    vi.stubGlobal("fetch", fakeApi({ "GET /api/orders/mine": [cancelled, paid] }).fetch);
+    renderAt("/orderhistory", { "/orderhistory": <OrderHistoryPage /> });
+    const rows = await screen.findAllByRole("row");
+    const cells = (row: HTMLElement) =>
+      within(row)
+        .getAllByRole("cell")
+        .map((cell) => cell.textContent);
+    expect(cells(rows[1]!).slice(3, 5)).toEqual(["Cancelled", "Cancelled"]);
+    expect(cells(rows[2]!).slice(3, 5)).toEqual(["2026-11-21", "No"]);
+  });
+});
+
+describe("placing an order", () => {
+  it("reads the order from the { message, order } answer and opens its screen", async () => {
+    shop.addToCart({
+      _id: "p1",
+      slug: "mango",
+      name: "Honey Mangoes",
+      image: "/m.webp",
+      price: 5,
+      countInStock: 3,
+      quantity: 2,
+    });
+    shop.saveShippingAddress(address);
+    shop.savePaymentMethod("PayPal");
+    const api = fakeApi({
+      "POST /api/orders": { message: "New Order Created", order: order({ _id: "o9" }) },
+    });
+    vi.stubGlobal("fetch", api.fetch);
+    renderAt("/placeorder", {
+      "/placeorder": <PlaceOrderPage />,
+      "/order/:id": <p>order screen</p>,
+      "/order/undefined": <p>wrong screen</p>,
+    });
+    await userEvent.click(screen.getByRole("button", { name: "Place Order" }));
+    expect(await screen.findByText("order screen")).toBeInTheDocument();
+    expect(api.calls.at(-1)).toMatchObject({ method: "POST", path: "/api/orders" });
+  });
+});

@@ -1,0 +1,100 @@
+import { priceLines } from "@fruit/core/money/pricing";
+import { Alert, Button, Container, Text, Title } from "@mantine/core";
+import { useEffect, useState } from "react";
+import { useNavigate } from "react-router-dom";
+import { errorMessage } from "../../../lib/api.ts";
+import { notifyError } from "../../../lib/notify.ts";
+import { shop, useShop } from "../../../lib/shop-store.ts";
+import { refreshCartFromServer } from "../../cart/index.ts";
+import { isAddressComplete } from "../checkout/address-complete.ts";
+import { OrderLayout, OrderSection, PaymentMethodLine, ShippingLines } from "../shared/order-details.tsx";
+import { OrderItemsList } from "../shared/order-items-list.tsx";
+import { createOrder, newIdempotencyKey } from "./api/create-order.ts";
+
+/** /placeorder — review shipping, payment, items and totals; Place Order creates the order. */
+export function PlaceOrderPage() {
+  const { cartItems, shippingAddress, paymentMethod } = useShop((s) => s);
+  const navigate = useNavigate();
+  // One key per attempt, kept while the page lives: a retry after a lost answer is the same attempt.
+  const [attemptKey, setAttemptKey] = useState(newIdempotencyKey);
+  const [busy, setBusy] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const prices = priceLines(cartItems);
+
+  useEffect(() => {
+    if (!isAddressComplete(shippingAddress)) navigate("/checkout", { replace: true });
+    else if (!paymentMethod) navigate("/payment", { replace: true });
+  }, [shippingAddress, paymentMethod, navigate]);
+  if (!isAddressComplete(shippingAddress) || !paymentMethod) return null;
+
+  const place = async () => {
+    setBusy(true);
+    setRefusal(null);
+    try {
+      const { order } = await createOrder(
+        { orderItems: cartItems, shippingAddress, paymentMethod, ...prices },
+        attemptKey,
+      );
+      shop.clearCart();
+      navigate(`/order/${order._id}`);
+    } catch (error) {
+      const status = (error as { status?: number }).status;
+      if (status === 409) {
+        // Stock ran out or a price changed since the cart was filled: show why, refresh the cart.
+        setRefusal(errorMessage(error));
+        await refreshCartFromServer();
+      } else notifyError(error);
+      if (status !== undefined && status < 500) setAttemptKey(newIdempotencyKey());
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Container size="xl" py="xl">
+      <Title order={1} mb="lg">
+        Preview Order
+      </Title>
+      <OrderLayout
+        prices={prices}
+        sections={
+          <>
+            <OrderSection title="Shipping" edit="/checkout#shipping">
+              <ShippingLines address={shippingAddress} />
+              {shippingAddress.location && (
+                <Text size="sm" c="dimmed">
+                  Location: {shippingAddress.location.address || "chosen on the map"}
+                </Text>
+              )}
+            </OrderSection>
+            <OrderSection title="Payment" edit="/checkout#payment">
+              <PaymentMethodLine method={paymentMethod} />
+            </OrderSection>
+            <OrderSection title="Items" edit="/cart">
+              {cartItems.length === 0 ? (
+                <Text c="dimmed">Your cart is empty.</Text>
+              ) : (
+                <OrderItemsList items={cartItems} />
+              )}
+            </OrderSection>
+          </>
+        }
+      >
+        {refusal && (
+          <Alert color="red" variant="light" role="alert" title="Order not placed">
+            {refusal} Your cart now shows the current prices and stock.
+          </Alert>
+        )}
+        <Button
+          size="md"
+          radius="xl"
+          color="orange"
+          onClick={place}
+          loading={busy}
+          disabled={cartItems.length === 0}
+        >
+          Place Order
+        </Button>
+      </OrderLayout>
+    </Container>
+  );
+}

@@ -1,0 +1,38 @@
+import { formatMoney } from "@fruit/core/money/pricing";
+import type { OrderLine } from "@fruit/core/orders/order.schema";
+import { Anchor, Group, Image, Stack, Text } from "@mantine/core";
+import { Link } from "react-router-dom";
+
+/** The items of a cart or an order: picture, name (linking to the product), quantity × price. */
+export function OrderItemsList({ items }: { items: OrderLine[] }) {
+  return (
+    <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: "none" }}>
+      {items.map((item) => (
+        <Group key={item._id} component="li" wrap="nowrap" gap="sm" align="center">
+          <Image
+            src={item.image}
+            alt=""
+            w={48}
+            h={48}
+            width={48}
+            height={48}
+            radius="md"
+            fit="cover"
+            loading="lazy"
+          />
+          <Group justify="space-between" gap={4} style={{ flex: 1, minWidth: 0 }}>
+            <Anchor component={Link} to={`/product/${item.slug}`} c="dark" fw={600}>
+              {item.name}
+            </Anchor>
+            <Text size="sm">
+              {item.quantity} × {formatMoney(item.price)} ={" "}
+              <Text span fw={700}>
+                {formatMoney(Math.round(item.price * item.quantity * 100) / 100)}
+              </Text>
+            </Text>
+          </Group>
+        </Group>
+      ))}
+    </Stack>
+  );
+}

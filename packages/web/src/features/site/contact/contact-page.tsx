@@ -1,0 +1,27 @@
+import { Container, Grid } from "@mantine/core";
+import { PageHero } from "../../../components/page-hero.tsx";
+import { ContactDetails } from "./contact-details.tsx";
+import { ContactForm } from "./contact-form.tsx";
+
+/** /contact — 'Contact us': the form (sends nothing), address, hours, phone, e-mail and a map. */
+export function ContactPage() {
+  return (
+    <>
+      <PageHero
+        title="Contact us"
+        lead="Questions about an order, a farm or a custom box? We are here to help."
+        image="/images/seed/banner-watermelon.webp"
+      />
+      <Container size="xl" py={64}>
+        <Grid gap="xl">
+          <Grid.Col span={{ base: 12, md: 7 }}>
+            <ContactForm />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 5 }}>
+            <ContactDetails />
+          </Grid.Col>
+        </Grid>
+      </Container>
+    </>
+  );
+}

@@ -1,0 +1,33 @@
+import { Button, Center, Container } from "@mantine/core";
+import { Link } from "react-router-dom";
+import { ErrorBlock, LoadingBlock } from "../../../components/page-states.tsx";
+import { SectionHeading } from "../../../components/section-heading.tsx";
+import { useProducts } from "../../../resources/products.ts";
+import { ProductGrid } from "../../catalog/index.ts";
+
+/** The home page's product grid: the first eight of the catalogue and a link to the rest. */
+export function FeaturedProducts() {
+  const { data, error, mutate } = useProducts();
+  return (
+    <Container size="xl" py={64} component="section" aria-labelledby="featured-title" className="below-fold">
+      <SectionHeading
+        overline="Our products"
+        title="Fresh from the farm"
+        lead="Hand-picked fruit and vegetables, priced per kg."
+        id="featured-title"
+      />
+      {error ? (
+        <ErrorBlock error={error} onRetry={() => mutate()} />
+      ) : !data ? (
+        <LoadingBlock label="Loading products" />
+      ) : (
+        <ProductGrid products={data.slice(0, 8)} />
+      )}
+      <Center mt="xl">
+        <Button component={Link} to="/products" variant="outline" radius="xl" size="md">
+          See all products
+        </Button>
+      </Center>
+    </Container>
+  );
+}

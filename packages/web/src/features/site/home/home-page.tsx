@@ -1,0 +1,48 @@
+import { Container } from "@mantine/core";
+import { lazy, Suspense } from "react";
+import { FeatureBoxes } from "../../../components/feature-boxes.tsx";
+import { SectionHeading } from "../../../components/section-heading.tsx";
+import { WhenVisible } from "../../../components/when-visible.tsx";
+import { BannerCarousel } from "./banner-carousel.tsx";
+import { DealOfMonth } from "./deal-of-month.tsx";
+import { FeaturedProducts } from "./featured-products.tsx";
+import { NewsTeasers } from "./news-teasers.tsx";
+
+const Testimonials = lazy(() =>
+  import("./below-fold-carousels.tsx").then((m) => ({ default: m.Testimonials })),
+);
+const LogoCarousel = lazy(() =>
+  import("./below-fold-carousels.tsx").then((m) => ({ default: m.LogoCarousel })),
+);
+
+/** / — banner, deal of the month, products, features, testimonials, news and partner farms. */
+export function HomePage() {
+  return (
+    <>
+      <BannerCarousel />
+      <DealOfMonth />
+      <FeaturedProducts />
+      <Container
+        size="xl"
+        pb={64}
+        component="section"
+        aria-labelledby="features-title"
+        className="below-fold"
+      >
+        <SectionHeading overline="Why us" title="Fresh, fair and on time" id="features-title" />
+        <FeatureBoxes />
+      </Container>
+      <WhenVisible minHeight={420}>
+        <Suspense fallback={<div style={{ minHeight: 420 }} />}>
+          <Testimonials />
+        </Suspense>
+      </WhenVisible>
+      <NewsTeasers />
+      <WhenVisible minHeight={150}>
+        <Suspense fallback={<div style={{ minHeight: 150 }} />}>
+          <LogoCarousel />
+        </Suspense>
+      </WhenVisible>
+    </>
+  );
+}

@@ -2,13 +2,13 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import { loadConfig, setConfig } from "@fruit/core/config";
-import { db, tableName } from "@fruit/core/db/client";
+import { db } from "@fruit/core/db/client";
 import { cancellationReasons } from "@fruit/core/db/errors";
+import { transactInput } from "@fruit/core/db/transact";
 import { newId } from "@fruit/core/ids";
-import { priceCents, priceLines } from "@fruit/core/money/pricing";
-import { heldFrom, holdItem } from "@fruit/core/orders/hold";
-import { mustNotExist, orderKeys } from "@fruit/core/orders/order.keys";
-import { productKeys } from "@fruit/core/products/product.keys";
+import { priceCents, priceLines, toCents } from "@fruit/core/money/pricing";
+import { heldFrom } from "@fruit/core/orders/hold";
+import { orderStore } from "@fruit/core/orders/order.store";
 import { LOCAL_TABLE_NAME } from "@fruit/local/local-config";
 import { freePort } from "@fruit/local/services";
 import { createProduct, createUser, type TestUser } from "../support/fixtures.ts";
@@ -29,6 +29,8 @@ const ADDRESS = {
 };
 
 type Product = Awaited<ReturnType<typeof createProduct>>;
+/** The image every fixture product has (tests/support/fixtures.ts). */
+const PRODUCT_IMAGE = "/images/seed/apple.webp";
 
 /** Order k takes products 2k and 2k+1 (mod PRODUCTS), 1 and 2 kg: consecutive orders never overlap. */
 const linesOf = (products: Product[], k: number) =>
@@ -39,76 +41,60 @@ function orderBody(products: Product[], k: number): string {
   const { totalPrice } = priceLines(
     lines.map((line) => ({ price: line.product.price, quantity: line.quantity })),
   );
+  // The lines as the web app sends them (its cart items): the happy path checks them in the transaction.
   return JSON.stringify({
-    orderItems: lines.map((line) => ({ _id: line.product._id, quantity: line.quantity })),
+    orderItems: lines.map((line) => ({
+      _id: line.product._id,
+      name: line.product.name,
+      slug: line.product.slug,
+      image: PRODUCT_IMAGE,
+      price: line.product.price,
+      quantity: line.quantity,
+    })),
     shippingAddress: ADDRESS,
     paymentMethod: "PayPal",
     totalPrice,
   });
 }
 
-/** The transaction placeOrder commits (order put, stock per line, idempotency claim, hold), built directly. */
+/**
+ * The transaction placeOrder commits (order put, stock per line, idempotency claim, hold): the order
+ * store's own placement actions, sent directly.
+ */
 function bareTransaction(products: Product[], customer: TestUser, k: number): TransactWriteCommand {
-  const TableName = tableName();
   const id = newId();
   const lines = linesOf(products, k).map(({ product, quantity }) => ({
     productId: product._id,
     name: product.name,
     slug: product.slug,
-    image: "/images/seed/apple.webp",
-    priceCents: Math.round(product.price * 100),
+    image: PRODUCT_IMAGE,
+    priceCents: toCents(product.price),
     quantity,
   }));
-  const cents = priceCents(lines.map((line) => ({ price: line.priceCents / 100, quantity: line.quantity })));
-  const now = Math.floor(Date.now() / 1000);
+  const cents = priceCents(lines);
   const order = {
-    ...orderKeys.item(id),
-    ...orderKeys.listIndex(id),
-    ...orderKeys.userIndex(customer._id, id),
     id,
     userId: customer._id,
     orderItems: lines,
     shippingAddress: ADDRESS,
-    paymentMethod: "PayPal",
+    paymentMethod: "PayPal" as const,
     ...cents,
-    isPaid: false,
-    isDelivered: false,
+    isPaid: false as const,
+    isDelivered: false as const,
     ...heldFrom(new Date(), 60),
   };
-  return new TransactWriteCommand({
-    TransactItems: [
-      { Put: { TableName, Item: order, ConditionExpression: mustNotExist } },
-      ...lines.map((line) => ({
-        Update: {
-          TableName,
-          Key: productKeys.item(line.productId),
-          UpdateExpression: "SET countInStock = countInStock - :q",
-          ConditionExpression: "attribute_exists(pk) AND countInStock >= :q",
-          ExpressionAttributeValues: { ":q": line.quantity },
-        },
-      })),
-      {
-        Put: {
-          TableName,
-          Item: {
-            ...orderKeys.idempotency(customer._id, `bare-${id}`),
-            orderId: id,
-            expiresAt: now + 86_400,
-          },
-          ConditionExpression: `${mustNotExist} OR expiresAt < :now`,
-          ExpressionAttributeValues: { ":now": now },
-        },
-      },
-      { Put: { TableName, Item: holdItem(order), ConditionExpression: mustNotExist } },
-    ],
-  });
+  const key = { userId: customer._id, key: `bare-${id}`, useToken: false };
+  return new TransactWriteCommand(
+    transactInput(orderStore.placementActions({ order, key, checkSnapshot: true })),
+  );
 }
 
 /**
  * `POST /api/orders` on a started shop (20 connections, 20 signed-in customers, two in-stock lines,
  * the right total, a unique Idempotency-Key each) beside the same TransactWriteItems sent straight to
  * the shop's DynamoDB Local with 20 in flight. The ratio is what the API adds to the one write an
- * order needs: HTTP, auth, validation, the idempotency-key read, the catalogue BatchGet, pricing.
+ * order needs: HTTP, the caller's read (auth), validation, pricing — on the happy path placement reads
+ * nothing else (docs/decisions/014-stores.md).
  */
 const group: BenchGroup = {
   title: "API: place order",
@@ -197,7 +183,7 @@ const group: BenchGroup = {
           name: "bare TransactWriteItems (same shape)",
           value: round(bare.perSecond, 1),
           unit: "tx/s",
-          note: `order + 2 stock updates + key, ${IN_FLIGHT} in flight, same DynamoDB Local; ${conflicts} conflicts retried`,
+          note: `order + 2 stock updates (stock, price and snapshot conditions) + key + hold, ${IN_FLIGHT} in flight, same DynamoDB Local; ${conflicts} conflicts retried`,
         },
         {
           name: "bare transaction p99 latency",

@@ -1,4 +1,5 @@
-import { db } from "@fruit/core/db/client";
+import { PutCommand } from "@aws-sdk/lib-dynamodb";
+import { db, tableName } from "@fruit/core/db/client";
 import { newId } from "@fruit/core/ids";
 import { priceLines } from "@fruit/core/money/pricing";
 import { app } from "@fruit/functions/api/index";
@@ -99,6 +100,46 @@ describe("orders: placing", () => {
     const order = await orderOfAnswer(await place(ann, body));
     expect(order.orderItems[0].price).toBe(7.25);
     expect(order.totalPrice).toBe(priceLines([{ price: 7.25, quantity: 2 }]).totalPrice);
+  });
+
+  it("stores the catalogue's name, slug and image when the cart's snapshot is out of date", async () => {
+    const kiwi = await createProduct({ name: "Kiwi", price: 3, countInStock: 6 });
+    const body = orderBody([
+      { product: { ...kiwi, name: "Kiwi (old)", image: "/images/old.webp" }, quantity: 2 },
+    ]);
+    const order = await orderOfAnswer(await place(ann, body));
+    expect(order.orderItems).toEqual([
+      { _id: kiwi._id, name: "Kiwi", slug: kiwi.slug, image: kiwi.image, price: 3, quantity: 2 },
+    ]);
+    expect((await storedOrder(order._id))?.orderItems).toEqual([
+      { productId: kiwi._id, name: "Kiwi", slug: kiwi.slug, image: kiwi.image, priceCents: 300, quantity: 2 },
+    ]);
+    expect(await stockOf(kiwi._id)).toBe(4);
+  });
+
+  it("places a cart that is current in one transaction, reading no product and no key first", async () => {
+    const fig = await createProduct({ price: 2.2, countInStock: 5 });
+    const sent: string[] = [];
+    const spy = "spy-placement-commands";
+    db().middlewareStack.add(
+      (next, context) => async (args) => {
+        const input = args.input as { Key?: { pk?: string } };
+        sent.push(`${context.commandName}${input.Key?.pk ? ` ${input.Key.pk.split("#")[0]}` : ""}`);
+        return next(args);
+      },
+      { step: "initialize", name: spy },
+    );
+    try {
+      const res = await place(ann, orderBody([{ product: fig, quantity: 2 }]), {
+        "Idempotency-Key": "one-trip",
+      });
+      expect(res.status).toBe(201);
+    } finally {
+      db().middlewareStack.remove(spy);
+    }
+    // The caller's read (every authenticated request), then the placement's one transaction.
+    expect(sent).toEqual(["GetItemCommand USER", "TransactWriteItemsCommand"]);
+    expect(await stockOf(fig._id)).toBe(3);
   });
 
   it("refuses a total that differs from the catalogue's with 409 and the current prices, storing nothing", async () => {
@@ -219,6 +260,38 @@ describe("orders: placing", () => {
     expect((await place(ann, body, { "Idempotency-Key": "submit-2" })).status).toBe(201);
     expect((await place(ann, body, { "Idempotency-Key": "x".repeat(101) })).status).toBe(400);
     expect(await stockOf(grape._id)).toBe(7);
+  });
+
+  it("answers a replayed Idempotency-Key with the first order even once the stock has run out", async () => {
+    const last = await createProduct({ countInStock: 1 });
+    const body = orderBody([{ product: last, quantity: 1 }]);
+    const first = await place(ann, body, { "Idempotency-Key": "last-one" });
+    expect(first.status).toBe(201);
+    const again = await place(ann, body, { "Idempotency-Key": "last-one" });
+    expect(again.status).toBe(200);
+    expect(await again.json()).toEqual(await first.json());
+    expect(await stockOf(last._id)).toBe(0);
+  });
+
+  it("answers a key claimed before DynamoDB's token window with its order, not the stock now", async () => {
+    const rare = await createProduct({ countInStock: 1 });
+    const body = orderBody([{ product: rare, quantity: 1 }]);
+    const first = await orderOfAnswer(await place(ann, body));
+    // The claim of a key whose submit is older than DynamoDB's 10-minute ClientRequestToken window.
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: {
+          pk: `IDEMPOTENCY#${ann._id}#long-ago`,
+          sk: "IDEMPOTENCY",
+          orderId: first._id,
+          expiresAt: Math.floor(Date.now() / 1000) + 3600,
+        },
+      }),
+    );
+    const again = await place(ann, body, { "Idempotency-Key": "long-ago" });
+    expect(again.status).toBe(200);
+    expect((await again.json()).order._id).toBe(first._id);
   });
 
   it("passes DynamoDB a ClientRequestToken derived from the Idempotency-Key, and none without a key", async () => {

@@ -9,6 +9,8 @@ import { seedIfEmpty } from "@fruit/local/seed";
 import { SEED_PRODUCTS, seedImageFiles } from "@fruit/local/seed-data";
 import bcrypt from "bcryptjs";
 import { beforeAll, describe, expect, it } from "vitest";
+import { api } from "../support/api.ts";
+import { createUser } from "../support/fixtures.ts";
 import { useFreshTable } from "../support/table.ts";
 
 const accounts = {
@@ -126,5 +128,22 @@ describe("local seed", () => {
     expect(after.map((product) => [product._id, product.updatedAt])).toEqual(
       before.map((product) => [product._id, product.updatedAt]),
     );
+  });
+
+  it("writes items the core verbs wrote: a seeded review's product takes the next review exactly", async () => {
+    const seeded: ApiProduct = await (await app.request("/api/products/slug/strawberry")).json();
+    expect(seeded.numReviews).toBe(1);
+    const stored = await db().send(
+      new GetCommand({ TableName: tableName(), Key: { pk: `PRODUCT#${seeded._id}`, sk: "PRODUCT" } }),
+    );
+    expect(stored.Item).toMatchObject({ ratingTotal: seeded.rating, numReviews: 1 });
+    const reviewer = await createUser();
+    const res = await api(`/api/products/${seeded._id}/reviews`, {
+      method: "POST",
+      token: reviewer.token,
+      body: { rating: 1, comment: "Too ripe for me" },
+    });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ numReviews: 2, rating: (seeded.rating + 1) / 2 });
   });
 });

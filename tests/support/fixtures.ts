@@ -51,7 +51,7 @@ export interface TestProductInput {
 /** A product made through the catalogue verb (product and slug items in one transaction). */
 export async function createProduct(
   input: TestProductInput = {},
-): Promise<{ _id: string; slug: string; name: string; price: number }> {
+): Promise<{ _id: string; slug: string; name: string; image: string; price: number }> {
   counter += 1;
   const name = input.name ?? `Product ${counter}`;
   const product = await products.create({
@@ -65,5 +65,11 @@ export async function createProduct(
     images: [],
     description: `${name} description`,
   });
-  return { _id: product._id, slug: product.slug, name: product.name, price: product.price };
+  return {
+    _id: product._id,
+    slug: product.slug,
+    name: product.name,
+    image: product.image,
+    price: product.price,
+  };
 }

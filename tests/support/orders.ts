@@ -32,7 +32,7 @@ export function orderBody(lines: OrderLine[], override: Record<string, unknown> 
     _id: product._id,
     name: product.name,
     slug: product.slug,
-    image: "/images/x.webp",
+    image: product.image,
     price: product.price,
     quantity,
     countInStock: 99,

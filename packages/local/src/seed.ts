@@ -2,15 +2,12 @@ import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { HeadObjectCommand, PutObjectCommand } from "@aws-sdk/client-s3";
-import { GetCommand, QueryCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
-import { db, tableName } from "@fruit/core/db/client";
+import { AppError } from "@fruit/core/errors";
 import { newId } from "@fruit/core/ids";
-import { toCents } from "@fruit/core/money/pricing";
-import { productKeys } from "@fruit/core/products/product.keys";
+import * as products from "@fruit/core/products/index";
+import * as reviews from "@fruit/core/reviews/index";
 import { bucketName, IMAGE_KEY_PREFIX, publicImageUrl, s3 } from "@fruit/core/uploads/s3";
-import { BCRYPT_COST, newAccountItems } from "@fruit/core/users/index";
-import { userKeys } from "@fruit/core/users/user.keys";
-import bcrypt from "bcryptjs";
+import * as users from "@fruit/core/users/index";
 import { SEED_PRODUCTS, SEED_REVIEWS, type SeedProduct, seedImageFiles } from "./seed-data.ts";
 
 /** An account the seed creates (the local runtime passes the env's or the default credentials). */
@@ -19,11 +16,6 @@ export interface SeedAccount {
   email: string;
   password: string;
 }
-
-type Item = Record<string, unknown>;
-type TransactItem = NonNullable<
-  ConstructorParameters<typeof TransactWriteCommand>[0]["TransactItems"]
->[number];
 
 const IMAGES_DIR = fileURLToPath(new URL("./seed-images/", import.meta.url));
 /** Bucket key of a seed file; public as `/images/seed/<file>` like any uploaded image. */
@@ -38,27 +30,8 @@ async function inBatches<T>(values: readonly T[], run: (value: T) => Promise<unk
   }
 }
 
-const isConditionFailure = (error: unknown) =>
-  error instanceof Error &&
-  (error.name === "ConditionalCheckFailedException" ||
-    (error.name === "TransactionCanceledException" && error.message.includes("ConditionalCheckFailed")));
-
-const conditionalPut = (Item: Item): TransactItem => ({
-  Put: { TableName: tableName(), Item, ConditionExpression: "attribute_not_exists(pk)" },
-});
-
-async function hasProducts(): Promise<boolean> {
-  const result = await db().send(
-    new QueryCommand({
-      TableName: tableName(),
-      IndexName: "gsi1",
-      KeyConditionExpression: "gsi1pk = :pk",
-      ExpressionAttributeValues: { ":pk": productKeys.allPartition },
-      Limit: 1,
-    }),
-  );
-  return (result.Items?.length ?? 0) > 0;
-}
+/** True for the 409 a core verb answers when the item is already there (a taken slug or email). */
+const isTaken = (error: unknown) => error instanceof AppError && error.kind === "conflict";
 
 /**
  * Cache-Control of the seed's images: long-lived and immutable, like images stored by `/api/upload`
@@ -130,80 +103,60 @@ export async function uploadSeedImages(
 }
 
 /**
- * Creates an account with its email uniqueness item, or keeps the existing one: an emptied catalogue
+ * Creates an account through the accounts verb, or keeps the existing one: an emptied catalogue
  * (every product deleted) is re-seeded on start, and the accounts may well still be there.
  */
-async function ensureUser(account: SeedAccount, isAdmin: boolean): Promise<string> {
-  const { user, emailItem } = newAccountItems({
-    name: account.name,
-    email: account.email.toLowerCase(),
-    passwordHash: await bcrypt.hash(account.password, BCRYPT_COST),
-    isAdmin,
-  });
+async function ensureUser(account: SeedAccount, isAdmin: boolean): Promise<{ _id: string; name: string }> {
   try {
-    await db().send(
-      new TransactWriteCommand({ TransactItems: [conditionalPut(user), conditionalPut(emailItem)] }),
-    );
-    return user.id;
+    return await users.create({
+      name: account.name,
+      email: account.email,
+      password: account.password,
+      isAdmin,
+    });
   } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-    const existing = await db().send(
-      new GetCommand({ TableName: tableName(), Key: userKeys.email(account.email), ConsistentRead: true }),
-    );
-    return existing.Item?.userId as string;
+    const existing = isTaken(error) ? await users.findByEmail(account.email) : undefined;
+    if (!existing) throw error;
+    return existing;
   }
 }
 
-/** The product, its slug item and (with a customer, when it has one) the customer's review and its reviewer item. */
-function productItems(
+/**
+ * Creates one product through the catalogue verb, with its fixed id and slug, and (with a customer,
+ * when it has one) the customer's review through the reviews verb, dated `daysAgo` before `now`. A
+ * product whose slug is still taken is skipped rather than duplicated.
+ */
+async function seedProduct(
   product: SeedProduct,
   id: string,
   now: Date,
-  customer: { id: string; name: string } | undefined,
-) {
-  const review = customer && SEED_REVIEWS.find((candidate) => candidate.slug === product.slug);
-  const createdAt = now.toISOString();
-  const items: TransactItem[] = [
-    conditionalPut({
-      ...productKeys.item(id),
-      ...productKeys.listIndex(id),
-      ...productKeys.categoryIndex(product.category, id),
+  customer: { _id: string; name: string } | undefined,
+): Promise<void> {
+  try {
+    await products.create({
       id,
       slug: product.slug,
       name: product.name,
       image: publicImageUrl(seedKey(product.image)),
       images: product.images.map((file) => publicImageUrl(seedKey(file))),
-      priceCents: toCents(product.price),
+      price: product.price,
       description: product.description,
       category: product.category,
       brand: product.brand,
       countInStock: product.countInStock,
-      rating: review?.rating ?? 0,
-      numReviews: review ? 1 : 0,
-      createdAt,
-      updatedAt: createdAt,
-    }),
-    conditionalPut({ ...productKeys.slug(product.slug), productId: id }),
-  ];
-  if (review && customer) {
-    const reviewId = newId();
-    const pk = productKeys.item(id).pk;
-    items.push(
-      conditionalPut({
-        pk,
-        sk: `REVIEW#${reviewId}`,
-        id: reviewId,
-        productId: id,
-        userId: customer.id,
-        name: customer.name,
-        rating: review.rating,
-        comment: review.comment,
-        createdAt: new Date(now.getTime() - review.daysAgo * DAY_MS).toISOString(),
-      }),
-      conditionalPut({ pk, sk: `REVIEWER#${customer.id}`, reviewId }),
-    );
+    });
+  } catch (error) {
+    if (isTaken(error)) return;
+    throw error;
   }
-  return items;
+  const review = customer && SEED_REVIEWS.find((candidate) => candidate.slug === product.slug);
+  if (!review || !customer) return;
+  await reviews.addReview(
+    customer,
+    id,
+    { rating: review.rating, comment: review.comment },
+    { createdAt: new Date(now.getTime() - review.daysAgo * DAY_MS) },
+  );
 }
 
 /**
@@ -212,21 +165,19 @@ function productItems(
  * the products come without reviews), and the products. The local runtime passes both accounts;
  * `npm run stage:init --demo` passes no admin (it makes its own) and a customer only locally, since a
  * deployed stage must not get an account with a known password. The table and bucket must exist.
- * Re-running on a seeded table does nothing and returns `{ seeded: false }`. Each product is one
- * transaction whose slug put is conditional, so a product whose slug is still taken is skipped
- * rather than duplicated.
+ * Re-running on a seeded table does nothing and returns `{ seeded: false }`. Everything is written
+ * through core's own verbs (accounts, products, reviews), so seeded items have exactly the shapes
+ * of docs/data-model.md; a product whose slug is still taken is skipped rather than duplicated.
  */
 export async function seedIfEmpty(accounts: {
   admin?: SeedAccount;
   customer?: SeedAccount;
 }): Promise<{ seeded: boolean }> {
-  if (await hasProducts()) return { seeded: false };
+  if (!(await products.isEmpty())) return { seeded: false };
 
   await uploadSeedImages();
   if (accounts.admin) await ensureUser(accounts.admin, true);
-  const customer = accounts.customer
-    ? { id: await ensureUser(accounts.customer, false), name: accounts.customer.name }
-    : undefined;
+  const customer = accounts.customer ? await ensureUser(accounts.customer, false) : undefined;
 
   // ULIDs sort by creation time and lists are newest first: minting the ids in reverse makes the
   // first product of the catalogue the first one shown.
@@ -236,15 +187,7 @@ export async function seedIfEmpty(accounts: {
 
   await inBatches(
     SEED_PRODUCTS.map((product, index) => ({ product, id: ids[index] as string })),
-    async ({ product, id }) => {
-      try {
-        await db().send(
-          new TransactWriteCommand({ TransactItems: productItems(product, id, now, customer) }),
-        );
-      } catch (error) {
-        if (!isConditionFailure(error)) throw error;
-      }
-    },
+    ({ product, id }) => seedProduct(product, id, now, customer),
   );
   return { seeded: true };
 }

@@ -13,6 +13,14 @@ export function cancellationReasons(error: unknown): string[] | undefined {
   return listed ? listed.split(",").map((code) => code.trim()) : [];
 }
 
+/** The cancellation reason of an action whose condition did not hold. */
+export const CONDITION_FAILED = "ConditionalCheckFailed";
+
+/** True when a cancelled transaction lost a race or was throttled, so the same write may be tried again. */
+export const isRetryableCancellation = (reasons: readonly string[]): boolean =>
+  reasons.some((code) => code === "TransactionConflict" || code === "ThrottlingError");
+
+/** True for a single write refused by its condition (ConditionalCheckFailedException). */
 export const isConditionalCheckFailure = (error: unknown): boolean =>
   error instanceof Error && error.name === "ConditionalCheckFailedException";
 

@@ -1,11 +1,14 @@
-import { paginateQuery, type QueryCommandInput } from "@aws-sdk/lib-dynamodb";
+import { paginateQuery, QueryCommand } from "@aws-sdk/lib-dynamodb";
 import { db, tableName } from "./client.ts";
 import { storageError } from "./errors.ts";
+import type { Item } from "./items.ts";
+import type { QueryInput } from "./key-conditions.ts";
+import { singleFlight } from "./single-flight.ts";
 
-type Item = Record<string, unknown>;
+export type { QueryInput } from "./key-conditions.ts";
 
 /** Runs a query over every page and returns all items (for bounded partitions only). */
-export async function queryAll(input: Omit<QueryCommandInput, "TableName">): Promise<Item[]> {
+export async function queryAll(input: QueryInput): Promise<Item[]> {
   const items: Item[] = [];
   try {
     for await (const page of paginateQuery({ client: db() }, { TableName: tableName(), ...input })) {
@@ -17,23 +20,28 @@ export async function queryAll(input: Omit<QueryCommandInput, "TableName">): Pro
   return items;
 }
 
-const inFlight = new Map<string, Promise<unknown>>();
+/** One page of a query: its items (or only their count with `Select: "COUNT"`) and where the next starts. */
+export interface QueryPage {
+  items: Item[];
+  count: number;
+  next: Record<string, unknown> | undefined;
+}
 
-/**
- * Runs `read` unless an identical read (same key) is already running, in which case its promise is
- * shared (single flight). For hot public reads under load this turns N concurrent round trips into
- * one without serving anything older than a read that started a moment earlier. Not a cache: the
- * entry is gone as soon as the read settles. Never use it where a caller must see its own write.
- */
-export function singleFlight<T>(key: string, read: () => Promise<T>): Promise<T> {
-  const running = inFlight.get(key) as Promise<T> | undefined;
-  if (running) return running;
-  const started = read().finally(() => inFlight.delete(key));
-  inFlight.set(key, started);
-  return started;
+/** Runs one page of a query (`Limit`, `ExclusiveStartKey` and `Select` in `input`). */
+export async function queryPage(input: QueryInput): Promise<QueryPage> {
+  try {
+    const result = await db().send(new QueryCommand({ TableName: tableName(), ...input }));
+    return {
+      items: (result.Items as Item[] | undefined) ?? [],
+      count: result.Count ?? 0,
+      next: result.LastEvaluatedKey,
+    };
+  } catch (error) {
+    throw storageError(error);
+  }
 }
 
 /** `queryAll` through `singleFlight` (GSI reads are eventually consistent anyway). */
-export function sharedQueryAll(input: Omit<QueryCommandInput, "TableName">): Promise<Item[]> {
+export function sharedQueryAll(input: QueryInput): Promise<Item[]> {
   return singleFlight(JSON.stringify(["query", tableName(), input]), () => queryAll(input));
 }

@@ -1,8 +1,8 @@
 import { type Config, getConfig } from "../config.ts";
 
 /**
- * Browser keys the signed-in client asks for (spec §7). Both are public by nature (they ship to
- * the browser); they are served to signed-in users only, as the spec's client expects.
+ * Browser keys the signed-in client asks for (docs/product.md §7). Both are public by nature (they ship to
+ * the browser); they are served to signed-in users only, as the original client expects.
  */
 
 /** The PayPal client id; `test` when the test payment provider replaces PayPal (PAYMENTS=test). */

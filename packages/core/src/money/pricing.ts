@@ -1,20 +1,37 @@
 /**
- * The one pricing function: the cart, the place-order preview and the server's order all use it.
+ * The one pricing rule: the cart, the place-order preview and the server's order all use it.
  *
- * Spec §9: items = Σ price × quantity; shipping 0 when items are above $100, else $10; tax 15 % of
- * items; total = items + shipping + tax; 2-decimal rounding. Money is held as integer cents inside so
- * sums never drift. The spec's cart page ($45 flat) and marketing copy ($75) contradict this rule;
- * architecture.md §4 resolves both to this function, and copy reads FREE_SHIPPING_OVER.
+ * items = Σ price × quantity; shipping 0 when items are above $100 (FREE_SHIPPING_OVER), else $10;
+ * tax 15 % of items, rounded to the cent; total = items + shipping + tax. The rule works in integer
+ * cents (`priceCents`), as core stores money, so sums never drift; dollars exist only at the edges —
+ * the API's answers and the web app, which call `priceLines` (dollar lines in, dollar prices out,
+ * through the same rule). Copy that names the free-shipping threshold reads FREE_SHIPPING_OVER.
  */
 export const FREE_SHIPPING_OVER = 100;
 export const SHIPPING_FEE = 10;
 export const TAX_RATE = 0.15;
 
+/** A line in cents, as core holds it (an order's stored line, a product's `priceCents`). */
+export interface CentsLine {
+  priceCents: number;
+  quantity: number;
+}
+
+/** A line in dollars, as the API and the web app show it. */
 export interface PricedLine {
   price: number;
   quantity: number;
 }
 
+/** An order's money in integer cents (the stored order's attributes). */
+export interface PriceCents {
+  itemsCents: number;
+  shippingCents: number;
+  taxCents: number;
+  totalCents: number;
+}
+
+/** An order's money in dollars (the API's fields). */
 export interface Prices {
   itemsPrice: number;
   shippingPrice: number;
@@ -28,28 +45,41 @@ export const toCents = (dollars: number): number => Math.round(Number((dollars *
 /** Integer cents → dollars with at most 2 decimals. */
 export const toDollars = (cents: number): number => cents / 100;
 
-export function priceCents(lines: readonly PricedLine[]) {
-  const itemsCents = lines.reduce((sum, line) => sum + toCents(line.price) * line.quantity, 0);
+/**
+ * Prices lines held in cents: the pricing rule itself.
+ *
+ * @example
+ * priceCents([{ priceCents: 499, quantity: 3 }]) // { itemsCents: 1497, shippingCents: 1000, taxCents: 225, totalCents: 2722 }
+ */
+export function priceCents(lines: readonly CentsLine[]): PriceCents {
+  const itemsCents = lines.reduce((sum, line) => sum + line.priceCents * line.quantity, 0);
   const shippingCents = itemsCents > FREE_SHIPPING_OVER * 100 || itemsCents === 0 ? 0 : SHIPPING_FEE * 100;
   const taxCents = Math.round(itemsCents * TAX_RATE);
   return { itemsCents, shippingCents, taxCents, totalCents: itemsCents + shippingCents + taxCents };
 }
 
+/** Cents → the API's dollar fields. */
+export const toPrices = (cents: PriceCents): Prices => ({
+  itemsPrice: toDollars(cents.itemsCents),
+  shippingPrice: toDollars(cents.shippingCents),
+  taxPrice: toDollars(cents.taxCents),
+  totalPrice: toDollars(cents.totalCents),
+});
+
+/** A dollar line → the same line in cents. */
+export const inCents = (line: PricedLine): CentsLine => ({
+  priceCents: toCents(line.price),
+  quantity: line.quantity,
+});
+
 /**
- * Prices a cart or an order.
+ * Prices dollar lines (the web app's cart and preview, API clients): each price to cents once, then
+ * `priceCents`, then dollars.
  *
  * @example
  * priceLines([{ price: 4.99, quantity: 3 }]) // { itemsPrice: 14.97, shippingPrice: 10, taxPrice: 2.25, totalPrice: 27.22 }
  */
-export function priceLines(lines: readonly PricedLine[]): Prices {
-  const cents = priceCents(lines);
-  return {
-    itemsPrice: toDollars(cents.itemsCents),
-    shippingPrice: toDollars(cents.shippingCents),
-    taxPrice: toDollars(cents.taxCents),
-    totalPrice: toDollars(cents.totalCents),
-  };
-}
+export const priceLines = (lines: readonly PricedLine[]): Prices => toPrices(priceCents(lines.map(inCents)));
 
 /** "$12.30" — the shop's one money format. */
 export const formatMoney = (dollars: number): string => `$${dollars.toFixed(2)}`;

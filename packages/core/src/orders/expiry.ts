@@ -1,12 +1,7 @@
-import { DeleteCommand, QueryCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
-import { db, tableName } from "../db/client.ts";
-import { cancellationReasons, storageError } from "../db/errors.ts";
-import { queryAll } from "../db/query.ts";
+import { backoff } from "../db/retry.ts";
 import { settleStartedPayment } from "../payments/index.ts";
-import { expiryDecision, heldFrom, holdItem } from "./hold.ts";
-import { deleteHold, restockActions } from "./index.ts";
-import { mustExist, mustNotExist, notCancelled, orderKeys, orderQueries } from "./order.keys.ts";
-import { getOrderItem, type Item, type StoredLine } from "./order.store.ts";
+import { expiryDecision, heldFrom } from "./hold.ts";
+import { orderStore } from "./order.store.ts";
 
 /**
  * The expiry sweep (docs/decisions/012-unpaid-orders-expire.md): unpaid orders whose hold ran out are
@@ -19,39 +14,6 @@ import { getOrderItem, type Item, type StoredLine } from "./order.store.ts";
 export type ExpiryOutcome = "cancelled" | "paid" | "skipped";
 
 const ATTEMPTS = 5;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/**
- * The cancellation, one transaction: the order is marked cancelled only if it is still unpaid, not
- * cancelled, due, and its payment state is the one that was read (none, or the same stale start), so a
- * payment started meanwhile wins; its hold goes, and every line's stock comes back.
- */
-async function cancelOrder(item: Item, now: Date): Promise<void> {
-  const id = item.id as string;
-  const started = item.paymentStartedAt as string | undefined;
-  const cancel = {
-    Update: {
-      TableName: tableName(),
-      Key: orderKeys.item(id),
-      UpdateExpression: "SET isCancelled = :true, cancelledAt = :now",
-      ConditionExpression: [
-        mustExist,
-        "isPaid = :false",
-        notCancelled,
-        "holdUntil <= :now",
-        started === undefined ? "attribute_not_exists(paymentStartedAt)" : "paymentStartedAt = :started",
-      ].join(" AND "),
-      ExpressionAttributeValues: {
-        ":true": true,
-        ":false": false,
-        ":now": now.toISOString(),
-        ...(started === undefined ? {} : { ":started": started }),
-      },
-    },
-  };
-  const restock = await restockActions(item.orderItems as StoredLine[]);
-  await db().send(new TransactWriteCommand({ TransactItems: [cancel, deleteHold(id), ...restock] }));
-}
 
 /**
  * Expires one order if its hold ran out at `now`. Safe to run any number of times, also concurrently:
@@ -60,24 +22,18 @@ async function cancelOrder(item: Item, now: Date): Promise<void> {
  */
 export async function expireOrder(id: string, now: Date = new Date()): Promise<ExpiryOutcome> {
   for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
-    const item = await getOrderItem(id);
+    const item = await orderStore.get(id);
     const decision = expiryDecision(item, now);
     if (decision === "gone") {
       // Paid, cancelled or deleted: only a stale hold is left (normally removed with the change).
-      await db()
-        .send(new DeleteCommand({ TableName: tableName(), Key: orderKeys.hold(id) }))
-        .catch((error: unknown) => Promise.reject(storageError(error)));
+      await orderStore.deleteHold(id);
       return "skipped";
     }
     if (decision === "not_due" || decision === "payment_in_progress" || !item) return "skipped";
     if (decision === "check_payment" && (await settleStartedPayment(item)) === "paid") return "paid";
-    try {
-      await cancelOrder(item, now);
-      return "cancelled";
-    } catch (error) {
-      if (!cancellationReasons(error)) throw storageError(error);
-      await sleep(Math.random() * 20 * 2 ** attempt);
-    }
+    // The cancellation's conditions (order.store.ts) let exactly one run give the stock back.
+    if ((await orderStore.cancel(item, now)) === "cancelled") return "cancelled";
+    await backoff(attempt);
   }
   return "skipped";
 }
@@ -114,20 +70,8 @@ export async function sweepExpiredOrders(options: SweepOptions = {}): Promise<Sw
   let startKey: Record<string, unknown> | undefined;
   do {
     if (options.stopAt !== undefined && Date.now() >= options.stopAt) return report;
-    let page: { Items?: Item[]; LastEvaluatedKey?: Record<string, unknown> };
-    try {
-      page = await db().send(
-        new QueryCommand({
-          TableName: tableName(),
-          ...orderQueries.holdsDueBefore(now.toISOString(), options.pageSize ?? 25),
-          ...(startKey ? { ExclusiveStartKey: startKey } : {}),
-        }),
-      );
-    } catch (error) {
-      throw storageError(error);
-    }
+    const { orderIds: ids, next } = await orderStore.dueHolds(now, options.pageSize ?? 25, startKey);
     report.pages += 1;
-    const ids = (page.Items ?? []).map((hold) => hold.orderId as string);
     const outcomes = await Promise.allSettled(ids.map((id) => expireOrder(id, now)));
     outcomes.forEach((outcome, index) => {
       if (outcome.status === "fulfilled") {
@@ -141,7 +85,7 @@ export async function sweepExpiredOrders(options: SweepOptions = {}): Promise<Sw
         JSON.stringify({ level: "error", message: "expiring an order failed", id: ids[index], error }),
       );
     });
-    startKey = page.LastEvaluatedKey;
+    startKey = next;
   } while (startKey);
   report.complete = true;
   return report;
@@ -155,37 +99,10 @@ export async function sweepExpiredOrders(options: SweepOptions = {}): Promise<Sw
  * packages/ops/src/cli/hold-unpaid-orders.ts for a deployed stage. Returns how many it held.
  */
 export async function holdUnheldOrders(): Promise<number> {
-  const all = orderQueries.all();
-  const unheld = await queryAll({
-    ...all,
-    FilterExpression: `isPaid = :false AND attribute_not_exists(holdUntil) AND ${notCancelled}`,
-    ExpressionAttributeValues: { ...all.ExpressionAttributeValues, ":false": false },
-  });
   let held = 0;
-  for (const item of unheld) {
+  for (const item of await orderStore.unheld()) {
     const { holdUntil } = heldFrom(new Date(item.createdAt as string));
-    const order = { ...item, holdUntil };
-    try {
-      await db().send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Update: {
-                TableName: tableName(),
-                Key: orderKeys.item(item.id as string),
-                UpdateExpression: "SET holdUntil = :holdUntil",
-                ConditionExpression: `${mustExist} AND isPaid = :false AND attribute_not_exists(holdUntil) AND ${notCancelled}`,
-                ExpressionAttributeValues: { ":holdUntil": holdUntil, ":false": false },
-              },
-            },
-            { Put: { TableName: tableName(), Item: holdItem(order), ConditionExpression: mustNotExist } },
-          ],
-        }),
-      );
-      held += 1;
-    } catch (error) {
-      if (!cancellationReasons(error)) throw storageError(error);
-    }
+    if (await orderStore.addHold(item, holdUntil)) held += 1;
   }
   return held;
 }

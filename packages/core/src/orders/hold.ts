@@ -1,6 +1,5 @@
 import { getConfig } from "../config.ts";
-import { orderKeys } from "./order.keys.ts";
-import { type Item, isHeld } from "./order.store.ts";
+import { type Item, isHeld } from "./order.mapping.ts";
 
 /**
  * How long unpaid orders hold their stock, and the pure rules of the expiry sweep
@@ -24,13 +23,6 @@ export const PAYMENT_GRACE_MS = 5 * 60_000;
 export function heldFrom(placedAt: Date, minutes: number = getConfig().unpaidOrderMinutes) {
   const holdUntil = new Date(placedAt.getTime() + Math.round(minutes * 60_000));
   return { createdAt: placedAt.toISOString(), holdUntil: holdUntil.toISOString() };
-}
-
-/** The hold item of a new order item: the entry of the unpaid-orders index (docs/data-model.md). */
-export function holdItem(order: Item): Item {
-  const id = order.id as string;
-  const holdUntil = order.holdUntil as string;
-  return { ...orderKeys.hold(id), ...orderKeys.holdIndex(holdUntil, id), orderId: id, holdUntil };
 }
 
 /**

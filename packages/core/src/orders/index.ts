@@ -1,23 +1,12 @@
-import { TransactWriteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
-import { db, tableName } from "../db/client.ts";
-import { cancellationReasons, isConditionalCheckFailure, storageError } from "../db/errors.ts";
-import { queryAll } from "../db/query.ts";
+import { backoff } from "../db/retry.ts";
 import { AppError } from "../errors.ts";
 import { isId } from "../ids.ts";
-import { productKeys } from "../products/product.keys.ts";
 import { assertAdmin, type Caller } from "../users/caller.ts";
-import { isCancelledItem, mustExist, notCancelled, orderKeys, orderQueries } from "./order.keys.ts";
+import { userStore } from "../users/user.store.ts";
+import { isCancelledItem } from "./order.keys.ts";
+import { type Item, type OrderUser, toOrder } from "./order.mapping.ts";
 import type { Order, PaymentResult } from "./order.schema.ts";
-import {
-  batchGetItems,
-  getOrderItem,
-  type Item,
-  isHeld,
-  type StoredLine,
-  toOrder,
-  userOf,
-  usersById,
-} from "./order.store.ts";
+import { orderStore } from "./order.store.ts";
 
 export { placeOrder } from "./place.ts";
 
@@ -26,7 +15,7 @@ const asUser = (caller: Caller) => ({ _id: caller._id, name: caller.name });
 
 /** The stored order, or 404 (also for ids that are not ours, without a read). */
 export async function orderItemOrNotFound(id: string): Promise<Item> {
-  const item = isId(id) ? await getOrderItem(id) : undefined;
+  const item = isId(id) ? await orderStore.get(id) : undefined;
   if (!item) throw notFound();
   return item;
 }
@@ -39,6 +28,11 @@ export async function readableOrderItem(caller: Caller, id: string): Promise<Ite
   const item = await orderItemOrNotFound(id);
   if (item.userId !== caller._id && !caller.isAdmin) throw notFound();
   return item;
+}
+
+/** The order's customer as `{ _id, name }`, or null when the account was deleted. */
+async function userOf(userId: string): Promise<OrderUser> {
+  return (await userStore.namesById([userId])).get(userId) ?? null;
 }
 
 /** An order item → the API's Order, with its customer's current name (null once deleted). */
@@ -54,15 +48,15 @@ export async function fromIdForCaller(caller: Caller, id: string): Promise<Order
 
 /** The caller's own orders, newest first (gsi2 USER#<id> / ORDER#<id>). */
 export async function listMine(caller: Caller): Promise<Order[]> {
-  const items = await queryAll(orderQueries.ofUser(caller._id));
+  const items = await orderStore.listOfUser(caller._id);
   return items.map((item) => toOrder(item, asUser(caller)));
 }
 
 /** Every order, newest first, each with `user: { _id, name }` or null for a deleted account (admin). */
 export async function listAll(caller: Caller): Promise<Order[]> {
   assertAdmin(caller);
-  const items = await queryAll(orderQueries.all());
-  const users = await usersById(items.map((item) => item.userId as string));
+  const items = await orderStore.listAll();
+  const users = await userStore.namesById(items.map((item) => item.userId as string));
   return items.map((item) => toOrder(item, users.get(item.userId as string) ?? null));
 }
 
@@ -75,31 +69,6 @@ export function assertNotCancelled(item: Item): void {
   if (isCancelledItem(item)) throw new AppError("conflict", ORDER_CANCELLED_MESSAGE);
 }
 
-/** Deletes an order's hold (the unpaid-orders index entry); deleting a missing hold changes nothing. */
-export const deleteHold = (id: string) => ({ Delete: { TableName: tableName(), Key: orderKeys.hold(id) } });
-
-/**
- * Stock given back by deleting or cancelling an unpaid order: only for products that still exist.
- */
-export async function restockActions(lines: readonly StoredLine[]) {
-  const existing = await batchGetItems(
-    lines.map((line) => productKeys.item(line.productId)),
-    { projection: "id" },
-  );
-  const alive = new Set(existing.map((item) => item.id as string));
-  return lines
-    .filter((line) => alive.has(line.productId))
-    .map((line) => ({
-      Update: {
-        TableName: tableName(),
-        Key: productKeys.item(line.productId),
-        UpdateExpression: "SET countInStock = countInStock + :q",
-        ConditionExpression: mustExist,
-        ExpressionAttributeValues: { ":q": line.quantity },
-      },
-    }));
-}
-
 /**
  * Deletes an order (admin). An unpaid order's stock goes back to its products in the same
  * transaction; the delete is conditional on the paid and cancelled state read, so a payment landing
@@ -110,22 +79,8 @@ export async function removeOrder(caller: Caller, id: string): Promise<{ message
   assertAdmin(caller);
   for (let attempt = 0; attempt < 5; attempt += 1) {
     const item = await orderItemOrNotFound(id);
-    const restock = isHeld(item) ? await restockActions(item.orderItems as StoredLine[]) : [];
-    const cancelled = isCancelledItem(item) ? "attribute_exists(cancelledAt)" : notCancelled;
-    const remove = {
-      Delete: {
-        TableName: tableName(),
-        Key: orderKeys.item(id),
-        ConditionExpression: `${mustExist} AND isPaid = :paid AND ${cancelled}`,
-        ExpressionAttributeValues: { ":paid": item.isPaid === true },
-      },
-    };
-    try {
-      await db().send(new TransactWriteCommand({ TransactItems: [remove, deleteHold(id), ...restock] }));
-      return { message: "Order Deleted" };
-    } catch (error) {
-      if (!cancellationReasons(error)) throw storageError(error);
-    }
+    if ((await orderStore.remove(item)) === "deleted") return { message: "Order Deleted" };
+    await backoff(attempt);
   }
   throw new AppError("unavailable", "The order is changing, please try again");
 }
@@ -137,22 +92,9 @@ export async function markDelivered(caller: Caller, id: string): Promise<Order> 
   assertNotCancelled(item);
   if (item.isPaid !== true) throw new AppError("conflict", "Order is not paid yet");
   if (item.isDelivered === true) throw new AppError("conflict", "Order is already delivered");
-  try {
-    const { Attributes } = await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: orderKeys.item(id),
-        UpdateExpression: "SET isDelivered = :true, deliveredAt = :now",
-        ConditionExpression: `${mustExist} AND isPaid = :true AND isDelivered = :false`,
-        ExpressionAttributeValues: { ":true": true, ":false": false, ":now": new Date().toISOString() },
-        ReturnValues: "ALL_NEW",
-      }),
-    );
-    return withUser(caller, Attributes as Item);
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) throw new AppError("conflict", "Order is already delivered");
-    throw storageError(error);
-  }
+  const delivered = await orderStore.markDelivered(id);
+  if (!delivered) throw new AppError("conflict", "Order is already delivered");
+  return withUser(caller, delivered);
 }
 
 /**
@@ -162,28 +104,11 @@ export async function markDelivered(caller: Caller, id: string): Promise<Order> 
  * Returns the stored order; it is already paid when a concurrent payment won.
  */
 export async function startPayment(id: string, paypalOrderId: string): Promise<Item> {
-  try {
-    const { Attributes } = await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: orderKeys.item(id),
-        UpdateExpression: "SET paymentStartedAt = :now, paymentPaypalOrderId = :paypal",
-        ConditionExpression: `${mustExist} AND isPaid = :false AND ${notCancelled}`,
-        ExpressionAttributeValues: {
-          ":false": false,
-          ":now": new Date().toISOString(),
-          ":paypal": paypalOrderId,
-        },
-        ReturnValues: "ALL_NEW",
-      }),
-    );
-    return Attributes as Item;
-  } catch (error) {
-    if (!isConditionalCheckFailure(error)) throw storageError(error);
-    const item = await orderItemOrNotFound(id);
-    assertNotCancelled(item);
-    return item;
-  }
+  const started = await orderStore.startPayment(id, paypalOrderId);
+  if (started) return started;
+  const item = await orderItemOrNotFound(id);
+  assertNotCancelled(item);
+  return item;
 }
 
 /**
@@ -195,33 +120,11 @@ export async function markPaid(
   id: string,
   payment: PaymentResult & { paypalOrderId: string },
 ): Promise<Item> {
-  const { paypalOrderId, ...paymentResult } = payment;
-  const pay = {
-    Update: {
-      TableName: tableName(),
-      Key: orderKeys.item(id),
-      UpdateExpression: "SET isPaid = :true, paidAt = :now, paymentResult = :result, paypalOrderId = :paypal",
-      ConditionExpression: `${mustExist} AND isPaid = :false AND ${notCancelled}`,
-      ExpressionAttributeValues: {
-        ":true": true,
-        ":false": false,
-        ":now": new Date().toISOString(),
-        ":result": paymentResult,
-        ":paypal": paypalOrderId,
-      },
-    },
-  };
   for (let attempt = 0; ; attempt += 1) {
-    try {
-      await db().send(new TransactWriteCommand({ TransactItems: [pay, deleteHold(id)] }));
-      break;
-    } catch (error) {
-      const reasons = cancellationReasons(error);
-      if (!reasons) throw storageError(error);
-      if (reasons[0] === "ConditionalCheckFailed") break; // paid already (or cancelled): read below
-      if (attempt >= 4) throw new AppError("unavailable", "The order is changing, please try again");
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * 2 ** attempt));
-    }
+    // "refused": paid already (or cancelled): read below.
+    if ((await orderStore.markPaid(id, payment)) !== "conflict") break;
+    if (attempt >= 4) throw new AppError("unavailable", "The order is changing, please try again");
+    await backoff(attempt);
   }
   const item = await orderItemOrNotFound(id);
   if (isCancelledItem(item)) {
@@ -231,7 +134,7 @@ export async function markPaid(
         level: "error",
         message: "payment captured for a cancelled order",
         id,
-        paypalOrderId,
+        paypalOrderId: payment.paypalOrderId,
       }),
     );
     assertNotCancelled(item);

@@ -1,3 +1,5 @@
+import { inPartition } from "../db/key-conditions.ts";
+
 /**
  * Keys of order items and the access patterns they serve (docs/data-model.md, patterns 15-18, 21).
  *
@@ -9,13 +11,20 @@
  *   (sparse: the hold exists only while the order is unpaid and not cancelled)
  */
 
+/** The gsi1 partition of every order. */
+const ALL_PARTITION = "ORDERS";
 /** The gsi2 partition of the holds of unpaid orders. */
 const UNPAID_PARTITION = "UNPAID_ORDERS";
+/** The gsi2 sort key prefix of a user's orders (their partition `USER#<id>` may hold other things). */
+const USER_ORDER_PREFIX = "ORDER#";
 
 export const orderKeys = {
   item: (id: string) => ({ pk: `ORDER#${id}`, sk: "ORDER" }),
-  listIndex: (id: string) => ({ gsi1pk: "ORDERS", gsi1sk: id }),
-  userIndex: (userId: string, id: string) => ({ gsi2pk: `USER#${userId}`, gsi2sk: `ORDER#${id}` }),
+  listIndex: (id: string) => ({ gsi1pk: ALL_PARTITION, gsi1sk: id }),
+  userIndex: (userId: string, id: string) => ({
+    gsi2pk: `USER#${userId}`,
+    gsi2sk: `${USER_ORDER_PREFIX}${id}`,
+  }),
   idempotency: (userId: string, key: string) => ({ pk: `IDEMPOTENCY#${userId}#${key}`, sk: "IDEMPOTENCY" }),
   /** The hold of an unpaid order: beside the order, so the sweep's index lists only unpaid orders. */
   hold: (id: string) => ({ pk: `ORDER#${id}`, sk: "HOLD" }),
@@ -25,36 +34,18 @@ export const orderKeys = {
 
 /** Query inputs (without the table name): the two order lists, newest first, and the due holds. */
 export const orderQueries = {
-  all: () => ({
-    IndexName: "gsi1",
-    KeyConditionExpression: "gsi1pk = :pk",
-    ExpressionAttributeValues: { ":pk": "ORDERS" },
-    ScanIndexForward: false,
-  }),
-  ofUser: (userId: string) => ({
-    IndexName: "gsi2",
-    KeyConditionExpression: "gsi2pk = :pk AND begins_with(gsi2sk, :prefix)",
-    ExpressionAttributeValues: { ":pk": `USER#${userId}`, ":prefix": "ORDER#" },
-    ScanIndexForward: false,
-  }),
+  all: () => inPartition({ pk: ALL_PARTITION, index: "gsi1", descending: true }),
+  ofUser: (userId: string) =>
+    inPartition({ pk: `USER#${userId}`, index: "gsi2", skBeginsWith: USER_ORDER_PREFIX, descending: true }),
   /** Holds whose deadline is before `before` (ISO), oldest deadline first, `pageSize` per page. */
   holdsDueBefore: (before: string, pageSize: number) => ({
-    IndexName: "gsi2",
-    KeyConditionExpression: "gsi2pk = :pk AND gsi2sk < :before",
-    ExpressionAttributeValues: { ":pk": UNPAID_PARTITION, ":before": before },
+    ...inPartition({ pk: UNPAID_PARTITION, index: "gsi2", skBefore: before }),
     Limit: pageSize,
   }),
 };
 
-/** Condition of a put that must create its item (order, idempotency key). */
-export const mustNotExist = "attribute_not_exists(pk)";
-/** Condition of an update that must find its item. */
-export const mustExist = "attribute_exists(pk)";
-/** Condition on an order item that was not cancelled (older orders have no cancellation attributes). */
-export const notCancelled = "attribute_not_exists(cancelledAt)";
-
 /**
- * True for a stored order that was cancelled: it has `cancelledAt` (the same test as `notCancelled`).
- * The stats counters use it too, so a cancelled order counts nowhere.
+ * True for a stored order that was cancelled: it has `cancelledAt` (the same test as the store's
+ * `notCancelled` condition). The stats counters use it too, so a cancelled order counts nowhere.
  */
 export const isCancelledItem = (item: Record<string, unknown>): boolean => item.cancelledAt !== undefined;

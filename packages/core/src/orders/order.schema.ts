@@ -19,7 +19,7 @@ const text = (max: number, field: string) =>
 const optionalText = (max: number) => v.optional(v.pipe(v.string(), v.trim(), v.maxLength(max)));
 const money = v.pipe(v.number(), v.finite(), v.minValue(0));
 
-/** The map location chosen on /map (spec §3), kept inside the shipping address. */
+/** The map location chosen on /map (docs/product.md §3), kept inside the shipping address. */
 export const LocationSchema = v.object({
   lat: v.pipe(v.number(), v.minValue(-90), v.maxValue(90)),
   lng: v.pipe(v.number(), v.minValue(-180), v.maxValue(180)),
@@ -47,7 +47,7 @@ const OptionalLocationSchema = v.optional(
   ),
 );
 
-/** Shipping form: every field required (spec §5); the optional comments box is not saved. */
+/** Shipping form: every field required (docs/product.md §5); the optional comments box is not saved. */
 export const ShippingAddressSchema = v.object({
   fullName: text(100, "Full name"),
   address: text(200, "Address"),
@@ -94,7 +94,7 @@ export function productOverLineBound(
   return undefined;
 }
 
-/** Body of POST /api/orders (spec §7). The prices are what the shopper saw; the server re-checks them. */
+/** Body of POST /api/orders (docs/product.md §7). The prices are what the shopper saw; the server re-checks them. */
 export const OrderInputSchema = v.object({
   orderItems: v.pipe(
     v.array(OrderLineInputSchema),
@@ -124,7 +124,7 @@ export const IdempotencyKeySchema = v.optional(
 );
 
 /**
- * Body of PUT /api/orders/{id}/pay: the PayPal order id. The spec's client sends the whole captured
+ * Body of PUT /api/orders/{id}/pay: the PayPal order id. The original client sends the whole captured
  * result, whose `id` is that order id; every other field is ignored (the server asks PayPal itself).
  */
 export const PayOrderSchema = v.object({

@@ -1,8 +1,8 @@
 import { getConfig } from "../config.ts";
 import { AppError, isAppError } from "../errors.ts";
 import { assertNotCancelled, markPaid, readableOrderItem, startPayment, withUser } from "../orders/index.ts";
+import type { Item } from "../orders/order.mapping.ts";
 import type { Order } from "../orders/order.schema.ts";
-import type { Item } from "../orders/order.store.ts";
 import type { Caller } from "../users/caller.ts";
 import { type PaymentProvider, paypalProvider } from "./paypal.ts";
 import { testProvider } from "./test-provider.ts";

@@ -1,6 +1,6 @@
 import { AppError } from "../errors.ts";
 import { toDollars } from "../money/pricing.ts";
-import { getOrderItem } from "../orders/order.store.ts";
+import { orderStore } from "../orders/order.store.ts";
 import type { PaymentProvider, PaypalOrder } from "./paypal.ts";
 
 /**
@@ -17,7 +17,7 @@ const shopOrderIdOf = (id: string) =>
 
 async function testOrder(id: string, captured: boolean): Promise<PaypalOrder> {
   const shopOrderId = shopOrderIdOf(id);
-  const item = shopOrderId ? await getOrderItem(shopOrderId) : undefined;
+  const item = shopOrderId ? await orderStore.get(shopOrderId) : undefined;
   if (!item) throw new AppError("invalid", "Unknown PayPal order");
   const amount = { currency_code: "USD", value: toDollars(item.totalCents as number).toFixed(2) };
   const done = captured || item.isPaid === true;

@@ -1,11 +1,6 @@
-import { BatchWriteCommand, GetCommand, TransactWriteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
-import { db, tableName } from "../db/client.ts";
-import { cancellationReasons, isConditionalCheckFailure, storageError } from "../db/errors.ts";
-import { queryAll, sharedQueryAll, singleFlight } from "../db/query.ts";
 import { AppError } from "../errors.ts";
 import { isId, newId } from "../ids.ts";
 import { toCents } from "../money/pricing.ts";
-import { productKeys } from "./product.keys.ts";
 import { toProduct, toReview } from "./product.mapping.ts";
 import {
   PLACEHOLDER_IMAGE,
@@ -14,21 +9,12 @@ import {
   type ProductQuery,
   type ProductUpdate,
 } from "./product.schema.ts";
-
-type Item = Record<string, unknown>;
+import { type ProductRecord, productStore } from "./product.store.ts";
 
 export { toProduct, toReview } from "./product.mapping.ts";
 
 const notFound = () => new AppError("not_found", "Product Not Found");
-
-async function getItem(key: Record<string, string>, ConsistentRead = false): Promise<Item | undefined> {
-  try {
-    const result = await db().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead }));
-    return result.Item;
-  } catch (error) {
-    throw storageError(error);
-  }
-}
+const slugTaken = () => new AppError("conflict", "Slug already in use");
 
 /**
  * Products of the catalogue, newest first, optionally of one category and/or whose name contains
@@ -36,22 +22,15 @@ async function getItem(key: Record<string, string>, ConsistentRead = false): Pro
  */
 export async function list(query: ProductQuery = {}): Promise<Product[]> {
   const items = query.category
-    ? await sharedQueryAll({
-        IndexName: "gsi2",
-        KeyConditionExpression: "gsi2pk = :pk",
-        ExpressionAttributeValues: { ":pk": productKeys.categoryPartition(query.category) },
-        ScanIndexForward: false,
-      })
-    : await sharedQueryAll({
-        IndexName: "gsi1",
-        KeyConditionExpression: "gsi1pk = :pk",
-        ExpressionAttributeValues: { ":pk": productKeys.allPartition },
-        ScanIndexForward: false,
-      });
+    ? await productStore.listCategory(query.category)
+    : await productStore.listAll();
   const needle = query.q?.toLowerCase();
   const products = items.map(toProduct);
   return needle ? products.filter((product) => product.name.toLowerCase().includes(needle)) : products;
 }
+
+/** True when the catalogue has no product (the local seed fills an empty catalogue). */
+export const isEmpty = async (): Promise<boolean> => !(await productStore.hasAny());
 
 /** The distinct categories of the catalogue, sorted by name. */
 export async function categories(): Promise<string[]> {
@@ -61,8 +40,7 @@ export async function categories(): Promise<string[]> {
 
 /** One product without its reviews; 404 when missing (or when the id is not one of ours). */
 export async function fromId(id: string): Promise<Product> {
-  if (!isId(id)) throw notFound();
-  const item = await getItem(productKeys.item(id));
+  const item = isId(id) ? await productStore.get(id, { consistent: false }) : undefined;
   if (!item) throw notFound();
   return toProduct(item);
 }
@@ -70,19 +48,9 @@ export async function fromId(id: string): Promise<Product> {
 /** One product with its reviews, newest first: one query over the product's partition. */
 export async function detail(id: string, { shared = false } = {}): Promise<ProductDetail> {
   if (!isId(id)) throw notFound();
-  const input = {
-    KeyConditionExpression: "pk = :pk",
-    ExpressionAttributeValues: { ":pk": productKeys.item(id).pk },
-    ConsistentRead: true,
-  };
-  const items = await (shared ? sharedQueryAll(input) : queryAll(input));
-  const productItem = items.find((item) => item.sk === "PRODUCT");
-  if (!productItem) throw notFound();
-  const reviews = items
-    .filter((item) => typeof item.sk === "string" && item.sk.startsWith("REVIEW#"))
-    .map(toReview)
-    .reverse();
-  return { ...toProduct(productItem), reviews };
+  const { product, reviews } = await productStore.withReviews(id, { shared });
+  if (!product) throw notFound();
+  return { ...toProduct(product), reviews: reviews.map(toReview).reverse() };
 }
 
 /**
@@ -92,16 +60,18 @@ export async function detail(id: string, { shared = false } = {}): Promise<Produ
  */
 export async function fromSlug(slug: string): Promise<ProductDetail> {
   if (slug.length === 0 || slug.length > 200) throw notFound();
-  const key = productKeys.slug(slug);
-  const pointer = await singleFlight(JSON.stringify(["get", tableName(), key]), () => getItem(key));
-  if (!pointer) throw notFound();
-  return detail(pointer.productId as string, { shared: true });
+  const id = await productStore.idOfSlug(slug);
+  if (!id) throw notFound();
+  return detail(id, { shared: true });
 }
 
-/** Fields a new product may start with (the seed and fixtures); the admin's "Create" sends none. */
+/**
+ * Fields a new product may start with (the seed and fixtures); the admin's "Create" sends none.
+ * `id` is an import option: the seed mints its ids in the order the catalogue lists them.
+ */
 export type ProductCreateInput = Partial<
   Omit<Product, "_id" | "rating" | "numReviews" | "createdAt" | "updatedAt">
->;
+> & { id?: string };
 
 /**
  * POST /api/products (admin): a blank product the admin then edits — "sample name <n>", a unique
@@ -112,13 +82,10 @@ export type ProductCreateInput = Partial<
  * const product = await create({ name: "Kiwi", slug: "kiwi", price: 3.5, countInStock: 20 });
  */
 export async function create(input: ProductCreateInput = {}): Promise<Product> {
-  const id = newId();
+  if (input.id !== undefined && !isId(input.id)) throw new AppError("invalid", "id must be a ULID");
+  const id = input.id ?? newId();
   const now = new Date().toISOString();
-  const category = input.category ?? "Uncategorised";
-  const item = {
-    ...productKeys.item(id),
-    ...productKeys.listIndex(id),
-    ...productKeys.categoryIndex(category, id),
+  const record: ProductRecord = {
     id,
     name: input.name ?? `sample name ${Date.now()}`,
     slug: input.slug ?? `sample-name-${id.slice(-10).toLowerCase()}`,
@@ -126,7 +93,7 @@ export async function create(input: ProductCreateInput = {}): Promise<Product> {
     images: input.images ?? [],
     priceCents: toCents(input.price ?? 0),
     description: input.description ?? "",
-    category,
+    category: input.category ?? "Uncategorised",
     brand: input.brand ?? "",
     countInStock: input.countInStock ?? 0,
     rating: 0,
@@ -135,39 +102,17 @@ export async function create(input: ProductCreateInput = {}): Promise<Product> {
     createdAt: now,
     updatedAt: now,
   };
-  await transact([
-    { Put: { TableName: tableName(), Item: item, ConditionExpression: "attribute_not_exists(pk)" } },
-    {
-      Put: {
-        TableName: tableName(),
-        Item: slugItem(item.slug, id),
-        ConditionExpression: "attribute_not_exists(pk)",
-      },
-    },
-  ]).catch((error) => {
-    throw cancellationReasons(error)?.[1] === "ConditionalCheckFailed" ? slugTaken() : error;
-  });
-  return toProduct(item);
+  if ((await productStore.create(record)) === "taken") throw slugTaken();
+  return toProduct(record);
 }
 
-const slugTaken = () => new AppError("conflict", "Slug already in use");
-const slugItem = (slug: string, productId: string) => ({ ...productKeys.slug(slug), productId });
-type TransactItems = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]["TransactItems"]>;
-
-async function transact(TransactItems: TransactItems): Promise<void> {
-  try {
-    await db().send(new TransactWriteCommand({ TransactItems }));
-  } catch (error) {
-    throw cancellationReasons(error) ? error : storageError(error);
-  }
-}
-
-/** ProductUpdate → the stored attributes it changes (price in cents; a category moves the gsi2 keys). */
-function storedChanges(changes: ProductUpdate, id: string): Item {
+/** ProductUpdate → the stored attributes it changes (price in cents). */
+function storedChanges(changes: ProductUpdate): Partial<ProductRecord> {
   const { price, ...rest } = changes;
-  const stored: Item = Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined));
+  const stored: Partial<ProductRecord> = Object.fromEntries(
+    Object.entries(rest).filter(([, value]) => value !== undefined),
+  );
   if (price !== undefined) stored.priceCents = toCents(price);
-  if (changes.category !== undefined) Object.assign(stored, productKeys.categoryIndex(changes.category, id));
   stored.updatedAt = new Date().toISOString();
   return stored;
 }
@@ -178,60 +123,18 @@ function storedChanges(changes: ProductUpdate, id: string): Item {
  * transaction (409 when taken).
  */
 export async function update(id: string, changes: ProductUpdate): Promise<Product> {
-  if (!isId(id)) throw notFound();
-  const item = await getItem(productKeys.item(id), true);
+  const item = isId(id) ? await productStore.get(id) : undefined;
   if (!item) throw notFound();
-  const stored = storedChanges(changes, id);
-  const names = Object.keys(stored);
-  const slugChanges = changes.slug !== undefined && changes.slug !== item.slug;
-  const productUpdate = {
-    TableName: tableName(),
-    Key: productKeys.item(id),
-    UpdateExpression: `SET ${names.map((name) => `#${name} = :${name}`).join(", ")}`,
-    ConditionExpression: "attribute_exists(pk) AND #slug = :currentSlug",
-    ExpressionAttributeNames: Object.fromEntries([...names, "slug"].map((name) => [`#${name}`, name])),
-    ExpressionAttributeValues: {
-      ...Object.fromEntries(names.map((name) => [`:${name}`, stored[name]])),
-      ":currentSlug": item.slug,
-    },
-  };
-  try {
-    if (!slugChanges) {
-      await db().send(new UpdateCommand(productUpdate));
-    } else {
-      await transact([
-        { Update: productUpdate },
-        {
-          Delete: {
-            TableName: tableName(),
-            Key: productKeys.slug(item.slug as string),
-            ConditionExpression: "attribute_not_exists(pk) OR productId = :id",
-            ExpressionAttributeValues: { ":id": id },
-          },
-        },
-        {
-          Put: {
-            TableName: tableName(),
-            Item: slugItem(changes.slug as string, id),
-            ConditionExpression: "attribute_not_exists(pk)",
-          },
-        },
-      ]);
-    }
-  } catch (error) {
-    if (cancellationReasons(error)?.[2] === "ConditionalCheckFailed") throw slugTaken();
-    if (isConditionalCheckFailure(error) || cancellationReasons(error)) {
-      throw new AppError("conflict", "The product changed meanwhile, please reload it and try again");
-    }
-    throw storageError(error);
+  const stored = storedChanges(changes);
+  if (stored.slug === item.slug) delete stored.slug;
+  const outcome = await productStore.update(id, stored, item.slug as string);
+  if (outcome === "taken") throw slugTaken();
+  if (outcome === "changed") {
+    throw new AppError("conflict", "The product changed meanwhile, please reload it and try again");
   }
-  return fromIdConsistent(id);
-}
-
-async function fromIdConsistent(id: string): Promise<Product> {
-  const item = await getItem(productKeys.item(id), true);
-  if (!item) throw notFound();
-  return toProduct(item);
+  const updated = await productStore.get(id);
+  if (!updated) throw notFound();
+  return toProduct(updated);
 }
 
 /**
@@ -240,55 +143,10 @@ async function fromIdConsistent(id: string): Promise<Product> {
  * transaction requires the product). Orders keep their own copy of the lines.
  */
 export async function remove(id: string): Promise<void> {
-  if (!isId(id)) throw notFound();
-  const item = await getItem(productKeys.item(id), true);
+  const item = isId(id) ? await productStore.get(id) : undefined;
   if (!item) throw notFound();
-  try {
-    await transact([
-      {
-        Delete: {
-          TableName: tableName(),
-          Key: productKeys.item(id),
-          ConditionExpression: "slug = :slug",
-          ExpressionAttributeValues: { ":slug": item.slug },
-        },
-      },
-      {
-        Delete: {
-          TableName: tableName(),
-          Key: productKeys.slug(item.slug as string),
-          ConditionExpression: "attribute_not_exists(pk) OR productId = :id",
-          ExpressionAttributeValues: { ":id": id },
-        },
-      },
-    ]);
-  } catch (error) {
-    if (cancellationReasons(error))
-      throw new AppError("conflict", "The product changed meanwhile, please try again");
-    throw error;
-  }
-  const rest = await queryAll({
-    KeyConditionExpression: "pk = :pk",
-    ExpressionAttributeValues: { ":pk": productKeys.item(id).pk },
-    ProjectionExpression: "pk, sk",
-    ConsistentRead: true,
-  });
-  await deleteAll(rest.map((entry) => ({ pk: entry.pk as string, sk: entry.sk as string })));
-}
-
-/** Deletes items 25 at a time (BatchWriteItem's limit), retrying what DynamoDB leaves unprocessed. */
-async function deleteAll(keys: Record<string, string>[]): Promise<void> {
-  for (let start = 0; start < keys.length; start += 25) {
-    let requests = keys.slice(start, start + 25).map((Key) => ({ DeleteRequest: { Key } }));
-    for (let attempt = 0; requests.length > 0 && attempt < 8; attempt++) {
-      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt));
-      const result = await db()
-        .send(new BatchWriteCommand({ RequestItems: { [tableName()]: requests } }))
-        .catch((error) => {
-          throw storageError(error);
-        });
-      requests = (result.UnprocessedItems?.[tableName()] ?? []) as typeof requests;
-    }
+  if ((await productStore.remove(id, item.slug as string)) === "changed") {
+    throw new AppError("conflict", "The product changed meanwhile, please try again");
   }
 }
 

@@ -100,7 +100,7 @@ const text = (label: string, min: number, max: number) =>
   );
 
 /**
- * PUT /api/products/{id} (admin): changes exactly the fields sent. The spec's client also sends
+ * PUT /api/products/{id} (admin): changes exactly the fields sent. The original client also sends
  * `_id` (ignored). Price and count accept numeric strings, as form fields send them.
  */
 export const ProductUpdateSchema = v.object({

@@ -1,33 +1,24 @@
-import { GetCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
-import { db, tableName } from "../db/client.ts";
-import { cancellationReasons, storageError } from "../db/errors.ts";
+import { backoff } from "../db/retry.ts";
 import { AppError } from "../errors.ts";
 import { isId, newId } from "../ids.ts";
-import { productKeys } from "../products/product.keys.ts";
 import { toReview } from "../products/product.mapping.ts";
+import { productStore } from "../products/product.store.ts";
 import type { Caller } from "../users/caller.ts";
-import { reviewKeys } from "./review.keys.ts";
 import type { ReviewCreated, ReviewInput } from "./review.schema.ts";
+import { type ReviewRecord, reviewStore } from "./review.store.ts";
 
 /** Optimistic retries when other reviews of the same product land at the same moment. */
 const MAX_ATTEMPTS = 12;
 
 const notFound = () => new AppError("not_found", "Product Not Found");
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Average of the stored total, to one decimal: 4.25 → 4.3. */
 export const averageRating = (total: number, count: number): number =>
   count === 0 ? 0 : Math.round((total / count) * 10) / 10;
 
-async function readProduct(productId: string): Promise<Record<string, unknown> | undefined> {
-  try {
-    const { Item } = await db().send(
-      new GetCommand({ TableName: tableName(), Key: productKeys.item(productId), ConsistentRead: true }),
-    );
-    return Item;
-  } catch (error) {
-    throw storageError(error);
-  }
+/** Options of an import (the local seed): when the review was written. */
+export interface ReviewImport {
+  createdAt?: Date;
 }
 
 /**
@@ -41,78 +32,65 @@ async function readProduct(productId: string): Promise<Record<string, unknown> |
  * // { message: "Review Created", review: {...}, numReviews: 3, rating: 4.7 }
  */
 export async function addReview(
-  caller: Caller,
+  caller: Pick<Caller, "_id" | "name">,
   productId: string,
   input: ReviewInput,
+  options: ReviewImport = {},
 ): Promise<ReviewCreated> {
   if (!isId(productId)) throw notFound();
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const product = await readProduct(productId);
+    const product = await productStore.get(productId);
     if (!product) throw notFound();
-    const count = typeof product.numReviews === "number" ? product.numReviews : undefined;
-    const numReviews = (count ?? 0) + 1;
-    // Items written before ratingTotal existed (e.g. the seed) carry only the average.
-    const previousTotal =
-      typeof product.ratingTotal === "number"
-        ? product.ratingTotal
-        : Math.round(((product.rating as number | undefined) ?? 0) * (count ?? 0));
-    const ratingTotal = previousTotal + input.rating;
+    const read = { numReviews: product.numReviews as number };
+    const numReviews = read.numReviews + 1;
+    const ratingTotal = (product.ratingTotal as number) + input.rating;
     const rating = averageRating(ratingTotal, numReviews);
-    const id = newId();
-    const review = {
-      ...reviewKeys.review(productId, id),
-      id,
+    const review: ReviewRecord = {
+      id: newId(),
       productId,
       userId: caller._id,
       name: caller.name,
       rating: input.rating,
       comment: input.comment,
-      createdAt: new Date().toISOString(),
+      createdAt: (options.createdAt ?? new Date()).toISOString(),
     };
-    try {
-      await db().send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Put: { TableName: tableName(), Item: review, ConditionExpression: "attribute_not_exists(pk)" },
-            },
-            {
-              Put: {
-                TableName: tableName(),
-                Item: { ...reviewKeys.reviewer(productId, caller._id), reviewId: id },
-                ConditionExpression: "attribute_not_exists(pk)",
-              },
-            },
-            {
-              Update: {
-                TableName: tableName(),
-                Key: productKeys.item(productId),
-                UpdateExpression:
-                  "SET numReviews = :numReviews, ratingTotal = :ratingTotal, rating = :rating",
-                ConditionExpression:
-                  count === undefined
-                    ? "attribute_exists(pk) AND attribute_not_exists(numReviews)"
-                    : "attribute_exists(pk) AND numReviews = :count",
-                ExpressionAttributeValues: {
-                  ":numReviews": numReviews,
-                  ":ratingTotal": ratingTotal,
-                  ":rating": rating,
-                  ...(count === undefined ? {} : { ":count": count }),
-                },
-              },
-            },
-          ],
-        }),
-      );
+    const onProduct = productStore.recordReview(productId, read, { numReviews, ratingTotal, rating });
+    const outcome = await reviewStore.add(review, onProduct);
+    if (outcome === "added")
       return { message: "Review Created", review: toReview(review), numReviews, rating };
-    } catch (error) {
-      const reasons = cancellationReasons(error);
-      if (!reasons) throw storageError(error);
-      if (reasons[1] === "ConditionalCheckFailed")
-        throw new AppError("conflict", "You already submitted a review");
-      // Another review changed the product (or the transactions collided): read again and retry.
-      await sleep(10 + Math.random() * 20 * (attempt + 1));
-    }
+    if (outcome === "duplicate") throw new AppError("conflict", "You already submitted a review");
+    // Another review changed the product (or the transactions collided): read again and retry.
+    await backoff(attempt);
   }
   throw new AppError("unavailable", "Too many reviews at once, please try again");
+}
+
+/**
+ * Gives every product without a `ratingTotal` the exact sum of its reviews' ratings (and the
+ * `numReviews` / `rating` that go with it). Products written by older local seeds lack it; without
+ * it a new review could not be counted. Idempotent and safe beside new reviews (each write is
+ * conditioned on the review count it read). Returns how many products it repaired.
+ */
+export async function repairRatingTotals(): Promise<number> {
+  let repaired = 0;
+  for (const listed of await productStore.listAll()) {
+    if (typeof listed.ratingTotal === "number") continue;
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+      const { product, reviews } = await productStore.withReviews(listed.id as string);
+      if (!product || typeof product.ratingTotal === "number") break;
+      const ratingTotal = reviews.reduce((sum, review) => sum + (review.rating as number), 0);
+      const figures = {
+        numReviews: reviews.length,
+        ratingTotal,
+        rating: averageRating(ratingTotal, reviews.length),
+      };
+      const read = { numReviews: (product.numReviews as number | undefined) ?? 0 };
+      if ((await productStore.setReviewFigures(listed.id as string, read, figures)) === "written") {
+        repaired += 1;
+        break;
+      }
+      await backoff(attempt);
+    }
+  }
+  return repaired;
 }

@@ -5,7 +5,7 @@ import type { Review } from "../products/product.schema.ts";
 
 export const REVIEW_COMMENT_MAX = 2000;
 
-/** The spec's rating options (its spelling of "Excelent" kept, as the screens show it). */
+/** The rating options of docs/product.md §5 (its spelling of "Excelent" kept, as the screens show it). */
 export const RATING_LABELS = { 1: "Poor", 2: "Fair", 3: "Good", 4: "Very good", 5: "Excelent" } as const;
 
 const MISSING = "Please enter comment and rating";

@@ -1,5 +1,5 @@
 /**
- * Browser-safe shape of `GET /api/orders/summary` (spec §3 "Order summary"), kept as the original's:
+ * Browser-safe shape of `GET /api/orders/summary` (docs/product.md §7), kept as the original's:
  * one-element `users` and `orders` lists, days ascending, amounts in dollars with 2 decimals.
  *
  * @example

@@ -1,9 +1,6 @@
-import { GetCommand } from "@aws-sdk/lib-dynamodb";
-import { db, tableName } from "../db/client.ts";
-import { storageError } from "../db/errors.ts";
 import { AppError } from "../errors.ts";
 import { verifyToken } from "./token.ts";
-import { userKeys } from "./user.keys.ts";
+import { userStore } from "./user.store.ts";
 
 /** Who is calling: read from the table on every request, so a demotion or deletion applies at once. */
 export interface Caller {
@@ -27,14 +24,7 @@ export const tokenVersionOf = (item: Record<string, unknown>): number =>
  */
 export async function callerFromToken(token: string): Promise<Caller> {
   const { userId, tokenVersion } = await verifyToken(token);
-  let item: Record<string, unknown> | undefined;
-  try {
-    ({ Item: item } = await db().send(
-      new GetCommand({ TableName: tableName(), Key: userKeys.item(userId), ConsistentRead: true }),
-    ));
-  } catch (error) {
-    throw storageError(error);
-  }
+  const item = await userStore.get(userId);
   if (!item || tokenVersionOf(item) !== tokenVersion) throw new AppError("unauthenticated", "Invalid Token");
   return {
     _id: item.id as string,

@@ -1,19 +1,9 @@
-import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
-import { db, tableName } from "../db/client.ts";
-import { isConditionalCheckFailure } from "../db/errors.ts";
 import { AppError } from "../errors.ts";
-import { create } from "./index.ts";
-import { userKeys } from "./user.keys.ts";
+import { create, findByEmail } from "./index.ts";
+import { userStore } from "./user.store.ts";
 
 /** What `ensureAdmin` did: made the account, gave an existing one admin rights, or nothing. */
 export type EnsureAdminOutcome = "created" | "promoted" | "already there";
-
-async function userByEmail(email: string): Promise<Record<string, unknown> | undefined> {
-  const read = (Key: Record<string, string>) =>
-    db().send(new GetCommand({ TableName: tableName(), Key, ConsistentRead: true }));
-  const pointer = (await read(userKeys.email(email))).Item;
-  return pointer ? (await read(userKeys.item(pointer.userId as string))).Item : undefined;
-}
 
 /**
  * Makes sure an administrator with this email exists (`npm run stage:init` on a fresh stage, where
@@ -32,24 +22,11 @@ export async function ensureAdmin(account: {
 }): Promise<EnsureAdminOutcome> {
   const email = account.email.trim().toLowerCase();
   for (let attempt = 0; attempt < 3; attempt++) {
-    const user = await userByEmail(email);
+    const user = await findByEmail(email);
     if (user?.isAdmin === true) return "already there";
     if (user) {
-      try {
-        await db().send(
-          new UpdateCommand({
-            TableName: tableName(),
-            Key: userKeys.item(user.id as string),
-            UpdateExpression: "SET isAdmin = :yes, updatedAt = :now",
-            ConditionExpression: "attribute_exists(pk) AND email = :email",
-            ExpressionAttributeValues: { ":yes": true, ":now": new Date().toISOString(), ":email": email },
-          }),
-        );
-        return "promoted";
-      } catch (error) {
-        if (!isConditionalCheckFailure(error)) throw error;
-        continue; // deleted or renamed meanwhile: look again
-      }
+      if (await userStore.promote(user._id, email)) return "promoted";
+      continue; // deleted or renamed meanwhile: look again
     }
     try {
       await create({ name: account.name, email, password: await account.password(), isAdmin: true });

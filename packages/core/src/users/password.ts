@@ -2,7 +2,7 @@ import bcrypt from "bcryptjs";
 import { AppError } from "../errors.ts";
 import { PASSWORD_MAX_BYTES, PASSWORD_MIN_BYTES } from "./user.schema.ts";
 
-/** bcrypt cost (architecture §4: >= 10). */
+/** bcrypt cost (docs/architecture.md, 'API conventions': >= 10). */
 export const BCRYPT_COST = 10;
 
 const byteLength = (text: string) => new TextEncoder().encode(text).length;

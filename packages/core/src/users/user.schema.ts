@@ -6,7 +6,7 @@ import * as v from "valibot";
  * update — are dropped by `v.object` and never stored.
  */
 
-/** What signup, signin and profile answer (the spec's "user info"). */
+/** What signup, signin and profile answer ("user info", docs/product.md §3). */
 export interface UserInfo {
   _id: string;
   name: string;
@@ -83,7 +83,7 @@ export const SignInSchema = v.object(
 export type SignInInput = v.InferOutput<typeof SignInSchema>;
 
 /**
- * PUT /api/users/profile — every field optional. The spec's profile form always sends `password`,
+ * PUT /api/users/profile — every field optional. The original client's profile form always sends `password`,
  * empty when the user keeps it, so an empty password means "unchanged".
  */
 export const ProfileSchema = v.object({

@@ -1,0 +1,80 @@
+import { BatchGetCommand, BatchWriteCommand, type BatchWriteCommandInput } from "@aws-sdk/lib-dynamodb";
+import { AppError } from "../errors.ts";
+import { db, tableName } from "./client.ts";
+import { storageError } from "./errors.ts";
+import type { Item, Key } from "./items.ts";
+import { backoff, RETRY_ATTEMPTS } from "./retry.ts";
+
+/** BatchGetItem reads at most 100 keys a call, BatchWriteItem writes at most 25 requests. */
+const BATCH_GET_LIMIT = 100;
+const BATCH_WRITE_LIMIT = 25;
+
+/** One write of a batch: a whole item put or a delete by key. */
+export type WriteRequest = NonNullable<BatchWriteCommandInput["RequestItems"]>[string][number];
+
+const exhausted = () => new AppError("unavailable", "The store is temporarily unavailable, please try again");
+
+/**
+ * Sends `chunk` and again what DynamoDB leaves unprocessed, under the one retry policy (db/retry.ts):
+ * RETRY_ATTEMPTS sends at most, backed off; then 503 rather than silently dropping the rest.
+ */
+async function untilProcessed<T>(chunk: T[], send: (pending: T[]) => Promise<T[]>): Promise<void> {
+  let pending = chunk;
+  for (let attempt = 0; attempt < RETRY_ATTEMPTS; attempt += 1) {
+    if (attempt > 0) await backoff(attempt);
+    try {
+      pending = await send(pending);
+    } catch (error) {
+      throw storageError(error);
+    }
+    if (pending.length === 0) return;
+  }
+  throw exhausted();
+}
+
+/**
+ * Reads many items by key, strongly consistent (any number of keys; 100 a call). Missing items are
+ * simply absent from the result, which is in no particular order.
+ *
+ * @example
+ * const products = await batchGet(ids.map((id) => productKeys.item(id)), { projection: "id" });
+ */
+export async function batchGet(
+  keys: readonly Key[],
+  options: { projection?: string; names?: Record<string, string> } = {},
+): Promise<Item[]> {
+  const found: Item[] = [];
+  for (let start = 0; start < keys.length; start += BATCH_GET_LIMIT) {
+    await untilProcessed(keys.slice(start, start + BATCH_GET_LIMIT) as Item[], async (pending) => {
+      const result = await db().send(
+        new BatchGetCommand({
+          RequestItems: {
+            [tableName()]: {
+              Keys: pending,
+              ConsistentRead: true,
+              ...(options.projection ? { ProjectionExpression: options.projection } : {}),
+              ...(options.names ? { ExpressionAttributeNames: options.names } : {}),
+            },
+          },
+        }),
+      );
+      found.push(...((result.Responses?.[tableName()] as Item[] | undefined) ?? []));
+      return (result.UnprocessedKeys?.[tableName()]?.Keys as Item[] | undefined) ?? [];
+    });
+  }
+  return found;
+}
+
+/** Puts and deletes many items, 25 a call (not a transaction: each request stands alone). */
+export async function batchWrite(requests: readonly WriteRequest[]): Promise<void> {
+  for (let start = 0; start < requests.length; start += BATCH_WRITE_LIMIT) {
+    await untilProcessed(requests.slice(start, start + BATCH_WRITE_LIMIT), async (pending) => {
+      const result = await db().send(new BatchWriteCommand({ RequestItems: { [tableName()]: pending } }));
+      return result.UnprocessedItems?.[tableName()] ?? [];
+    });
+  }
+}
+
+/** Deletes the items of these keys (deleting a missing item changes nothing). */
+export const deleteKeys = (keys: readonly Key[]): Promise<void> =>
+  batchWrite(keys.map((Key) => ({ DeleteRequest: { Key } })));

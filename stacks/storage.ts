@@ -35,6 +35,7 @@ export const statsDeadLetter = new sst.aws.Queue("StatsDeadLetter", {
  * The dashboard aggregates subscriber. Filters come from core (the local poller applies the same
  * ones). Delivery is at least once and a failed batch blocks its shard, so the handler reports
  * partial failures, a failing batch is bisected to isolate the bad record, and retries are bounded.
+ * Each batch is applied in one transaction (or a few) after its shard's checkpoint.
  */
 export const statsSubscriber = table.subscribe(
   "StatsSubscriber",
@@ -55,6 +56,12 @@ export const statsSubscriber = table.subscribe(
         functionResponseTypes: ["ReportBatchItemFailures"],
         bisectBatchOnFunctionError: true,
         maximumRetryAttempts: 10,
+        // A tumbling window makes Lambda name the shard in every event (`shardId`), which the handler
+        // needs for its per-shard checkpoint (docs/decisions/016-stream-batches.md). The window's state
+        // is unused; a short window bounds how late a record could be if batches waited for its end.
+        tumblingWindowInSeconds: 60,
+        // One invocation per shard at a time: the checkpoint assumes each shard's records arrive in order.
+        parallelizationFactor: 1,
         // Counters are rebuilt from the whole history, so a new mapping starts at the oldest record.
         startingPosition: "TRIM_HORIZON",
         destinationConfig: { onFailure: { destinationArn: statsDeadLetter.arn } },

@@ -3,10 +3,9 @@ import { loadConfig, setConfig } from "@fruit/core/config";
 import { db, tableName } from "@fruit/core/internal/db/client";
 import { rebuildStats } from "@fruit/core/stats/index";
 import { app } from "@fruit/functions/api/index";
-import { handler } from "@fruit/functions/lambda/stream";
 import { ensureTable, startDynamo } from "@fruit/local/services";
 import { createUser } from "../support/fixtures.ts";
-import { type Item, orderItem, streamRecord } from "../support/stream-events.ts";
+import { type Item, orderItem } from "../support/stream-events.ts";
 import { percentile } from "./load.ts";
 import { type BenchContext, type BenchGroup, median, round } from "./types.ts";
 
@@ -14,7 +13,6 @@ const SMALL = 100;
 const LARGE = 10_000;
 /** Sequential summary calls per measurement. */
 const CALLS = 100;
-const RECORDS = 2_000;
 /** Orders are spread over the last DAYS days, so the aggregates hold one item per day. */
 const DAYS = 90;
 
@@ -101,7 +99,7 @@ async function timeScan(context: BenchContext): Promise<{ median: number; p99: n
  * reads one bounded partition of aggregates, so it should stay flat from 100 to 10,000 orders; the
  * scan-and-aggregate approach of the original grows with the table. Orders are written directly with
  * BatchWrite into a fresh table on an in-memory DynamoDB Local and the aggregates rebuilt with core's
- * rebuildStats. Then the stream handler's speed: 2,000 order INSERT records applied in one batch.
+ * rebuildStats. (The stream handler's speed is the `stream` group, tests/bench/stream.ts.)
  */
 const group: BenchGroup = {
   title: "Dashboard summary: aggregates vs scan",
@@ -131,16 +129,6 @@ const group: BenchGroup = {
       context.log(`scanning ${LARGE} orders ${context.runs} times`);
       const scan = await timeScan(context);
 
-      context.log(`applying ${RECORDS} order INSERT records with the stream handler`);
-      const records = Array.from({ length: RECORDS }, (_, i) => {
-        const item = order(i);
-        return streamRecord("INSERT", { pk: String(item.pk), sk: String(item.sk) }, undefined, item);
-      });
-      const started = performance.now();
-      const result = await handler({ Records: records });
-      const seconds = (performance.now() - started) / 1000;
-      if (result.batchItemFailures.length > 0) throw new Error("the stream handler failed a record");
-
       const note = `${CALLS} sequential calls, app.request() in process, orders over ${DAYS} days`;
       return [
         { name: `summary, ${SMALL} orders: median`, value: round(small.median, 2), unit: "ms", note },
@@ -164,12 +152,6 @@ const group: BenchGroup = {
           value: round(scan.median / large.median, 0),
           unit: "x",
           note: "median ratio, same run",
-        },
-        {
-          name: "stream handler: order records applied",
-          value: round(RECORDS / seconds, 0),
-          unit: "records/s",
-          note: `${RECORDS} INSERT records in one batch (one transaction each, sequential)`,
         },
       ];
     } finally {

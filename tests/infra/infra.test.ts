@@ -79,7 +79,7 @@ describe("sst.config.ts", () => {
     expect(production.get("Dynamo", "Table").args.deletionProtection).toBe(true);
   });
 
-  it("subscribes the stats handler with core's filters, partial failures, bisecting, bounded retries and a dead-letter queue", async () => {
+  it("subscribes the stats handler with core's filters, partial failures, bisecting, bounded retries, a dead-letter queue and shard-naming tumbling windows", async () => {
     const { recording } = await deploy("dev");
     const table = recording.get("Dynamo", "Table");
     const subscribe = table.calls.filter((call) => call.method === "subscribe");
@@ -99,6 +99,9 @@ describe("sst.config.ts", () => {
       functionResponseTypes: ["ReportBatchItemFailures"],
       bisectBatchOnFunctionError: true,
       startingPosition: "TRIM_HORIZON",
+      // Events name their shard (the handler's checkpoint), one batch per shard at a time.
+      tumblingWindowInSeconds: 60,
+      parallelizationFactor: 1,
     });
     expect(mapping.maximumRetryAttempts).toBeGreaterThan(0);
     expect(mapping.maximumRetryAttempts).toBeLessThanOrEqual(10);

@@ -1,6 +1,9 @@
-import { readSummary, rebuildStats } from "@fruit/core/stats/index";
+import { GetCommand } from "@aws-sdk/lib-dynamodb";
+import { db, tableName } from "@fruit/core/db/client";
+import { changeDelta, readSummary, rebuildStats } from "@fruit/core/stats/index";
+import { statsKeys } from "@fruit/core/stats/stats.keys";
 import type { Summary } from "@fruit/core/stats/stats.schema";
-import { applyStreamRecords, routeStreamRecord } from "@fruit/functions/lambda/stream";
+import { applyStreamRecords, streamChangeOf } from "@fruit/functions/lambda/stream";
 import type { DynamoDBRecord } from "aws-lambda";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -9,9 +12,10 @@ import { useFreshTable } from "../support/table.ts";
 
 /**
  * Random histories of the shop, delivered the way Lambda delivers a stream: in batches, each batch
- * twice, with injected failures (before or after a record's transaction commits) retried from the
- * reported sequence number. Whatever the delivery, the summary must equal the rebuild's result and
- * a recomputation from the model.
+ * once or twice, then a stretch across batches again, with injected failures (an unreadable record, a
+ * transaction failing before or after it commits, an invocation crashing after it applied its batch)
+ * retried from the reported sequence number or bisected. Whatever the delivery, the summary must
+ * equal the rebuild's result and a recomputation from the model.
  */
 const CATEGORIES = ["Fruits", "Vegetables", "Nuts"] as const;
 const START = Date.parse("2026-01-01T00:00:00.000Z");
@@ -168,36 +172,137 @@ function batches(records: DynamoDBRecord[], cuts: number[]): DynamoDBRecord[][] 
   return result;
 }
 
-type Failure = { at: number; when: "before" | "after" };
+/**
+ * Where an injected failure strikes, each once, at one record:
+ * - `decode`: the record cannot be read; the handler reports it, Lambda retries from it.
+ * - `beforeCommit`: the transaction holding its marker fails before committing (a throttle, say).
+ * - `lostAnswer`: that transaction commits but its answer is lost; the retry finds the markers.
+ * - `crash`: the invocation fails after applying the whole batch (a timeout); Lambda bisects the
+ *   batch and retries both halves (BisectBatchOnFunctionError).
+ */
+type FailureKind = "decode" | "beforeCommit" | "lostAnswer" | "crash";
+const FAILURE_KINDS: FailureKind[] = ["decode", "beforeCommit", "lostAnswer", "crash"];
+
+/** Injected failures by eventID; each fires once and is then removed. */
+type Failing = Map<string, FailureKind>;
+
+type Action = {
+  Put?: {
+    Item?: { pk?: unknown; sequenceNumber?: unknown };
+    ExpressionAttributeValues?: Record<string, unknown>;
+  };
+};
+
+/** Sequence numbers of the records an injected failure names (a checkpoint carries no eventIDs). */
+const sequences = new Map<string, bigint>();
+
+/** The eventIDs of the records a transaction commits: its markers, or the range its checkpoint covers. */
+function committedBy(items: Action[], candidates: Iterable<string>): string[] {
+  const checkpoint = items.find((item) => String(item.Put?.Item?.pk ?? "").startsWith("SHARD#"))?.Put;
+  if (!checkpoint) return items.map((item) => String(item.Put?.Item?.pk ?? "").replace(/^STREAM#/, ""));
+  const to = BigInt(String(checkpoint.Item?.sequenceNumber));
+  const from = BigInt(String(checkpoint.ExpressionAttributeValues?.[":previous"] ?? "0"));
+  return [...candidates].filter((id) => {
+    const sequence = sequences.get(id);
+    return sequence !== undefined && sequence > from && sequence <= to;
+  });
+}
 
 /**
- * Lambda with ReportBatchItemFailures: invoke, and on a reported failure invoke again from that
- * record. Each injected failure fires once; the reported sequence number must be that record's.
+ * Fails the next TransactWriteItems that commits a record set to fail before or after committing,
+ * through the document client's middleware (so core's code runs unchanged).
+ */
+function injectTransactionFailures(failing: Failing): () => void {
+  const name = "inject-stats-failures";
+  db().middlewareStack.add(
+    (next) => async (args) => {
+      const items = (args.input as { TransactItems?: Action[] }).TransactItems;
+      if (!items) return next(args);
+      const hits = committedBy(items, failing.keys()).filter((id) => {
+        const kind = failing.get(id);
+        return kind === "beforeCommit" || kind === "lostAnswer";
+      });
+      // One transaction fails once, whichever of its records the failures named.
+      const kind = hits[0] ? failing.get(hits[0]) : undefined;
+      for (const id of hits) failing.delete(id);
+      if (kind === "beforeCommit")
+        throw Object.assign(new Error("injected: throttled"), { name: "ThrottlingException" });
+      const result = await next(args);
+      if (kind === "lostAnswer")
+        throw Object.assign(new Error("injected: answer lost"), { name: "TimeoutError" });
+      return result;
+    },
+    { step: "initialize", name },
+  );
+  return () => db().middlewareStack.remove(name);
+}
+
+/** Whether a record is recorded as applied: its marker, or its shard's checkpoint at or past it. */
+async function isApplied(record: DynamoDBRecord, shardId: string | undefined): Promise<boolean> {
+  const key = shardId ? statsKeys.checkpoint(shardId) : statsKeys.marker(record.eventID ?? "");
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }),
+  );
+  if (!shardId) return Item !== undefined;
+  return (
+    Item !== undefined &&
+    BigInt(String(Item.sequenceNumber)) >= BigInt(record.dynamodb?.SequenceNumber ?? "0")
+  );
+}
+
+interface Delivery {
+  maxActions: number;
+  /** The shard a tumbling-window event names (checkpoint per shard); undefined for plain events (markers). */
+  shardId: string | undefined;
+}
+
+/**
+ * Lambda with ReportBatchItemFailures and BisectBatchOnFunctionError: invoke; on a reported failure
+ * invoke again from that record (the reported sequence number must be the failed record's); on a
+ * function error, split the batch in two and deliver each half the same way.
  */
 async function deliverLikeLambda(
   batch: DynamoDBRecord[],
-  failing: Map<string, Failure["when"]>,
+  failing: Failing,
+  delivery: Delivery,
 ): Promise<void> {
   let remaining = batch;
-  while (remaining.length > 0) {
-    let thrown: DynamoDBRecord | undefined;
-    const route = async (record: DynamoDBRecord) => {
-      const when = failing.get(record.eventID ?? "");
-      if (when) failing.delete(record.eventID ?? "");
-      if (when === "before") thrown = record;
-      if (when === "before") throw new Error("injected failure before the transaction");
-      const outcome = await routeStreamRecord(record);
-      if (when === "after") thrown = record;
-      if (when === "after") throw new Error("injected failure after the transaction committed");
-      return outcome;
+  for (let invocation = 1; remaining.length > 0; invocation += 1) {
+    // Injected failures fire once each: a batch failing again and again is a bug, not a retry.
+    expect(invocation, "invocations of one batch").toBeLessThan(20);
+    const decode = (record: DynamoDBRecord) => {
+      if (failing.get(record.eventID ?? "") === "decode") {
+        failing.delete(record.eventID ?? "");
+        throw new Error("injected: unreadable record");
+      }
+      return streamChangeOf(record);
     };
-    const { batchItemFailures } = await applyStreamRecords(remaining, route);
-    if (!thrown) {
-      expect(batchItemFailures).toEqual([]);
+    const crashing = remaining.find((record) => failing.get(record.eventID ?? "") === "crash");
+    const { batchItemFailures } = await applyStreamRecords(remaining, { decode, ...delivery });
+    if (crashing) {
+      failing.delete(crashing.eventID ?? "");
+      // The invocation failed after the handler's work (its answer is lost): nothing is checkpointed,
+      // the batch is bisected.
+      if (remaining.length === 1) continue;
+      const middle = Math.ceil(remaining.length / 2);
+      await deliverLikeLambda(remaining.slice(0, middle), failing, delivery);
+      await deliverLikeLambda(remaining.slice(middle), failing, delivery);
       return;
     }
-    expect(batchItemFailures).toEqual([{ itemIdentifier: thrown.dynamodb?.SequenceNumber }]);
-    remaining = remaining.slice(remaining.indexOf(thrown));
+    if (batchItemFailures.length === 0) return;
+    expect(batchItemFailures).toHaveLength(1);
+    const at = remaining.findIndex(
+      (record) => record.dynamodb?.SequenceNumber === batchItemFailures[0]?.itemIdentifier,
+    );
+    expect(at).toBeGreaterThanOrEqual(0);
+    // Lambda will not send the records before the reported one again: each must be applied.
+    for (const record of remaining.slice(0, at)) {
+      const change = streamChangeOf(record);
+      if (!change || changeDelta(change).length === 0) continue;
+      const applied = await isApplied(record, delivery.shardId);
+      expect(applied, `record ${record.dynamodb?.SequenceNumber} before the failure is applied`).toBe(true);
+    }
+    remaining = remaining.slice(at);
   }
 }
 
@@ -207,20 +312,30 @@ describe("dashboard aggregates under at-least-once delivery", () => {
     await useFreshTable("stats-property");
   });
 
-  it("equal the rebuild and the model, whatever the batching, duplicates and retries", {
+  it("equal the rebuild and the model, whatever the batching, duplicates, failures and bisection", {
     timeout: 300_000,
   }, async () => {
     const quiet = console.error;
     console.error = () => {}; // injected failures are logged by the handler; keep the run readable
+    const failing: Failing = new Map();
+    let run = 0;
+    const removeInjection = injectTransactionFailures(failing);
     try {
       await fc.assert(
         fc.asyncProperty(
-          fc.array(opArb, { minLength: 1, maxLength: 20 }),
+          fc.array(opArb, { minLength: 1, maxLength: 30 }),
           fc.array(fc.nat(), { maxLength: 4 }),
-          fc.array(fc.record({ at: fc.nat(), when: fc.constantFrom("before" as const, "after" as const) }), {
-            maxLength: 3,
-          }),
-          async (ops, cuts, failures) => {
+          fc.array(fc.record({ at: fc.nat(), kind: fc.constantFrom(...FAILURE_KINDS) }), { maxLength: 3 }),
+          // Small transaction limits make the history's batches span several transactions.
+          fc.constantFrom(5, 8, 13, 100),
+          fc.record({ twice: fc.boolean(), from: fc.nat(), length: fc.nat(12) }),
+          fc.boolean(),
+          async (ops, cuts, failures, maxActions, replay, tumblingWindow) => {
+            run += 1;
+            const delivery: Delivery = {
+              maxActions,
+              shardId: tumblingWindow ? `shardId-run-${run}` : undefined,
+            };
             await resetTable(recorder);
             const model: Model = { users: [], products: new Map(), orders: new Map() };
             const records: DynamoDBRecord[] = [];
@@ -228,25 +343,37 @@ describe("dashboard aggregates under at-least-once delivery", () => {
               const record = await perform(op, model, recorder);
               if (record) records.push(record);
             }
-            const failing = new Map(
-              failures.flatMap((failure) => {
-                const record = records[failure.at % Math.max(1, records.length)];
-                return record?.eventID ? [[record.eventID, failure.when] as const] : [];
-              }),
-            );
-            for (const batch of batches(records, cuts)) {
-              await deliverLikeLambda(batch, failing);
-              await deliverLikeLambda(batch, new Map()); // every batch arrives a second time
+            failing.clear();
+            for (const record of records)
+              sequences.set(record.eventID ?? "", BigInt(record.dynamodb?.SequenceNumber ?? "0"));
+            for (const failure of failures) {
+              const record = records[failure.at % Math.max(1, records.length)];
+              if (!record?.eventID) continue;
+              // A transaction only carries the markers of records that move a counter.
+              const change = streamChangeOf(record);
+              const inTransaction = change !== undefined && changeDelta(change).length > 0;
+              if (inTransaction || failure.kind === "decode" || failure.kind === "crash")
+                failing.set(record.eventID, failure.kind);
             }
+            for (const batch of batches(records, cuts)) {
+              await deliverLikeLambda(batch, failing, delivery);
+              // Without redelivery a record skipped after a failure would show; with it, a record applied twice.
+              if (replay.twice) await deliverLikeLambda(batch, new Map(), delivery);
+            }
+            // A stretch of records across batch boundaries, delivered again as one batch.
+            const from = replay.from % Math.max(1, records.length);
+            await deliverLikeLambda(records.slice(from, from + replay.length), new Map(), delivery);
+            expect(failing.size, "every injected failure fired").toBe(0);
             const expected = expectedSummary(model);
             expect(await readSummary()).toEqual(expected);
             expect(await rebuildStats()).toEqual(expected);
             expect(await readSummary()).toEqual(expected);
           },
         ),
-        { numRuns: 20 },
+        { numRuns: 25 },
       );
     } finally {
+      removeInjection();
       console.error = quiet;
     }
   });

@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
+import { DeleteCommand, GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
 import type { Config } from "@fruit/core/config";
 import { db, tableName } from "@fruit/core/internal/db/client";
 import { readSummary, rebuildStats } from "@fruit/core/stats/index";
@@ -138,6 +138,105 @@ describe("the stream handler", () => {
       users: [{ numUsers: 0 }],
       orders: [{ numOrders: 1, totalSales: 1 }],
     });
+  });
+});
+
+describe("the stream handler, per batch", () => {
+  it("applies a batch larger than one transaction exactly, and a repeated eventID within a batch once", async () => {
+    const records = [];
+    for (let i = 0; i < 230; i++)
+      records.push(await recorder.put(orderItem(100 + i, `2026-05-0${1 + (i % 3)}T10:00:00.000Z`)));
+    const user = await recorder.put(userItem());
+    expect(await deliver(...records, user, user)).toEqual({ batchItemFailures: [] });
+    expect(await deliver(records[5]!, user, records[200]!)).toEqual({ batchItemFailures: [] });
+    const sales = records.reduce((sum, _, i) => sum + 100 + i, 0);
+    const summary = await readSummary();
+    expect(summary.users).toEqual([{ numUsers: 1 }]);
+    expect(summary.orders).toEqual([{ numOrders: 230, totalSales: sales / 100 }]);
+    expect(summary.dailyOrders.map((day) => day.orders)).toEqual([77, 77, 76]);
+  });
+
+  it("commits the transactions before a failing one, reports that one's first record, and the retry completes the figures", async () => {
+    const first = [];
+    for (let i = 0; i < 120; i++) first.push(await recorder.put(orderItem(100, "2026-06-01T10:00:00.000Z")));
+    const odd = await recorder.put(orderItem(500, "2026-06-02T10:00:00.000Z"));
+    const last = await recorder.put(orderItem(100, "2026-06-01T10:00:00.000Z"));
+    // A day item whose counter is not a number: the ADD of the transaction touching it is refused.
+    await db().send(
+      new PutCommand({ TableName: tableName(), Item: { ...statsKeys.day("2026-06-02"), orders: "x" } }),
+    );
+    const batch = [...first, odd, last];
+    const response = await deliver(...batch);
+    // 98 markers + TOTALS + DAY#2026-06-01 fill the first transaction; the second holds record 98 on.
+    expect(response).toEqual({
+      batchItemFailures: [{ itemIdentifier: first[98]?.dynamodb?.SequenceNumber }],
+    });
+    expect((await readSummary()).orders).toEqual([{ numOrders: 98, totalSales: 98 }]);
+
+    await db().send(new DeleteCommand({ TableName: tableName(), Key: statsKeys.day("2026-06-02") }));
+    expect(await deliver(...batch.slice(98))).toEqual({ batchItemFailures: [] });
+    expect(await deliver(...batch)).toEqual({ batchItemFailures: [] }); // a whole redelivery changes nothing
+    expect(await readSummary()).toMatchObject({
+      orders: [{ numOrders: 122, totalSales: 126 }],
+      dailyOrders: [
+        { _id: "2026-06-01", orders: 121, sales: 121 },
+        { _id: "2026-06-02", orders: 1, sales: 5 },
+      ],
+    });
+  });
+});
+
+describe("the stream handler, tumbling-window events", () => {
+  it("applies a batch after its shard's checkpoint, answers an empty state, and skips what the checkpoint covers", async () => {
+    const shardId = `shardId-${Date.now()}`;
+    const window = { shardId, eventSourceARN: "arn:aws:dynamodb:us-east-1:1:table/t/stream/x", state: {} };
+    const a = await recorder.put(orderItem(300, "2026-07-01T10:00:00.000Z"));
+    const b = await recorder.put(orderItem(200, "2026-07-01T11:00:00.000Z"));
+    const c = await recorder.put(userItem());
+    expect(await handler({ Records: [a, b], ...window })).toEqual({ batchItemFailures: [], state: {} });
+    // A redelivery from a (a bisected half, a retry) and the batch after it.
+    expect(await handler({ Records: [a, b, c], ...window })).toEqual({ batchItemFailures: [], state: {} });
+    expect(await readSummary()).toMatchObject({
+      users: [{ numUsers: 1 }],
+      orders: [{ numOrders: 2, totalSales: 5 }],
+    });
+    const { Item } = await db().send(
+      new GetCommand({ TableName: tableName(), Key: statsKeys.checkpoint(shardId), ConsistentRead: true }),
+    );
+    expect(Item?.sequenceNumber).toBe(c.dynamodb?.SequenceNumber?.padStart(40, "0"));
+    const hours = ((Item?.expiresAt as number) - Date.now() / 1000) / 3600;
+    expect(hours).toBeGreaterThan(47.9);
+    // No marker per record on this path.
+    const marker = await db().send(
+      new GetCommand({ TableName: tableName(), Key: statsKeys.marker(a.eventID ?? "") }),
+    );
+    expect(marker.Item).toBeUndefined();
+  });
+
+  it("on a shard without a checkpoint, skips records already applied with markers (the switch from plain events)", async () => {
+    const window = { shardId: `shardId-switch-${Date.now()}`, eventSourceARN: "arn", state: {} };
+    const a = await recorder.put(orderItem(300, "2026-08-01T10:00:00.000Z"));
+    const b = await recorder.put(orderItem(200, "2026-08-01T11:00:00.000Z"));
+    const c = await recorder.put(orderItem(100, "2026-08-01T12:00:00.000Z"));
+    expect(await deliver(a, b)).toEqual({ batchItemFailures: [] }); // a plain event: markers
+    expect(await handler({ Records: [a, b, c], ...window })).toEqual({ batchItemFailures: [], state: {} });
+    expect(await handler({ Records: [], ...window, isFinalInvokeForWindow: true })).toEqual({
+      batchItemFailures: [],
+      state: {},
+    });
+    expect((await readSummary()).orders).toEqual([{ numOrders: 3, totalSales: 6 }]);
+  });
+
+  it("compares sequence numbers as numbers, not strings: a longer one is later", async () => {
+    const shardId = `shardId-long-${Date.now()}`;
+    const window = { shardId, eventSourceARN: "arn", state: {} };
+    const first = await recorder.put(userItem());
+    const second = await recorder.put(userItem());
+    first.dynamodb!.SequenceNumber = "900000000000000000000"; // 21 digits
+    second.dynamodb!.SequenceNumber = "1000000000000000000000"; // 22 digits: "1..." < "9..." as strings
+    expect(await handler({ Records: [first], ...window })).toMatchObject({ batchItemFailures: [] });
+    expect(await handler({ Records: [second], ...window })).toMatchObject({ batchItemFailures: [] });
+    expect((await readSummary()).users).toEqual([{ numUsers: 2 }]);
   });
 });
 

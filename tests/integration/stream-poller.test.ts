@@ -143,6 +143,28 @@ describe("local stream poller", () => {
     expect(seen[1]).toEqual(seen[0]);
   });
 
+  it("names the shard in every event and hands back the state the handler answered, like a tumbling window", async () => {
+    const { tableName } = await useFreshTable("poller-shard");
+    const events: { shardId: string; eventSourceARN: string; state: Record<string, unknown> }[] = [];
+    await poll(
+      tableName,
+      async (event) => {
+        events.push({ shardId: event.shardId, eventSourceARN: event.eventSourceARN, state: event.state });
+        return { batchItemFailures: [], state: { seen: events.length } };
+      },
+      { intervalMs: 100 },
+    );
+    await put(tableName, "USER#u1", "USER");
+    await vi.waitFor(() => expect(events.length).toBeGreaterThan(0), { timeout: 10_000, interval: 50 });
+    await put(tableName, "USER#u2", "USER");
+    await vi.waitFor(() => expect(events.length).toBeGreaterThan(1), { timeout: 10_000, interval: 50 });
+    expect(events[0]?.shardId).toMatch(/^shardId-/);
+    expect(events[0]?.eventSourceARN).toMatch(/:table\/.+\/stream\//);
+    expect(events[0]?.state).toEqual({});
+    expect(events[1]?.shardId).toBe(events[0]?.shardId);
+    expect(events[1]?.state).toEqual({ seen: 1 });
+  });
+
   it("resumes after its checkpoint on restart instead of replaying the stream", async () => {
     const { tableName } = await useFreshTable("poller-resume");
     const checkpointFile = join(scratch, "resume.json");

@@ -12,8 +12,17 @@ import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 
 import { dynamoClient } from "./services.ts";
 import { StreamCheckpoints } from "./stream-checkpoints.ts";
 
+/** A batch as the cloud mapping with a tumbling window sends it: it names its shard. */
+export interface TumblingWindowStreamEvent extends DynamoDBStreamEvent {
+  shardId: string;
+  eventSourceARN: string;
+  state: Record<string, unknown>;
+}
+
 /** The stream subscriber's signature (`handler` of lambda/stream.ts). */
-export type StreamHandler = (event: DynamoDBStreamEvent) => Promise<DynamoDBBatchResponse | undefined>;
+export type StreamHandler = (
+  event: TumblingWindowStreamEvent,
+) => Promise<(DynamoDBBatchResponse & { state?: Record<string, unknown> }) | undefined>;
 
 export interface StreamPollerOptions {
   /** DynamoDB Local's endpoint (the streams API is served on the same port). */
@@ -47,6 +56,8 @@ interface ShardState {
   closed: boolean;
   failures: number;
   retryAt: number;
+  /** What the handler answered as `state` last (the tumbling window's state). */
+  state: Record<string, unknown>;
 }
 
 const MAX_RETRY_DELAY_MS = 30_000;
@@ -75,7 +86,8 @@ const isStreamFilterMatch = (record: StreamRecord) => matchesStreamFilters(recor
 /**
  * Does locally what Lambda's event source mapping does in the cloud: reads every shard of the
  * table's stream (parents before children, new shards as they appear), drops records that fail the
- * same filters as `stacks/`, invokes the handler with a `DynamoDBStreamEvent` batch and, on
+ * same filters as `stacks/`, invokes the handler with a `DynamoDBStreamEvent` batch naming its shard
+ * (as the cloud mapping's tumbling window does; window boundaries are not emulated) and, on
  * `batchItemFailures`, retries from the first failed record (with backoff, blocking the shard, like
  * Lambda). Delivery is at least once.
  *
@@ -120,6 +132,7 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
           closed: saved.done === true,
           failures: 0,
           retryAt: 0,
+          state: {},
         });
       }
       exclusiveStartShardId = StreamDescription?.LastEvaluatedShardId;
@@ -174,8 +187,13 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
 
   /** Hands the pending records to the handler; returns the index of the first failed one, or -1. */
   async function deliver(shard: ShardState): Promise<number> {
-    const event: DynamoDBStreamEvent = {
+    // As with the cloud mapping's tumbling window (stacks/storage.ts): the event names its shard, and
+    // the state the handler answered last is handed back.
+    const event: TumblingWindowStreamEvent = {
       Records: shard.pending.map((record) => toLambdaRecord(record, streamArn, region)),
+      shardId: shard.id,
+      eventSourceARN: streamArn,
+      state: shard.state,
     };
     let response: DynamoDBBatchResponse | undefined;
     try {
@@ -184,6 +202,8 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
       onError(error);
       return 0;
     }
+    if (response && "state" in response && response.state)
+      shard.state = response.state as Record<string, unknown>;
     const failed = new Set((response?.batchItemFailures ?? []).map((failure) => failure.itemIdentifier));
     if (failed.size === 0) return -1;
     const index = shard.pending.findIndex((record) => failed.has(record.dynamodb?.SequenceNumber ?? ""));

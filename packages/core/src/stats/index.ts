@@ -1,8 +1,24 @@
-import { BatchWriteCommand, type BatchWriteCommandInput, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
+import {
+  BatchGetCommand,
+  BatchWriteCommand,
+  type BatchWriteCommandInput,
+  GetCommand,
+  TransactWriteCommand,
+  type TransactWriteCommandInput,
+} from "@aws-sdk/lib-dynamodb";
 import { db, tableName } from "../db/client.ts";
 import { cancellationReasons, storageError } from "../db/errors.ts";
 import { queryAll } from "../db/query.ts";
 import { table } from "../db/table.ts";
+import {
+  type Chunk,
+  chunkOf,
+  chunkRecords,
+  MAX_TRANSACTION_ACTIONS,
+  type RecordDelta,
+  sequenceOf,
+  storedSequence,
+} from "./stats.batch.ts";
 import {
   type CounterChange,
   counterDelta,
@@ -12,20 +28,33 @@ import {
   summaryFromItems,
   userCounters,
 } from "./stats.counters.ts";
-import { countedPartitions, statsKeys, statsSortKey } from "./stats.keys.ts";
+import { type CountedEntity, countedPartitions, statsKeys, statsSortKey } from "./stats.keys.ts";
 import type { Summary } from "./stats.schema.ts";
 
 type Item = Record<string, unknown>;
+type TransactItems = NonNullable<TransactWriteCommandInput["TransactItems"]>;
 
 /** One stream record of a counted entity, unmarshalled: `before` = OldImage, `after` = NewImage. */
 export interface StreamChange {
   eventId: string;
+  /** The record's `SequenceNumber`; needed when the batch is applied after a shard checkpoint. */
+  sequenceNumber?: string | undefined;
+  entity: CountedEntity;
   before?: Item | undefined;
   after?: Item | undefined;
 }
 
-/** `applied` now, `duplicate` (a redelivery of a record already applied) or `unchanged` (no counter moves). */
-export type ApplyOutcome = "applied" | "duplicate" | "unchanged";
+/**
+ * What a batch did. `applied` records moved counters now, `duplicates` had been applied before (their
+ * marker existed, or their shard's checkpoint covers them), `unchanged` move no counter. `failed`, when present, is the first record not
+ * applied: every record before it is applied (now or earlier), it and every later one are not.
+ */
+export interface BatchOutcome {
+  applied: number;
+  duplicates: number;
+  unchanged: number;
+  failed?: { index: number; error: unknown };
+}
 
 /**
  * Markers outlive the stream's 24-hour retention, so no redelivery can arrive after its marker
@@ -36,7 +65,22 @@ const CONFLICT_ATTEMPTS = 4;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function counterUpdate(change: CounterChange) {
+const countersOf: Record<CountedEntity, (item: Item) => CounterChange[]> = {
+  order: orderCounters,
+  user: userCounters,
+  product: productCounters,
+};
+
+/**
+ * What one record changes: the new image's contribution minus the old one's (an order placed or
+ * deleted, a user registered or deleted, a product created, re-categorised or deleted; an order's
+ * cancellation takes it out like a deletion). Throws on a malformed image.
+ */
+export const changeDelta = (change: StreamChange): CounterChange[] =>
+  counterDelta(countersOf[change.entity], change.before, change.after);
+
+/** An ADD of a counter item's summed delta (no condition: counters only ever add). */
+export function counterUpdate(change: CounterChange) {
   const entries = Object.entries(change.add);
   return {
     Update: {
@@ -49,61 +93,256 @@ function counterUpdate(change: CounterChange) {
   };
 }
 
-/**
- * Applies one record's counter changes exactly once: the record's marker is put with
- * `attribute_not_exists` in the same transaction as the ADDs, so a redelivered record cancels on its
- * own marker and changes nothing. Every shard's records add to the one TOTALS item, so concurrent
- * transactions can conflict; those are retried here before the batch is failed back to the stream.
- */
-async function applyChange(
-  change: StreamChange,
-  countersOf: (item: Item) => CounterChange[],
-): Promise<ApplyOutcome> {
-  const delta = counterDelta(countersOf, change.before, change.after);
-  if (delta.length === 0) return "unchanged";
-  const expiresAt = Math.floor(Date.now() / 1000) + MARKER_LIFETIME_SECONDS;
-  const marker = {
+/** The Put of a record's marker, refused when the record was applied before. */
+export function markerPut(eventId: string, nowSeconds = Math.floor(Date.now() / 1000)) {
+  return {
     Put: {
       TableName: tableName(),
-      Item: { ...statsKeys.marker(change.eventId), expiresAt },
+      Item: { ...statsKeys.marker(eventId), expiresAt: nowSeconds + MARKER_LIFETIME_SECONDS },
       ConditionExpression: `attribute_not_exists(${table.partitionKey})`,
     },
   };
-  const input = { TransactItems: [marker, ...delta.map(counterUpdate)] };
+}
+
+/** Sends a transaction, retrying it a few times when it lost a conflict with a concurrent one. */
+async function transact(items: TransactItems): Promise<void> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      await db().send(new TransactWriteCommand(input));
-      return "applied";
+      await db().send(new TransactWriteCommand({ TransactItems: items }));
+      return;
     } catch (error) {
       const reasons = cancellationReasons(error);
-      if (reasons?.[0] === "ConditionalCheckFailed") return "duplicate";
-      if (!reasons?.includes("TransactionConflict") || attempt >= CONFLICT_ATTEMPTS)
-        throw storageError(error);
+      if (!reasons?.includes("TransactionConflict") || attempt >= CONFLICT_ATTEMPTS) throw error;
       await sleep(20 * 2 ** attempt * Math.random());
     }
   }
 }
 
 /**
- * An order placed (INSERT) or deleted (REMOVE): the order count, total sales and its UTC day's orders
- * and sales. Idempotent per stream eventID.
- *
- * @example
- * await applyOrderToStats({ eventId: record.eventID, after: unmarshall(record.dynamodb.NewImage) });
+ * Commits one chunk: its markers and its summed counter updates in one transaction. A marker that
+ * already exists cancels the transaction; those records were applied by an earlier delivery, so they
+ * are dropped, the sums recomputed without them and the rest committed. Every shard adds to the one
+ * TOTALS item, so concurrent transactions can conflict; those are retried a few times.
+ * Returns how many records were duplicates.
  */
-export const applyOrderToStats = (change: StreamChange): Promise<ApplyOutcome> =>
-  applyChange(change, orderCounters);
+async function commitWithMarkers(chunk: Chunk): Promise<number> {
+  let current = chunk;
+  let duplicates = 0;
+  while (current.records.length > 0) {
+    const markers = current.records.map((record) => markerPut(record.eventId));
+    try {
+      await transact([...markers, ...current.counters.map(counterUpdate)]);
+      return duplicates;
+    } catch (error) {
+      const reasons = cancellationReasons(error);
+      const seen = current.records.filter((_, i) => reasons?.[i] === "ConditionalCheckFailed");
+      if (seen.length === 0) throw storageError(error);
+      duplicates += seen.length;
+      current = chunkOf(current.records.filter((record) => !seen.includes(record)));
+    }
+  }
+  return duplicates;
+}
 
-/** A user registered (INSERT) or deleted (REMOVE): the user count. Idempotent per stream eventID. */
-export const applyUserToStats = (change: StreamChange): Promise<ApplyOutcome> =>
-  applyChange(change, userCounters);
+/** The highest sequence number applied from a shard, read strongly consistent; undefined at first. */
+async function readCheckpoint(shardId: string): Promise<bigint | undefined> {
+  try {
+    const { Item } = await db().send(
+      new GetCommand({ TableName: tableName(), Key: statsKeys.checkpoint(shardId), ConsistentRead: true }),
+    );
+    return typeof Item?.sequenceNumber === "string" ? BigInt(Item.sequenceNumber) : undefined;
+  } catch (error) {
+    throw storageError(error);
+  }
+}
+
+/** Which of these records have a marker (applied through the marker path), by BatchGet of 100 keys. */
+async function existingMarkers(eventIds: string[]): Promise<Set<string>> {
+  const found = new Set<string>();
+  for (let start = 0; start < eventIds.length; start += 100) {
+    let keys: Record<string, unknown>[] = eventIds
+      .slice(start, start + 100)
+      .map((id) => statsKeys.marker(id));
+    for (let attempt = 0; keys.length > 0; attempt += 1) {
+      if (attempt > 0) await sleep(Math.min(1000, 50 * 2 ** attempt));
+      const result = await db().send(
+        new BatchGetCommand({
+          RequestItems: { [tableName()]: { Keys: keys, ConsistentRead: true, ProjectionExpression: "pk" } },
+        }),
+      );
+      for (const item of result.Responses?.[tableName()] ?? [])
+        found.add(String(item.pk).slice("STREAM#".length));
+      keys = result.UnprocessedKeys?.[tableName()]?.Keys ?? [];
+    }
+  }
+  return found;
+}
+
+/** The checkpoint moved between its read and the commit: another invocation applied this shard. */
+class CheckpointMoved extends Error {}
 
 /**
- * A product created, re-categorised or deleted: per-category counts (a category change moves one
- * count; other edits change nothing). Idempotent per stream eventID.
+ * Commits one chunk's summed counter updates with the shard's checkpoint raised to the chunk's highest
+ * sequence number, on condition that the checkpoint still holds `previous`. Returns the new checkpoint.
  */
-export const applyProductToStats = (change: StreamChange): Promise<ApplyOutcome> =>
-  applyChange(change, productCounters);
+async function commitWithCheckpoint(
+  chunk: Chunk,
+  shardId: string,
+  previous: bigint | undefined,
+): Promise<bigint> {
+  const last = chunk.records.reduce((max, record) => (record.sequence > max ? record.sequence : max), 0n);
+  const checkpoint = {
+    Put: {
+      TableName: tableName(),
+      Item: {
+        ...statsKeys.checkpoint(shardId),
+        sequenceNumber: storedSequence(last),
+        expiresAt: Math.floor(Date.now() / 1000) + MARKER_LIFETIME_SECONDS,
+      },
+      ...(previous === undefined
+        ? { ConditionExpression: `attribute_not_exists(${table.partitionKey})` }
+        : {
+            ConditionExpression: "sequenceNumber = :previous",
+            ExpressionAttributeValues: { ":previous": storedSequence(previous) },
+          }),
+    },
+  };
+  try {
+    await transact([...chunk.counters.map(counterUpdate), checkpoint]);
+  } catch (error) {
+    if (cancellationReasons(error)?.at(-1) === "ConditionalCheckFailed") throw new CheckpointMoved();
+    throw storageError(error);
+  }
+  return last;
+}
+
+/**
+ * Applies records of one shard after its checkpoint: records at or below it were applied by an
+ * earlier delivery and are skipped; the rest are committed chunk by chunk, each chunk raising the
+ * checkpoint in its own transaction. If the checkpoint moved meanwhile (an overlapping invocation),
+ * it is read again and the uncommitted records filtered against it. Fills `outcome`; throws the chunk
+ * whose commit failed, with its first record's index.
+ */
+async function applyAfterCheckpoint(
+  records: RecordDelta[],
+  shardId: string,
+  maxActions: number,
+  outcome: BatchOutcome,
+): Promise<void> {
+  let pending = records;
+  for (let attempt = 1; pending.length > 0; attempt += 1) {
+    let checkpoint: bigint | undefined;
+    let marked = new Set<string>();
+    try {
+      checkpoint = await readCheckpoint(shardId);
+      // A shard without a checkpoint may hold records applied with markers (before the mapping
+      // named its shards, or from a plain event): those must not count again.
+      if (checkpoint === undefined) marked = await existingMarkers(pending.map((record) => record.eventId));
+    } catch (error) {
+      throw new ChunkFailed(pending[0]?.index ?? 0, error);
+    }
+    const fresh = pending.filter((record) =>
+      checkpoint === undefined ? !marked.has(record.eventId) : record.sequence > checkpoint,
+    );
+    outcome.duplicates += pending.length - fresh.length;
+    pending = fresh;
+    try {
+      for (const chunk of chunkRecords(fresh, maxActions - 1, 0)) {
+        try {
+          checkpoint = await commitWithCheckpoint(chunk, shardId, checkpoint);
+        } catch (error) {
+          if (error instanceof CheckpointMoved) throw error;
+          throw new ChunkFailed(chunk.records[0]?.index ?? 0, error);
+        }
+        outcome.applied += chunk.records.length;
+        pending = pending.filter((record) => !chunk.records.includes(record));
+      }
+    } catch (error) {
+      if (!(error instanceof CheckpointMoved)) throw error;
+      if (attempt >= CONFLICT_ATTEMPTS) throw new ChunkFailed(pending[0]?.index ?? 0, error);
+    }
+  }
+}
+
+/** A chunk's transaction failed; `index` is its first record's position in the batch. */
+class ChunkFailed extends Error {
+  constructor(
+    readonly index: number,
+    readonly reason: unknown,
+  ) {
+    super("a chunk of the batch failed");
+  }
+}
+
+/**
+ * Applies a stream batch's records (in stream order) to the aggregates, each exactly once, in as few
+ * writes as DynamoDB allows: the records' deltas are summed per counter item and committed together
+ * with what makes a redelivery harmless, in transactions of at most 100 actions
+ * (docs/decisions/016-stream-batches.md):
+ * - with `shardId` (tumbling-window events name the shard): the shard's checkpoint, the highest
+ *   sequence number applied, raised in the same transaction; records at or below it are skipped.
+ *   While a shard has no checkpoint yet, records that have a marker are skipped instead (applied
+ *   through the marker path before the mapping named its shards).
+ *   One transaction per batch for up to 99 counter items, whatever the number of records.
+ * - without it (a plain stream event): one marker per record (`STREAM#<eventID>`, put only if absent);
+ *   a redelivered record finds its marker and changes nothing, whatever batch it comes back in.
+ * Records of one eventID repeated within the batch count once.
+ *
+ * `maxActions` (default and maximum 100) only exists so tests can make small batches span chunks.
+ *
+ * Stops at the first record it cannot apply — a malformed image, or a chunk whose transaction fails —
+ * and reports it in `failed`: the records before it are committed, it and the ones after are not, so
+ * the stream's retry from that record applies each once (`batchItemFailures` semantics).
+ *
+ * @example
+ * const outcome = await applyChangesToStats(changes, { shardId: event.shardId });
+ * if (outcome.failed) reportFailureAt(records[outcome.failed.index]);
+ */
+export async function applyChangesToStats(
+  changes: readonly StreamChange[],
+  options: { maxActions?: number | undefined; shardId?: string | undefined } = {},
+): Promise<BatchOutcome> {
+  const outcome: BatchOutcome = { applied: 0, duplicates: 0, unchanged: 0 };
+  const maxActions = Math.min(options.maxActions ?? MAX_TRANSACTION_ACTIONS, MAX_TRANSACTION_ACTIONS);
+  const moving: RecordDelta[] = [];
+  const seen = new Set<string>();
+  for (const [index, change] of changes.entries()) {
+    let delta: CounterChange[];
+    let sequence = 0n;
+    try {
+      delta = changeDelta(change);
+      if (options.shardId !== undefined) sequence = sequenceOf(change.sequenceNumber);
+    } catch (error) {
+      outcome.failed = { index, error };
+      break;
+    }
+    if (delta.length === 0) outcome.unchanged += 1;
+    else if (seen.has(change.eventId)) outcome.duplicates += 1;
+    else moving.push({ index, eventId: change.eventId, sequence, delta });
+    seen.add(change.eventId);
+  }
+  try {
+    if (options.shardId !== undefined) {
+      await applyAfterCheckpoint(moving, options.shardId, maxActions, outcome);
+      return outcome;
+    }
+    for (const chunk of chunkRecords(moving, maxActions)) {
+      try {
+        const duplicates = await commitWithMarkers(chunk);
+        outcome.duplicates += duplicates;
+        outcome.applied += chunk.records.length - duplicates;
+      } catch (error) {
+        throw new ChunkFailed(chunk.records[0]?.index ?? 0, error);
+      }
+    }
+  } catch (error) {
+    // Records of earlier chunks are committed; the failed chunk's first record is where a retry
+    // starts (unchanged records between chunks need nothing, so naming that one is exact).
+    if (error instanceof ChunkFailed) outcome.failed = { index: error.index, error: error.reason };
+    else outcome.failed = { index: moving[0]?.index ?? 0, error };
+  }
+  return outcome;
+}
 
 const statsPartition = () =>
   queryAll({ KeyConditionExpression: "pk = :pk", ExpressionAttributeValues: { ":pk": statsKeys.partition } });
@@ -146,9 +385,9 @@ async function batchWrite(requests: WriteRequest[]): Promise<void> {
  * Race: the rebuild is a snapshot (read through gsi1, which is itself eventually consistent), the
  * stream is a log of changes. A change committed while the rebuild runs can be counted twice (in
  * the snapshot and again by its record applied after the rebuild's writes) or not at all (its record
- * applied before the writes, which then overwrite it, while the snapshot missed it). The markers
- * cannot help: they deduplicate redeliveries of one record, they do not say whether a snapshot
- * already saw it. So run it when the shop is quiet, and run it again if figures look off; the error
+ * applied before the writes, which then overwrite it, while the snapshot missed it). Neither the
+ * markers nor the shard checkpoints can help: they deduplicate redeliveries of records, they do not
+ * say whether a snapshot already saw one (docs/decisions/016-stream-batches.md). So run it when the shop is quiet, and run it again if figures look off; the error
  * is bounded by the writes made during the run, and the next rebuild removes it.
  */
 export async function rebuildStats(): Promise<Summary> {

@@ -4,12 +4,13 @@ import { userKeys } from "../users/user.keys.ts";
 
 /**
  * Keys of the dashboard aggregates and of the stream's idempotency markers (docs/data-model.md,
- * access patterns 19 and 20).
+ * access patterns 19, 20 and 22).
  *
  * - totals:           pk STATS, sk TOTALS                  numUsers, numOrders, salesCents
  * - one UTC day:      pk STATS, sk DAY#<YYYY-MM-DD>        orders, salesCents
  * - one category:     pk STATS, sk CATEGORY#<category>     count
  * - applied record:   pk STREAM#<eventID>, sk STREAM       expiresAt (TTL)
+ * - shard checkpoint: pk SHARD#<shardId>, sk CHECKPOINT    sequenceNumber (40 digits), expiresAt (TTL)
  *
  * All aggregates share one partition so the summary is one bounded query, never a scan.
  */
@@ -19,6 +20,7 @@ export const statsKeys = {
   day: (day: string) => ({ pk: "STATS", sk: `DAY#${day}` }),
   category: (category: string) => ({ pk: "STATS", sk: `CATEGORY#${category}` }),
   marker: (eventId: string) => ({ pk: `STREAM#${eventId}`, sk: "STREAM" }),
+  checkpoint: (shardId: string) => ({ pk: `SHARD#${shardId}`, sk: "CHECKPOINT" }),
 };
 
 /** gsi1 partitions listing every entity the aggregates count (patterns 1, 12 and 17). */

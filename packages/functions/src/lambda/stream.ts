@@ -1,12 +1,6 @@
 import type { AttributeValue } from "@aws-sdk/client-dynamodb";
 import { unmarshall } from "@aws-sdk/util-dynamodb";
-import {
-  type ApplyOutcome,
-  applyOrderToStats,
-  applyProductToStats,
-  applyUserToStats,
-  type StreamChange,
-} from "@fruit/core/stats/index";
+import { applyChangesToStats, type StreamChange } from "@fruit/core/stats/index";
 import { countedEntityOf } from "@fruit/core/stats/stats.keys";
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from "aws-lambda";
 
@@ -17,69 +11,117 @@ const unmarshallImage = (image: Image) =>
   image ? unmarshall(image as Record<string, AttributeValue>) : undefined;
 
 /**
- * Routes one record to the core function that keeps the dashboard aggregates (this file only
- * routes). Records of other items (reviews, markers, the aggregates) are ignored: the event
- * source mapping filters them out in the cloud, but a record that slips through must not count.
+ * The change one record describes to the aggregates, or undefined for a record that cannot move a
+ * counter (this file only routes). Records of other items (reviews, markers, the
+ * aggregates) are ignored: the event source mapping filters them out in the cloud, but a record that
+ * slips through must not count.
  */
-export async function routeStreamRecord(record: DynamoDBRecord): Promise<ApplyOutcome | "ignored"> {
+export function streamChangeOf(record: DynamoDBRecord): StreamChange | undefined {
   const data = record.dynamodb;
   const entity = countedEntityOf(unmarshallImage(data?.Keys) ?? {});
-  if (!data || !entity || !record.eventID) return "ignored";
-  let change: StreamChange;
+  if (!data || !entity || !record.eventID) return undefined;
+  const eventId = record.eventID;
+  const sequenceNumber = data.SequenceNumber;
   switch (record.eventName) {
     case "INSERT":
-      change = { eventId: record.eventID, after: unmarshallImage(data.NewImage) };
-      break;
+      return { eventId, sequenceNumber, entity, after: unmarshallImage(data.NewImage) };
     case "REMOVE":
-      change = { eventId: record.eventID, before: unmarshallImage(data.OldImage) };
-      break;
+      return { eventId, sequenceNumber, entity, before: unmarshallImage(data.OldImage) };
     case "MODIFY":
       // A product's category and an order's cancellation move counts; a user's existence never changes
       // on MODIFY, nor an order's total or date (orders are paid, delivered or cancelled, not repriced).
-      if (entity === "user") return "ignored";
-      change = {
-        eventId: record.eventID,
+      if (entity === "user") return undefined;
+      return {
+        eventId,
+        sequenceNumber,
+        entity,
         before: unmarshallImage(data.OldImage),
         after: unmarshallImage(data.NewImage),
       };
-      break;
     default:
-      return "ignored";
+      return undefined;
   }
-  if (entity === "order") return applyOrderToStats(change);
-  if (entity === "user") return applyUserToStats(change);
-  return applyProductToStats(change);
+}
+
+function logFailure(record: DynamoDBRecord, error: unknown): void {
+  console.error(
+    JSON.stringify({
+      level: "error",
+      message: "stream record failed; the batch is retried from it",
+      eventID: record.eventID,
+      sequenceNumber: record.dynamodb?.SequenceNumber,
+      error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+    }),
+  );
 }
 
 /**
- * Applies records in stream order and stops at the first failure, reporting that record's sequence
- * number: with `ReportBatchItemFailures` the stream redelivers from there, so the records after it
- * are retried too, and the ones before (already applied) are not. `route` is replaceable so tests
- * can inject a failure for one record.
+ * Applies a batch to the aggregates with core's per-batch transactions (docs/decisions/016-stream-batches.md)
+ * and reports the first record not applied: with `ReportBatchItemFailures` the stream redelivers from
+ * there, so it and the records after it are retried, and the ones before (committed) are not; a
+ * redelivered record that was committed anyway is skipped by the shard checkpoint (`shardId` given)
+ * or finds its marker. `decode` is replaceable so tests can inject a failure at one record, and
+ * `maxActions` makes small batches span several transactions.
  */
 export async function applyStreamRecords(
   records: readonly DynamoDBRecord[],
-  route: (record: DynamoDBRecord) => Promise<unknown> = routeStreamRecord,
+  options: {
+    decode?: (record: DynamoDBRecord) => StreamChange | undefined;
+    maxActions?: number;
+    shardId?: string | undefined;
+  } = {},
 ): Promise<DynamoDBBatchResponse> {
+  const decode = options.decode ?? streamChangeOf;
+  const changes: StreamChange[] = [];
+  const recordOf: DynamoDBRecord[] = [];
+  let failure: { record: DynamoDBRecord; error: unknown } | undefined;
   for (const record of records) {
     try {
-      await route(record);
+      const change = decode(record);
+      if (change) {
+        changes.push(change);
+        recordOf.push(record);
+      }
     } catch (error) {
-      console.error(
-        JSON.stringify({
-          level: "error",
-          message: "stream record failed; the batch is retried from it",
-          eventID: record.eventID,
-          sequenceNumber: record.dynamodb?.SequenceNumber,
-          error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
-        }),
-      );
-      return { batchItemFailures: [{ itemIdentifier: record.dynamodb?.SequenceNumber ?? "" }] };
+      failure = { record, error };
+      break;
     }
   }
-  return { batchItemFailures: [] };
+  const outcome = await applyChangesToStats(changes, {
+    maxActions: options.maxActions,
+    shardId: options.shardId,
+  });
+  if (outcome.failed) failure = { record: recordOf[outcome.failed.index]!, error: outcome.failed.error };
+  if (!failure) return { batchItemFailures: [] };
+  logFailure(failure.record, failure.error);
+  return { batchItemFailures: [{ itemIdentifier: failure.record.dynamodb?.SequenceNumber ?? "" }] };
 }
 
-/** The stream subscriber: keeps the dashboard aggregates (docs/architecture.md, 'The stream path'). */
-export const handler = (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> =>
-  applyStreamRecords(event.Records);
+/**
+ * What the event source mapping sends with a tumbling window (stacks/storage.ts): the batch plus the
+ * shard it comes from and a state carried between invocations. A plain event has neither.
+ */
+export interface StatsStreamEvent extends DynamoDBStreamEvent {
+  shardId?: string;
+  eventSourceARN?: string;
+  state?: Record<string, unknown>;
+  window?: { start: string; end: string };
+  isFinalInvokeForWindow?: boolean;
+  isWindowTerminatedEarly?: boolean;
+}
+
+/** The answer with a window's state: Lambda counts an answer without `state` as a failed invocation. */
+export interface StatsStreamResponse extends DynamoDBBatchResponse {
+  state?: Record<string, unknown>;
+}
+
+/**
+ * The stream subscriber: keeps the dashboard aggregates (docs/architecture.md, 'The stream path';
+ * docs/data-model.md, patterns 19, 20 and 22).
+ * A tumbling-window event names its shard, so the batch is applied after that shard's checkpoint;
+ * the window's state is not used (the aggregates live in the table) and is answered back empty.
+ */
+export async function handler(event: StatsStreamEvent): Promise<StatsStreamResponse> {
+  const response = await applyStreamRecords(event.Records ?? [], { shardId: event.shardId });
+  return event.shardId === undefined ? response : { ...response, state: {} };
+}

@@ -1,0 +1,95 @@
+import { describe, expect, it } from "vitest";
+import {
+  chunkRecords,
+  MAX_TRANSACTION_ACTIONS,
+  type RecordDelta,
+  sequenceOf,
+  storedSequence,
+} from "./stats.batch.ts";
+import { statsKeys } from "./stats.keys.ts";
+
+const order = (index: number, day: string, cents: number): RecordDelta => ({
+  index,
+  eventId: `e${index}`,
+  sequence: BigInt(index),
+  delta: [
+    { key: statsKeys.totals, add: { numOrders: 1, salesCents: cents } },
+    { key: statsKeys.day(day), add: { orders: 1, salesCents: cents } },
+  ],
+});
+
+const actions = (chunk: { records: unknown[]; counters: unknown[] }) =>
+  chunk.records.length + chunk.counters.length;
+
+describe("chunkRecords", () => {
+  it("sums a chunk's deltas per counter item, one update per item", () => {
+    const [chunk, ...rest] = chunkRecords([order(0, "2026-01-01", 100), order(1, "2026-01-01", 50)]);
+    expect(rest).toEqual([]);
+    expect(chunk?.records.map((r) => r.eventId)).toEqual(["e0", "e1"]);
+    expect(chunk?.counters).toEqual([
+      { key: statsKeys.totals, add: { numOrders: 2, salesCents: 150 } },
+      { key: statsKeys.day("2026-01-01"), add: { orders: 2, salesCents: 150 } },
+    ]);
+  });
+
+  it("keeps every transaction within 100 actions, markers and counters together, in stream order", () => {
+    const records = Array.from({ length: 250 }, (_, i) =>
+      order(i, `2026-01-${String(1 + (i % 30)).padStart(2, "0")}`, i),
+    );
+    const chunks = chunkRecords(records);
+    for (const chunk of chunks) expect(actions(chunk)).toBeLessThanOrEqual(MAX_TRANSACTION_ACTIONS);
+    // Full chunks: a chunk is only cut when the next record would not fit.
+    for (const chunk of chunks.slice(0, -1))
+      expect(actions(chunk)).toBeGreaterThan(MAX_TRANSACTION_ACTIONS - 3);
+    expect(chunks.flatMap((chunk) => chunk.records.map((r) => r.index))).toEqual(records.map((r) => r.index));
+    const sales = chunks.flatMap((c) => c.counters).filter((c) => c.key.sk === "TOTALS");
+    expect(sales.reduce((sum, c) => sum + (c.add.salesCents ?? 0), 0)).toBe((249 * 250) / 2);
+  });
+
+  it("keeps a record whose effects cancel out in the chunk, so its marker is still written", () => {
+    const placed = order(0, "2026-01-01", 100);
+    const deleted: RecordDelta = {
+      index: 1,
+      eventId: "e1",
+      sequence: 1n,
+      delta: placed.delta.map((c) => ({
+        key: c.key,
+        add: { ...Object.fromEntries(Object.entries(c.add).map(([k, v]) => [k, -v])) },
+      })),
+    };
+    const [chunk] = chunkRecords([placed, deleted]);
+    expect(chunk?.records).toHaveLength(2);
+    expect(chunk?.counters).toEqual([]);
+  });
+
+  it("cuts at a smaller limit too", () => {
+    const chunks = chunkRecords(
+      [0, 1, 2, 3, 4].map((i) => order(i, "2026-01-01", 1)),
+      4,
+    );
+    expect(chunks.map((c) => c.records.length)).toEqual([2, 2, 1]);
+  });
+});
+
+describe("stream sequence numbers", () => {
+  it("compare as numbers whatever their length (21 to 40 digits), and are stored zero-padded to 40", () => {
+    const short = sequenceOf("900000000000000000000");
+    const long = sequenceOf("1000000000000000000000");
+    expect(long > short).toBe(true);
+    expect(storedSequence(short)).toBe(`0000000000000000000${"900000000000000000000"}`);
+    expect(storedSequence(short) < storedSequence(long)).toBe(true);
+    expect(sequenceOf("9".repeat(40))).toBe(10n ** 40n - 1n);
+  });
+
+  it("refuses anything but digits", () => {
+    for (const bad of [undefined, "", "12a", "-1", "1".repeat(41)])
+      expect(() => sequenceOf(bad)).toThrow("sequence number");
+  });
+
+  it("costs no action per record when a checkpoint stands for them", () => {
+    const records = Array.from({ length: 300 }, (_, i) => order(i, "2026-01-01", 1));
+    const chunks = chunkRecords(records, MAX_TRANSACTION_ACTIONS - 1, 0);
+    expect(chunks).toHaveLength(1);
+    expect(chunks[0]?.counters).toHaveLength(2);
+  });
+});

@@ -1,11 +1,10 @@
 import { TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
-import { loadConfig, setConfig } from "@fruit/core/config";
-import { db, tableName } from "@fruit/core/internal/db/client";
+import { db } from "@fruit/core/internal/db/client";
 import { changeDelta, counterUpdate, markerPut, readSummary } from "@fruit/core/stats/index";
 import { applyStreamRecords, streamChangeOf } from "@fruit/functions/lambda/stream";
-import { ensureTable, startDynamo } from "@fruit/local/services";
 import type { DynamoDBRecord } from "aws-lambda";
 import { orderItem, streamRecord } from "../support/stream-events.ts";
+import { withBenchTable } from "./bench-table.ts";
 import { type BenchGroup, round } from "./types.ts";
 
 /** Order INSERT records per measurement, delivered in batches of Lambda's default size. */
@@ -125,18 +124,7 @@ async function measure(apply: (records: DynamoDBRecord[]) => Promise<void>, days
 const group: BenchGroup = {
   title: "Stream handler: aggregates per batch vs per record",
   async run(context) {
-    context.log("starting DynamoDB Local (in memory)");
-    const dynamo = await startDynamo();
-    try {
-      setConfig(
-        loadConfig({
-          TABLE_NAME: "bench-stream",
-          DYNAMODB_ENDPOINT: dynamo.endpoint,
-          JWT_SECRET: "bench-secret-bench-secret-bench-secret-0123",
-          PAYMENTS: "test",
-        }),
-      );
-      await ensureTable(dynamo.endpoint, tableName());
+    return withBenchTable(context, "bench-stream", async () => {
       context.log("warming up");
       await measure(perBatch(SHARD), 1);
       await measure(perBatch(undefined), 1);
@@ -206,9 +194,7 @@ const group: BenchGroup = {
           note: "same count, shard checkpoint, orders over 90 days",
         },
       ];
-    } finally {
-      await dynamo.stop();
-    }
+    });
   },
 };
 

@@ -1,11 +1,10 @@
 import { BatchWriteCommand, ScanCommand } from "@aws-sdk/lib-dynamodb";
-import { loadConfig, setConfig } from "@fruit/core/config";
 import { db, tableName } from "@fruit/core/internal/db/client";
 import { rebuildStats } from "@fruit/core/stats/index";
 import { app } from "@fruit/functions/api/index";
-import { ensureTable, startDynamo } from "@fruit/local/services";
 import { createUser } from "../support/fixtures.ts";
 import { type Item, orderItem } from "../support/stream-events.ts";
+import { withBenchTable } from "./bench-table.ts";
 import { percentile } from "./load.ts";
 import { type BenchContext, type BenchGroup, median, round } from "./types.ts";
 
@@ -104,18 +103,7 @@ async function timeScan(context: BenchContext): Promise<{ median: number; p99: n
 const group: BenchGroup = {
   title: "Dashboard summary: aggregates vs scan",
   async run(context) {
-    context.log("starting DynamoDB Local (in memory)");
-    const dynamo = await startDynamo();
-    try {
-      setConfig(
-        loadConfig({
-          TABLE_NAME: "bench-summary",
-          DYNAMODB_ENDPOINT: dynamo.endpoint,
-          JWT_SECRET: "bench-secret-bench-secret-bench-secret-0123",
-          PAYMENTS: "test",
-        }),
-      );
-      await ensureTable(dynamo.endpoint, tableName());
+    return withBenchTable(context, "bench-summary", async () => {
       const admin = await createUser({ isAdmin: true });
 
       context.log(`writing ${SMALL} orders`);
@@ -154,9 +142,7 @@ const group: BenchGroup = {
           note: "median ratio, same run",
         },
       ];
-    } finally {
-      await dynamo.stop();
-    }
+    });
   },
 };
 

@@ -1,6 +1,7 @@
 import { TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import { loadConfig, setConfig } from "@fruit/core/config";
 import { db, tableName } from "@fruit/core/db/client";
+import { transactInput } from "@fruit/core/db/transact";
 import { changeDelta, counterUpdate, markerPut, readSummary } from "@fruit/core/stats/index";
 import { applyStreamRecords, streamChangeOf } from "@fruit/functions/lambda/stream";
 import { ensureTable, startDynamo } from "@fruit/local/services";
@@ -24,7 +25,7 @@ async function perRecordBaseline(records: readonly DynamoDBRecord[]): Promise<vo
     const delta = changeDelta(change);
     if (delta.length === 0) continue;
     await db().send(
-      new TransactWriteCommand({ TransactItems: [markerPut(change.eventId), ...delta.map(counterUpdate)] }),
+      new TransactWriteCommand(transactInput([markerPut(change.eventId), ...delta.map(counterUpdate)])),
     );
   }
 }

@@ -1,7 +1,7 @@
 import { TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import { loadConfig, setConfig } from "@fruit/core/config";
-import { db, tableName } from "@fruit/core/db/client";
-import { transactInput } from "@fruit/core/db/transact";
+import { db, tableName } from "@fruit/core/internal/db/client";
+import { transactInput } from "@fruit/core/internal/db/transact";
 import { changeDelta, counterUpdate, markerPut, readSummary } from "@fruit/core/stats/index";
 import { applyStreamRecords, streamChangeOf } from "@fruit/functions/lambda/stream";
 import { ensureTable, startDynamo } from "@fruit/local/services";

@@ -1,6 +1,6 @@
 import { BatchWriteCommand, ScanCommand } from "@aws-sdk/lib-dynamodb";
 import { loadConfig, setConfig } from "@fruit/core/config";
-import { db, tableName } from "@fruit/core/db/client";
+import { db, tableName } from "@fruit/core/internal/db/client";
 import { rebuildStats } from "@fruit/core/stats/index";
 import { app } from "@fruit/functions/api/index";
 import { ensureTable, startDynamo } from "@fruit/local/services";

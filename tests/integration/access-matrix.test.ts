@@ -1,7 +1,7 @@
 import { GetCommand } from "@aws-sdk/lib-dynamodb";
-import { db, tableName } from "@fruit/core/db/client";
-import { productKeys } from "@fruit/core/products/product.keys";
-import { userKeys } from "@fruit/core/users/user.keys";
+import { db, tableName } from "@fruit/core/internal/db/client";
+import { productKeys } from "@fruit/core/internal/products/product.keys";
+import { userKeys } from "@fruit/core/internal/users/user.keys";
 import { SignJWT } from "jose";
 import { beforeAll, describe, expect, it } from "vitest";
 import { api, expectClientError } from "../support/api.ts";

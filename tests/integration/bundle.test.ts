@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
-import { db, tableName } from "@fruit/core/db/client";
 import { newId } from "@fruit/core/ids";
+import { db, tableName } from "@fruit/core/internal/db/client";
+import { orderKeys } from "@fruit/core/internal/orders/order.keys";
 import type { SweepReport } from "@fruit/core/orders/expiry";
-import { orderKeys } from "@fruit/core/orders/order.keys";
 import type { APIGatewayProxyStructuredResultV2, DynamoDBBatchResponse } from "aws-lambda";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {

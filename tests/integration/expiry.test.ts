@@ -1,16 +1,16 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { getConfig, setConfig } from "@fruit/core/config";
-import { db, tableName } from "@fruit/core/db/client";
 import { newId } from "@fruit/core/ids";
+import { db, tableName } from "@fruit/core/internal/db/client";
+import { PAYMENT_GRACE_MS } from "@fruit/core/internal/orders/hold";
+import { orderKeys, orderQueries } from "@fruit/core/internal/orders/order.keys";
 import {
   expireOrder,
   holdUnheldOrders,
   type SweepReport,
   sweepExpiredOrders,
 } from "@fruit/core/orders/expiry";
-import { PAYMENT_GRACE_MS } from "@fruit/core/orders/hold";
 import { ORDER_CANCELLED_MESSAGE, startPayment } from "@fruit/core/orders/index";
-import { orderKeys, orderQueries } from "@fruit/core/orders/order.keys";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { type FakePaypal, startFakePaypal } from "../support/fake-paypal.ts";
 import { createProduct, createUser, type TestUser } from "../support/fixtures.ts";

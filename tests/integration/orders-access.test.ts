@@ -1,7 +1,7 @@
 import { DeleteCommand } from "@aws-sdk/lib-dynamodb";
-import { db, tableName } from "@fruit/core/db/client";
 import { newId } from "@fruit/core/ids";
-import { userKeys } from "@fruit/core/users/user.keys";
+import { db, tableName } from "@fruit/core/internal/db/client";
+import { userKeys } from "@fruit/core/internal/users/user.keys";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createProduct, createUser, type TestUser } from "../support/fixtures.ts";
 import { call, placed, stockOf } from "../support/orders.ts";

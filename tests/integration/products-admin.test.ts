@@ -1,7 +1,7 @@
 import { GetCommand, PutCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
-import { db, tableName } from "@fruit/core/db/client";
 import { newId } from "@fruit/core/ids";
-import { productKeys } from "@fruit/core/products/product.keys";
+import { db, tableName } from "@fruit/core/internal/db/client";
+import { productKeys } from "@fruit/core/internal/products/product.keys";
 import { PLACEHOLDER_IMAGE } from "@fruit/core/products/product.schema";
 import { beforeAll, describe, expect, it } from "vitest";
 import { api, expectClientError } from "../support/api.ts";

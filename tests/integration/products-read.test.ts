@@ -1,7 +1,7 @@
 import { PutCommand } from "@aws-sdk/lib-dynamodb";
-import { db, tableName } from "@fruit/core/db/client";
 import { newId } from "@fruit/core/ids";
-import { productKeys } from "@fruit/core/products/product.keys";
+import { db, tableName } from "@fruit/core/internal/db/client";
+import { productKeys } from "@fruit/core/internal/products/product.keys";
 import { app } from "@fruit/functions/api/index";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { useFreshTable } from "../support/table.ts";

@@ -1,9 +1,9 @@
 import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
-import { db, tableName } from "@fruit/core/db/client";
 import { newId } from "@fruit/core/ids";
-import { productKeys } from "@fruit/core/products/product.keys";
+import { db, tableName } from "@fruit/core/internal/db/client";
+import { productKeys } from "@fruit/core/internal/products/product.keys";
+import { reviewKeys } from "@fruit/core/internal/reviews/review.keys";
 import { repairRatingTotals } from "@fruit/core/reviews/index";
-import { reviewKeys } from "@fruit/core/reviews/review.keys";
 import { beforeAll, describe, expect, it } from "vitest";
 import { api, expectClientError } from "../support/api.ts";
 import { createProduct, createUser, type TestUser } from "../support/fixtures.ts";

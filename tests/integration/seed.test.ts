@@ -1,9 +1,9 @@
 import { HeadObjectCommand, ListObjectsV2Command } from "@aws-sdk/client-s3";
 import { GetCommand, QueryCommand, ScanCommand } from "@aws-sdk/lib-dynamodb";
-import { db, tableName } from "@fruit/core/db/client";
+import { db, tableName } from "@fruit/core/internal/db/client";
+import { userKeys } from "@fruit/core/internal/users/user.keys";
 import { DEAL_SLUG, HOME_BANNER_SLUGS } from "@fruit/core/products/catalogue.constants";
 import { bucketName, s3 } from "@fruit/core/uploads/s3";
-import { userKeys } from "@fruit/core/users/user.keys";
 import { app } from "@fruit/functions/api/index";
 import { seedIfEmpty } from "@fruit/local/seed";
 import { SEED_PRODUCTS, seedImageFiles } from "@fruit/local/seed-data";

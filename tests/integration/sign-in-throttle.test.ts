@@ -1,7 +1,7 @@
 import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
-import { db, tableName } from "@fruit/core/db/client";
-import { MAX_FAILURES, WINDOW_SECONDS } from "@fruit/core/users/sign-in-throttle";
-import { userKeys } from "@fruit/core/users/user.keys";
+import { db, tableName } from "@fruit/core/internal/db/client";
+import { MAX_FAILURES, WINDOW_SECONDS } from "@fruit/core/internal/users/sign-in-throttle";
+import { userKeys } from "@fruit/core/internal/users/user.keys";
 import bcrypt from "bcryptjs";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { api, expectClientError } from "../support/api.ts";

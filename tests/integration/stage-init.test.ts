@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { HeadObjectCommand } from "@aws-sdk/client-s3";
 import { ScanCommand } from "@aws-sdk/lib-dynamodb";
-import { db, tableName } from "@fruit/core/db/client";
+import { db, tableName } from "@fruit/core/internal/db/client";
 import { bucketName, s3 } from "@fruit/core/uploads/s3";
 import { SEED_PRODUCTS, STOREFRONT_IMAGE_FILES } from "@fruit/local/seed-data";
 import { adminPasswordSource, initStage, StageInitError, type StageInitOptions } from "@fruit/ops/stage-init";

@@ -1,5 +1,5 @@
 import { GetCommand } from "@aws-sdk/lib-dynamodb";
-import { db, tableName } from "@fruit/core/db/client";
+import { db, tableName } from "@fruit/core/internal/db/client";
 import { changeDelta, readSummary, rebuildStats } from "@fruit/core/stats/index";
 import { statsKeys } from "@fruit/core/stats/stats.keys";
 import type { Summary } from "@fruit/core/stats/stats.schema";

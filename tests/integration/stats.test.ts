@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { DeleteCommand, GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
 import type { Config } from "@fruit/core/config";
-import { db, tableName } from "@fruit/core/db/client";
+import { db, tableName } from "@fruit/core/internal/db/client";
 import { readSummary, rebuildStats } from "@fruit/core/stats/index";
 import { statsKeys } from "@fruit/core/stats/stats.keys";
 import { app } from "@fruit/functions/api/index";

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DeleteCommand, PutCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
-import { db } from "@fruit/core/db/client";
+import { db } from "@fruit/core/internal/db/client";
 import { type StreamHandler, type StreamPoller, startStreamPoller } from "@fruit/local/stream-poller";
 import type { DynamoDBRecord } from "aws-lambda";
 import { afterAll, afterEach, describe, expect, inject, it, vi } from "vitest";

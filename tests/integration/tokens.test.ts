@@ -1,8 +1,8 @@
 import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { getConfig } from "@fruit/core/config";
-import { db, tableName } from "@fruit/core/db/client";
 import { newId } from "@fruit/core/ids";
-import { userKeys } from "@fruit/core/users/user.keys";
+import { db, tableName } from "@fruit/core/internal/db/client";
+import { userKeys } from "@fruit/core/internal/users/user.keys";
 import { base64url, type JWTPayload, SignJWT } from "jose";
 import { beforeAll, describe, expect, it } from "vitest";
 import { api, expectClientError } from "../support/api.ts";

@@ -1,13 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { DeleteCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
 import { marshall } from "@aws-sdk/util-dynamodb";
-import { db, tableName } from "@fruit/core/db/client";
-import { queryAll } from "@fruit/core/db/query";
 import { newId } from "@fruit/core/ids";
-import { orderKeys } from "@fruit/core/orders/order.keys";
-import { productKeys } from "@fruit/core/products/product.keys";
+import { db, tableName } from "@fruit/core/internal/db/client";
+import { queryAll } from "@fruit/core/internal/db/query";
+import { orderKeys } from "@fruit/core/internal/orders/order.keys";
+import { productKeys } from "@fruit/core/internal/products/product.keys";
+import { userKeys } from "@fruit/core/internal/users/user.keys";
 import { statsKeys } from "@fruit/core/stats/stats.keys";
-import { userKeys } from "@fruit/core/users/user.keys";
 import type { DynamoDBRecord } from "aws-lambda";
 
 /**

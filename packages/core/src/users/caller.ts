@@ -34,7 +34,12 @@ export async function callerFromToken(token: string): Promise<Caller> {
   };
 }
 
-/** 403 unless the caller is an administrator (per the table, not the token). */
+/**
+ * 403 unless the caller is an administrator (per the table, not the token). The one definition of
+ * the admin rule: the API applies it per route (`requireAdmin` in
+ * packages/functions/src/api/middleware/auth.ts); core verbs do not check roles
+ * (docs/decisions/019-enforced-boundaries.md).
+ */
 export function assertAdmin(caller: Caller): void {
   if (!caller.isAdmin) throw new AppError("forbidden", "Invalid Admin Token");
 }

@@ -1,6 +1,11 @@
-import type { Location, OrderLine, PaymentMethod, ShippingAddress } from "@fruit/core/orders/order.schema";
-import type { Product } from "@fruit/core/products/product.schema";
-import type { UserInfo } from "@fruit/core/users/user.schema";
+import type {
+  Location,
+  OrderLine,
+  PaymentMethod,
+  ShippingAddress,
+} from "@fruit/core/browser/orders/order.schema";
+import type { Product } from "@fruit/core/browser/products/product.schema";
+import type { UserInfo } from "@fruit/core/browser/users/user.schema";
 import { useSyncExternalStore } from "react";
 import { readStored, writeStored } from "./storage.ts";
 

@@ -1,4 +1,4 @@
-import type { Product, ProductDetail, ProductQuery } from "@fruit/core/products/product.schema";
+import type { Product, ProductDetail, ProductQuery } from "@fruit/core/browser/products/product.schema";
 import useSWR from "swr";
 import { api } from "../lib/api.ts";
 

@@ -21,7 +21,12 @@ export const requireUser = createMiddleware<AuthEnv>(async (c, next) => {
   await next();
 });
 
-/** Requires a signed-in administrator (checked against the table on every request). */
+/**
+ * Requires a signed-in administrator (checked against the table on every request). The only place an
+ * admin-only route is guarded: the route table names it, core's `assertAdmin` decides, and the core
+ * verbs behind it trust the route (docs/decisions/019-enforced-boundaries.md).
+ * tests/integration/access-matrix.test.ts sends every route each kind of caller.
+ */
 export const requireAdmin = createMiddleware<AuthEnv>(async (c, next) => {
   const caller = await callers.callerFromToken(bearerToken(c.req.header("authorization")));
   await callers.assertAdmin(caller);

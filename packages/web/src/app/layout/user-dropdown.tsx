@@ -1,4 +1,4 @@
-import type { UserInfo } from "@fruit/core/users/user.schema";
+import type { UserInfo } from "@fruit/core/browser/users/user.schema";
 import { Menu } from "@mantine/core";
 import { Link } from "react-router-dom";
 import { UserButton } from "./account-menu.tsx";

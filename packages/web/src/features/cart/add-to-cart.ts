@@ -1,4 +1,4 @@
-import type { Product } from "@fruit/core/products/product.schema";
+import type { Product } from "@fruit/core/browser/products/product.schema";
 import { showAlert } from "../../lib/alert.ts";
 import { notifyError } from "../../lib/notify.ts";
 import { type CartItem, getShopState, shop } from "../../lib/shop-store.ts";

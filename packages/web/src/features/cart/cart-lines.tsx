@@ -1,4 +1,4 @@
-import { formatMoney } from "@fruit/core/money/pricing";
+import { formatMoney } from "@fruit/core/browser/money/pricing";
 import { ActionIcon, Anchor, Card, Group, Image, Stack, Text, VisuallyHidden } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { Link } from "react-router-dom";

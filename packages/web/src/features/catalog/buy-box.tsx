@@ -1,5 +1,5 @@
-import { formatMoney } from "@fruit/core/money/pricing";
-import type { ProductDetail } from "@fruit/core/products/product.schema";
+import { formatMoney } from "@fruit/core/browser/money/pricing";
+import type { ProductDetail } from "@fruit/core/browser/products/product.schema";
 import { Badge, Card, Divider, Group, Stack, Text, Title } from "@mantine/core";
 import { useState } from "react";
 import { useNavigate } from "react-router-dom";

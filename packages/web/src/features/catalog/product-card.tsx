@@ -1,5 +1,5 @@
-import { formatMoney } from "@fruit/core/money/pricing";
-import type { Product } from "@fruit/core/products/product.schema";
+import { formatMoney } from "@fruit/core/browser/money/pricing";
+import type { Product } from "@fruit/core/browser/products/product.schema";
 import { Badge, Card } from "@mantine/core";
 import { useState } from "react";
 import { Link } from "react-router-dom";

@@ -1,4 +1,4 @@
-import type { Product } from "@fruit/core/products/product.schema";
+import type { Product } from "@fruit/core/browser/products/product.schema";
 import { SimpleGrid } from "@mantine/core";
 import { useDeferredValue } from "react";
 import { ProductCard } from "./product-card.tsx";

@@ -1,4 +1,4 @@
-import { ProductUpdateSchema } from "@fruit/core/products/product.schema";
+import { ProductUpdateSchema } from "@fruit/core/browser/products/product.schema";
 import * as v from "valibot";
 import { type FieldErrors, parseForm } from "../../../lib/form-errors.ts";
 

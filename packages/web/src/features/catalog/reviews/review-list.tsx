@@ -1,4 +1,4 @@
-import type { Review } from "@fruit/core/products/product.schema";
+import type { Review } from "@fruit/core/browser/products/product.schema";
 import { Card, Group, Stack, Text, ThemeIcon } from "@mantine/core";
 import { RatingStars } from "../../../components/rating-stars.tsx";
 

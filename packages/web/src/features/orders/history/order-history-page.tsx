@@ -1,5 +1,5 @@
-import { formatMoney } from "@fruit/core/money/pricing";
-import type { Order } from "@fruit/core/orders/order.schema";
+import { formatMoney } from "@fruit/core/browser/money/pricing";
+import type { Order } from "@fruit/core/browser/orders/order.schema";
 import { Badge, Button, Card, Container, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { Link } from "react-router-dom";

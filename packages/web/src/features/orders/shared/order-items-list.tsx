@@ -1,5 +1,5 @@
-import { formatMoney } from "@fruit/core/money/pricing";
-import type { OrderLine } from "@fruit/core/orders/order.schema";
+import { formatMoney } from "@fruit/core/browser/money/pricing";
+import type { OrderLine } from "@fruit/core/browser/orders/order.schema";
 import { Anchor, Group, Image, Stack, Text } from "@mantine/core";
 import { Link } from "react-router-dom";
 

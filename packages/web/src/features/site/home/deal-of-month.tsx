@@ -1,5 +1,5 @@
-import { formatMoney } from "@fruit/core/money/pricing";
-import { DEAL_BANNER_IMAGE, DEAL_SLUG } from "@fruit/core/products/catalogue.constants";
+import { formatMoney } from "@fruit/core/browser/money/pricing";
+import { DEAL_BANNER_IMAGE, DEAL_SLUG } from "@fruit/core/browser/products/catalogue.constants";
 import { Badge, Container, Grid, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { useState } from "react";
 import { useNavigate } from "react-router-dom";

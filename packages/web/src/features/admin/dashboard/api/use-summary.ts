@@ -1,4 +1,4 @@
-import type { Summary } from "@fruit/core/stats/stats.schema";
+import type { Summary } from "@fruit/core/browser/stats/stats.schema";
 import { useAdminSWR } from "../../shared/use-admin-swr.ts";
 
 export const SUMMARY_KEY = "/api/orders/summary";

@@ -1,4 +1,4 @@
-import type { Order } from "@fruit/core/orders/order.schema";
+import type { Order } from "@fruit/core/browser/orders/order.schema";
 import { useAdminSWR } from "../../shared/use-admin-swr.ts";
 
 export const ADMIN_ORDERS_KEY = "/api/orders";

@@ -4,7 +4,7 @@ import {
   UNSUPPORTED_TYPE_MESSAGE,
   UPLOAD_CONTENT_TYPES,
   UPLOAD_MAX_BYTES,
-} from "@fruit/core/uploads/upload.schema";
+} from "@fruit/core/browser/uploads/upload.schema";
 import { api } from "../../../../lib/api.ts";
 
 /**

@@ -1,4 +1,4 @@
-import type { AdminUser } from "@fruit/core/users/user.schema";
+import type { AdminUser } from "@fruit/core/browser/users/user.schema";
 import { useAdminSWR } from "../../shared/use-admin-swr.ts";
 
 export const ADMIN_USERS_KEY = "/api/users";

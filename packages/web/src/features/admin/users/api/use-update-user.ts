@@ -1,4 +1,4 @@
-import type { AdminUserUpdate } from "@fruit/core/users/user.schema";
+import type { AdminUserUpdate } from "@fruit/core/browser/users/user.schema";
 import { useSWRConfig } from "swr";
 import { api } from "../../../../lib/api.ts";
 import { adminUserKey } from "./use-admin-user.ts";

@@ -1,5 +1,6 @@
 import { TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import { db } from "@fruit/core/internal/db/client";
+import { transactInput } from "@fruit/core/internal/db/transact";
 import { changeDelta, counterUpdate, markerPut, readSummary } from "@fruit/core/stats/index";
 import { applyStreamRecords, streamChangeOf } from "@fruit/functions/lambda/stream";
 import type { DynamoDBRecord } from "aws-lambda";
@@ -23,7 +24,7 @@ async function perRecordBaseline(records: readonly DynamoDBRecord[]): Promise<vo
     const delta = changeDelta(change);
     if (delta.length === 0) continue;
     await db().send(
-      new TransactWriteCommand({ TransactItems: [markerPut(change.eventId), ...delta.map(counterUpdate)] }),
+      new TransactWriteCommand(transactInput([markerPut(change.eventId), ...delta.map(counterUpdate)])),
     );
   }
 }

@@ -1,15 +1,4 @@
-import {
-  BatchGetCommand,
-  BatchWriteCommand,
-  type BatchWriteCommandInput,
-  GetCommand,
-  TransactWriteCommand,
-  type TransactWriteCommandInput,
-} from "@aws-sdk/lib-dynamodb";
-import { db, tableName } from "../db/client.ts";
-import { cancellationReasons, storageError } from "../db/errors.ts";
-import { queryAll } from "../db/query.ts";
-import { table } from "../db/table.ts";
+import { backoff } from "../db/retry.ts";
 import {
   type Chunk,
   chunkOf,
@@ -17,7 +6,6 @@ import {
   MAX_TRANSACTION_ACTIONS,
   type RecordDelta,
   sequenceOf,
-  storedSequence,
 } from "./stats.batch.ts";
 import {
   type CounterChange,
@@ -30,9 +18,9 @@ import {
 } from "./stats.counters.ts";
 import { type CountedEntity, countedPartitions, statsKeys, statsSortKey } from "./stats.keys.ts";
 import type { Summary } from "./stats.schema.ts";
+import { type Conflict, statsStore } from "./stats.store.ts";
 
 type Item = Record<string, unknown>;
-type TransactItems = NonNullable<TransactWriteCommandInput["TransactItems"]>;
 
 /** One stream record of a counted entity, unmarshalled: `before` = OldImage, `after` = NewImage. */
 export interface StreamChange {
@@ -56,14 +44,8 @@ export interface BatchOutcome {
   failed?: { index: number; error: unknown };
 }
 
-/**
- * Markers outlive the stream's 24-hour retention, so no redelivery can arrive after its marker
- * expired; TTL deletion is lazy, which only keeps them longer.
- */
-const MARKER_LIFETIME_SECONDS = 48 * 60 * 60;
+/** How many times a transaction that lost a race with a concurrent one is sent, in all. */
 const CONFLICT_ATTEMPTS = 4;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const countersOf: Record<CountedEntity, (item: Item) => CounterChange[]> = {
   order: orderCounters,
@@ -79,42 +61,25 @@ const countersOf: Record<CountedEntity, (item: Item) => CounterChange[]> = {
 export const changeDelta = (change: StreamChange): CounterChange[] =>
   counterDelta(countersOf[change.entity], change.before, change.after);
 
-/** An ADD of a counter item's summed delta (no condition: counters only ever add). */
-export function counterUpdate(change: CounterChange) {
-  const entries = Object.entries(change.add);
-  return {
-    Update: {
-      TableName: tableName(),
-      Key: change.key,
-      UpdateExpression: `ADD ${entries.map((_, i) => `#n${i} :v${i}`).join(", ")}`,
-      ExpressionAttributeNames: Object.fromEntries(entries.map(([name], i) => [`#n${i}`, name])),
-      ExpressionAttributeValues: Object.fromEntries(entries.map(([, value], i) => [`:v${i}`, value])),
-    },
-  };
-}
+/** An ADD of a counter item's summed delta, as a transaction action (the stream bench's baseline sends it). */
+export const counterUpdate = statsStore.counterUpdate;
 
-/** The Put of a record's marker, refused when the record was applied before. */
-export function markerPut(eventId: string, nowSeconds = Math.floor(Date.now() / 1000)) {
-  return {
-    Put: {
-      TableName: tableName(),
-      Item: { ...statsKeys.marker(eventId), expiresAt: nowSeconds + MARKER_LIFETIME_SECONDS },
-      ConditionExpression: `attribute_not_exists(${table.partitionKey})`,
-    },
-  };
-}
+/** The Put of a record's marker, refused when the record was applied before (a transaction action). */
+export const markerPut = statsStore.markerPut;
 
-/** Sends a transaction, retrying it a few times when it lost a conflict with a concurrent one. */
-async function transact(items: TransactItems): Promise<void> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      await db().send(new TransactWriteCommand({ TransactItems: items }));
-      return;
-    } catch (error) {
-      const reasons = cancellationReasons(error);
-      if (!reasons?.includes("TransactionConflict") || attempt >= CONFLICT_ATTEMPTS) throw error;
-      await sleep(20 * 2 ** attempt * Math.random());
-    }
+/**
+ * Runs a commit again while it loses a race with a concurrent transaction (every shard adds to the
+ * one TOTALS item), CONFLICT_ATTEMPTS times in all, backed off under db/retry.ts's policy; then
+ * throws the last cancellation.
+ */
+async function retryingConflicts<T extends { kind: string }>(
+  commit: () => Promise<T | Conflict>,
+): Promise<T> {
+  for (let attempt = 0; ; attempt += 1) {
+    const result = await commit();
+    if (result.kind !== "conflict") return result as T;
+    if (attempt + 1 >= CONFLICT_ATTEMPTS) throw (result as Conflict).error;
+    await backoff(attempt);
   }
 }
 
@@ -129,53 +94,15 @@ async function commitWithMarkers(chunk: Chunk): Promise<number> {
   let current = chunk;
   let duplicates = 0;
   while (current.records.length > 0) {
-    const markers = current.records.map((record) => markerPut(record.eventId));
-    try {
-      await transact([...markers, ...current.counters.map(counterUpdate)]);
-      return duplicates;
-    } catch (error) {
-      const reasons = cancellationReasons(error);
-      const seen = current.records.filter((_, i) => reasons?.[i] === "ConditionalCheckFailed");
-      if (seen.length === 0) throw storageError(error);
-      duplicates += seen.length;
-      current = chunkOf(current.records.filter((record) => !seen.includes(record)));
-    }
+    const { records, counters } = current;
+    const eventIds = records.map((record) => record.eventId);
+    const result = await retryingConflicts(() => statsStore.commitWithMarkers(eventIds, counters));
+    if (result.kind === "committed") return duplicates;
+    const seen = new Set(result.eventIds);
+    duplicates += records.filter((record) => seen.has(record.eventId)).length;
+    current = chunkOf(records.filter((record) => !seen.has(record.eventId)));
   }
   return duplicates;
-}
-
-/** The highest sequence number applied from a shard, read strongly consistent; undefined at first. */
-async function readCheckpoint(shardId: string): Promise<bigint | undefined> {
-  try {
-    const { Item } = await db().send(
-      new GetCommand({ TableName: tableName(), Key: statsKeys.checkpoint(shardId), ConsistentRead: true }),
-    );
-    return typeof Item?.sequenceNumber === "string" ? BigInt(Item.sequenceNumber) : undefined;
-  } catch (error) {
-    throw storageError(error);
-  }
-}
-
-/** Which of these records have a marker (applied through the marker path), by BatchGet of 100 keys. */
-async function existingMarkers(eventIds: string[]): Promise<Set<string>> {
-  const found = new Set<string>();
-  for (let start = 0; start < eventIds.length; start += 100) {
-    let keys: Record<string, unknown>[] = eventIds
-      .slice(start, start + 100)
-      .map((id) => statsKeys.marker(id));
-    for (let attempt = 0; keys.length > 0; attempt += 1) {
-      if (attempt > 0) await sleep(Math.min(1000, 50 * 2 ** attempt));
-      const result = await db().send(
-        new BatchGetCommand({
-          RequestItems: { [tableName()]: { Keys: keys, ConsistentRead: true, ProjectionExpression: "pk" } },
-        }),
-      );
-      for (const item of result.Responses?.[tableName()] ?? [])
-        found.add(String(item.pk).slice("STREAM#".length));
-      keys = result.UnprocessedKeys?.[tableName()]?.Keys ?? [];
-    }
-  }
-  return found;
 }
 
 /** The checkpoint moved between its read and the commit: another invocation applied this shard. */
@@ -191,28 +118,10 @@ async function commitWithCheckpoint(
   previous: bigint | undefined,
 ): Promise<bigint> {
   const last = chunk.records.reduce((max, record) => (record.sequence > max ? record.sequence : max), 0n);
-  const checkpoint = {
-    Put: {
-      TableName: tableName(),
-      Item: {
-        ...statsKeys.checkpoint(shardId),
-        sequenceNumber: storedSequence(last),
-        expiresAt: Math.floor(Date.now() / 1000) + MARKER_LIFETIME_SECONDS,
-      },
-      ...(previous === undefined
-        ? { ConditionExpression: `attribute_not_exists(${table.partitionKey})` }
-        : {
-            ConditionExpression: "sequenceNumber = :previous",
-            ExpressionAttributeValues: { ":previous": storedSequence(previous) },
-          }),
-    },
-  };
-  try {
-    await transact([...chunk.counters.map(counterUpdate), checkpoint]);
-  } catch (error) {
-    if (cancellationReasons(error)?.at(-1) === "ConditionalCheckFailed") throw new CheckpointMoved();
-    throw storageError(error);
-  }
+  const result = await retryingConflicts(() =>
+    statsStore.commitWithCheckpoint(chunk.counters, shardId, last, previous),
+  );
+  if (result.kind === "moved") throw new CheckpointMoved();
   return last;
 }
 
@@ -234,10 +143,11 @@ async function applyAfterCheckpoint(
     let checkpoint: bigint | undefined;
     let marked = new Set<string>();
     try {
-      checkpoint = await readCheckpoint(shardId);
+      checkpoint = await statsStore.readCheckpoint(shardId);
       // A shard without a checkpoint may hold records applied with markers (before the mapping
       // named its shards, or from a plain event): those must not count again.
-      if (checkpoint === undefined) marked = await existingMarkers(pending.map((record) => record.eventId));
+      if (checkpoint === undefined)
+        marked = await statsStore.existingMarkers(pending.map((record) => record.eventId));
     } catch (error) {
       throw new ChunkFailed(pending[0]?.index ?? 0, error);
     }
@@ -344,37 +254,9 @@ export async function applyChangesToStats(
   return outcome;
 }
 
-const statsPartition = () =>
-  queryAll({ KeyConditionExpression: "pk = :pk", ExpressionAttributeValues: { ":pk": statsKeys.partition } });
-
 /** The dashboard summary, read from the aggregate items only (one query of a bounded partition). */
 export async function readSummary(): Promise<Summary> {
-  return summaryFromItems(await statsPartition());
-}
-
-const listPartition = (partition: string) =>
-  queryAll({
-    IndexName: "gsi1",
-    KeyConditionExpression: "gsi1pk = :pk",
-    ExpressionAttributeValues: { ":pk": partition },
-  });
-
-type WriteRequest = NonNullable<BatchWriteCommandInput["RequestItems"]>[string][number];
-
-/** BatchWrite in chunks of 25 (DynamoDB's limit), resending unprocessed requests with a backoff. */
-async function batchWrite(requests: WriteRequest[]): Promise<void> {
-  for (let start = 0; start < requests.length; start += 25) {
-    let pending: WriteRequest[] = requests.slice(start, start + 25);
-    for (let attempt = 0; pending.length > 0; attempt += 1) {
-      if (attempt > 0) await sleep(Math.min(1000, 50 * 2 ** attempt));
-      try {
-        const result = await db().send(new BatchWriteCommand({ RequestItems: { [tableName()]: pending } }));
-        pending = result.UnprocessedItems?.[tableName()] ?? [];
-      } catch (error) {
-        throw storageError(error);
-      }
-    }
-  }
+  return summaryFromItems(await statsStore.aggregates());
 }
 
 /**
@@ -392,9 +274,9 @@ async function batchWrite(requests: WriteRequest[]): Promise<void> {
  */
 export async function rebuildStats(): Promise<Summary> {
   const [orders, users, products] = await Promise.all([
-    listPartition(countedPartitions.orders),
-    listPartition(countedPartitions.users),
-    listPartition(countedPartitions.products),
+    statsStore.countedItems(countedPartitions.orders),
+    statsStore.countedItems(countedPartitions.users),
+    statsStore.countedItems(countedPartitions.products),
   ]);
   const counters = sumCounters([
     ...orders.flatMap(orderCounters),
@@ -408,10 +290,7 @@ export async function rebuildStats(): Promise<Summary> {
     else fresh.push({ ...counter.key, ...counter.add });
   }
   const freshKeys = new Set(fresh.map(statsSortKey));
-  const stale = (await statsPartition()).filter((item) => !freshKeys.has(statsSortKey(item)));
-  await batchWrite([
-    ...fresh.map((item) => ({ PutRequest: { Item: item } })),
-    ...stale.map((item) => ({ DeleteRequest: { Key: { pk: item.pk, sk: item.sk } } })),
-  ]);
+  const stale = (await statsStore.aggregates()).filter((item) => !freshKeys.has(statsSortKey(item)));
+  await statsStore.replaceAggregates(fresh, stale);
   return summaryFromItems(fresh);
 }

@@ -12,10 +12,9 @@ import {
 } from "@fruit/core/orders/expiry";
 import { ORDER_CANCELLED_MESSAGE, startPayment } from "@fruit/core/orders/index";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { type FakePaypal, startFakePaypal } from "../support/fake-paypal.ts";
+import { type FakePaypal, useTableWithFakePaypal } from "../support/fake-paypal.ts";
 import { createProduct, createUser, type TestUser } from "../support/fixtures.ts";
 import { call, orderOf, orderOfAnswer, place, stockOf, storedOrder } from "../support/orders.ts";
-import { useFreshTable } from "../support/table.ts";
 
 /**
  * Unpaid orders expire (docs/decisions/012-unpaid-orders-expire.md): the sweep cancels an order whose
@@ -55,13 +54,7 @@ const sum = (reports: SweepReport[], field: "cancelled" | "paid") =>
   reports.reduce((total, report) => total + report[field], 0);
 
 beforeAll(async () => {
-  fake = await startFakePaypal();
-  await useFreshTable("expiry", {
-    PAYMENTS: "paypal",
-    PAYPAL_API_BASE: fake.url,
-    PAYPAL_CLIENT_ID: "id",
-    PAYPAL_CLIENT_SECRET: "secret",
-  });
+  fake = await useTableWithFakePaypal("expiry");
   [ann, admin] = await Promise.all([createUser({ name: "Ann" }), createUser({ isAdmin: true })]);
 });
 afterAll(() => fake.close());

@@ -1,9 +1,8 @@
 import { type Config, getConfig, setConfig } from "@fruit/core/config";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type FakePaypal, startFakePaypal } from "../support/fake-paypal.ts";
+import { type FakePaypal, useTableWithFakePaypal } from "../support/fake-paypal.ts";
 import { createProduct, createUser, type TestUser } from "../support/fixtures.ts";
 import { call, orderOf, orderOfAnswer, place } from "../support/orders.ts";
-import { useFreshTable } from "../support/table.ts";
 
 let fake: FakePaypal;
 let ann: TestUser;
@@ -33,13 +32,7 @@ async function expectRefused(orderId: string, paypalId: string, status: number, 
 }
 
 beforeAll(async () => {
-  fake = await startFakePaypal();
-  await useFreshTable("payments", {
-    PAYMENTS: "paypal",
-    PAYPAL_API_BASE: fake.url,
-    PAYPAL_CLIENT_ID: "id",
-    PAYPAL_CLIENT_SECRET: "secret",
-  });
+  fake = await useTableWithFakePaypal("payments");
   ann = await createUser({ name: "Ann" });
   product = await createProduct({ price: 4.99, countInStock: 1000 });
 });

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { useFreshTable } from "./table.ts";
 
 /**
  * A fake PayPal on loopback speaking the Orders v2 calls the server makes: token, create, capture and
@@ -187,5 +188,20 @@ class FakePaypalServer implements FakePaypal {
 export async function startFakePaypal(): Promise<FakePaypal> {
   const fake = new FakePaypalServer();
   await fake.listen();
+  return fake;
+}
+
+/**
+ * A fresh table whose API takes real PayPal payments (`PAYMENTS=paypal`) from a fake PayPal started
+ * for it: the set-up of every suite that exercises the PayPal path end to end.
+ */
+export async function useTableWithFakePaypal(label: string): Promise<FakePaypal> {
+  const fake = await startFakePaypal();
+  await useFreshTable(label, {
+    PAYMENTS: "paypal",
+    PAYPAL_API_BASE: fake.url,
+    PAYPAL_CLIENT_ID: "id",
+    PAYPAL_CLIENT_SECRET: "secret",
+  });
   return fake;
 }

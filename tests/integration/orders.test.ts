@@ -117,14 +117,20 @@ describe("orders: placing", () => {
     expect(await stockOf(kiwi._id)).toBe(4);
   });
 
-  it("places a cart that is current in one transaction, reading no product and no key first", async () => {
+  it("places a cart that is current in one transaction, reading no user, product or key first", async () => {
     const fig = await createProduct({ price: 2.2, countInStock: 5 });
     const sent: string[] = [];
+    const checked: string[] = [];
     const spy = "spy-placement-commands";
     db().middlewareStack.add(
       (next, context) => async (args) => {
-        const input = args.input as { Key?: { pk?: string } };
+        const input = args.input as {
+          Key?: { pk?: string };
+          TransactItems?: { ConditionCheck?: { Key: { pk: string } } }[];
+        };
         sent.push(`${context.commandName}${input.Key?.pk ? ` ${input.Key.pk.split("#")[0]}` : ""}`);
+        for (const action of input.TransactItems ?? [])
+          if (action.ConditionCheck) checked.push(action.ConditionCheck.Key.pk);
         return next(args);
       },
       { step: "initialize", name: spy },
@@ -134,11 +140,14 @@ describe("orders: placing", () => {
         "Idempotency-Key": "one-trip",
       });
       expect(res.status).toBe(201);
+      expect((await orderOfAnswer(res)).user).toEqual({ _id: ann._id, name: "Ann" });
     } finally {
       db().middlewareStack.remove(spy);
     }
-    // The caller's read (every authenticated request), then the placement's one transaction.
-    expect(sent).toEqual(["GetItemCommand USER", "TransactWriteItemsCommand"]);
+    // One round trip: the caller's session is a condition of the placement's transaction
+    // (docs/decisions/021-placement-checks-the-caller.md), not a read before it.
+    expect(sent).toEqual(["TransactWriteItemsCommand"]);
+    expect(checked).toEqual([`USER#${ann._id}`]);
     expect(await stockOf(fig._id)).toBe(3);
   });
 

@@ -59,7 +59,9 @@ function orderBody(products: Product[], k: number): string {
 
 /**
  * The transaction placeOrder commits (order put, stock per line, idempotency claim, hold): the order
- * store's own placement actions, sent directly.
+ * store's own placement actions, sent directly — without the caller's session check that placement
+ * appends (docs/decisions/021-placement-checks-the-caller.md), so the API's transaction has one
+ * action more than this baseline.
  */
 function bareTransaction(products: Product[], customer: TestUser, k: number): TransactWriteCommand {
   const id = newId();
@@ -93,8 +95,9 @@ function bareTransaction(products: Product[], customer: TestUser, k: number): Tr
  * `POST /api/orders` on a started shop (20 connections, 20 signed-in customers, two in-stock lines,
  * the right total, a unique Idempotency-Key each) beside the same TransactWriteItems sent straight to
  * the shop's DynamoDB Local with 20 in flight. The ratio is what the API adds to the one write an
- * order needs: HTTP, the caller's read (auth), validation, pricing — on the happy path placement reads
- * nothing else (docs/decisions/014-stores.md).
+ * order needs: HTTP, the token's verification, validation, pricing, and the session check in the
+ * transaction — on the happy path placement reads nothing, not even the caller
+ * (docs/decisions/014-stores.md, docs/decisions/021-placement-checks-the-caller.md).
  */
 const group: BenchGroup = {
   title: "API: place order",

@@ -3,7 +3,10 @@ import { AppError } from "../errors.ts";
 import { type TokenClaims, verifyToken } from "./token.ts";
 import { userStore } from "./user.store.ts";
 
-/** Who is calling: read from the table on every request, so a demotion or deletion applies at once. */
+/**
+ * Who is calling: read from the table on every request that resolves one (`callerOfSession`), so a
+ * demotion or deletion applies at once.
+ */
 export interface Caller {
   _id: string;
   name: string;

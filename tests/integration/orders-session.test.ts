@@ -171,7 +171,10 @@ describe("order placement checks the caller's session in its transaction", () =>
       body: { name: "Signed Up", email, password: "password123" },
     });
     expect(decodeJwt(signUp.body.token)).toMatchObject({ sub: signUp.body._id, tv: 0, name: "Signed Up" });
-    const signIn = await api("/api/users/signin", { method: "POST", body: { email, password: "password123" } });
+    const signIn = await api("/api/users/signin", {
+      method: "POST",
+      body: { email, password: "password123" },
+    });
     expect(decodeJwt(signIn.body.token)).toMatchObject({ tv: 0, name: "Signed Up" });
     const changed = await api("/api/users/profile", {
       method: "PUT",

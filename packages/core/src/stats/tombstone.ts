@@ -1,0 +1,21 @@
+import type { Action } from "../db/transact.ts";
+import { type EntityKey, statsKeys } from "./stats.keys.ts";
+
+/**
+ * A tombstone outlives the stream's 24-hour retention, so a rebuild's scan finds every item removed
+ * while a record of it may still be applied (docs/decisions/020-exact-rebuild.md); TTL deletion is
+ * lazy, which only keeps it longer.
+ */
+const TOMBSTONE_LIFETIME_SECONDS = 48 * 60 * 60;
+
+/**
+ * The Put of a counted entity's tombstone (`REMOVED#<pk>` / `<sk>`, docs/data-model.md), for the
+ * transaction that deletes the entity: the rebuild reads it as "removed before I got here", so the
+ * removal's stream record is not counted twice. Reads and lists never see it (its own partition, no
+ * index keys), and the stream handler ignores its records.
+ */
+export function tombstonePut(key: EntityKey, nowSeconds = Math.floor(Date.now() / 1000)): Action {
+  return {
+    Put: { Item: { ...statsKeys.tombstone(key), expiresAt: nowSeconds + TOMBSTONE_LIFETIME_SECONDS } },
+  };
+}

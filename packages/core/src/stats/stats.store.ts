@@ -73,6 +73,10 @@ function generationsOf(item: Item | undefined): Generations {
   };
 }
 
+/** `#name` → name for META's attributes in an expression (some, like `rebuild`, are reserved words). */
+const metaNames = (...names: string[]): Record<string, string> =>
+  Object.fromEntries(names.map((name) => [`#${name}`, name]));
+
 /** One applied record as the open rebuild's journal keeps it. */
 export interface JournalEntry {
   eventId: string;
@@ -171,8 +175,9 @@ async function commit(
           {
             Update: {
               Key: statsKeys.meta,
-              UpdateExpression: "ADD journalCount :n",
-              ConditionExpression: "version = :version",
+              UpdateExpression: "ADD #journalCount :n",
+              ConditionExpression: "#version = :version",
+              ExpressionAttributeNames: metaNames("journalCount", "version"),
               ExpressionAttributeValues: { ":n": entries.length, ":version": guard.version },
             },
           },
@@ -286,8 +291,9 @@ async function openRebuild(read: Generations, gen: number, leaseUntil: number): 
   try {
     await updateItem({
       Key: statsKeys.meta,
-      UpdateExpression: "SET rebuild = :rebuild, lastGen = :gen, journalCount = :zero, version = :next",
-      ConditionExpression: read.version === 0 ? "attribute_not_exists(version)" : "version = :version",
+      UpdateExpression: "SET #rebuild = :rebuild, #lastGen = :gen, #journalCount = :zero, #version = :next",
+      ConditionExpression: read.version === 0 ? "attribute_not_exists(#version)" : "#version = :version",
+      ExpressionAttributeNames: metaNames("rebuild", "lastGen", "journalCount", "version"),
       ExpressionAttributeValues: {
         ":rebuild": { gen, leaseUntil },
         ":gen": gen,
@@ -362,8 +368,9 @@ async function flip(
         Update: {
           Key: statsKeys.meta,
           UpdateExpression:
-            "SET active = :gen, version = :next, fencesUntil = :until REMOVE rebuild, journalCount",
-          ConditionExpression: "version = :version AND journalCount = :count",
+            "SET #active = :gen, #version = :next, #fencesUntil = :until REMOVE #rebuild, #journalCount",
+          ConditionExpression: "#version = :version AND #journalCount = :count",
+          ExpressionAttributeNames: metaNames("active", "version", "fencesUntil", "rebuild", "journalCount"),
           ExpressionAttributeValues: {
             ":gen": gen,
             ":next": read.version + 1,

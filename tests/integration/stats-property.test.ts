@@ -318,7 +318,7 @@ describe("dashboard aggregates under at-least-once delivery", () => {
     try {
       await fc.assert(
         fc.asyncProperty(
-          fc.array(opArb, { minLength: 1, maxLength: 30 }),
+          fc.array(opArb, { minLength: 1, maxLength: 40 }),
           // Batch sizes, used in turn.
           fc.array(fc.integer({ min: 1, max: 9 }), { minLength: 1, maxLength: 5 }),
           fc.array(fc.record({ at: fc.nat(40), kind: fc.constantFrom(...FAILURE_KINDS) }), { maxLength: 3 }),
@@ -329,11 +329,13 @@ describe("dashboard aggregates under at-least-once delivery", () => {
           fc.record({
             // Each rebuild starts once `after` operations were made and `batches` more were delivered.
             rebuilds: fc.array(
-              fc.record({ after: fc.nat(30), batches: fc.nat(3), pageSize: fc.constantFrom(2, 3, 7, 1000) }),
+              fc.record({ after: fc.nat(15), batches: fc.nat(3), pageSize: fc.constantFrom(2, 5, 1000) }),
               { maxLength: 2 },
             ),
-            // What the shop and the stream do after each step of a rebuild, in turn.
-            steps: fc.array(fc.record({ ops: fc.nat(3), batches: fc.nat(2) }), { maxLength: 30 }),
+            // What the shop and the stream do after each step of a rebuild, in turn: after scan pages,
+            // and after the other steps (open, counter and fence writes, journal reads, flip attempts).
+            scanSteps: fc.array(fc.record({ ops: fc.nat(3), batches: fc.nat(2) }), { maxLength: 8 }),
+            steps: fc.array(fc.record({ ops: fc.nat(3), batches: fc.nat(2) }), { maxLength: 12 }),
           }),
           async (ops, sizes, failures, maxActions, replay, tumblingWindow, plan) => {
             run += 1;
@@ -378,13 +380,14 @@ describe("dashboard aggregates under at-least-once delivery", () => {
             };
 
             let step = 0;
+            let scanStep = 0;
             for (const rebuild of [...plan.rebuilds].sort((a, b) => a.after - b.after)) {
               await makeOps(rebuild.after - performed);
               await deliverBatches(rebuild.batches);
               await rebuildStats({
                 pageSize: rebuild.pageSize,
-                onStep: async () => {
-                  const next = plan.steps[step++];
+                onStep: async ({ kind }) => {
+                  const next = kind === "scanned" ? plan.scanSteps[scanStep++] : plan.steps[step++];
                   if (!next) return;
                   await makeOps(next.ops);
                   await deliverBatches(next.batches);
@@ -403,7 +406,7 @@ describe("dashboard aggregates under at-least-once delivery", () => {
             expect(await readSummary()).toEqual(expected);
           },
         ),
-        { numRuns: 40 },
+        { numRuns: 200 },
       );
     } finally {
       removeInjection();

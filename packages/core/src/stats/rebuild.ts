@@ -41,6 +41,7 @@ const countersOf: Record<CountedEntity, (item: Item) => CounterChange[]> = {
 export type RebuildStep =
   | { kind: "opened"; gen: number }
   | { kind: "scanned"; items: number }
+  | { kind: "tombstonesRead" }
   | { kind: "written" }
   | { kind: "journalRead"; entries: number }
   | { kind: "flipAttempt"; flipped: boolean };
@@ -76,29 +77,32 @@ export async function rebuildStats(options: RebuildOptions = {}): Promise<Summar
   const opened = { ...read, version: read.version + 1 };
   await onStep({ kind: "opened", gen });
 
-  // The scan: every counted item and tombstone, each as last committed when its page is read.
+  // The scan: every counted item, each as last committed when its page is read.
   const seen = new Map<string, { key: EntityKey; rev: Rev }>();
   const contributions: CounterChange[] = [];
   let start: Record<string, unknown> | undefined;
   do {
     const page = await statsStore.scan(options.pageSize ?? SCAN_PAGE, start);
     for (const item of page.items) {
-      const removed = tombstoneOf(item);
-      // Read live on an earlier page, then removed: the live read counted it, the removal's record must count too.
-      if (removed) {
-        if (!seen.has(statsStore.entityId(removed)))
-          seen.set(statsStore.entityId(removed), { key: removed, rev: REMOVED });
-        continue;
-      }
       const entity = countedEntityOf(item);
       if (!entity) continue;
       const key = { pk: String(item.pk), sk: String(item.sk) };
-      seen.set(statsStore.entityId(key), { key, rev: fenceOf(item, false) });
+      seen.set(statsStore.entityId(key), { key, rev: fenceOf(item) });
       contributions.push(...countersOf[entity](item));
     }
     start = page.next;
     await onStep({ kind: "scanned", items: page.items.length });
   } while (start);
+  // Then the tombstones, read after the whole scan: an item the scan did not read live but whose
+  // tombstone is here was removed before the scan reached it, or lived and died entirely after;
+  // either way none of its records belongs in the new generation. An item read live keeps its
+  // revision: its removal came after the read and must count.
+  for (const item of await statsStore.tombstones()) {
+    const removed = tombstoneOf(item);
+    if (removed && !seen.has(statsStore.entityId(removed)))
+      seen.set(statsStore.entityId(removed), { key: removed, rev: REMOVED });
+  }
+  await onStep({ kind: "tombstonesRead" });
 
   const counters = sumCounters(contributions);
   const totals = counters.find((change) => change.key.sk === statsKeys.totals.sk);

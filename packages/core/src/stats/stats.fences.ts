@@ -22,9 +22,8 @@ const numericRev = (item: Record<string, unknown>): number => (typeof item.rev =
 export const recordRev = (after: Record<string, unknown> | undefined): Rev =>
   after === undefined ? REMOVED : numericRev(after);
 
-/** The fence of an item the scan read: its `rev` (0 when absent), or REMOVED for a tombstone. */
-export const fenceOf = (item: Record<string, unknown>, isTombstone: boolean): Rev =>
-  isTombstone ? REMOVED : numericRev(item);
+/** The fence of an item the scan read live: its `rev` (0 when absent). A tombstone's fence is REMOVED. */
+export const fenceOf = (item: Record<string, unknown>): Rev => numericRev(item);
 
 /**
  * True when a record of revision `rev` is already in the rebuilt figures: its item was scanned

@@ -14,7 +14,7 @@ import { userKeys } from "../users/user.keys.ts";
  * - generations:      pk STATS, sk META                    active, version, rebuild, journalCount, fencesUntil
  * - a rebuild's fence: pk FENCE#<gen>#<entity pk>, sk <entity sk>   rev (or removed), expiresAt (TTL)
  * - a journal entry:  pk JOURNAL#<gen>, sk <eventID>       key, rev, delta, expiresAt (TTL)
- * - a tombstone:      pk REMOVED#<entity pk>, sk <entity sk>        expiresAt (TTL)
+ * - a tombstone:      pk TOMBSTONES, sk <entity pk>|<entity sk>      expiresAt (TTL)
  *
  * The counters above are generation 0's; generation g > 0 prefixes their sort keys with `G#<g>#`
  * (`inGeneration`), and META names the active one (docs/decisions/020-exact-rebuild.md). All of them
@@ -31,7 +31,8 @@ export const statsKeys = {
   fence: (gen: number, key: EntityKey) => ({ pk: `FENCE#${gen}#${key.pk}`, sk: key.sk }),
   journalPartition: (gen: number) => `JOURNAL#${gen}`,
   journal: (gen: number, eventId: string) => ({ pk: `JOURNAL#${gen}`, sk: eventId }),
-  tombstone: (key: EntityKey) => ({ pk: `${TOMBSTONE_PREFIX}${key.pk}`, sk: key.sk }),
+  tombstonePartition: "TOMBSTONES",
+  tombstone: (key: EntityKey) => ({ pk: "TOMBSTONES", sk: `${key.pk}|${key.sk}` }),
 };
 
 /** The primary key of a counted entity's item. */
@@ -40,7 +41,6 @@ export interface EntityKey {
   sk: string;
 }
 
-const TOMBSTONE_PREFIX = "REMOVED#";
 const GENERATION_PREFIX = "G#";
 
 /** A counter item's key in generation `gen` (generation 0 keeps the unprefixed keys of old tables). */
@@ -50,9 +50,10 @@ export const inGeneration = (key: EntityKey, gen: number): EntityKey =>
 /** The entity a tombstone stands for, or undefined when the item is not a tombstone. */
 export function tombstoneOf(item: Record<string, unknown>): EntityKey | undefined {
   const { pk, sk } = item;
-  if (typeof pk !== "string" || typeof sk !== "string" || !pk.startsWith(TOMBSTONE_PREFIX)) return undefined;
-  const key = { pk: pk.slice(TOMBSTONE_PREFIX.length), sk };
-  return countedEntityOf(key) ? key : undefined;
+  if (pk !== statsKeys.tombstonePartition || typeof sk !== "string") return undefined;
+  const at = sk.lastIndexOf("|");
+  const key = { pk: sk.slice(0, at), sk: sk.slice(at + 1) };
+  return at > 0 && countedEntityOf(key) ? key : undefined;
 }
 
 /** gsi1 partitions listing every entity the aggregates count (patterns 1, 12 and 17). */

@@ -336,6 +336,10 @@ const putFences = (gen: number, seen: ReadonlyMap<string, { key: EntityKey; rev:
   );
 };
 
+/** Every tombstone (one bounded partition: removals of the last 48 h or so), strongly consistent. */
+const tombstones = (): Promise<Item[]> =>
+  queryAll({ ...inPartition({ pk: statsKeys.tombstonePartition }), ConsistentRead: true });
+
 /** Every journal entry of generation `gen`'s rebuild (strongly consistent). */
 async function journal(gen: number): Promise<JournalEntry[]> {
   const items = await queryAll({
@@ -425,6 +429,7 @@ export const statsStore = {
   putCounters,
   addCounters,
   putFences,
+  tombstones,
   journal,
   flip,
   removeOlderGenerations,

@@ -9,10 +9,11 @@ import { type EntityKey, statsKeys } from "./stats.keys.ts";
 const TOMBSTONE_LIFETIME_SECONDS = 48 * 60 * 60;
 
 /**
- * The Put of a counted entity's tombstone (`REMOVED#<pk>` / `<sk>`, docs/data-model.md), for the
- * transaction that deletes the entity: the rebuild reads it as "removed before I got here", so the
- * removal's stream record is not counted twice. Reads and lists never see it (its own partition, no
- * index keys), and the stream handler ignores its records.
+ * The Put of a counted entity's tombstone (`TOMBSTONES` / `<pk>|<sk>`, docs/data-model.md), for the
+ * transaction that deletes the entity: a rebuild that did not read the entity live reads it as
+ * "removed before I could count it", so the removal's stream record is not counted against figures
+ * that never held the entity. Reads and lists never see it (another partition, no index keys), and
+ * the stream handler ignores its records.
  */
 export function tombstonePut(key: EntityKey, nowSeconds = Math.floor(Date.now() / 1000)): Action {
   return {

@@ -18,7 +18,7 @@ import {
 import { isCovered, type Rev, recordRev } from "./stats.fences.ts";
 import type { CountedEntity, EntityKey } from "./stats.keys.ts";
 import type { Summary } from "./stats.schema.ts";
-import { type Conflict, type Dedup, type Generations, type Guard, statsStore } from "./stats.store.ts";
+import { type Conflict, type Dedup, type Generations, statsStore } from "./stats.store.ts";
 
 export { type RebuildOptions, type RebuildStep, rebuildStats } from "./rebuild.ts";
 
@@ -66,10 +66,10 @@ export const changeDelta = (change: StreamChange): CounterChange[] =>
   counterDelta(countersOf[change.entity], change.before, change.after);
 
 /** An ADD of a counter item's summed delta, as a transaction action (the stream bench's baseline sends it). */
-export const counterUpdate = (change: CounterChange) => statsStore.counterUpdate(change);
+export const counterUpdate = statsStore.counterUpdate;
 
 /** The Put of a record's marker, refused when the record was applied before (a transaction action). */
-export const markerPut = (eventId: string) => statsStore.markerPut(eventId);
+export const markerPut = statsStore.markerPut;
 
 /** The key of the item a record changed, from its images (both hold the key attributes). */
 function entityKeyOf(change: StreamChange): EntityKey {
@@ -143,16 +143,15 @@ async function commitChunk(chunk: Chunk, plan: CommitPlan): Promise<number> {
             last: highestSequence(records),
             previous: plan.checkpoint,
           };
-    const guard: Guard = generations.rebuild
+    const journaling = generations.rebuild
       ? {
-          kind: "journal",
           version: generations.version,
           gen: generations.rebuild.gen,
           entries: records.flatMap((record) => (record.journal ? [record.journal] : [])),
         }
-      : { kind: "sealed" };
+      : undefined;
     const result = await retryingConflicts(() =>
-      statsStore.commit(counters, generations.active, dedup, guard),
+      statsStore.commit(counters, generations.active, dedup, journaling),
     );
     if (result.kind === "committed") {
       if (dedup.kind === "checkpoint") plan.checkpoint = dedup.last;
@@ -217,8 +216,8 @@ async function applyMoving(
       return { ...record, delta: covered ? [] : (journal?.delta ?? record.delta), covered };
     });
     const perRecord = (shardId === undefined ? 1 : 0) + (plan.generations.rebuild ? 1 : 0);
-    // The guard (META's update or TOTALS' seal) and the checkpoint are the transaction's own actions.
-    const fixed = 1 + (shardId === undefined ? 0 : 1);
+    // The checkpoint and, while a rebuild is open, META's update are the transaction's own actions.
+    const fixed = (shardId === undefined ? 0 : 1) + (plan.generations.rebuild ? 1 : 0);
     try {
       for (const chunk of chunkRecords(decided, maxActions - fixed, perRecord)) {
         let duplicates: number;

@@ -1,6 +1,6 @@
 import { batchGet, batchWrite } from "../db/batch.ts";
 import { notExists } from "../db/conditions.ts";
-import { CONDITION_FAILED, cancellationReasons } from "../db/errors.ts";
+import { CONDITION_FAILED, cancellationReasons, isConditionalCheckFailure } from "../db/errors.ts";
 import { getItem, type Item, updateItem } from "../db/items.ts";
 import { inPartition, keyOf, keysOnly } from "../db/key-conditions.ts";
 import { queryAll } from "../db/query.ts";
@@ -85,8 +85,8 @@ export interface JournalEntry {
   delta: CounterChange[];
 }
 
-/** An ADD of a counter item's summed delta; `condition` guards it (counters only ever add). */
-function counterUpdate(change: CounterChange, condition?: string): Action {
+/** An ADD of a counter item's summed delta (no condition: counters only ever add). */
+function counterUpdate(change: CounterChange): Action {
   const entries = Object.entries(change.add);
   return {
     Update: {
@@ -94,7 +94,6 @@ function counterUpdate(change: CounterChange, condition?: string): Action {
       UpdateExpression: `ADD ${entries.map((_, i) => `#n${i} :v${i}`).join(", ")}`,
       ExpressionAttributeNames: Object.fromEntries(entries.map(([name], i) => [`#n${i}`, name])),
       ExpressionAttributeValues: Object.fromEntries(entries.map(([, value], i) => [`:v${i}`, value])),
-      ...(condition ? { ConditionExpression: condition } : {}),
     },
   };
 }
@@ -109,22 +108,20 @@ function markerPut(eventId: string, nowSeconds = nowInSeconds()): Action {
   };
 }
 
-/** A generation's TOTALS item refuses writes once the flip named its successor. */
-const UNSEALED = "attribute_not_exists(successor)";
-
 /** What makes a redelivery harmless: a marker per record, or the shard's checkpoint raised to `last`. */
 export type Dedup =
   | { kind: "markers"; eventIds: readonly string[] }
   | { kind: "checkpoint"; shardId: string; last: bigint; previous: bigint | undefined };
 
 /**
- * What makes the commit land in the generation it was decided for: `sealed` (no rebuild open) puts
- * the condition "not sealed" on that generation's TOTALS; `journal` (a rebuild open) adds one journal
- * entry per record and counts them on META, on condition that META's version is still `version`.
+ * While a rebuild is open: its generation, META's version when read, and one journal entry per
+ * record, journaled and counted on META in the commit on condition that the version still holds.
  */
-export type Guard =
-  | { kind: "sealed" }
-  | { kind: "journal"; version: number; gen: number; entries: readonly JournalEntry[] };
+export interface Journaling {
+  version: number;
+  gen: number;
+  entries: readonly JournalEntry[];
+}
 
 /** The outcome of `commit`. */
 export type CommitOutcome =
@@ -136,24 +133,28 @@ export type CommitOutcome =
 
 /**
  * Adds the summed counters to generation `gen` in one transaction with what makes a redelivery
- * harmless (`dedup`) and what pins the generation (`guard`). `duplicates` names records whose marker
- * or journal entry already existed; `moved` when the checkpoint no longer holds `previous`; `stale`
- * when the generation moved on (the flip sealed it, or META's version changed); `conflict` when the
- * transaction lost a race. Nothing is written unless `committed`.
+ * harmless (`dedup`) and, while a rebuild is open, the batch's journal entries (`journaling`).
+ * `duplicates` names records whose marker or journal entry already existed; `moved` when the
+ * checkpoint no longer holds `previous`; `stale` when META's version moved on (the rebuild flipped
+ * or was taken over); `conflict` when the transaction lost a race. Nothing is written unless
+ * `committed`. Outside a rebuild nothing pins the generation: every record of a batch was written
+ * before the handler read META, so a rebuild opening after that read counts them in its scan, and
+ * its fences keep them out of its generation whichever generation this commit lands in
+ * (docs/decisions/020-exact-rebuild.md).
  */
 async function commit(
   counters: readonly CounterChange[],
   gen: number,
   dedup: Dedup,
-  guard: Guard,
+  journaling?: Journaling,
 ): Promise<CommitOutcome> {
   const now = nowInSeconds();
   const markers = dedup.kind === "markers" ? dedup.eventIds.map((id) => markerPut(id, now)) : [];
-  const entries = guard.kind === "journal" ? guard.entries : [];
+  const entries = journaling?.entries ?? [];
   const journal: Action[] = entries.map((entry) => ({
     Put: {
       Item: {
-        ...statsKeys.journal(guard.kind === "journal" ? guard.gen : 0, entry.eventId),
+        ...statsKeys.journal(journaling?.gen ?? 0, entry.eventId),
         entity: entry.key,
         rev: entry.rev,
         delta: entry.delta,
@@ -162,29 +163,22 @@ async function commit(
       ConditionExpression: notExists(),
     },
   }));
-  const totals = inGeneration(statsKeys.totals, gen);
-  const sealedCheck = guard.kind === "sealed" ? UNSEALED : undefined;
-  const updates = counters.map((change) => {
-    const key = inGeneration(change.key, gen);
-    return counterUpdate({ key, add: change.add }, key.sk === totals.sk ? sealedCheck : undefined);
-  });
-  const touchesTotals = updates.some((action) => "Update" in action && action.Update.Key?.sk === totals.sk);
-  const guardActions: Action[] =
-    guard.kind === "journal"
-      ? [
-          {
-            Update: {
-              Key: statsKeys.meta,
-              UpdateExpression: "ADD #journalCount :n",
-              ConditionExpression: "#version = :version",
-              ExpressionAttributeNames: metaNames("journalCount", "version"),
-              ExpressionAttributeValues: { ":n": entries.length, ":version": guard.version },
-            },
+  const updates = counters.map((change) =>
+    counterUpdate({ key: inGeneration(change.key, gen), add: change.add }),
+  );
+  const meta: Action[] = journaling
+    ? [
+        {
+          Update: {
+            Key: statsKeys.meta,
+            UpdateExpression: "ADD #journalCount :n",
+            ConditionExpression: "#version = :version",
+            ExpressionAttributeNames: metaNames("journalCount", "version"),
+            ExpressionAttributeValues: { ":n": entries.length, ":version": journaling.version },
           },
-        ]
-      : touchesTotals
-        ? []
-        : [{ ConditionCheck: { Key: totals, ConditionExpression: UNSEALED } }];
+        },
+      ]
+    : [];
   const checkpoint: Action[] =
     dedup.kind === "checkpoint"
       ? [
@@ -205,7 +199,7 @@ async function commit(
           },
         ]
       : [];
-  const actions = [...markers, ...journal, ...updates, ...guardActions, ...checkpoint];
+  const actions = [...markers, ...journal, ...updates, ...meta, ...checkpoint];
   try {
     await transact(actions);
     return { kind: "committed" };
@@ -214,11 +208,7 @@ async function commit(
     if (!reasons) throw error;
     if (isConflict(reasons)) return { kind: "conflict", error };
     const failed = (index: number) => reasons[index] === CONDITION_FAILED;
-    const counterStart = markers.length + journal.length;
-    const guardStart = counterStart + updates.length;
-    const sealedFailed =
-      updates.some((_, i) => failed(counterStart + i)) || guardActions.some((_, i) => failed(guardStart + i));
-    if (sealedFailed) return { kind: "stale" };
+    if (meta.length > 0 && failed(markers.length + journal.length + updates.length)) return { kind: "stale" };
     if (checkpoint.length > 0 && failed(actions.length - 1)) return { kind: "moved" };
     const eventIds = [
       ...(dedup.kind === "markers" ? dedup.eventIds.filter((_, i) => failed(i)) : []),
@@ -304,7 +294,7 @@ async function openRebuild(read: Generations, gen: number, leaseUntil: number): 
     });
     return true;
   } catch (error) {
-    if (error instanceof Error && error.name === "ConditionalCheckFailedException") return false;
+    if (isConditionalCheckFailure(error)) return false;
     throw error;
   }
 }
@@ -355,62 +345,44 @@ async function journal(gen: number): Promise<JournalEntry[]> {
 }
 
 /**
- * The flip, in one transaction: META names `gen` active (its fences to be read until `fencesUntil`)
- * and closes the rebuild, on condition that its version is still the open's and exactly `journalCount`
- * entries were journaled; the previous generation's TOTALS is sealed (and expires), so a handler that
- * read META before the flip cannot add to it. `refused` when META's condition failed.
+ * The flip: META names `gen` active (its fences to be read until `fencesUntil`) and closes the
+ * rebuild, on condition that its version is still the open's and exactly `journalCount` entries were
+ * journaled. `refused` when that condition failed.
  */
 async function flip(
   read: Generations,
   gen: number,
   journalCount: number,
   fencesUntil: number,
-): Promise<"flipped" | "refused" | "conflict"> {
+): Promise<"flipped" | "refused"> {
   try {
-    await transact([
-      {
-        Update: {
-          Key: statsKeys.meta,
-          UpdateExpression:
-            "SET #active = :gen, #version = :next, #fencesUntil = :until REMOVE #rebuild, #journalCount",
-          ConditionExpression: "#version = :version AND #journalCount = :count",
-          ExpressionAttributeNames: metaNames("active", "version", "fencesUntil", "rebuild", "journalCount"),
-          ExpressionAttributeValues: {
-            ":gen": gen,
-            ":next": read.version + 1,
-            ":until": fencesUntil,
-            ":version": read.version,
-            ":count": journalCount,
-          },
-        },
+    await updateItem({
+      Key: statsKeys.meta,
+      UpdateExpression:
+        "SET #active = :gen, #version = :next, #fencesUntil = :until REMOVE #rebuild, #journalCount",
+      ConditionExpression: "#version = :version AND #journalCount = :count",
+      ExpressionAttributeNames: metaNames("active", "version", "fencesUntil", "rebuild", "journalCount"),
+      ExpressionAttributeValues: {
+        ":gen": gen,
+        ":next": read.version + 1,
+        ":until": fencesUntil,
+        ":version": read.version,
+        ":count": journalCount,
       },
-      {
-        Update: {
-          Key: inGeneration(statsKeys.totals, read.active),
-          UpdateExpression: "SET successor = :gen, expiresAt = :expires",
-          ExpressionAttributeValues: { ":gen": gen, ":expires": nowInSeconds() + MARKER_LIFETIME_SECONDS },
-        },
-      },
-    ]);
+    });
     return "flipped";
   } catch (error) {
-    const reasons = cancellationReasons(error);
-    if (!reasons) throw error;
-    if (reasons[0] === CONDITION_FAILED) return "refused";
-    if (isConflict(reasons)) return "conflict";
+    if (isConditionalCheckFailure(error)) return "refused";
     throw error;
   }
 }
 
 /**
- * Deletes the counter items of generations older than `gen`, except sealed TOTALS items (they stay
- * until their TTL so a late writer still finds the seal).
+ * Deletes the counter items of generations older than `gen` (a handler that read META before the
+ * flip may still add to one; the next rebuild deletes what it re-creates).
  */
 async function removeOlderGenerations(gen: number): Promise<void> {
-  const stale = (await aggregates()).filter((item) => {
-    const kind = statsItemKind(item);
-    return kind !== undefined && kind.gen < gen && !(kind.kind === "totals" && item.successor !== undefined);
-  });
+  const stale = (await aggregates()).filter((item) => (statsItemKind(item)?.gen ?? gen) < gen);
   await batchWrite(stale.map((item) => ({ DeleteRequest: { Key: keyOf(item) } })));
 }
 

@@ -250,7 +250,8 @@ async function applyMoving(
  *   sequence number applied, raised in the same transaction; records at or below it are skipped.
  *   While a shard has no checkpoint yet, records that have a marker are skipped instead (applied
  *   through the marker path before the mapping named its shards).
- *   One transaction per batch for up to 98 counter items, whatever the number of records.
+ *   One transaction per batch for up to 99 counter items (98 while a rebuild is open), whatever
+ *   the number of records.
  * - without it (a plain stream event): one marker per record (`STREAM#<eventID>`, put only if absent);
  *   a redelivered record finds its marker and changes nothing, whatever batch it comes back in.
  * Records of one eventID repeated within the batch count once.

@@ -7,7 +7,8 @@
  * Revisions: `rev` on an order or product item, raised by every write that can change what the item
  * contributes (an order's cancellation, a product's edit); absent = 0, so a new item is at 0. A
  * removal comes after every revision of its item: ids are never reused, so nothing follows it. A
- * tombstone (the item was removed before the scan reached it) is a fence above every revision.
+ * tombstone of an item the scan did not read live (removed before the scan reached it, or created
+ * and removed after it passed) is a fence above every revision.
  */
 
 /** A removal's revision, and the fence of a tombstone: above every number. */

@@ -56,13 +56,6 @@ export function tombstoneOf(item: Record<string, unknown>): EntityKey | undefine
   return at > 0 && countedEntityOf(key) ? key : undefined;
 }
 
-/** gsi1 partitions listing every entity the aggregates count (patterns 1, 12 and 17). */
-export const countedPartitions = {
-  orders: orderKeys.listIndex("").gsi1pk,
-  users: userKeys.allPartition,
-  products: productKeys.allPartition,
-} as const;
-
 /** The entities whose stream records change the aggregates. */
 export type CountedEntity = "order" | "user" | "product";
 
@@ -107,6 +100,3 @@ export function statsItemKind(item: Record<string, unknown>): StatsItemKind | un
   if (sk.startsWith("CATEGORY#")) return { gen, kind: "category", category: sk.slice("CATEGORY#".length) };
   return undefined;
 }
-
-/** The sort key of a STATS item (the rebuild compares existing and recomputed items by it). */
-export const statsSortKey = (item: Record<string, unknown>): string => String(item.sk);

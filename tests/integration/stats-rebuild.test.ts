@@ -177,6 +177,23 @@ describe("a rebuild running alongside the stream", () => {
     expect((await readSummary()).orders).toEqual([{ numOrders: 1, totalSales: 2.5 }]);
   });
 
+  it("closes a rebuild that failed: the handler stops journaling and the next rebuild need not wait", async () => {
+    const user = userItem();
+    const failing = rebuildStats({
+      onStep: async ({ kind }) => {
+        if (kind === "written") throw new Error("injected: the rebuild's process failed");
+      },
+    });
+    await expect(failing).rejects.toThrow("injected");
+    expect((await getItem(statsKeys.meta))?.rebuild).toBeUndefined();
+    await deliver(await recorder.put(user));
+    expect(
+      await getItem(statsKeys.journal(Number((await getItem(statsKeys.meta))?.lastGen), "")),
+    ).toBeUndefined();
+    expect(await rebuildStats()).toMatchObject({ users: [{ numUsers: 1 }] });
+    expect((await readSummary()).users).toEqual([{ numUsers: 1 }]);
+  });
+
   it("runs one at a time: 409 while another holds its lease; after the lease, a takeover wins", async () => {
     await deliver(await recorder.put(userItem()));
     await rebuildStats({

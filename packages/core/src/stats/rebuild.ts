@@ -11,7 +11,7 @@ import {
 import { fenceOf, isCovered, REMOVED, type Rev } from "./stats.fences.ts";
 import { type CountedEntity, countedEntityOf, type EntityKey, statsKeys, tombstoneOf } from "./stats.keys.ts";
 import type { Summary } from "./stats.schema.ts";
-import { statsStore } from "./stats.store.ts";
+import { type Generations, statsStore } from "./stats.store.ts";
 
 /**
  * The rebuild of the dashboard aggregates, exact while the stream handler runs alongside
@@ -64,7 +64,6 @@ const nowInSeconds = () => Math.floor(Date.now() / 1000);
  * One rebuild at a time: 409 while another one's lease holds.
  */
 export async function rebuildStats(options: RebuildOptions = {}): Promise<Summary> {
-  const onStep = options.onStep ?? (() => undefined);
   const read = await statsStore.readGenerations();
   if (read.rebuild && read.rebuild.leaseUntil > nowInSeconds())
     throw new AppError("conflict", "Another rebuild of the dashboard figures is running; try again later");
@@ -75,6 +74,24 @@ export async function rebuildStats(options: RebuildOptions = {}): Promise<Summar
       "Another rebuild of the dashboard figures started meanwhile; try again later",
     );
   const opened = { ...read, version: read.version + 1 };
+  try {
+    await buildAndFlip(gen, opened, options);
+  } catch (error) {
+    // Stop the handler's journaling now rather than when another rebuild takes over; a crash that
+    // skips this leaves it on until then (docs/decisions/020-exact-rebuild.md).
+    await statsStore.abortRebuild(opened).catch(() => false);
+    throw error;
+  }
+  await statsStore.removeOlderGenerations(gen);
+  return summaryFromItems(await statsStore.aggregates({ consistent: true }), gen);
+}
+
+/**
+ * Steps 2 to 5 of the rebuild (docs/decisions/020-exact-rebuild.md): scan, tombstones, the new
+ * generation's counters and fences, then the journal and the flip. Throws if it cannot flip.
+ */
+async function buildAndFlip(gen: number, opened: Generations, options: RebuildOptions): Promise<void> {
+  const onStep = options.onStep ?? (() => undefined);
   await onStep({ kind: "opened", gen });
 
   // The scan: every counted item, each as last committed when its page is read.
@@ -134,6 +151,4 @@ export async function rebuildStats(options: RebuildOptions = {}): Promise<Summar
       throw new AppError("unavailable", "The stream kept the rebuild from finishing; run it again");
     await backoff(Math.min(attempt, 3));
   }
-  await statsStore.removeOlderGenerations(gen);
-  return summaryFromItems(await statsStore.aggregates({ consistent: true }), gen);
 }

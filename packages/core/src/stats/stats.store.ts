@@ -378,6 +378,27 @@ async function flip(
 }
 
 /**
+ * Closes a rebuild that will not flip (it failed), if META is still as it opened it: the handler
+ * stops journaling (its next commit is refused by the version and reads META again). False when
+ * META moved on (flipped, or another rebuild took over).
+ */
+async function abortRebuild(read: Generations): Promise<boolean> {
+  try {
+    await updateItem({
+      Key: statsKeys.meta,
+      UpdateExpression: "SET #version = :next REMOVE #rebuild, #journalCount",
+      ConditionExpression: "#version = :version",
+      ExpressionAttributeNames: metaNames("version", "rebuild", "journalCount"),
+      ExpressionAttributeValues: { ":next": read.version + 1, ":version": read.version },
+    });
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) return false;
+    throw error;
+  }
+}
+
+/**
  * Deletes the counter items of generations older than `gen` (a handler that read META before the
  * flip may still add to one; the next rebuild deletes what it re-creates).
  */
@@ -404,6 +425,7 @@ export const statsStore = {
   tombstones,
   journal,
   flip,
+  abortRebuild,
   removeOlderGenerations,
   entityId,
 };

@@ -186,10 +186,10 @@ describe("a rebuild running alongside the stream", () => {
     });
     await expect(failing).rejects.toThrow("injected");
     expect((await getItem(statsKeys.meta))?.rebuild).toBeUndefined();
-    await deliver(await recorder.put(user));
-    expect(
-      await getItem(statsKeys.journal(Number((await getItem(statsKeys.meta))?.lastGen), "")),
-    ).toBeUndefined();
+    const record = await recorder.put(user);
+    await deliver(record);
+    const failedGen = Number((await getItem(statsKeys.meta))?.lastGen);
+    expect(await getItem(statsKeys.journal(failedGen, record.eventID ?? ""))).toBeUndefined();
     expect(await rebuildStats()).toMatchObject({ users: [{ numUsers: 1 }] });
     expect((await readSummary()).users).toEqual([{ numUsers: 1 }]);
   });

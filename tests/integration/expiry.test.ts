@@ -97,6 +97,8 @@ describe("unpaid orders expire", () => {
     const all = await (await call(admin, "GET", "")).json();
     expect(all.find((o: { _id: string }) => o._id === order._id)).toMatchObject(expected);
     expect(await holdOf(order._id)).toBeUndefined();
+    // The cancellation raised the revision the stats rebuild's fences compare (decision 020).
+    expect((await storedOrder(order._id)).rev).toBe(1);
   });
 
   it("cannot then be paid (nothing captured), delivered or cancelled again", async () => {

@@ -8,6 +8,7 @@ export {
   BatchWriteCommand,
   DeleteCommand,
   PutCommand,
+  ScanCommand,
   TransactWriteCommand,
   UpdateCommand,
 } from "@aws-sdk/lib-dynamodb";

@@ -152,9 +152,13 @@ describe("Lambda bundles", () => {
    * What the public catalogue must never load (packages/functions/src/api/lazy-core.ts): passwords,
    * tokens, the S3 client and its presigned POST, payments, and the image uploads (the S3 writes and
    * the checks of a multipart image; the browser-safe presign schema beside them is only valibot
-   * rules). Paths as esbuild's metafile names its inputs.
+   * rules); nor the AWS SDK's DynamoDB client, which only writes load (catalogue reads go over
+   * packages/core/src/db/wire.ts). Paths as esbuild's metafile names its inputs.
    */
   const notForTheCatalogue = [
+    "node_modules/@aws-sdk/client-dynamodb/",
+    "node_modules/@aws-sdk/lib-dynamodb/",
+    "node_modules/@smithy/core/",
     "node_modules/bcryptjs/",
     "node_modules/jose/",
     "node_modules/@aws-sdk/client-s3/",

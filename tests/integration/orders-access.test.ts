@@ -1,7 +1,9 @@
-import { DeleteCommand } from "@aws-sdk/lib-dynamodb";
+import { DeleteCommand, GetCommand } from "@aws-sdk/lib-dynamodb";
 import { newId } from "@fruit/core/ids";
 import { db, tableName } from "@fruit/core/internal/db/client";
+import { orderKeys } from "@fruit/core/internal/orders/order.keys";
 import { userKeys } from "@fruit/core/internal/users/user.keys";
+import { statsKeys } from "@fruit/core/stats/stats.keys";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createProduct, createUser, type TestUser } from "../support/fixtures.ts";
 import { call, placed, stockOf } from "../support/orders.ts";
@@ -89,6 +91,17 @@ describe("orders: reading, paying, delivering, deleting", () => {
     expect(await stockOf(peach._id)).toBe(8);
     expect((await call(ann, "GET", `/${unpaid._id}`)).status).toBe(404);
     expect((await call(admin, "DELETE", `/${unpaid._id}`)).status).toBe(404);
+    const ids = async (user: TestUser, path: string) =>
+      ((await (await call(user, "GET", path)).json()) as { _id: string }[]).map((order) => order._id);
+    expect(await ids(admin, "")).not.toContain(unpaid._id);
+    expect(await ids(ann, "/mine")).not.toContain(unpaid._id);
+    // Gone with its hold, leaving a tombstone that tells a stats rebuild it existed (decision 020).
+    const stored = async (key: Record<string, string>) =>
+      (await db().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }))).Item;
+    expect(await stored(orderKeys.hold(unpaid._id))).toBeUndefined();
+    expect(await stored(statsKeys.tombstone(orderKeys.item(unpaid._id)))).toMatchObject({
+      expiresAt: expect.any(Number),
+    });
   });
 
   it("shows user null once the customer's account is deleted", async () => {

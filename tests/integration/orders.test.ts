@@ -16,6 +16,7 @@ import {
   stockOf,
   storedOrder,
 } from "../support/orders.ts";
+import { roundTrips } from "../support/round-trips.ts";
 import { useFreshTable } from "../support/table.ts";
 
 describe("orders: placing", () => {
@@ -119,35 +120,20 @@ describe("orders: placing", () => {
 
   it("places a cart that is current in one transaction, reading no user, product or key first", async () => {
     const fig = await createProduct({ price: 2.2, countInStock: 5 });
-    const sent: string[] = [];
-    const checked: string[] = [];
-    const spy = "spy-placement-commands";
-    db().middlewareStack.add(
-      (next, context) => async (args) => {
-        const input = args.input as {
-          Key?: { pk?: string };
-          TransactItems?: { ConditionCheck?: { Key: { pk: string } } }[];
-        };
-        sent.push(`${context.commandName}${input.Key?.pk ? ` ${input.Key.pk.split("#")[0]}` : ""}`);
-        for (const action of input.TransactItems ?? [])
-          if (action.ConditionCheck) checked.push(action.ConditionCheck.Key.pk);
-        return next(args);
-      },
-      { step: "initialize", name: spy },
-    );
-    try {
+    const trips = await roundTrips(async () => {
       const res = await place(ann, orderBody([{ product: fig, quantity: 2 }]), {
         "Idempotency-Key": "one-trip",
       });
       expect(res.status).toBe(201);
       expect((await orderOfAnswer(res)).user).toEqual({ _id: ann._id, name: "Ann" });
-    } finally {
-      db().middlewareStack.remove(spy);
-    }
+    });
     // One round trip: the caller's session is a condition of the placement's transaction
     // (docs/decisions/021-placement-checks-the-caller.md), not a read before it.
-    expect(sent).toEqual(["TransactWriteItemsCommand"]);
-    expect(checked).toEqual([`USER#${ann._id}`]);
+    expect(trips.map(({ operation }) => operation)).toEqual(["TransactWriteItems"]);
+    const actions = (trips[0]?.input.TransactItems ?? []) as { ConditionCheck?: { Key: { pk: string } } }[];
+    expect(
+      actions.flatMap((action) => (action.ConditionCheck ? [action.ConditionCheck.Key.pk] : [])),
+    ).toEqual([`USER#${ann._id}`]);
     expect(await stockOf(fig._id)).toBe(3);
   });
 

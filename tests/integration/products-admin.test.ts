@@ -3,6 +3,7 @@ import { newId } from "@fruit/core/ids";
 import { db, tableName } from "@fruit/core/internal/db/client";
 import { productKeys } from "@fruit/core/internal/products/product.keys";
 import { PLACEHOLDER_IMAGE } from "@fruit/core/products/product.schema";
+import { statsKeys } from "@fruit/core/stats/stats.keys";
 import { beforeAll, describe, expect, it } from "vitest";
 import { api, expectClientError } from "../support/api.ts";
 import { createProduct, createUser, type TestUser } from "../support/fixtures.ts";
@@ -76,6 +77,8 @@ describe("catalogue admin: create, page, update, delete", () => {
     const { _id: _ignored, ...expected } = fullUpdate;
     expect(res.body.product).toMatchObject({ ...expected, _id, rating: 0, numReviews: 0 });
     expect((await get(productKeys.item(_id)))?.priceCents).toBe(725);
+    // Every edit raises the revision the stats rebuild's fences compare (docs/decisions/020-exact-rebuild.md).
+    expect((await get(productKeys.item(_id)))?.rev).toBe(1);
     // The slug item moved in the same transaction.
     expect(await get(productKeys.slug(slug))).toBeUndefined();
     expect(await get(productKeys.slug("golden-kiwi"))).toMatchObject({ productId: _id });
@@ -191,6 +194,10 @@ describe("catalogue admin: create, page, update, delete", () => {
     expect(res.body).toEqual({ message: "Product Deleted" });
     expect(await partition(_id)).toEqual([]);
     expect(await get(productKeys.slug(slug))).toBeUndefined();
+    // Its tombstone tells a stats rebuild it existed (docs/decisions/020-exact-rebuild.md).
+    expect(await get(statsKeys.tombstone(productKeys.item(_id)))).toMatchObject({
+      expiresAt: expect.any(Number),
+    });
     expectClientError(await api(`/api/products/${_id}`), 404);
     expectClientError(
       await api(`/api/products/${_id}/reviews`, {

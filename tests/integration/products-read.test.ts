@@ -3,7 +3,8 @@ import { newId } from "@fruit/core/ids";
 import { db, tableName } from "@fruit/core/internal/db/client";
 import { productKeys } from "@fruit/core/internal/products/product.keys";
 import { app } from "@fruit/functions/api/index";
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { roundTrips } from "../support/round-trips.ts";
 import { useFreshTable } from "../support/table.ts";
 
 async function putProduct(name: string, category: string, slug: string) {
@@ -99,24 +100,27 @@ describe("catalogue list under concurrent load", () => {
 
   it("answers concurrent identical list reads with one query (single flight)", async () => {
     const { list } = await import("@fruit/core/products/index");
-    const send = vi.spyOn(db(), "send");
-    const results = await Promise.all(Array.from({ length: 10 }, () => list()));
-    expect(send).toHaveBeenCalledTimes(1);
+    let results: Awaited<ReturnType<typeof list>>[] = [];
+    const shared = await roundTrips(async () => {
+      results = await Promise.all(Array.from({ length: 10 }, () => list()));
+    });
+    expect(shared.map((trip) => trip.operation)).toEqual(["Query"]);
     expect(results.every((products) => products.length === 1 && products[0]?.name === "Kiwi")).toBe(true);
-    await list();
-    expect(send).toHaveBeenCalledTimes(2); // settled queries are not reused
-    send.mockRestore();
+    expect(await roundTrips(() => list())).toHaveLength(1); // settled queries are not reused
   });
 
   it("shares concurrent product-page reads by slug, but never the stock-check read by id", async () => {
     const products = await import("@fruit/core/products/index");
-    const send = vi.spyOn(db(), "send");
-    const pages = await Promise.all(Array.from({ length: 10 }, () => products.fromSlug("kiwi")));
-    expect(send).toHaveBeenCalledTimes(2); // the slug item, then the product's partition
+    let pages: Awaited<ReturnType<typeof products.fromSlug>>[] = [];
+    const bySlug = await roundTrips(async () => {
+      pages = await Promise.all(Array.from({ length: 10 }, () => products.fromSlug("kiwi")));
+    });
+    // The slug item, then the product's partition.
+    expect(bySlug.map((trip) => trip.operation)).toEqual(["GetItem", "Query"]);
     expect(new Set(pages.map((page) => page._id)).size).toBe(1);
-    send.mockClear();
-    await Promise.all(Array.from({ length: 3 }, () => products.detail(pages[0]!._id)));
-    expect(send).toHaveBeenCalledTimes(3);
-    send.mockRestore();
+    const byId = await roundTrips(() =>
+      Promise.all(Array.from({ length: 3 }, () => products.detail(pages[0]!._id))),
+    );
+    expect(byId).toHaveLength(3);
   });
 });

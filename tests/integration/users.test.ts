@@ -2,6 +2,7 @@ import { GetCommand, PutCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { newId } from "@fruit/core/ids";
 import { db, tableName } from "@fruit/core/internal/db/client";
 import { userKeys } from "@fruit/core/internal/users/user.keys";
+import { statsKeys } from "@fruit/core/stats/stats.keys";
 import { beforeAll, describe, expect, it } from "vitest";
 import { api, expectClientError } from "../support/api.ts";
 import { createUser, type TestUser } from "../support/fixtures.ts";
@@ -286,6 +287,10 @@ describe("admin user screens", () => {
     expect(res.body).toEqual({ message: "User Deleted" });
     expect(await get(userKeys.item(gone._id))).toBeUndefined();
     expect(await get(userKeys.email(gone.email))).toBeUndefined();
+    // Its tombstone tells a stats rebuild it existed (docs/decisions/020-exact-rebuild.md).
+    expect(await get(statsKeys.tombstone(userKeys.item(gone._id)))).toMatchObject({
+      expiresAt: expect.any(Number),
+    });
     expect(await get({ pk: `ORDER#${orderId}`, sk: "ORDER" })).toMatchObject({ userId: gone._id });
     expectClientError(await signIn(gone.email, gone.password), 401);
     expectClientError(await api("/api/users/profile", { method: "PUT", token: gone.token, body: {} }), 401);

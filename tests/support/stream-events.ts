@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { DeleteCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
+import { DeleteCommand, PutCommand, ScanCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import { marshall } from "@aws-sdk/util-dynamodb";
 import { newId } from "@fruit/core/ids";
 import { db, tableName } from "@fruit/core/internal/db/client";
-import { queryAll } from "@fruit/core/internal/db/query";
 import { orderKeys } from "@fruit/core/internal/orders/order.keys";
 import { productKeys } from "@fruit/core/internal/products/product.keys";
+import { tombstonePut } from "@fruit/core/internal/stats/tombstone";
 import { userKeys } from "@fruit/core/internal/users/user.keys";
 import { statsKeys } from "@fruit/core/stats/stats.keys";
 import type { DynamoDBRecord } from "aws-lambda";
@@ -70,6 +70,11 @@ export class StreamRecorder {
     return this.put({ ...before, ...changes, pk: key.pk, sk: key.sk });
   }
 
+  /** The item stored at this key, as the recorder last wrote it. */
+  current({ pk, sk }: Key): Item | undefined {
+    return this.items.get(`${pk}|${sk}`);
+  }
+
   /** Keys of the items the recorder wrote and did not remove. */
   storedKeys(): Key[] {
     return [...this.items.values()].map((item) => ({ pk: String(item.pk), sk: String(item.sk) }));
@@ -80,28 +85,61 @@ export class StreamRecorder {
     this.items.clear();
   }
 
-  /** Deletes the item and returns its REMOVE record. */
-  async remove({ pk, sk }: Key): Promise<DynamoDBRecord> {
+  /**
+   * Deletes the item and returns its REMOVE record; with `tombstone`, puts the item's tombstone in the
+   * same transaction, as the stores do (core/src/stats/tombstone.ts).
+   */
+  async remove({ pk, sk }: Key, { tombstone = false } = {}): Promise<DynamoDBRecord> {
     const id = `${pk}|${sk}`;
     const before = this.items.get(id);
     if (!before) throw new Error(`nothing stored at ${pk}`);
-    await db().send(new DeleteCommand({ TableName: tableName(), Key: { pk, sk } }));
+    if (tombstone) {
+      const put = tombstonePut({ pk, sk });
+      const item = ("Put" in put ? put.Put.Item : {}) as Item & Key;
+      await db().send(
+        new TransactWriteCommand({
+          TransactItems: [
+            { Delete: { TableName: tableName(), Key: { pk, sk } } },
+            { Put: { TableName: tableName(), Item: item } },
+          ],
+        }),
+      );
+      this.items.set(`${item.pk}|${item.sk}`, item);
+    } else await db().send(new DeleteCommand({ TableName: tableName(), Key: { pk, sk } }));
     this.items.delete(id);
     return streamRecord("REMOVE", { pk, sk }, before, undefined);
   }
 }
 
-/** Empties the table of everything the recorder wrote and the aggregates (no records: a reset). */
+/**
+ * Empties the table (no records: a reset): every item but META, which names a fresh, empty generation
+ * (an earlier run's rebuild may have made one active, and its numbers are never reused).
+ */
 export async function resetTable(recorder: StreamRecorder): Promise<void> {
-  const stats = await queryAll({
-    KeyConditionExpression: "pk = :pk",
-    ExpressionAttributeValues: { ":pk": statsKeys.partition },
-  });
-  const keys = [
-    ...recorder.storedKeys(),
-    ...stats.map((item) => ({ pk: String(item.pk), sk: String(item.sk) })),
-  ];
+  const keys: Key[] = [];
+  let start: Record<string, unknown> | undefined;
+  let meta: Item | undefined;
+  do {
+    const page = await db().send(
+      new ScanCommand({ TableName: tableName(), ConsistentRead: true, ExclusiveStartKey: start }),
+    );
+    for (const item of page.Items ?? []) {
+      if (item.pk === statsKeys.meta.pk && item.sk === statsKeys.meta.sk) meta = item;
+      else keys.push({ pk: String(item.pk), sk: String(item.sk) });
+    }
+    start = page.LastEvaluatedKey;
+  } while (start);
   await Promise.all(keys.map((Key) => db().send(new DeleteCommand({ TableName: tableName(), Key }))));
+  if (meta) {
+    const gen = Math.max(Number(meta.lastGen ?? 0), Number(meta.active ?? 0)) + 1;
+    const version = Number(meta.version ?? 0) + 1;
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...statsKeys.meta, active: gen, lastGen: gen, version },
+      }),
+    );
+  }
   recorder.forget();
 }
 

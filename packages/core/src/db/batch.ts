@@ -1,9 +1,12 @@
-import { BatchGetCommand, BatchWriteCommand, type BatchWriteCommandInput } from "@aws-sdk/lib-dynamodb";
+import type { BatchWriteCommandInput } from "@aws-sdk/lib-dynamodb";
+import { getConfig } from "../config.ts";
 import { AppError } from "../errors.ts";
-import { db, tableName } from "./client.ts";
 import { storageError } from "./errors.ts";
 import type { Item, Key } from "./items.ts";
 import { backoff, RETRY_ATTEMPTS } from "./retry.ts";
+import { loadSdk } from "./sdk.ts";
+
+const tableName = () => getConfig().tableName;
 
 /** BatchGetItem reads at most 100 keys a call, BatchWriteItem writes at most 25 requests. */
 const BATCH_GET_LIMIT = 100;
@@ -43,6 +46,7 @@ export async function batchGet(
   keys: readonly Key[],
   options: { projection?: string; names?: Record<string, string> } = {},
 ): Promise<Item[]> {
+  const { db, BatchGetCommand } = await loadSdk();
   const found: Item[] = [];
   for (let start = 0; start < keys.length; start += BATCH_GET_LIMIT) {
     await untilProcessed(keys.slice(start, start + BATCH_GET_LIMIT) as Item[], async (pending) => {
@@ -67,6 +71,7 @@ export async function batchGet(
 
 /** Puts and deletes many items, 25 a call (not a transaction: each request stands alone). */
 export async function batchWrite(requests: readonly WriteRequest[]): Promise<void> {
+  const { db, BatchWriteCommand } = await loadSdk();
   for (let start = 0; start < requests.length; start += BATCH_WRITE_LIMIT) {
     await untilProcessed(requests.slice(start, start + BATCH_WRITE_LIMIT), async (pending) => {
       const result = await db().send(new BatchWriteCommand({ RequestItems: { [tableName()]: pending } }));

@@ -1,6 +1,7 @@
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { getConfig } from "../config.ts";
+import { observe } from "./observe.ts";
 
 let cached: { key: string; client: DynamoDBDocumentClient } | undefined;
 
@@ -18,12 +19,18 @@ export function db(): DynamoDBDocumentClient {
         ? { endpoint: dynamoEndpoint, credentials: { accessKeyId: "local", secretAccessKey: "local" } }
         : {}),
     });
-    cached = {
-      key,
-      client: DynamoDBDocumentClient.from(base, {
-        marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
-      }),
-    };
+    const client = DynamoDBDocumentClient.from(base, {
+      marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
+    });
+    // Each command's round trip, on the storage layer's one channel (db/observe.ts).
+    client.middlewareStack.add(
+      (next, context) => (args) => {
+        observe((context.commandName ?? "").replace(/Command$/, ""), args.input as Record<string, unknown>);
+        return next(args);
+      },
+      { step: "initialize", name: "observeRoundTrip" },
+    );
+    cached = { key, client };
   }
   return cached.client;
 }

@@ -1,20 +1,14 @@
-import {
-  DeleteCommand,
-  type DeleteCommandInput,
-  GetCommand,
-  PutCommand,
-  type PutCommandInput,
-  UpdateCommand,
-  type UpdateCommandInput,
-} from "@aws-sdk/lib-dynamodb";
-import { db, tableName } from "./client.ts";
+import type { DeleteCommandInput, PutCommandInput, UpdateCommandInput } from "@aws-sdk/lib-dynamodb";
+import { getConfig } from "../config.ts";
 import { storageError } from "./errors.ts";
+import { loadSdk } from "./sdk.ts";
 import { singleFlight } from "./single-flight.ts";
+import { wireGet } from "./wire.ts";
 
 /**
  * Single-item operations on the table. Every one maps storage outages to 503 (`storageError`) and
  * lets a failed condition through unchanged, for the store to say what it means
- * (`isConditionalCheckFailure`).
+ * (`isConditionalCheckFailure`). Reads go over db/wire.ts, writes through the SDK (db/sdk.ts).
  */
 
 /** A stored item: attribute name → value, as the document client reads it. */
@@ -40,10 +34,7 @@ async function send<T>(call: () => Promise<T>): Promise<T> {
  * moment). Every check made before a write reads consistently.
  */
 export async function getItem(key: Key, { consistent = true } = {}): Promise<Item | undefined> {
-  const result = await send(() =>
-    db().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: consistent })),
-  );
-  return result.Item;
+  return send(() => wireGet(getConfig().tableName, key, consistent));
 }
 
 /**
@@ -51,22 +42,29 @@ export async function getItem(key: Key, { consistent = true } = {}): Promise<Ite
  * item share one round trip (decision 005). Never for a read that must see the caller's own write.
  */
 export const sharedGetItem = (key: Key): Promise<Item | undefined> =>
-  singleFlight(JSON.stringify(["get", tableName(), key]), () => getItem(key, { consistent: false }));
+  singleFlight(JSON.stringify(["get", getConfig().tableName, key]), () =>
+    getItem(key, { consistent: false }),
+  );
 
 /** Puts one item (conditions and their values in `input`). */
 export async function putItem(input: PutInput): Promise<void> {
-  await send(() => db().send(new PutCommand({ TableName: tableName(), ...input })));
+  const { db, PutCommand } = await loadSdk();
+  await send(() => db().send(new PutCommand({ TableName: getConfig().tableName, ...input })));
 }
 
 /** Updates one item; answers its attributes when `input.ReturnValues` asks for them. */
 export async function updateItem(input: UpdateInput): Promise<Item | undefined> {
-  const result = await send(() => db().send(new UpdateCommand({ TableName: tableName(), ...input })));
+  const { db, UpdateCommand } = await loadSdk();
+  const result = await send(() =>
+    db().send(new UpdateCommand({ TableName: getConfig().tableName, ...input })),
+  );
   return result.Attributes;
 }
 
 /** Deletes one item (deleting a missing item changes nothing). */
 export async function deleteItem(input: DeleteInput): Promise<void> {
-  await send(() => db().send(new DeleteCommand({ TableName: tableName(), ...input })));
+  const { db, DeleteCommand } = await loadSdk();
+  await send(() => db().send(new DeleteCommand({ TableName: getConfig().tableName, ...input })));
 }
 
 /**

@@ -1,22 +1,21 @@
-import { paginateQuery, QueryCommand } from "@aws-sdk/lib-dynamodb";
-import { db, tableName } from "./client.ts";
+import { getConfig } from "../config.ts";
 import { storageError } from "./errors.ts";
 import type { Item } from "./items.ts";
 import type { QueryInput } from "./key-conditions.ts";
 import { singleFlight } from "./single-flight.ts";
+import { wireQuery } from "./wire.ts";
 
 export type { QueryInput } from "./key-conditions.ts";
 
 /** Runs a query over every page and returns all items (for bounded partitions only). */
 export async function queryAll(input: QueryInput): Promise<Item[]> {
   const items: Item[] = [];
-  try {
-    for await (const page of paginateQuery({ client: db() }, { TableName: tableName(), ...input })) {
-      items.push(...((page.Items as Item[] | undefined) ?? []));
-    }
-  } catch (error) {
-    throw storageError(error);
-  }
+  let start = input.ExclusiveStartKey;
+  do {
+    const page = await queryPage({ ...input, ExclusiveStartKey: start });
+    items.push(...page.items);
+    start = page.next;
+  } while (start);
   return items;
 }
 
@@ -27,15 +26,15 @@ export interface QueryPage {
   next: Record<string, unknown> | undefined;
 }
 
-/** Runs one page of a query (`Limit`, `ExclusiveStartKey` and `Select` in `input`). */
+/** Runs one page of a query (`Limit`, `ExclusiveStartKey` and `Select` in `input`), over db/wire.ts. */
 export async function queryPage(input: QueryInput): Promise<QueryPage> {
   try {
-    const result = await db().send(new QueryCommand({ TableName: tableName(), ...input }));
-    return {
-      items: (result.Items as Item[] | undefined) ?? [],
-      count: result.Count ?? 0,
-      next: result.LastEvaluatedKey,
-    };
+    const { ExclusiveStartKey, ...rest } = input;
+    return await wireQuery({
+      TableName: getConfig().tableName,
+      ...rest,
+      ...(ExclusiveStartKey ? { ExclusiveStartKey } : {}),
+    });
   } catch (error) {
     throw storageError(error);
   }
@@ -43,5 +42,5 @@ export async function queryPage(input: QueryInput): Promise<QueryPage> {
 
 /** `queryAll` through `singleFlight` (GSI reads are eventually consistent anyway). */
 export function sharedQueryAll(input: QueryInput): Promise<Item[]> {
-  return singleFlight(JSON.stringify(["query", tableName(), input]), () => queryAll(input));
+  return singleFlight(JSON.stringify(["query", getConfig().tableName, input]), () => queryAll(input));
 }

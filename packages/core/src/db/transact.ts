@@ -1,6 +1,7 @@
-import { TransactWriteCommand, type TransactWriteCommandInput } from "@aws-sdk/lib-dynamodb";
-import { db, tableName } from "./client.ts";
+import type { TransactWriteCommandInput } from "@aws-sdk/lib-dynamodb";
+import { getConfig } from "../config.ts";
 import { cancellationReasons, storageError } from "./errors.ts";
+import { loadSdk } from "./sdk.ts";
 
 type TransactItem = NonNullable<TransactWriteCommandInput["TransactItems"]>[number];
 type Part<K extends keyof TransactItem> = Omit<NonNullable<TransactItem[K]>, "TableName">;
@@ -31,7 +32,7 @@ export function transactInput(
   actions: readonly Action[],
   options: { clientRequestToken?: string } = {},
 ): TransactWriteCommandInput {
-  const TableName = tableName();
+  const { tableName: TableName } = getConfig();
   return {
     TransactItems: actions.map((action) => inTable(action, TableName)),
     ...(options.clientRequestToken ? { ClientRequestToken: options.clientRequestToken } : {}),
@@ -47,6 +48,7 @@ export async function transact(
   actions: readonly Action[],
   options: { clientRequestToken?: string } = {},
 ): Promise<void> {
+  const { db, TransactWriteCommand } = await loadSdk();
   try {
     await db().send(new TransactWriteCommand(transactInput(actions, options)));
   } catch (error) {

@@ -81,13 +81,15 @@ export async function updateSwappingUnique(
 }
 
 /**
- * Deletes an entity (on its own condition) with its uniqueness item, in one transaction: `changed`
- * when the entity changed since it was read (or the transaction lost a race).
+ * Deletes an entity (on its own condition) with its uniqueness item, in one transaction, plus the
+ * caller's `also` actions (a tombstone): `changed` when the entity changed since it was read (or the
+ * transaction lost a race).
  */
 export async function deleteWithUnique(
   remove: DeleteInput,
   unique: Uniqueness,
+  also: readonly Action[] = [],
 ): Promise<"deleted" | "changed"> {
-  const reasons = await tryTransact([{ Delete: remove }, release(unique)]);
+  const reasons = await tryTransact([{ Delete: remove }, release(unique), ...also]);
   return reasons ? "changed" : "deleted";
 }

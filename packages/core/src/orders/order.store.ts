@@ -5,6 +5,7 @@ import { deleteItem, getItem, updateItem } from "../db/items.ts";
 import { queryAll, queryPage } from "../db/query.ts";
 import { type Action, tryTransact } from "../db/transact.ts";
 import { productStore } from "../products/product.store.ts";
+import { tombstonePut } from "../stats/tombstone.ts";
 import { isCancelledItem, orderKeys, orderQueries } from "./order.keys.ts";
 import { type Item, isHeld, type StoredLine } from "./order.mapping.ts";
 import type { PaymentMethod, PaymentResult, ShippingAddress } from "./order.schema.ts";
@@ -187,6 +188,8 @@ async function remove(item: Item): Promise<"deleted" | "changed"> {
       },
     },
     deleteHoldAction(id),
+    // The rebuild must see that this order existed (docs/decisions/020-exact-rebuild.md).
+    tombstonePut(orderKeys.item(id)),
     ...restock,
   ]);
   return reasons ? "changed" : "deleted";
@@ -276,7 +279,8 @@ async function cancel(item: Item, now: Date): Promise<"cancelled" | "changed"> {
     {
       Update: {
         Key: orderKeys.item(id),
-        UpdateExpression: "SET isCancelled = :true, cancelledAt = :now",
+        // A cancellation changes what the order counts for: its revision moves (stats/stats.fences.ts).
+        UpdateExpression: "SET isCancelled = :true, cancelledAt = :now ADD rev :one",
         ConditionExpression: [
           exists(),
           "isPaid = :false",
@@ -288,6 +292,7 @@ async function cancel(item: Item, now: Date): Promise<"cancelled" | "changed"> {
           ":true": true,
           ":false": false,
           ":now": now.toISOString(),
+          ":one": 1,
           ...(started === undefined ? {} : { ":started": started }),
         },
       },

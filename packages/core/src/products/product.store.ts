@@ -6,6 +6,7 @@ import { queryAll, queryPage, sharedQueryAll } from "../db/query.ts";
 import { type Action, tryTransact } from "../db/transact.ts";
 import { deleteWithUnique, putWithUnique, type SwapOutcome, updateSwappingUnique } from "../db/unique.ts";
 import { isReviewItem } from "../reviews/review.keys.ts";
+import { tombstonePut } from "../stats/tombstone.ts";
 import { productKeys } from "./product.keys.ts";
 import type { Product } from "./product.schema.ts";
 
@@ -113,9 +114,11 @@ function update(
   const write = {
     Key: productKeys.item(id),
     ...set,
+    // An edit may change the product's category: its revision moves (stats/stats.fences.ts).
+    UpdateExpression: `${set.UpdateExpression} ADD #rev :one`,
     ConditionExpression: `${exists()} AND #slug = :currentSlug`,
-    ExpressionAttributeNames: { ...set.ExpressionAttributeNames, "#slug": "slug" },
-    ExpressionAttributeValues: { ...set.ExpressionAttributeValues, ":currentSlug": currentSlug },
+    ExpressionAttributeNames: { ...set.ExpressionAttributeNames, "#slug": "slug", "#rev": "rev" },
+    ExpressionAttributeValues: { ...set.ExpressionAttributeValues, ":currentSlug": currentSlug, ":one": 1 },
   };
   const swap =
     changes.slug === undefined ? undefined : { from: slugOf(currentSlug, id), to: slugOf(changes.slug, id) };
@@ -124,7 +127,8 @@ function update(
 
 /**
  * Deletes the product and its slug item in one transaction, if it still has the slug that was read
- * (`changed` otherwise), then everything else of its partition: its reviews and reviewer items.
+ * (`changed` otherwise), with a tombstone for the stats rebuild (docs/decisions/020-exact-rebuild.md),
+ * then everything else of its partition: its reviews and reviewer items.
  */
 async function remove(id: string, slug: string): Promise<"deleted" | "changed"> {
   const outcome = await deleteWithUnique(
@@ -134,6 +138,7 @@ async function remove(id: string, slug: string): Promise<"deleted" | "changed"> 
       ExpressionAttributeValues: { ":slug": slug },
     },
     slugOf(slug, id),
+    [tombstonePut(productKeys.item(id))],
   );
   if (outcome === "changed") return outcome;
   const rest = await queryAll({

@@ -12,13 +12,15 @@ import {
   counterDelta,
   orderCounters,
   productCounters,
-  sumCounters,
   summaryFromItems,
   userCounters,
 } from "./stats.counters.ts";
-import { type CountedEntity, countedPartitions, statsKeys, statsSortKey } from "./stats.keys.ts";
+import { isCovered, type Rev, recordRev } from "./stats.fences.ts";
+import type { CountedEntity, EntityKey } from "./stats.keys.ts";
 import type { Summary } from "./stats.schema.ts";
-import { type Conflict, statsStore } from "./stats.store.ts";
+import { type Conflict, type Dedup, type Generations, statsStore } from "./stats.store.ts";
+
+export { type RebuildOptions, type RebuildStep, rebuildStats } from "./rebuild.ts";
 
 type Item = Record<string, unknown>;
 
@@ -33,17 +35,19 @@ export interface StreamChange {
 }
 
 /**
- * What a batch did. `applied` records moved counters now, `duplicates` had been applied before (their
- * marker existed, or their shard's checkpoint covers them), `unchanged` move no counter. `failed`, when present, is the first record not
- * applied: every record before it is applied (now or earlier), it and every later one are not.
+ * What a batch did. `applied` records are recorded as applied now (`covered` of them moved no counter
+ * of the active generation, whose rebuild had already counted them), `duplicates` had been applied
+ * before (their marker existed, or their shard's checkpoint covers them), `unchanged` move no counter.
+ * `failed`, when present, is the first record not applied: every record before it is applied (now or
+ * earlier), it and every later one are not.
  */
 export interface BatchOutcome {
   applied: number;
+  covered: number;
   duplicates: number;
   unchanged: number;
   failed?: { index: number; error: unknown };
 }
-
 /** How many times a transaction that lost a race with a concurrent one is sent, in all. */
 const CONFLICT_ATTEMPTS = 4;
 
@@ -67,6 +71,14 @@ export const counterUpdate = statsStore.counterUpdate;
 /** The Put of a record's marker, refused when the record was applied before (a transaction action). */
 export const markerPut = statsStore.markerPut;
 
+/** The key of the item a record changed, from its images (both hold the key attributes). */
+function entityKeyOf(change: StreamChange): EntityKey {
+  const image = change.after ?? change.before ?? {};
+  if (typeof image.pk !== "string" || typeof image.sk !== "string")
+    throw new Error(`stream record ${change.eventId} has no image with its key`);
+  return { pk: image.pk, sk: image.sk };
+}
+
 /**
  * Runs a commit again while it loses a race with a concurrent transaction (every shard adds to the
  * one TOTALS item), CONFLICT_ATTEMPTS times in all, backed off under db/retry.ts's policy; then
@@ -84,95 +96,10 @@ async function retryingConflicts<T extends { kind: string }>(
 }
 
 /**
- * Commits one chunk: its markers and its summed counter updates in one transaction. A marker that
- * already exists cancels the transaction; those records were applied by an earlier delivery, so they
- * are dropped, the sums recomputed without them and the rest committed. Every shard adds to the one
- * TOTALS item, so concurrent transactions can conflict; those are retried a few times.
- * Returns how many records were duplicates.
+ * What was read before committing changed: another invocation moved the shard's checkpoint, or a
+ * rebuild opened, flipped or was taken over (docs/decisions/020-exact-rebuild.md). Read again.
  */
-async function commitWithMarkers(chunk: Chunk): Promise<number> {
-  let current = chunk;
-  let duplicates = 0;
-  while (current.records.length > 0) {
-    const { records, counters } = current;
-    const eventIds = records.map((record) => record.eventId);
-    const result = await retryingConflicts(() => statsStore.commitWithMarkers(eventIds, counters));
-    if (result.kind === "committed") return duplicates;
-    const seen = new Set(result.eventIds);
-    duplicates += records.filter((record) => seen.has(record.eventId)).length;
-    current = chunkOf(records.filter((record) => !seen.has(record.eventId)));
-  }
-  return duplicates;
-}
-
-/** The checkpoint moved between its read and the commit: another invocation applied this shard. */
-class CheckpointMoved extends Error {}
-
-/**
- * Commits one chunk's summed counter updates with the shard's checkpoint raised to the chunk's highest
- * sequence number, on condition that the checkpoint still holds `previous`. Returns the new checkpoint.
- */
-async function commitWithCheckpoint(
-  chunk: Chunk,
-  shardId: string,
-  previous: bigint | undefined,
-): Promise<bigint> {
-  const last = chunk.records.reduce((max, record) => (record.sequence > max ? record.sequence : max), 0n);
-  const result = await retryingConflicts(() =>
-    statsStore.commitWithCheckpoint(chunk.counters, shardId, last, previous),
-  );
-  if (result.kind === "moved") throw new CheckpointMoved();
-  return last;
-}
-
-/**
- * Applies records of one shard after its checkpoint: records at or below it were applied by an
- * earlier delivery and are skipped; the rest are committed chunk by chunk, each chunk raising the
- * checkpoint in its own transaction. If the checkpoint moved meanwhile (an overlapping invocation),
- * it is read again and the uncommitted records filtered against it. Fills `outcome`; throws the chunk
- * whose commit failed, with its first record's index.
- */
-async function applyAfterCheckpoint(
-  records: RecordDelta[],
-  shardId: string,
-  maxActions: number,
-  outcome: BatchOutcome,
-): Promise<void> {
-  let pending = records;
-  for (let attempt = 1; pending.length > 0; attempt += 1) {
-    let checkpoint: bigint | undefined;
-    let marked = new Set<string>();
-    try {
-      checkpoint = await statsStore.readCheckpoint(shardId);
-      // A shard without a checkpoint may hold records applied with markers (before the mapping
-      // named its shards, or from a plain event): those must not count again.
-      if (checkpoint === undefined)
-        marked = await statsStore.existingMarkers(pending.map((record) => record.eventId));
-    } catch (error) {
-      throw new ChunkFailed(pending[0]?.index ?? 0, error);
-    }
-    const fresh = pending.filter((record) =>
-      checkpoint === undefined ? !marked.has(record.eventId) : record.sequence > checkpoint,
-    );
-    outcome.duplicates += pending.length - fresh.length;
-    pending = fresh;
-    try {
-      for (const chunk of chunkRecords(fresh, maxActions - 1, 0)) {
-        try {
-          checkpoint = await commitWithCheckpoint(chunk, shardId, checkpoint);
-        } catch (error) {
-          if (error instanceof CheckpointMoved) throw error;
-          throw new ChunkFailed(chunk.records[0]?.index ?? 0, error);
-        }
-        outcome.applied += chunk.records.length;
-        pending = pending.filter((record) => !chunk.records.includes(record));
-      }
-    } catch (error) {
-      if (!(error instanceof CheckpointMoved)) throw error;
-      if (attempt >= CONFLICT_ATTEMPTS) throw new ChunkFailed(pending[0]?.index ?? 0, error);
-    }
-  }
-}
+class StateMoved extends Error {}
 
 /** A chunk's transaction failed; `index` is its first record's position in the batch. */
 class ChunkFailed extends Error {
@@ -181,6 +108,136 @@ class ChunkFailed extends Error {
     readonly reason: unknown,
   ) {
     super("a chunk of the batch failed");
+  }
+}
+
+/** Where and how a chunk commits, as decided from what was read (META and the checkpoint). */
+interface CommitPlan {
+  generations: Generations;
+  shardId: string | undefined;
+  checkpoint: bigint | undefined;
+}
+
+const highestSequence = (records: readonly RecordDelta[]) =>
+  records.reduce((max, record) => (record.sequence > max ? record.sequence : max), 0n);
+
+/**
+ * Commits one chunk into the active generation with its markers (or the shard's checkpoint raised to
+ * its last record, on condition that it still holds the one read) and, while a rebuild is open, its
+ * journal entries. Records found applied before (a marker or journal entry exists) are dropped and
+ * the rest committed. Returns how many were dropped; throws StateMoved when the checkpoint or the
+ * generation moved.
+ */
+async function commitChunk(chunk: Chunk, plan: CommitPlan): Promise<number> {
+  let current = chunk;
+  let duplicates = 0;
+  const { generations } = plan;
+  while (current.records.length > 0) {
+    const { records, counters } = current;
+    const dedup: Dedup =
+      plan.shardId === undefined
+        ? { kind: "markers", eventIds: records.map((record) => record.eventId) }
+        : {
+            kind: "checkpoint",
+            shardId: plan.shardId,
+            last: highestSequence(records),
+            previous: plan.checkpoint,
+          };
+    const journaling = generations.rebuild
+      ? {
+          version: generations.version,
+          gen: generations.rebuild.gen,
+          entries: records.flatMap((record) => (record.journal ? [record.journal] : [])),
+        }
+      : undefined;
+    const result = await retryingConflicts(() =>
+      statsStore.commit(counters, generations.active, dedup, journaling),
+    );
+    if (result.kind === "committed") {
+      if (dedup.kind === "checkpoint") plan.checkpoint = dedup.last;
+      return duplicates;
+    }
+    if (result.kind === "moved" || result.kind === "stale") throw new StateMoved();
+    const seen = new Set(result.eventIds);
+    duplicates += records.filter((record) => seen.has(record.eventId)).length;
+    current = chunkOf(records.filter((record) => !seen.has(record.eventId)));
+  }
+  return duplicates;
+}
+
+/**
+ * Applies the records that move counters, each exactly once, reading first what decides how:
+ * META (the active generation, an open rebuild, live fences) and, with `shardId`, the shard's
+ * checkpoint. Records at or below the checkpoint were applied before and are skipped (while a shard
+ * has no checkpoint, those with a marker); records a rebuild's fence covers add nothing to the active
+ * generation but are still recorded as applied; while a rebuild is open each record is journaled.
+ * The rest are committed chunk by chunk. If the checkpoint or the generation moved meanwhile, all is
+ * read again and the uncommitted records decided again. Fills `outcome`; throws the chunk whose
+ * commit failed, with its first record's index.
+ */
+async function applyMoving(
+  records: RecordDelta[],
+  shardId: string | undefined,
+  maxActions: number,
+  outcome: BatchOutcome,
+): Promise<void> {
+  let pending = records;
+  for (let attempt = 1; pending.length > 0; attempt += 1) {
+    let plan: CommitPlan;
+    let fences = new Map<string, Rev>();
+    try {
+      const { generations, checkpoint } = await statsStore.readState(shardId);
+      plan = { generations, shardId, checkpoint };
+      if (shardId !== undefined) {
+        // A shard without a checkpoint may hold records applied with markers (before the mapping
+        // named its shards, or from a plain event): those must not count again.
+        const marked =
+          checkpoint === undefined
+            ? await statsStore.existingMarkers(pending.map((record) => record.eventId))
+            : new Set<string>();
+        const fresh = pending.filter((record) =>
+          checkpoint === undefined ? !marked.has(record.eventId) : record.sequence > checkpoint,
+        );
+        outcome.duplicates += pending.length - fresh.length;
+        pending = fresh;
+      }
+      if ((generations.fencesUntil ?? 0) > Date.now() / 1000 && pending.length > 0)
+        fences = await statsStore.fences(
+          generations.active,
+          pending.flatMap((record) => (record.journal ? [record.journal.key] : [])),
+        );
+    } catch (error) {
+      throw new ChunkFailed(pending[0]?.index ?? 0, error);
+    }
+    const decided = pending.map((record) => {
+      const journal = record.journal;
+      const fence = journal ? fences.get(statsStore.entityId(journal.key)) : undefined;
+      const covered = journal !== undefined && isCovered(journal.rev, fence);
+      return { ...record, delta: covered ? [] : (journal?.delta ?? record.delta), covered };
+    });
+    const perRecord = (shardId === undefined ? 1 : 0) + (plan.generations.rebuild ? 1 : 0);
+    // The checkpoint and, while a rebuild is open, META's update are the transaction's own actions.
+    const fixed = (shardId === undefined ? 0 : 1) + (plan.generations.rebuild ? 1 : 0);
+    try {
+      for (const chunk of chunkRecords(decided, maxActions - fixed, perRecord)) {
+        let duplicates: number;
+        try {
+          duplicates = await commitChunk(chunk, plan);
+        } catch (error) {
+          if (error instanceof StateMoved) throw error;
+          throw new ChunkFailed(chunk.records[0]?.index ?? 0, error);
+        }
+        const committed = new Set(chunk.records);
+        outcome.duplicates += duplicates;
+        outcome.applied += chunk.records.length - duplicates;
+        outcome.covered += decided.filter((record) => committed.has(record) && record.covered).length;
+        const done = new Set(chunk.records.map((record) => record.index));
+        pending = pending.filter((record) => !done.has(record.index));
+      }
+    } catch (error) {
+      if (!(error instanceof StateMoved)) throw error;
+      if (attempt >= CONFLICT_ATTEMPTS) throw new ChunkFailed(pending[0]?.index ?? 0, error);
+    }
   }
 }
 
@@ -193,10 +250,15 @@ class ChunkFailed extends Error {
  *   sequence number applied, raised in the same transaction; records at or below it are skipped.
  *   While a shard has no checkpoint yet, records that have a marker are skipped instead (applied
  *   through the marker path before the mapping named its shards).
- *   One transaction per batch for up to 99 counter items, whatever the number of records.
+ *   One transaction per batch for up to 99 counter items (98 while a rebuild is open), whatever
+ *   the number of records.
  * - without it (a plain stream event): one marker per record (`STREAM#<eventID>`, put only if absent);
  *   a redelivered record finds its marker and changes nothing, whatever batch it comes back in.
  * Records of one eventID repeated within the batch count once.
+ *
+ * The counters are those of the generation META names active, and a rebuild stays exact alongside
+ * (docs/decisions/020-exact-rebuild.md): while one is open each record also gets a journal entry;
+ * for 48 h after a flip, records the rebuild's scan already counted (its fences) add nothing.
  *
  * `maxActions` (default and maximum 100) only exists so tests can make small batches span chunks.
  *
@@ -212,15 +274,17 @@ export async function applyChangesToStats(
   changes: readonly StreamChange[],
   options: { maxActions?: number | undefined; shardId?: string | undefined } = {},
 ): Promise<BatchOutcome> {
-  const outcome: BatchOutcome = { applied: 0, duplicates: 0, unchanged: 0 };
+  const outcome: BatchOutcome = { applied: 0, covered: 0, duplicates: 0, unchanged: 0 };
   const maxActions = Math.min(options.maxActions ?? MAX_TRANSACTION_ACTIONS, MAX_TRANSACTION_ACTIONS);
   const moving: RecordDelta[] = [];
   const seen = new Set<string>();
   for (const [index, change] of changes.entries()) {
     let delta: CounterChange[];
+    let key: EntityKey;
     let sequence = 0n;
     try {
       delta = changeDelta(change);
+      key = entityKeyOf(change);
       if (options.shardId !== undefined) sequence = sequenceOf(change.sequenceNumber);
     } catch (error) {
       outcome.failed = { index, error };
@@ -228,23 +292,14 @@ export async function applyChangesToStats(
     }
     if (delta.length === 0) outcome.unchanged += 1;
     else if (seen.has(change.eventId)) outcome.duplicates += 1;
-    else moving.push({ index, eventId: change.eventId, sequence, delta });
+    else {
+      const journal = { eventId: change.eventId, key, rev: recordRev(change.after), delta };
+      moving.push({ index, eventId: change.eventId, sequence, delta, journal });
+    }
     seen.add(change.eventId);
   }
   try {
-    if (options.shardId !== undefined) {
-      await applyAfterCheckpoint(moving, options.shardId, maxActions, outcome);
-      return outcome;
-    }
-    for (const chunk of chunkRecords(moving, maxActions)) {
-      try {
-        const duplicates = await commitWithMarkers(chunk);
-        outcome.duplicates += duplicates;
-        outcome.applied += chunk.records.length - duplicates;
-      } catch (error) {
-        throw new ChunkFailed(chunk.records[0]?.index ?? 0, error);
-      }
-    }
+    await applyMoving(moving, options.shardId, maxActions, outcome);
   } catch (error) {
     // Records of earlier chunks are committed; the failed chunk's first record is where a retry
     // starts (unchanged records between chunks need nothing, so naming that one is exact).
@@ -254,43 +309,7 @@ export async function applyChangesToStats(
   return outcome;
 }
 
-/** The dashboard summary, read from the aggregate items only (one query of a bounded partition). */
+/** The dashboard summary, read from the active generation's aggregate items (one query of a bounded partition). */
 export async function readSummary(): Promise<Summary> {
   return summaryFromItems(await statsStore.aggregates());
-}
-
-/**
- * Recomputes every aggregate from the entities themselves (backfill after enabling the stream, or
- * repair) and replaces the STATS items: fresh ones are put whole, stale days and categories deleted.
- * Returns the summary it wrote.
- *
- * Race: the rebuild is a snapshot (read through gsi1, which is itself eventually consistent), the
- * stream is a log of changes. A change committed while the rebuild runs can be counted twice (in
- * the snapshot and again by its record applied after the rebuild's writes) or not at all (its record
- * applied before the writes, which then overwrite it, while the snapshot missed it). Neither the
- * markers nor the shard checkpoints can help: they deduplicate redeliveries of records, they do not
- * say whether a snapshot already saw one (docs/decisions/016-stream-batches.md). So run it when the shop is quiet, and run it again if figures look off; the error
- * is bounded by the writes made during the run, and the next rebuild removes it.
- */
-export async function rebuildStats(): Promise<Summary> {
-  const [orders, users, products] = await Promise.all([
-    statsStore.countedItems(countedPartitions.orders),
-    statsStore.countedItems(countedPartitions.users),
-    statsStore.countedItems(countedPartitions.products),
-  ]);
-  const counters = sumCounters([
-    ...orders.flatMap(orderCounters),
-    ...users.flatMap(userCounters),
-    ...products.flatMap(productCounters),
-  ]);
-  const totals: Item = { ...statsKeys.totals, numUsers: 0, numOrders: 0, salesCents: 0 };
-  const fresh: Item[] = [totals];
-  for (const counter of counters) {
-    if (counter.key.sk === statsKeys.totals.sk) Object.assign(totals, counter.add);
-    else fresh.push({ ...counter.key, ...counter.add });
-  }
-  const freshKeys = new Set(fresh.map(statsSortKey));
-  const stale = (await statsStore.aggregates()).filter((item) => !freshKeys.has(statsSortKey(item)));
-  await statsStore.replaceAggregates(fresh, stale);
-  return summaryFromItems(fresh);
 }

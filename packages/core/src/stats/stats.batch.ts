@@ -1,4 +1,5 @@
 import { type CounterChange, sumCounters } from "./stats.counters.ts";
+import type { JournalEntry } from "./stats.store.ts";
 
 /**
  * The pure half of applying a stream batch (docs/decisions/016-stream-batches.md): how a batch's
@@ -10,13 +11,18 @@ import { type CounterChange, sumCounters } from "./stats.counters.ts";
 /** DynamoDB's limit of actions (distinct items) per TransactWriteItems. */
 export const MAX_TRANSACTION_ACTIONS = 100;
 
-/** One record that moves counters: its eventID (the marker), sequence number and its own delta. */
+/**
+ * One record that moves counters: its eventID (the marker), sequence number and the delta it adds to
+ * the active generation (empty when a rebuild's fence says that generation already counts it). While
+ * a rebuild is open, `journal` is what its journal entry keeps (docs/decisions/020-exact-rebuild.md).
+ */
 export interface RecordDelta {
   /** Position in the delivered batch, so a failure can name its record. */
   index: number;
   eventId: string;
   sequence: bigint;
   delta: CounterChange[];
+  journal?: JournalEntry | undefined;
 }
 
 /** Records committed together: their markers and their deltas summed per counter item. */
@@ -46,9 +52,10 @@ export function chunkOf(records: RecordDelta[]): Chunk {
 }
 
 /**
- * Cuts records (in stream order) into consecutive chunks of at most `limit` actions each: one marker
- * per record (`actionsPerRecord` 1; 0 when a shard checkpoint stands for them all, whose own action
- * the caller leaves out of `limit`) plus one update per distinct counter item the chunk touches. Consecutive, so a chunk that
+ * Cuts records (in stream order) into consecutive chunks of at most `limit` actions each:
+ * `actionsPerRecord` per record (a marker, a journal entry while a rebuild is open; 0 when a shard
+ * checkpoint stands for them all — the caller leaves the transaction's own fixed actions out of
+ * `limit`) plus one update per distinct counter item the chunk touches. Consecutive, so a chunk that
  * fails leaves every record before it committed and every record from its first one on not.
  *
  * @example
@@ -57,7 +64,7 @@ export function chunkOf(records: RecordDelta[]): Chunk {
 export function chunkRecords(
   records: readonly RecordDelta[],
   limit = MAX_TRANSACTION_ACTIONS,
-  actionsPerRecord: 0 | 1 = 1,
+  actionsPerRecord = 1,
 ): Chunk[] {
   const chunks: Chunk[] = [];
   let current: RecordDelta[] = [];

@@ -101,11 +101,18 @@ const byId = (a: { _id: string }, b: { _id: string }): number => (a._id < b._id 
 
 const numberOf = (value: unknown): number => (typeof value === "number" ? value : 0);
 
+/** The active generation META names among the STATS items (0 without META: a table never rebuilt). */
+export function activeGeneration(items: readonly Item[]): number {
+  const meta = items.find((item) => item.pk === statsKeys.meta.pk && item.sk === statsKeys.meta.sk);
+  return typeof meta?.active === "number" ? meta.active : 0;
+}
+
 /**
- * Reads the STATS items as the summary. Days and categories whose counts fell to zero (or below,
- * briefly, when a removal's record overtakes its insertion's on another shard) are left out.
+ * Reads the STATS items of generation `gen` (by default the one META names active) as the summary.
+ * Days and categories whose counts fell to zero (or below, briefly, when a removal's record
+ * overtakes its insertion's on another shard) are left out.
  */
-export function summaryFromItems(items: readonly Item[]): Summary {
+export function summaryFromItems(items: readonly Item[], gen = activeGeneration(items)): Summary {
   const summary: Summary = {
     users: [{ numUsers: 0 }],
     orders: [{ numOrders: 0, totalSales: 0 }],
@@ -114,18 +121,19 @@ export function summaryFromItems(items: readonly Item[]): Summary {
   };
   for (const item of items) {
     const kind = statsItemKind(item);
-    if (kind?.kind === "totals") {
+    if (!kind || kind.gen !== gen) continue;
+    if (kind.kind === "totals") {
       summary.users = [{ numUsers: numberOf(item.numUsers) }];
       summary.orders = [
         { numOrders: numberOf(item.numOrders), totalSales: toDollars(numberOf(item.salesCents)) },
       ];
-    } else if (kind?.kind === "day" && numberOf(item.orders) > 0) {
+    } else if (kind.kind === "day" && numberOf(item.orders) > 0) {
       summary.dailyOrders.push({
         _id: kind.day,
         orders: numberOf(item.orders),
         sales: toDollars(numberOf(item.salesCents)),
       });
-    } else if (kind?.kind === "category" && numberOf(item.count) > 0) {
+    } else if (kind.kind === "category" && numberOf(item.count) > 0) {
       summary.productCategories.push({ _id: kind.category, count: numberOf(item.count) });
     }
   }

@@ -6,6 +6,7 @@ import { inPartition } from "../db/key-conditions.ts";
 import { queryAll } from "../db/query.ts";
 import type { Action } from "../db/transact.ts";
 import { deleteWithUnique, putWithUnique, type SwapOutcome, updateSwappingUnique } from "../db/unique.ts";
+import { tombstonePut } from "../stats/tombstone.ts";
 import { userKeys } from "./user.keys.ts";
 
 /**
@@ -138,7 +139,10 @@ async function promote(id: string, email: string): Promise<boolean> {
   }
 }
 
-/** Deletes the user and its email item if it still has this email (`changed` otherwise). */
+/**
+ * Deletes the user and its email item if it still has this email (`changed` otherwise), leaving a
+ * tombstone for the stats rebuild (docs/decisions/020-exact-rebuild.md).
+ */
 const remove = (id: string, email: string): Promise<"deleted" | "changed"> =>
   deleteWithUnique(
     {
@@ -147,6 +151,7 @@ const remove = (id: string, email: string): Promise<"deleted" | "changed"> =>
       ExpressionAttributeValues: { ":email": email },
     },
     emailOf(email, id),
+    [tombstonePut(userKeys.item(id))],
   );
 
 /**

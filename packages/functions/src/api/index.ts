@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { DIRECT_TOO_LARGE_MESSAGE, DIRECT_UPLOAD_BODY_LIMIT } from "@fruit/core/uploads/upload.schema";
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
@@ -26,6 +27,14 @@ function bodyTooLarge(c: Context, message = "The request body is too large"): Re
 }
 
 /**
+ * A request's id: Lambda's own (`awsRequestId`, the id on the function's CloudWatch log lines), else
+ * a random UUID (the local runtime, tests). Also spares a cold start Web Crypto's first use.
+ */
+export const newRequestId = (c: Context): string =>
+  (c.env as { lambdaContext?: { awsRequestId?: string } } | undefined)?.lambdaContext?.awsRequestId ??
+  randomUUID();
+
+/**
  * The whole HTTP API. The same app runs in Lambda (`lambda/api.ts`) and in the local runtime.
  *
  * @example
@@ -33,7 +42,7 @@ function bodyTooLarge(c: Context, message = "The request body is too large"): Re
  */
 export const app = new Hono<{ Variables: { requestId: string } }>()
   .basePath("/api")
-  .use(requestId())
+  .use(requestId({ generator: newRequestId }))
   .use(async (c, next) => {
     await next();
     if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "private, no-store");

@@ -1,6 +1,7 @@
 /**
  * `npm run stats:rebuild` — recomputes the dashboard aggregates from the orders, users and products
- * in the table and replaces the STATS items (backfill, or repair after a bug or a lost record).
+ * in the table into a new generation and makes it the one the dashboard shows (backfill, or repair
+ * after a bug or a lost record).
  *
  * Where it writes:
  * - run plainly, the local runtime of `DATA_DIR` (default `.data`): the running `npm start` when
@@ -9,9 +10,9 @@
  * - against a deployed stage, with that stage's links (table name, secrets) and your AWS credentials:
  *     npx sst shell --stage <name> -- npm run stats:rebuild
  *
- * The rebuild races with the stream: changes made while it runs may be counted twice or missed (see
- * `rebuildStats` in core/src/stats/index.ts; the stream markers cannot prevent it). Run it when the
- * shop is quiet and run it again if figures still look off.
+ * Exact while the shop and the stream handler run (`rebuildStats` in core/src/stats/rebuild.ts,
+ * docs/decisions/020-exact-rebuild.md); one at a time: a second one is refused while the first
+ * holds its lease.
  */
 import { rebuildStats } from "@fruit/core/stats/index";
 import { withOperatorTarget } from "@fruit/local/attach";

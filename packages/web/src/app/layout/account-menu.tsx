@@ -1,8 +1,8 @@
-import { Button, type ButtonProps } from "@mantine/core";
-import { forwardRef, lazy, Suspense } from "react";
+import { Button } from "@mantine/core";
+import { lazy, Suspense } from "react";
 import { Link, useNavigate } from "react-router-dom";
-import { ChevronDownIcon, UserIcon } from "../../components/icons.tsx";
 import { shop, useShop } from "../../lib/shop-store.ts";
+import { UserButton } from "./user-button.tsx";
 
 // Menus need the floating-UI code; visitors never open one, so it loads only for signed-in users.
 const UserDropdown = lazy(() => import("./user-dropdown.tsx").then((m) => ({ default: m.UserDropdown })));
@@ -15,27 +15,6 @@ export function useLogout(): () => void {
     navigate("/login");
   };
 }
-
-/** The dropdown's target: the user's name. */
-export const UserButton = forwardRef<HTMLButtonElement, ButtonProps & { name: string }>(function UserButton(
-  { name, ...rest },
-  ref,
-) {
-  return (
-    <Button
-      ref={ref}
-      variant="light"
-      radius="xl"
-      size="sm"
-      leftSection={<UserIcon size={16} />}
-      rightSection={<ChevronDownIcon size={14} />}
-      maw={200}
-      {...rest}
-    >
-      <span style={{ overflow: "hidden", textOverflow: "ellipsis" }}>{name}</span>
-    </Button>
-  );
-});
 
 /** "Log In" for visitors; a dropdown headed by the user's name for customers and admins. */
 export function AccountMenu() {

@@ -1,8 +1,8 @@
 import type { UserInfo } from "@fruit/core/browser/users/user.schema";
 import { Menu } from "@mantine/core";
 import { Link } from "react-router-dom";
-import { UserButton } from "./account-menu.tsx";
 import { ADMIN_LINKS, CUSTOMER_LINKS } from "./nav-items.ts";
+import { UserButton } from "./user-button.tsx";
 
 /** The signed-in dropdown: the customer's or the admin's links, then Logout (its own chunk). */
 export function UserDropdown({ userInfo, onLogout }: { userInfo: UserInfo; onLogout: () => void }) {

@@ -1,0 +1,231 @@
+import type { IncomingMessage } from "node:http";
+import { marshall, unmarshall } from "@aws-sdk/util-dynamodb";
+import aws4 from "aws4";
+import { getConfig } from "../config.ts";
+import { observe } from "./observe.ts";
+import { backoff } from "./retry.ts";
+
+/**
+ * The reads of the storage layer (Query and GetItem) over DynamoDB's JSON protocol: a POST signed with
+ * SigV4 (`aws4`), items converted with `@aws-sdk/util-dynamodb` exactly as the document client does.
+ * A cold API Lambda answering the public catalogue then evaluates neither the AWS SDK's client nor
+ * its middleware; the SDK stays the one client for every write, batch and transaction, loaded on
+ * first use (db/sdk.ts). docs/decisions/022-reads-over-the-wire.md says why and what to keep in step.
+ */
+
+/** An item in DynamoDB's JSON (`{ "S": "…" }`, `{ "N": "…" }`, …). */
+type WireItem = Record<string, unknown>;
+
+/** The SDK's own numbers: 3 attempts, and a reply within 10 s, or the read counts as failed. */
+const ATTEMPTS = 3;
+const TIMEOUT_MS = 10_000;
+
+/** Conversion options of the shop's document client (db/client.ts), for identical items both ways. */
+const MARSHALL = { removeUndefinedValues: true, convertClassInstanceToMap: false } as const;
+
+/** Errors DynamoDB (or the connection) may clear on a retry; the SDK's standard policy retries them. */
+const TRANSIENT = new Set([
+  "ProvisionedThroughputExceededException",
+  "RequestLimitExceeded",
+  "ThrottlingException",
+  "InternalServerError",
+  "ServiceUnavailable",
+  "TimeoutError",
+  "ECONNRESET",
+  "ECONNREFUSED",
+  "EPIPE",
+  "ETIMEDOUT",
+]);
+
+/** What DynamoDB answered instead of a result: `name` is its error type, as the SDK names its errors. */
+export class DynamoWireError extends Error {
+  constructor(
+    name: string,
+    message: string,
+    readonly statusCode: number,
+  ) {
+    super(message);
+    this.name = name;
+  }
+}
+
+interface Credentials {
+  accessKeyId: string;
+  secretAccessKey: string;
+  sessionToken?: string;
+}
+
+/** The SDK's default provider chain (profiles, SSO, containers…), loaded only when the environment has no keys. */
+const providerChain = (() => {
+  let provider: (() => Promise<Credentials>) | undefined;
+  return async (): Promise<Credentials> => {
+    if (!provider) {
+      const { defaultProvider } = await import("@aws-sdk/credential-provider-node");
+      provider = defaultProvider();
+    }
+    return provider();
+  };
+})();
+
+/**
+ * The keys that sign a read: the emulator's dummy keys with a local endpoint (as db/client.ts), the
+ * environment's keys when set (a Lambda's role, `sst shell`), else the SDK's provider chain.
+ */
+export async function credentials(
+  endpoint: string | undefined,
+  env: NodeJS.ProcessEnv = process.env,
+  chain: () => Promise<Credentials> = providerChain,
+): Promise<Credentials> {
+  if (endpoint) return { accessKeyId: "local", secretAccessKey: "local" };
+  if (env.AWS_ACCESS_KEY_ID && env.AWS_SECRET_ACCESS_KEY) {
+    return {
+      accessKeyId: env.AWS_ACCESS_KEY_ID,
+      secretAccessKey: env.AWS_SECRET_ACCESS_KEY,
+      ...(env.AWS_SESSION_TOKEN ? { sessionToken: env.AWS_SESSION_TOKEN } : {}),
+    };
+  }
+  return chain();
+}
+
+// Taken with `getBuiltinModule`, not `import`: an ESM import of node:http builds its module facade,
+// which reads every export, node:http's lazy WebSocket ones included, and so evaluates Node's whole
+// bundled undici (~15 ms of a cold start). Keep-alive connections, as the SDK's handler keeps them.
+const http = process.getBuiltinModule("node:http");
+const https = process.getBuiltinModule("node:https");
+const agents = { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) };
+
+function readBody(response: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    response.on("data", (chunk: Buffer) => chunks.push(chunk));
+    response.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    response.on("error", reject);
+  });
+}
+
+/** One signed POST of `operation`; answers the parsed reply, throws a DynamoWireError for an error reply. */
+async function post(operation: string, payload: object): Promise<Record<string, unknown>> {
+  const { region, dynamoEndpoint } = getConfig();
+  const url = new URL(dynamoEndpoint ?? `https://dynamodb.${region}.amazonaws.com`);
+  const body = JSON.stringify(payload, encodeBinary);
+  const signed = aws4.sign(
+    {
+      host: url.host,
+      path: "/",
+      method: "POST",
+      service: "dynamodb",
+      region,
+      body,
+      headers: {
+        "content-type": "application/x-amz-json-1.0",
+        "x-amz-target": `DynamoDB_20120810.${operation}`,
+      },
+    },
+    await credentials(dynamoEndpoint),
+  );
+  const secure = url.protocol === "https:";
+  const response = await new Promise<IncomingMessage>((resolve, reject) => {
+    const request = (secure ? https : http).request(
+      {
+        hostname: url.hostname,
+        port: url.port || (secure ? 443 : 80),
+        path: "/",
+        method: "POST",
+        headers: signed.headers,
+        agent: secure ? agents.https : agents.http,
+      },
+      resolve,
+    );
+    request.setTimeout(TIMEOUT_MS, () =>
+      request.destroy(new DynamoWireError("TimeoutError", `no reply within ${TIMEOUT_MS} ms`, 0)),
+    );
+    request.on("error", reject);
+    request.end(body);
+  });
+  const text = await readBody(response);
+  const status = response.statusCode ?? 0;
+  const reply = (text ? JSON.parse(text) : {}) as Record<string, unknown>;
+  if (status >= 200 && status < 300) return reply;
+  // `__type` is "com.amazonaws.dynamodb.v20120810#ValidationException"; the SDK names errors by its last part.
+  const type =
+    String(reply.__type ?? "")
+      .split("#")
+      .pop() || (status >= 500 ? "InternalServerError" : "UnknownError");
+  throw new DynamoWireError(type, String(reply.message ?? reply.Message ?? `HTTP ${status}`), status);
+}
+
+const isTransient = (error: unknown): boolean => {
+  if (!(error instanceof Error)) return false;
+  const code = (error as Error & { code?: string }).code;
+  const status = error instanceof DynamoWireError ? error.statusCode : 0;
+  return TRANSIENT.has(error.name) || (code !== undefined && TRANSIENT.has(code)) || status >= 500;
+};
+
+/** `post` with the SDK's retry: transient failures tried again (ATTEMPTS in all, backed off); reads are idempotent. */
+async function call(operation: string, payload: object): Promise<Record<string, unknown>> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await post(operation, payload);
+    } catch (error) {
+      if (attempt + 1 >= ATTEMPTS || !isTransient(error)) throw error;
+      await backoff(attempt);
+    }
+  }
+}
+
+/** Binary values travel as base64 (`B`, `BS`); the SDK hands them over as bytes, so do we. */
+function decodeBinary(value: unknown): unknown {
+  if (typeof value !== "object" || value === null) return value;
+  const attribute = value as Record<string, unknown>;
+  if (typeof attribute.B === "string") return { B: new Uint8Array(Buffer.from(attribute.B, "base64")) };
+  if (Array.isArray(attribute.BS)) {
+    return { BS: attribute.BS.map((b64: string) => new Uint8Array(Buffer.from(b64, "base64"))) };
+  }
+  if (Array.isArray(attribute.L)) return { L: attribute.L.map(decodeBinary) };
+  if (attribute.M && typeof attribute.M === "object") return { M: decodeItem(attribute.M) };
+  return value;
+}
+const decodeItem = (item: object) =>
+  Object.fromEntries(Object.entries(item).map(([name, value]) => [name, decodeBinary(value)]));
+
+/** JSON.stringify's replacer for the request body: bytes as base64. */
+const encodeBinary = (_key: string, value: unknown) =>
+  value instanceof Uint8Array ? Buffer.from(value).toString("base64") : value;
+
+const fromWire = (item: unknown) =>
+  unmarshall(decodeItem(item as object) as Parameters<typeof unmarshall>[0]);
+const toWire = (value: Record<string, unknown>): WireItem => marshall(value, MARSHALL);
+
+/** A Query's input as the document client takes it: native values, keys as plain objects. */
+export type WireQueryInput = Record<string, unknown> & {
+  TableName: string;
+  ExpressionAttributeValues?: Record<string, unknown>;
+  ExclusiveStartKey?: Record<string, unknown>;
+};
+
+/** One Query page: items, count and the key the next page starts after, all native values. */
+export async function wireQuery(input: WireQueryInput) {
+  observe("Query", input);
+  const { ExpressionAttributeValues, ExclusiveStartKey, ...rest } = input;
+  const reply = await call("Query", {
+    ...rest,
+    ...(ExpressionAttributeValues ? { ExpressionAttributeValues: toWire(ExpressionAttributeValues) } : {}),
+    ...(ExclusiveStartKey ? { ExclusiveStartKey: toWire(ExclusiveStartKey) } : {}),
+  });
+  return {
+    items: ((reply.Items as unknown[] | undefined) ?? []).map(fromWire),
+    count: Number(reply.Count ?? 0),
+    next: reply.LastEvaluatedKey ? fromWire(reply.LastEvaluatedKey) : undefined,
+  };
+}
+
+/** One item by key (undefined when missing). */
+export async function wireGet(
+  TableName: string,
+  key: Record<string, unknown>,
+  consistent: boolean,
+): Promise<Record<string, unknown> | undefined> {
+  observe("GetItem", { Key: key, ConsistentRead: consistent });
+  const reply = await call("GetItem", { TableName, Key: toWire(key), ConsistentRead: consistent });
+  return reply.Item ? fromWire(reply.Item) : undefined;
+}

@@ -56,7 +56,7 @@ export async function load(
 }
 
 /** "" for a clean run, else what went wrong, for a row's note. */
-export const problems = (result: LoadResult): string =>
+export const problems = (result: Pick<LoadResult, "errors" | "timeouts">): string =>
   result.errors + result.timeouts > 0
     ? `; ${result.errors} errors incl. ${result.timeouts} timeouts (>10 s)`
     : "";
@@ -158,18 +158,32 @@ export function percentile(values: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
 }
 
+/** What one slice of a workload did: each operation's latency (ms), and the slice's wall time (s). */
+export interface Slice {
+  latencies: number[];
+  seconds: number;
+}
+
+/** A workload `interleave` runs in slices: it runs for about `seconds` each time it is called. */
+export type Workload = (seconds: number) => Promise<Slice>;
+
+/** A workload's figures over all its slices. */
+export interface Throughput {
+  perSecond: number;
+  p50: number;
+  p99: number;
+  total: number;
+}
+
 /**
- * A closed loop in this process: `inFlight` workers call `task` back to back for `seconds` (after a
- * warm-up of up to 2 s) — the in-process counterpart of an autocannon run with as many connections.
+ * A closed loop in this process as a workload: `inFlight` workers call `task` back to back — the
+ * in-process counterpart of an autocannon run with as many connections. `task` gets a running index.
  */
-export async function closedLoop(
-  task: (index: number) => Promise<void>,
-  inFlight: number,
-  seconds: number,
-): Promise<{ perSecond: number; p50: number; p99: number; total: number }> {
+export function closedLoop(task: (index: number) => Promise<void>, inFlight: number): Workload {
   let next = 0;
-  const run = async (durationMs: number, latencies: number[]) => {
-    const end = performance.now() + durationMs;
+  return async (seconds) => {
+    const latencies: number[] = [];
+    const end = performance.now() + seconds * 1000;
     const worker = async () => {
       while (performance.now() < end) {
         const started = performance.now();
@@ -179,15 +193,82 @@ export async function closedLoop(
     };
     const started = performance.now();
     await Promise.all(Array.from({ length: inFlight }, worker));
-    return (performance.now() - started) / 1000;
+    return { latencies, seconds: (performance.now() - started) / 1000 };
   };
-  await run(Math.min(2, seconds) * 1000, []);
-  const latencies: number[] = [];
-  const elapsed = await run(seconds * 1000, latencies);
-  return {
-    perSecond: latencies.length / elapsed,
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
-    total: latencies.length,
+}
+
+/**
+ * autocannon loading one URL as a workload: each slice is one run, every response's latency kept. A
+ * non-2xx answer or more than 1 % failed requests in a slice aborts, as in `load`; `failures()` counts
+ * the errors and timeouts (>10 s) of every slice, for `problems`-style notes.
+ */
+export function autocannonLoad(
+  url: string,
+  options: LoadOptions & { connections: number },
+): Workload & { failures(): { errors: number; timeouts: number } } {
+  const { setupRequest, ...request } = options;
+  const failed = { errors: 0, timeouts: 0 };
+  const workload = async (seconds: number) => {
+    const latencies: number[] = [];
+    const started = performance.now();
+    const run = autocannon({
+      url,
+      ...request,
+      headers: options.headers ?? {},
+      ...(setupRequest ? { requests: [{ setupRequest }] } : {}),
+      duration: seconds,
+    }) as unknown as Promise<LoadResult> & {
+      on(
+        event: "response",
+        listener: (client: unknown, status: number, bytes: number, ms: number) => void,
+      ): void;
+    };
+    run.on("response", (_client, _status, _bytes, ms) => latencies.push(ms));
+    const result = await run;
+    const elapsed = (performance.now() - started) / 1000;
+    failed.errors += result.errors;
+    failed.timeouts += result.timeouts;
+    if (result.non2xx > 0 || result.errors + result.timeouts > result.requests.total / 100) {
+      throw new Error(
+        `${url}: ${result.non2xx} non-2xx answers, ${result.errors + result.timeouts} failed of ${result.requests.total}`,
+      );
+    }
+    return { latencies, seconds: elapsed };
   };
+  return Object.assign(workload, { failures: () => ({ ...failed }) });
+}
+
+/**
+ * Compares two workloads on one server by running them in alternating slices, A B B A A B B A … —
+ * `slices` of `seconds / slices` each, after a warm-up of up to 2 s each — and answers each one's
+ * throughput over its own slices and its latency percentiles. Both then meet the same machine: the
+ * load of other processes as it changes, and the warm-up of the server they share (DynamoDB Local's
+ * JVM compiles its hot paths during the first tens of seconds of load). Run one after the other, the
+ * first would carry all of that alone.
+ */
+export async function interleave(
+  a: Workload,
+  b: Workload,
+  seconds: number,
+  slices = 4,
+): Promise<[Throughput, Throughput]> {
+  await a(Math.min(2, seconds));
+  await b(Math.min(2, seconds));
+  const runs: [Slice[], Slice[]] = [[], []];
+  for (let i = 0; i < slices; i++) {
+    // A B, then B A: each position in a pair goes to each workload as often.
+    const order = i % 2 === 0 ? ([0, 1] as const) : ([1, 0] as const);
+    for (const side of order) runs[side].push(await [a, b][side]!(seconds / slices));
+  }
+  const figures = (of: Slice[]): Throughput => {
+    const latencies = of.flatMap((slice) => slice.latencies);
+    const elapsed = of.reduce((sum, slice) => sum + slice.seconds, 0);
+    return {
+      perSecond: latencies.length / elapsed,
+      p50: percentile(latencies, 50),
+      p99: percentile(latencies, 99),
+      total: latencies.length,
+    };
+  };
+  return [figures(runs[0]), figures(runs[1])];
 }

@@ -118,20 +118,22 @@ describe("orders: placing", () => {
     expect(await stockOf(kiwi._id)).toBe(4);
   });
 
-  it("places a cart that is current in one transaction, reading no product and no key first", async () => {
+  it("places a cart that is current in one transaction, reading no user, product or key first", async () => {
     const fig = await createProduct({ price: 2.2, countInStock: 5 });
     const trips = await roundTrips(async () => {
       const res = await place(ann, orderBody([{ product: fig, quantity: 2 }]), {
         "Idempotency-Key": "one-trip",
       });
       expect(res.status).toBe(201);
+      expect((await orderOfAnswer(res)).user).toEqual({ _id: ann._id, name: "Ann" });
     });
-    const sent = trips.map(({ operation, input }) => {
-      const pk = (input.Key as { pk?: string } | undefined)?.pk;
-      return `${operation}${pk ? ` ${pk.split("#")[0]}` : ""}`;
-    });
-    // The caller's read (every authenticated request), then the placement's one transaction.
-    expect(sent).toEqual(["GetItem USER", "TransactWriteItems"]);
+    // One round trip: the caller's session is a condition of the placement's transaction
+    // (docs/decisions/021-placement-checks-the-caller.md), not a read before it.
+    expect(trips.map(({ operation }) => operation)).toEqual(["TransactWriteItems"]);
+    const actions = (trips[0]?.input.TransactItems ?? []) as { ConditionCheck?: { Key: { pk: string } } }[];
+    expect(
+      actions.flatMap((action) => (action.ConditionCheck ? [action.ConditionCheck.Key.pk] : [])),
+    ).toEqual([`USER#${ann._id}`]);
     expect(await stockOf(fig._id)).toBe(3);
   });
 

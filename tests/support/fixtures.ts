@@ -35,7 +35,7 @@ export async function createUser(
     { name, email, password, isAdmin: options.isAdmin === true },
     { bcryptCost: 4 },
   );
-  const token = await signToken(user._id, 0);
+  const token = await signToken(user._id, 0, user.name);
   return { ...user, password, token, auth: { Authorization: `Bearer ${token}` } };
 }
 

@@ -73,11 +73,13 @@ async function orderIdOfKey(userId: string, key: string): Promise<string | undef
  * A placement: the new order, and the idempotency key it claims (`useToken`: also as DynamoDB's
  * token). Each line's price is always a condition on its product; `checkSnapshot` adds its name,
  * slug and image (a snapshot the shopper sent rather than one read from the catalogue).
+ * `sessionCheck` is the caller's session check (users/caller.ts), the last action of the transaction.
  */
 export interface Placement {
   order: OrderRecord;
   checkSnapshot?: boolean;
   key?: { userId: string; key: string; useToken: boolean };
+  sessionCheck?: Action;
 }
 
 /**
@@ -86,7 +88,7 @@ export interface Placement {
  * (the unpaid-order index entry the expiry sweep reads). The order benchmark (tests/bench/orders.ts)
  * sends exactly these actions as its bare transaction.
  */
-function placementActions({ order, key, checkSnapshot = false }: Placement): Action[] {
+function placementActions({ order, key, checkSnapshot = false, sessionCheck }: Placement): Action[] {
   const item = {
     ...orderKeys.item(order.id),
     ...orderKeys.listIndex(order.id),
@@ -114,6 +116,7 @@ function placementActions({ order, key, checkSnapshot = false }: Placement): Act
     ...productStore.takeStock(order.orderItems, { checkSnapshot }),
     ...claim,
     { Put: { Item: holdItem(order), ConditionExpression: notExists() } },
+    ...(sessionCheck ? [sessionCheck] : []),
   ];
 }
 
@@ -125,11 +128,14 @@ const clientRequestToken = (key: { userId: string; key: string }) =>
 const TOKEN_IN_USE = new Set(["IdempotentParameterMismatchException", "TransactionInProgressException"]);
 
 /**
- * What a placement did: stored; its idempotency key is already claimed; a line's product is gone,
- * short of stock or no longer as the line says (`stale`: read it to tell which); or a race to retry.
+ * What a placement did: stored; the caller's session check failed (`session`: read the user to tell
+ * a revoked session from a renamed user); its idempotency key is already claimed; a line's product
+ * is gone, short of stock or no longer as the line says (`stale`: read it to tell which); or a race
+ * to retry.
  */
 export type PlaceOutcome =
   | { kind: "placed" }
+  | { kind: "session" }
   | { kind: "duplicate" }
   | { kind: "stale"; line: StoredLine }
   | { kind: "conflict" };
@@ -148,8 +154,10 @@ async function place(placement: Placement): Promise<PlaceOutcome> {
     throw error;
   }
   if (!reasons) return { kind: "placed" };
-  // Actions: the order, one per line, the key's claim (if any), the hold. A taken key wins: a replay
+  // Actions: the order, one per line, the key's claim (if any), the hold, the session check (if any).
+  // A failed session check wins (nothing is answered to a revoked token); then a taken key: a replay
   // answers the first order whatever the stock is now.
+  if (placement.sessionCheck && reasons.at(-1) === CONDITION_FAILED) return { kind: "session" };
   const keyAction = order.orderItems.length + 1;
   if (key && reasons[keyAction] === CONDITION_FAILED) return { kind: "duplicate" };
   const lost = reasons.findIndex(

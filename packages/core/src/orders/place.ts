@@ -3,7 +3,7 @@ import { AppError } from "../errors.ts";
 import { isId, newId } from "../ids.ts";
 import { type PriceCents, priceCents, toCents, toPrices } from "../money/pricing.ts";
 import { productStore } from "../products/product.store.ts";
-import type { Caller } from "../users/caller.ts";
+import { callerOfSession, type Session, sessionCheck } from "../users/caller.ts";
 import { heldFrom } from "./hold.ts";
 import { type StoredLine, toLine, toOrder } from "./order.mapping.ts";
 import type { Order, OrderInput, OrderLineInput } from "./order.schema.ts";
@@ -13,9 +13,10 @@ import { type OrderRecord, orderStore, type PlaceOutcome } from "./order.store.t
  * Order placement (docs/decisions/014-stores.md). On the happy path it is one
  * TransactWriteItems and no read: the lines the shopper saw (name, slug, image and price, as the web
  * app sends them) are the snapshot, and the transaction itself checks, per product, that they are
- * still the catalogue's and that the stock suffices. Only when it is cancelled does placement read, to
- * explain: an earlier order of the same Idempotency-Key, a product that is gone or out of stock, or
- * prices that changed.
+ * still the catalogue's and that the stock suffices; it also checks the caller's session (the user
+ * exists, with the token's version and name: docs/decisions/021-placement-checks-the-caller.md). Only
+ * when it is cancelled does placement read, to explain: a revoked session (401), an earlier order of
+ * the same Idempotency-Key, a product that is gone or out of stock, or prices that changed.
  */
 
 /** Transactions on a hot product conflict under load; they are retried with jittered backoff. */
@@ -103,12 +104,15 @@ function assertInStock(lines: readonly CatalogueLine[]): void {
   }
 }
 
+/** The customer an order is answered with: `{ _id, name }`. */
+type Customer = { _id: string; name: string };
+
 /** The new order of docs/data-model.md (the stats stream handler reads `totalCents` and `createdAt`). */
-function orderRecord(caller: Caller, input: OrderInput, lines: readonly StoredLine[]): OrderRecord {
+function orderRecord(customer: Customer, input: OrderInput, lines: readonly StoredLine[]): OrderRecord {
   const { itemsCents, shippingCents, taxCents, totalCents }: PriceCents = priceCents(lines);
   return {
     id: newId(),
-    userId: caller._id,
+    userId: customer._id,
     orderItems: lines.map(({ productId, name, slug, image, priceCents, quantity }) => ({
       productId,
       name,
@@ -130,41 +134,54 @@ function orderRecord(caller: Caller, input: OrderInput, lines: readonly StoredLi
 }
 
 /** The order an idempotency key already produced, if the key is taken and not expired. */
-async function orderOfKey(caller: Caller, key: string): Promise<Order | undefined> {
-  const orderId = await orderStore.orderIdOfKey(caller._id, key);
+async function orderOfKey(customer: Customer, key: string): Promise<Order | undefined> {
+  const orderId = await orderStore.orderIdOfKey(customer._id, key);
   if (!orderId) return undefined;
   const item = await orderStore.get(orderId);
   if (!item) throw new AppError("conflict", "The order of this Idempotency-Key was deleted");
-  return toOrder(item, { _id: caller._id, name: caller.name });
+  return toOrder(item, customer);
 }
 
 /**
- * Places an order for the caller. The stored lines are the catalogue's (name, slug, image, price in
- * cents), the total is priced from them, and a total that differs from what the shopper saw is refused
- * (409 with the current prices); the order is stored and the stock taken in one transaction (409
- * `Sorry. <name> is out of stock` when a line's stock does not suffice). With an `Idempotency-Key`, a
- * retry — even a concurrent one — returns the first order with `created: false`.
+ * Places an order for the caller of a verified session. The stored lines are the catalogue's (name,
+ * slug, image, price in cents), the total is priced from them, and a total that differs from what the
+ * shopper saw is refused (409 with the current prices); the order is stored and the stock taken in one
+ * transaction (409 `Sorry. <name> is out of stock` when a line's stock does not suffice), which is
+ * also conditional on the session still being valid (401 `Invalid Token` for a revoked one, as on
+ * every other route). With an `Idempotency-Key`, a retry — even a concurrent one — returns the first
+ * order with `created: false`.
  *
  * @example
- * const { order, created } = await placeOrder(caller, input, req.header("Idempotency-Key"));
+ * const { order, created } = await placeOrder(session, input, req.header("Idempotency-Key"));
  */
 export async function placeOrder(
-  caller: Caller,
+  session: Session,
   input: OrderInput,
   idempotencyKey?: string,
 ): Promise<{ order: Order; created: boolean }> {
   const lines = mergeLines(input.orderItems);
   const bad = lines.find((line) => !isId(line._id));
   if (bad) throw unknownProduct(bad);
-  const user = { _id: caller._id, name: caller.name };
+  // Who is placing: the token's user and name, which the transaction checks (`sessionCheck`). Any
+  // other answer (a replay, a 409) is given only once the session was read from the table, like
+  // every other route's caller; a token without a name is read first.
+  let sessionRead = false;
+  const readSession = async (): Promise<Customer> => {
+    const { _id, name } = await callerOfSession(session); // 401 when revoked or gone
+    sessionRead = true;
+    return { _id, name };
+  };
+  let customer: Customer =
+    session.name === undefined ? await readSession() : { _id: session.userId, name: session.name };
   // The happy path trusts nothing it has not checked in the transaction: the sent snapshot is one of
   // its conditions. Without one (or once it failed), the catalogue is read and its values are used.
   let snapshot: StoredLine[] | undefined = sentLines(lines, input);
   let checkSnapshot = snapshot !== undefined;
   let replayChecked = false;
   const replay = async () => {
+    if (!sessionRead) customer = await readSession();
     replayChecked = true;
-    return idempotencyKey ? orderOfKey(caller, idempotencyKey) : undefined;
+    return idempotencyKey ? orderOfKey(customer, idempotencyKey) : undefined;
   };
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
     if (!snapshot) {
@@ -175,13 +192,23 @@ export async function placeOrder(
       snapshot = catalogue;
       checkSnapshot = false;
     }
-    const order = orderRecord(caller, input, snapshot);
+    const order = orderRecord(customer, input, snapshot);
     // After a clash on the token (the other request may have failed), the key item alone guards.
     const key = idempotencyKey
-      ? { userId: caller._id, key: idempotencyKey, useToken: attempt === 0 }
+      ? { userId: customer._id, key: idempotencyKey, useToken: attempt === 0 }
       : undefined;
-    const outcome: PlaceOutcome = await orderStore.place({ order, checkSnapshot, ...(key ? { key } : {}) });
-    if (outcome.kind === "placed") return { order: toOrder(order, user), created: true };
+    const outcome: PlaceOutcome = await orderStore.place({
+      order,
+      checkSnapshot,
+      sessionCheck: sessionCheck(session, customer.name),
+      ...(key ? { key } : {}),
+    });
+    if (outcome.kind === "placed") return { order: toOrder(order, customer), created: true };
+    if (outcome.kind === "session") {
+      // Revoked or deleted since the token was issued (401), or renamed: place under the current name.
+      customer = await readSession();
+      continue;
+    }
     if (outcome.kind === "duplicate") {
       // Another request holds this key; its order is the answer once it is stored.
       const first = await replay();

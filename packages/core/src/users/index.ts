@@ -38,7 +38,7 @@ export function toAdminUser(item: Item): AdminUser {
 
 const toUserInfo = async (item: Item): Promise<UserInfo> => ({
   ...toAdminUser(item),
-  token: await signToken(item.id as string, tokenVersionOf(item)),
+  token: await signToken(item.id as string, tokenVersionOf(item), item.name as string),
 });
 
 /**
@@ -87,7 +87,7 @@ export async function signUp(input: SignUpInput): Promise<UserInfo> {
     isAdmin: false,
   });
   // A new account is at token version 0 (create).
-  return { ...user, token: await signToken(user._id, 0) };
+  return { ...user, token: await signToken(user._id, 0, user.name) };
 }
 
 /**

@@ -10,11 +10,14 @@ export const TOKEN_LIFETIME = "7d";
 /**
  * What a verified token says: whose it is, and the user's token version when it was issued. A token
  * is only good while that version is still the user's (`tokenVersion` on the user item, raised by a
- * password change: docs/decisions/009-token-revocation.md).
+ * password change: docs/decisions/009-token-revocation.md). `name` is the user's name when it was
+ * issued: a hint, never trusted on its own — order placement makes its transaction conditional on it
+ * (docs/decisions/021-placement-checks-the-caller.md); tokens issued before it existed carry none.
  */
 export interface TokenClaims {
   userId: string;
   tokenVersion: number;
+  name?: string;
 }
 
 const wholeNumber = v.pipe(v.number(), v.integer(), v.minValue(0));
@@ -25,15 +28,19 @@ const ClaimsSchema = v.object({
   exp: wholeNumber,
   iat: v.optional(wholeNumber),
   tv: wholeNumber,
+  name: v.optional(v.string()),
 });
 
 const key = () => new TextEncoder().encode(getConfig().jwtSecret);
 
 const invalidToken = () => new AppError("unauthenticated", "Invalid Token");
 
-/** Signs an HS256 token whose subject is the user id and whose `tv` is the user's current token version. */
-export async function signToken(userId: string, tokenVersion: number): Promise<string> {
-  return new SignJWT({ tv: tokenVersion })
+/**
+ * Signs an HS256 token whose subject is the user id, whose `tv` is the user's current token version
+ * and whose `name` is the user's current name.
+ */
+export async function signToken(userId: string, tokenVersion: number, name: string): Promise<string> {
+  return new SignJWT({ tv: tokenVersion, name })
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
     .setSubject(userId)
     .setIssuedAt()
@@ -58,5 +65,6 @@ export async function verifyToken(token: string): Promise<TokenClaims> {
   }
   const claims = v.safeParse(ClaimsSchema, payload);
   if (!claims.success) throw invalidToken();
-  return { userId: claims.output.sub, tokenVersion: claims.output.tv };
+  const { sub, tv, name } = claims.output;
+  return { userId: sub, tokenVersion: tv, ...(name === undefined ? {} : { name }) };
 }

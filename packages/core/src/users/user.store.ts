@@ -4,6 +4,7 @@ import { isConditionalCheckFailure } from "../db/errors.ts";
 import { deleteItem, getItem, type Item, putItem, setFields, updateItem } from "../db/items.ts";
 import { inPartition } from "../db/key-conditions.ts";
 import { queryAll } from "../db/query.ts";
+import type { Action } from "../db/transact.ts";
 import { deleteWithUnique, putWithUnique, type SwapOutcome, updateSwappingUnique } from "../db/unique.ts";
 import { tombstonePut } from "../stats/tombstone.ts";
 import { userKeys } from "./user.keys.ts";
@@ -99,6 +100,27 @@ async function update(item: Item, changes: UserChanges): Promise<{ outcome: Swap
   };
   const swap = { from: emailOf(item.email as string, id), to: emailOf(next.email as string, id) };
   return { outcome: await updateSwappingUnique(write, swap), next };
+}
+
+/**
+ * A transaction action that holds only while the user exists with this token version (an item
+ * written before versions existed counts as 0, as in caller.ts) and this name: a write that needs
+ * the caller's session to be valid when it commits carries it instead of reading the user first
+ * (docs/decisions/021-placement-checks-the-caller.md).
+ */
+function sessionCheck(id: string, session: { tokenVersion: number; name: string }): Action {
+  const version =
+    session.tokenVersion === 0
+      ? "(attribute_not_exists(#tokenVersion) OR #tokenVersion = :tokenVersion)"
+      : "#tokenVersion = :tokenVersion";
+  return {
+    ConditionCheck: {
+      Key: userKeys.item(id),
+      ConditionExpression: `${exists()} AND ${version} AND #name = :name`,
+      ExpressionAttributeNames: { "#tokenVersion": "tokenVersion", "#name": "name" },
+      ExpressionAttributeValues: { ":tokenVersion": session.tokenVersion, ":name": session.name },
+    },
+  };
 }
 
 /** Makes the user an administrator if it still has this email; false when it was deleted or renamed. */
@@ -198,6 +220,7 @@ export const userStore = {
   getByEmail,
   listAll,
   namesById,
+  sessionCheck,
   create,
   update,
   promote,

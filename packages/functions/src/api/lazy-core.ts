@@ -63,10 +63,10 @@ export const users = lazyFunctions(
   ["signUp", "signIn", "updateProfile", "list", "fromId", "update", "remove"],
 );
 
-/** The caller behind a bearer token (jose) and the admin check. */
+/** The caller behind a bearer token (jose), the verified session alone, and the admin check. */
 export const caller = lazyFunctions(
   () => import("@fruit/core/users/caller"),
-  ["callerFromToken", "assertAdmin"],
+  ["callerFromToken", "sessionFromToken", "assertAdmin"],
 );
 
 /** Orders: placement, reading, delivery, removal. */

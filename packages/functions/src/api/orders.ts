@@ -7,7 +7,7 @@ import {
 } from "@fruit/core/orders/order.schema";
 import { Hono } from "hono";
 import { orders, payments } from "./lazy-core.ts";
-import { type AuthEnv, requireAdmin, requireUser } from "./middleware/auth.ts";
+import { type AuthEnv, requireAdmin, requireSession, requireUser } from "./middleware/auth.ts";
 import { jsonBody, parseWith } from "./validate.ts";
 
 /**
@@ -15,10 +15,11 @@ import { jsonBody, parseWith } from "./validate.ts";
  * before this router (api/index.ts); `/mine` is registered before `/:id`.
  */
 export const orderRoutes = new Hono<AuthEnv>()
-  .post("/", requireUser, async (c) => {
+  // Placement checks the session in its own transaction: one round trip (docs/decisions/021-placement-checks-the-caller.md).
+  .post("/", requireSession, async (c) => {
     const input = await jsonBody(c, OrderInputSchema);
     const key = parseWith(IdempotencyKeySchema, c.req.header("idempotency-key"));
-    const { order, created } = await orders.placeOrder(c.var.caller, input, key);
+    const { order, created } = await orders.placeOrder(c.var.session, input, key);
     // The original API's answer, also for a replayed Idempotency-Key (docs/decisions/013-order-created-answer.md).
     const answer: OrderCreated = { message: ORDER_CREATED_MESSAGE, order };
     return c.json(answer, created ? 201 : 200);

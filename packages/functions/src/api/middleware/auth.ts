@@ -1,9 +1,9 @@
 import { AppError } from "@fruit/core/errors";
-import type { Caller } from "@fruit/core/users/caller";
+import type { Caller, Session } from "@fruit/core/users/caller";
 import { createMiddleware } from "hono/factory";
 import { caller as callers } from "../lazy-core.ts";
 
-export type AuthEnv = { Variables: { caller: Caller; requestId: string } };
+export type AuthEnv = { Variables: { caller: Caller; session: Session; requestId: string } };
 
 /** Reads `Authorization: Bearer <token>` (scheme in any case, as the original client's map-key call sends "BEARER"). */
 export function bearerToken(header: string | undefined): string {
@@ -18,6 +18,17 @@ export function bearerToken(header: string | undefined): string {
  */
 export const requireUser = createMiddleware<AuthEnv>(async (c, next) => {
   c.set("caller", await callers.callerFromToken(bearerToken(c.req.header("authorization"))));
+  await next();
+});
+
+/**
+ * Requires a verified token and sets `c.var.session`, without reading the user: only for a route
+ * whose core verb checks the session inside its own transaction (`sessionCheck` in core's
+ * users/caller.ts; today `POST /api/orders`, docs/decisions/021-placement-checks-the-caller.md), so
+ * a revoked token is still refused (401) before anything is written.
+ */
+export const requireSession = createMiddleware<AuthEnv>(async (c, next) => {
+  c.set("session", await callers.sessionFromToken(bearerToken(c.req.header("authorization"))));
   await next();
 });
 

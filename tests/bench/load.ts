@@ -239,26 +239,26 @@ export function autocannonLoad(
 }
 
 /**
- * Compares two workloads on one server by running them in alternating slices, A B B A A B B A … —
- * `slices` of `seconds / slices` each, after a warm-up of up to 2 s each — and answers each one's
- * throughput over its own slices and its latency percentiles. Both then meet the same machine: the
- * load of other processes as it changes, and the warm-up of the server they share (DynamoDB Local's
- * JVM compiles its hot paths during the first tens of seconds of load). Run one after the other, the
- * first would carry all of that alone.
+ * Compares workloads on one server by running them in alternating slices — A B, then B A (with
+ * three: A B C, then C B A) — `slices` of `seconds / slices` each, after a warm-up of up to 2 s each,
+ * and answers each one's throughput over its own slices and its latency percentiles. All of them then
+ * meet the same machine: the load of other processes as it changes, and the warm-up of the server they
+ * share (DynamoDB Local's JVM compiles its hot paths during the first tens of seconds of load). Run one
+ * after the other, the first would carry all of that alone.
  */
 export async function interleave(
-  a: Workload,
-  b: Workload,
+  workloads: readonly Workload[],
   seconds: number,
   slices = 4,
-): Promise<[Throughput, Throughput]> {
-  await a(Math.min(2, seconds));
-  await b(Math.min(2, seconds));
-  const runs: [Slice[], Slice[]] = [[], []];
+): Promise<Throughput[]> {
+  for (const workload of workloads) await workload(Math.min(2, seconds));
+  const runs: Slice[][] = workloads.map(() => []);
+  const forward = workloads.map((_, index) => index);
   for (let i = 0; i < slices; i++) {
-    // A B, then B A: each position in a pair goes to each workload as often.
-    const order = i % 2 === 0 ? ([0, 1] as const) : ([1, 0] as const);
-    for (const side of order) runs[side].push(await [a, b][side]!(seconds / slices));
+    // Forward, then backward: each position in a round goes to each workload as often.
+    for (const side of i % 2 === 0 ? forward : [...forward].reverse()) {
+      runs[side]!.push(await workloads[side]!(seconds / slices));
+    }
   }
   const figures = (of: Slice[]): Throughput => {
     const latencies = of.flatMap((slice) => slice.latencies);
@@ -270,5 +270,5 @@ export async function interleave(
       total: latencies.length,
     };
   };
-  return [figures(runs[0]), figures(runs[1])];
+  return runs.map(figures);
 }

@@ -25,7 +25,7 @@ beforeAll(async () => {
       seen.push({ headers: request.headers, body: JSON.parse(text) });
       const reply = replies.shift() ?? { status: 200, body: {} };
       response.writeHead(reply.status, { "content-type": "application/x-amz-json-1.0" });
-      response.end(JSON.stringify(reply.body));
+      response.end(typeof reply.body === "string" ? reply.body : JSON.stringify(reply.body));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -126,6 +126,22 @@ describe("reads over DynamoDB's JSON protocol", () => {
     expect(failure).toBeInstanceOf(DynamoWireError);
     expect(failure).toMatchObject({ name: "ProvisionedThroughputExceededException", statusCode: 400 });
     expect(seen).toHaveLength(3);
+  });
+
+  it("treats a reply that is not JSON as a failure: a 5xx one is retried, a 2xx one is not", async () => {
+    replies = [
+      { status: 502, body: "<html>Bad Gateway</html>" },
+      { status: 200, body: { Item: { pk: { S: "A" } } } },
+    ];
+    expect(await wireGet("wire-test", { pk: "A", sk: "A" }, true)).toEqual({ pk: "A" });
+    expect(seen).toHaveLength(2);
+
+    seen = [];
+    replies = [{ status: 200, body: "{ cut off" }];
+    await expect(wireGet("wire-test", { pk: "A", sk: "A" }, true)).rejects.toMatchObject({
+      name: "SerializationException",
+    });
+    expect(seen).toHaveLength(1);
   });
 
   it("does not retry a refused request, and names its error as the SDK would", async () => {

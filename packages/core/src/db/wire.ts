@@ -103,6 +103,26 @@ function readBody(response: IncomingMessage): Promise<string> {
   });
 }
 
+/**
+ * The reply's JSON object. A body that is not one (a proxy's error page, a cut-off reply) is an error of
+ * its own: a server error (retried) with a 5xx status, else a `SerializationException`.
+ */
+function parseReply(text: string, status: number): Record<string, unknown> {
+  try {
+    const reply: unknown = text ? JSON.parse(text) : {};
+    if (typeof reply === "object" && reply !== null && !Array.isArray(reply))
+      return reply as Record<string, unknown>;
+  } catch {
+    // Not JSON at all: the same answer as JSON that is not an object.
+  }
+  const type = status >= 500 ? "InternalServerError" : "SerializationException";
+  throw new DynamoWireError(
+    type,
+    `DynamoDB answered HTTP ${status} with a body that is not a JSON object`,
+    status,
+  );
+}
+
 /** One signed POST of `operation`; answers the parsed reply, throws a DynamoWireError for an error reply. */
 async function post(operation: string, payload: object): Promise<Record<string, unknown>> {
   const { region, dynamoEndpoint } = getConfig();
@@ -144,7 +164,7 @@ async function post(operation: string, payload: object): Promise<Record<string, 
   });
   const text = await readBody(response);
   const status = response.statusCode ?? 0;
-  const reply = (text ? JSON.parse(text) : {}) as Record<string, unknown>;
+  const reply = parseReply(text, status);
   if (status >= 200 && status < 300) return reply;
   // `__type` is "com.amazonaws.dynamodb.v20120810#ValidationException"; the SDK names errors by its last part.
   const type =

@@ -24,6 +24,7 @@ export const isRetryableCancellation = (reasons: readonly string[]): boolean =>
 export const isConditionalCheckFailure = (error: unknown): boolean =>
   error instanceof Error && error.name === "ConditionalCheckFailedException";
 
+/** Throttling, server errors and dropped connections: outages that a later try may not meet. */
 const UNAVAILABLE = new Set([
   "ProvisionedThroughputExceededException",
   "RequestLimitExceeded",
@@ -32,14 +33,21 @@ const UNAVAILABLE = new Set([
   "ServiceUnavailable",
   "ECONNREFUSED",
   "ECONNRESET",
+  "EPIPE",
+  "ETIMEDOUT",
   "TimeoutError",
 ]);
 
+/** True when DynamoDB (or the connection to it) is unavailable for now, by error name or system code. */
+export function isUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as Error & { code?: string }).code;
+  return UNAVAILABLE.has(error.name) || (code !== undefined && UNAVAILABLE.has(code));
+}
+
 /** Turns storage outages into AppError("unavailable") so callers answer 503, not 500. */
 export function storageError(error: unknown): unknown {
-  if (!(error instanceof Error)) return error;
-  const code = (error as Error & { code?: string }).code;
-  if (UNAVAILABLE.has(error.name) || (code && UNAVAILABLE.has(code))) {
+  if (isUnavailable(error)) {
     return new AppError("unavailable", "The store is temporarily unavailable, please try again");
   }
   return error;

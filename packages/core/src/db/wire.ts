@@ -2,6 +2,7 @@ import type { IncomingMessage } from "node:http";
 import { marshall, unmarshall } from "@aws-sdk/util-dynamodb";
 import aws4 from "aws4";
 import { getConfig } from "../config.ts";
+import { isUnavailable } from "./errors.ts";
 import { observe } from "./observe.ts";
 import { backoff } from "./retry.ts";
 
@@ -22,20 +23,6 @@ const TIMEOUT_MS = 10_000;
 
 /** Conversion options of the shop's document client (db/client.ts), for identical items both ways. */
 const MARSHALL = { removeUndefinedValues: true, convertClassInstanceToMap: false } as const;
-
-/** Errors DynamoDB (or the connection) may clear on a retry; the SDK's standard policy retries them. */
-const TRANSIENT = new Set([
-  "ProvisionedThroughputExceededException",
-  "RequestLimitExceeded",
-  "ThrottlingException",
-  "InternalServerError",
-  "ServiceUnavailable",
-  "TimeoutError",
-  "ECONNRESET",
-  "ECONNREFUSED",
-  "EPIPE",
-  "ETIMEDOUT",
-]);
 
 /** What DynamoDB answered instead of a result: `name` is its error type, as the SDK names its errors. */
 export class DynamoWireError extends Error {
@@ -174,12 +161,9 @@ async function post(operation: string, payload: object): Promise<Record<string, 
   throw new DynamoWireError(type, String(reply.message ?? reply.Message ?? `HTTP ${status}`), status);
 }
 
-const isTransient = (error: unknown): boolean => {
-  if (!(error instanceof Error)) return false;
-  const code = (error as Error & { code?: string }).code;
-  const status = error instanceof DynamoWireError ? error.statusCode : 0;
-  return TRANSIENT.has(error.name) || (code !== undefined && TRANSIENT.has(code)) || status >= 500;
-};
+/** What a retry may clear: the storage layer's outages (db/errors.ts), and any 5xx reply. */
+const isTransient = (error: unknown): boolean =>
+  isUnavailable(error) || (error instanceof DynamoWireError && error.statusCode >= 500);
 
 /** `post` with the SDK's retry: transient failures tried again (ATTEMPTS in all, backed off); reads are idempotent. */
 async function call(operation: string, payload: object): Promise<Record<string, unknown>> {

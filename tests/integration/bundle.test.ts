@@ -179,6 +179,12 @@ describe("Lambda bundles", () => {
     expect(heavyIn(describeFiles(api, startup).inputs)).toEqual([]);
   });
 
+  it("a cold API start reads its code from a few files, not a chunk per combination of families", () => {
+    // The entry, esbuild's helpers, the chunk it shares with the SDK's writes, and one chunk for the
+    // rest: every lazily loaded family imports the app (packages/functions/src/api/lazy/README.md).
+    expect(startupFiles(api).length).toBeLessThanOrEqual(4);
+  });
+
   it("the catalogue requests of a cold API load none of them either, and answer from the split bundle", async () => {
     const product = await createProduct({ name: "Chunked Cherry", category: "Berries" });
     for (const path of ["/api/products", `/api/products/slug/${product.slug}`, "/api/products/categories"]) {

@@ -81,6 +81,49 @@ const http = process.getBuiltinModule("node:http");
 const https = process.getBuiltinModule("node:https");
 const agents = { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) };
 
+/** Where the reads go: the configured endpoint (DynamoDB Local), else the region's DynamoDB. */
+function endpoint() {
+  const { region, dynamoEndpoint } = getConfig();
+  const url = new URL(dynamoEndpoint ?? `https://dynamodb.${region}.amazonaws.com`);
+  const secure = url.protocol === "https:";
+  return {
+    region,
+    dynamoEndpoint,
+    url,
+    client: secure ? https : http,
+    agent: secure ? agents.https : agents.http,
+    port: url.port || (secure ? 443 : 80),
+  };
+}
+
+let primed = false;
+
+/**
+ * Opens the keep-alive connection the first read will use, ahead of that read. The API Lambda calls
+ * this during its init (functions/src/lambda/api.ts), so the connection's handshakes — TCP, and TLS
+ * in the cloud — run while the rest of the cold start runs (Node loading its fetch classes for the
+ * first request), instead of after it. The request is an unsigned `GET /`, which carries no data and
+ * changes nothing (DynamoDB answers it with its health page, DynamoDB Local with a 400); its answer is
+ * drained, which hands the connection back to the agent for the first read. Any failure is ignored:
+ * the first read then connects as it always did. Once per process.
+ */
+export function primeConnection(): void {
+  if (primed) return;
+  primed = true;
+  try {
+    const { url, client, agent, port } = endpoint();
+    const request = client.request(
+      { hostname: url.hostname, port, path: "/", method: "GET", agent },
+      (response) => response.resume(),
+    );
+    request.setTimeout(TIMEOUT_MS, () => request.destroy());
+    request.on("error", () => {});
+    request.end();
+  } catch {
+    // An invalid configuration: the first request reports it.
+  }
+}
+
 function readBody(response: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -112,8 +155,7 @@ function parseReply(text: string, status: number): Record<string, unknown> {
 
 /** One signed POST of `operation`; answers the parsed reply, throws a DynamoWireError for an error reply. */
 async function post(operation: string, payload: object): Promise<Record<string, unknown>> {
-  const { region, dynamoEndpoint } = getConfig();
-  const url = new URL(dynamoEndpoint ?? `https://dynamodb.${region}.amazonaws.com`);
+  const { region, dynamoEndpoint, url, client, agent, port } = endpoint();
   const body = JSON.stringify(payload, encodeBinary);
   const signed = aws4.sign(
     {
@@ -130,17 +172,9 @@ async function post(operation: string, payload: object): Promise<Record<string, 
     },
     await credentials(dynamoEndpoint),
   );
-  const secure = url.protocol === "https:";
   const response = await new Promise<IncomingMessage>((resolve, reject) => {
-    const request = (secure ? https : http).request(
-      {
-        hostname: url.hostname,
-        port: url.port || (secure ? 443 : 80),
-        path: "/",
-        method: "POST",
-        headers: signed.headers,
-        agent: secure ? agents.https : agents.http,
-      },
+    const request = client.request(
+      { hostname: url.hostname, port, path: "/", method: "POST", headers: signed.headers, agent },
       resolve,
     );
     request.setTimeout(TIMEOUT_MS, () =>

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { DIRECT_TOO_LARGE_MESSAGE, DIRECT_UPLOAD_BODY_LIMIT } from "@fruit/core/uploads/upload.schema";
-import { type Context, Hono } from "hono";
+import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { Hono } from "hono/quick";
 import { requestId } from "hono/request-id";
 import { mapError } from "./errors.ts";
 import { keyRoutes } from "./keys.ts";
@@ -36,6 +37,10 @@ export const newRequestId = (c: Context): string =>
 
 /**
  * The whole HTTP API. The same app runs in Lambda (`lambda/api.ts`) and in the local runtime.
+ *
+ * Every router is built with Hono's `hono/quick` preset (LinearRouter): it registers routes without
+ * compiling them, which a cold Lambda pays on every start, where the default preset's RegExpRouter
+ * builds one large expression on the first request (docs/decisions/023-catalogue-cold-start.md).
  *
  * @example
  * const res = await app.request("/api/products");

@@ -1,5 +1,5 @@
 import { googleMapsKey, paypalClientId } from "@fruit/core/keys/index";
-import { Hono } from "hono";
+import { Hono } from "hono/quick";
 import { type AuthEnv, requireUser } from "./middleware/auth.ts";
 
 /**

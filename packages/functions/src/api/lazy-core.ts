@@ -7,8 +7,9 @@
  * route of their family runs (docs/decisions/017-lazy-api-chunks.md).
  *
  * The routers keep calling plain functions with the core's own signatures; only what they import
- * changes. tests/integration/bundle.test.ts fails when one of these modules reaches the catalogue
- * path again.
+ * changes. Each family is imported through its module in `./lazy/`, which re-exports core's and keeps
+ * the startup path in one chunk (lazy/README.md). tests/integration/bundle.test.ts fails when one of
+ * these modules reaches the catalogue path again.
  */
 
 type AnyFunction = (...args: never[]) => unknown;
@@ -39,7 +40,7 @@ export function once<T>(load: () => Promise<T>): () => Promise<T> {
  * Stand-ins for the named functions of a module loaded with `import()` on first call.
  *
  * @example
- * const { signIn } = lazyFunctions(() => import("@fruit/core/users/index"), ["signIn"]);
+ * const { signIn } = lazyFunctions(() => import("./lazy/users.ts"), ["signIn"]);
  * await signIn(input); // loads the users module (and bcryptjs, jose) the first time only
  */
 export function lazyFunctions<Module, const Names extends keyof Module & string>(
@@ -59,33 +60,33 @@ export function lazyFunctions<Module, const Names extends keyof Module & string>
 
 /** Accounts: sign-up, sign-in (bcryptjs, jose), profiles and the admin user screens. */
 export const users = lazyFunctions(
-  () => import("@fruit/core/users/index"),
+  () => import("./lazy/users.ts"),
   ["signUp", "signIn", "updateProfile", "list", "fromId", "update", "remove"],
 );
 
 /** The caller behind a bearer token (jose), the verified session alone, and the admin check. */
 export const caller = lazyFunctions(
-  () => import("@fruit/core/users/caller"),
+  () => import("./lazy/caller.ts"),
   ["callerFromToken", "sessionFromToken", "assertAdmin"],
 );
 
 /** Orders: placement, reading, delivery, removal. */
 export const orders = lazyFunctions(
-  () => import("@fruit/core/orders/index"),
+  () => import("./lazy/orders.ts"),
   ["placeOrder", "listAll", "listMine", "fromIdForCaller", "removeOrder", "markDelivered"],
 );
 
 /** Payments (PayPal or the test provider). */
 export const payments = lazyFunctions(
-  () => import("@fruit/core/payments/index"),
+  () => import("./lazy/payments.ts"),
   ["createPaymentOrder", "captureOrderPayment"],
 );
 
 /** Product images: presigned S3 POSTs and multipart uploads through the API. */
-export const uploads = lazyFunctions(() => import("@fruit/core/uploads/index"), ["presign", "storeImage"]);
+export const uploads = lazyFunctions(() => import("./lazy/uploads.ts"), ["presign", "storeImage"]);
 
 /** The admin dashboard's figures. */
-export const stats = lazyFunctions(() => import("@fruit/core/stats/index"), ["readSummary"]);
+export const stats = lazyFunctions(() => import("./lazy/stats.ts"), ["readSummary"]);
 
 /** Reviews (they write the product's rating in the same transaction). */
-export const reviews = lazyFunctions(() => import("@fruit/core/reviews/index"), ["addReview"]);
+export const reviews = lazyFunctions(() => import("./lazy/reviews.ts"), ["addReview"]);

@@ -5,7 +5,7 @@ import {
   OrderInputSchema,
   PayOrderSchema,
 } from "@fruit/core/orders/order.schema";
-import { Hono } from "hono";
+import { Hono } from "hono/quick";
 import { orders, payments } from "./lazy-core.ts";
 import { type AuthEnv, requireAdmin, requireSession, requireUser } from "./middleware/auth.ts";
 import { jsonBody, parseWith } from "./validate.ts";

@@ -5,7 +5,7 @@ import {
   ProductUpdateSchema,
 } from "@fruit/core/products/product.schema";
 import { ReviewSchema } from "@fruit/core/reviews/review.schema";
-import { Hono } from "hono";
+import { Hono } from "hono/quick";
 import { reviews } from "./lazy-core.ts";
 import { type AuthEnv, requireAdmin, requireUser } from "./middleware/auth.ts";
 import { publicCache } from "./middleware/cache.ts";

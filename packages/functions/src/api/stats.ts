@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { Hono } from "hono/quick";
 import { stats } from "./lazy-core.ts";
 import { type AuthEnv, requireAdmin } from "./middleware/auth.ts";
 

@@ -1,6 +1,7 @@
 import { AppError } from "@fruit/core/errors";
 import { PresignSchema } from "@fruit/core/uploads/upload.schema";
-import { type Context, Hono } from "hono";
+import type { Context } from "hono";
+import { Hono } from "hono/quick";
 import { uploads } from "./lazy-core.ts";
 import { type AuthEnv, requireAdmin } from "./middleware/auth.ts";
 import { jsonBody } from "./validate.ts";

@@ -4,7 +4,7 @@ import {
   SignInSchema,
   SignUpSchema,
 } from "@fruit/core/users/user.schema";
-import { Hono } from "hono";
+import { Hono } from "hono/quick";
 import { users } from "./lazy-core.ts";
 import { type AuthEnv, requireAdmin, requireUser } from "./middleware/auth.ts";
 import { jsonBody } from "./validate.ts";

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { Agent } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -15,6 +15,7 @@ import {
   startupFiles,
 } from "../infra/sst-bundle.ts";
 import { createProduct, createUser } from "../support/fixtures.ts";
+import { untilIdle } from "./cpus.ts";
 import { type BenchContext, type BenchGroup, median, type Row, round } from "./types.ts";
 
 /** The smallest Hono Lambda answering the same route: the floor any Hono API pays. */
@@ -31,33 +32,6 @@ const WARM_UP_ROUNDS = 5;
 const WARM_UP_CONNECTIONS = 2000;
 
 const kb = (bytes: number) => round(bytes / 1024);
-
-/** CPU time (user + system, in clock ticks) a process has used so far; undefined off Linux. */
-function cpuTicks(pid: number): number | undefined {
-  try {
-    // Fields after the command's closing parenthesis: state is the 1st, utime the 12th, stime the 13th.
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-    return Number(fields[11]) + Number(fields[12]);
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * Waits until a process uses under 5 % of a core over half a second (Linux clock ticks are 1/100 s),
- * at most 20 s; answers the milliseconds waited.
- */
-async function untilIdle(pid: number | undefined): Promise<number> {
-  const started = performance.now();
-  if (pid === undefined || cpuTicks(pid) === undefined) return 0;
-  for (let before = cpuTicks(pid)!; performance.now() - started < 20_000; ) {
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    const now = cpuTicks(pid) ?? before;
-    if (now - before <= 2) break;
-    before = now;
-  }
-  return performance.now() - started;
-}
 
 type Event = ReturnType<typeof functionUrlEvent> & { body?: string };
 

@@ -14,6 +14,7 @@ import { LOCAL_TABLE_NAME } from "@fruit/local/local-config";
 import { freePort } from "@fruit/local/services";
 import { createProduct, createUser, type TestUser } from "../support/fixtures.ts";
 import { startShop } from "../support/shop.ts";
+import { findDescendant, separateCpus } from "./cpus.ts";
 import { autocannonLoad, closedLoop, interleave, problems, type Throughput } from "./load.ts";
 import { type BenchGroup, round } from "./types.ts";
 
@@ -126,6 +127,9 @@ const group: BenchGroup = {
     const dynamoPort = String(await freePort());
     context.log("starting the shop");
     const shop = await startShop({ env: { DYNAMODB_PORT: dynamoPort } });
+    // DynamoDB Local to a CPU of its own: the API's and the load's CPU time must not slow the database
+    // down, as they never slow DynamoDB down (docs/decisions/021).
+    const cpus = separateCpus(findDescendant(shop.pid, "DynamoDB"), [process.pid, shop.pid]);
     try {
       setConfig(
         loadConfig({
@@ -210,7 +214,7 @@ const group: BenchGroup = {
           name: "bare TransactWriteItems (without the session check)",
           value: round(bare.perSecond, 1),
           unit: "tx/s",
-          note: `order + 2 stock updates (stock, price and snapshot conditions) + key + hold, ${IN_FLIGHT} in flight, same DynamoDB Local; ${conflicts} conflicts retried`,
+          note: `order + 2 stock updates (stock, price and snapshot conditions) + key + hold, ${IN_FLIGHT} in flight, same DynamoDB Local (${cpus.note}); ${conflicts} conflicts retried`,
         },
         {
           name: "bare transaction p99 latency",
@@ -238,6 +242,7 @@ const group: BenchGroup = {
         },
       ];
     } finally {
+      cpus.restore();
       await shop.stop();
     }
   },

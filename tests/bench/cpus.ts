@@ -69,7 +69,7 @@ const setAffinity = (pid: number, cpus: string): void => {
 };
 
 export interface CpuSplit {
-  /** How the CPUs were split, for a row's note ("" when they were not). */
+  /** How the CPUs were split, or why they stayed shared, for a row's note. */
   note: string;
   /** Gives the processes every CPU again. */
   restore(): void;

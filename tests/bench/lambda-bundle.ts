@@ -174,8 +174,8 @@ const group: BenchGroup = {
 
       // Each cold start opens a new connection, a path of DynamoDB Local's JVM the warm-up's reads (one
       // kept-alive connection) never took: untimed rounds of the same cold starts warm it too. Then the
-      // JVM compiles what ran hot, on the machine's other core, for a few seconds: wait for it to go
-      // quiet, as DynamoDB itself never competes with the function for a CPU.
+      // JVM compiles what ran hot, on its own CPU (separateCpus above): wait for it to go quiet, so the
+      // timed rounds meet an emulator that is serving, not compiling.
       context.log(`warming up: ${WARM_UP_ROUNDS} untimed rounds`);
       for (let i = 0; i < WARM_UP_ROUNDS; i++) {
         await coldStart(hello.entry, functionUrlEvent("GET", "/api/products"), {}, 200);

@@ -1,4 +1,5 @@
-import { table as definition, keyAttributes, streamFilters } from "../packages/core/src/db/table.ts";
+import { table as definition, keyAttributes } from "../packages/core/src/db/table.ts";
+import { streamFilters } from "../packages/core/src/stats/counted.ts";
 import { lambdaBundling } from "./bundling.ts";
 import { jwtSecret } from "./secrets.ts";
 import { isProduction } from "./stage.ts";

@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { loadConfig } from "@fruit/core/config";
-import { streamFilters } from "@fruit/core/db/table";
 import { securityHeaders } from "@fruit/core/http/security-headers";
+import { streamFilters } from "@fruit/core/stats/counted";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { lambdaBundling } from "../../stacks/bundling.ts";
 import {

@@ -1,7 +1,7 @@
 import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import { db, tableName } from "@fruit/core/internal/db/client";
-import { productKeys } from "@fruit/core/internal/products/product.keys";
-import { userKeys } from "@fruit/core/internal/users/user.keys";
+import { productKind } from "@fruit/core/internal/products/product.records";
+import { userKind } from "@fruit/core/internal/users/user.records";
 import { SignJWT } from "jose";
 import { beforeAll, describe, expect, it } from "vitest";
 import { api, expectClientError } from "../support/api.ts";
@@ -65,7 +65,7 @@ describe("access matrix", () => {
     return {
       method: "DELETE",
       path: `/api/users/${target._id}`,
-      unchanged: async () => expect(await exists(userKeys.item(target._id))).toBeDefined(),
+      unchanged: async () => expect(await exists(userKind.key(target._id))).toBeDefined(),
     };
   };
 
@@ -111,7 +111,7 @@ describe("access matrix", () => {
           method: "PUT",
           path: `/api/users/${target._id}`,
           body: { isAdmin: true },
-          unchanged: async () => expect((await exists(userKeys.item(target._id)))?.isAdmin).toBe(false),
+          unchanged: async () => expect((await exists(userKind.key(target._id)))?.isAdmin).toBe(false),
         };
       },
       expected: admin(200),
@@ -135,7 +135,7 @@ describe("access matrix", () => {
           method: "PUT",
           path: `/api/products/${_id}`,
           body: { price: 99 },
-          unchanged: async () => expect((await exists(productKeys.item(_id)))?.priceCents).toBe(500),
+          unchanged: async () => expect((await exists(productKind.key(_id)))?.priceCents).toBe(500),
         };
       },
       expected: admin(200),
@@ -147,7 +147,7 @@ describe("access matrix", () => {
         return {
           method: "DELETE",
           path: `/api/products/${_id}`,
-          unchanged: async () => expect(await exists(productKeys.item(_id))).toBeDefined(),
+          unchanged: async () => expect(await exists(productKind.key(_id))).toBeDefined(),
         };
       },
       expected: admin(200),

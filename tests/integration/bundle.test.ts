@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import type { SweepReport } from "@fruit/core/expiry/index";
 import { newId } from "@fruit/core/ids";
 import { db, tableName } from "@fruit/core/internal/db/client";
-import { orderKeys } from "@fruit/core/internal/orders/order.keys";
-import type { SweepReport } from "@fruit/core/orders/expiry";
+import { holdKind, orderKind } from "@fruit/core/internal/orders/order.records";
 import type { APIGatewayProxyStructuredResultV2, DynamoDBBatchResponse } from "aws-lambda";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -129,7 +129,7 @@ describe("Lambda bundles", () => {
     await db().send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: orderKeys.item(order._id),
+        Key: orderKind.key(order._id),
         UpdateExpression: "SET holdUntil = :past",
         ExpressionAttributeValues: { ":past": past },
       }),
@@ -137,9 +137,12 @@ describe("Lambda bundles", () => {
     await db().send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: orderKeys.hold(order._id),
+        Key: holdKind.key(order._id),
         UpdateExpression: "SET holdUntil = :past, gsi2sk = :sk",
-        ExpressionAttributeValues: { ":past": past, ":sk": orderKeys.holdIndex(past, order._id).gsi2sk },
+        ExpressionAttributeValues: {
+          ":past": past,
+          ":sk": holdKind.item({ orderId: order._id, holdUntil: past }).gsi2sk,
+        },
       }),
     );
     const { result } = await invokeInFreshNode<SweepReport>(sweeperBundle, {}, env);

@@ -1,15 +1,15 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { getConfig, setConfig } from "@fruit/core/config";
-import { newId } from "@fruit/core/ids";
-import { db, tableName } from "@fruit/core/internal/db/client";
-import { PAYMENT_GRACE_MS } from "@fruit/core/internal/orders/hold";
-import { orderKeys, orderQueries } from "@fruit/core/internal/orders/order.keys";
 import {
   expireOrder,
   holdUnheldOrders,
   type SweepReport,
   sweepExpiredOrders,
-} from "@fruit/core/orders/expiry";
+} from "@fruit/core/expiry/index";
+import { newId } from "@fruit/core/ids";
+import { db, tableName } from "@fruit/core/internal/db/client";
+import { PAYMENT_GRACE_MS } from "@fruit/core/internal/orders/hold";
+import { holdKind, orderKind, orderPatterns } from "@fruit/core/internal/orders/order.records";
 import { ORDER_CANCELLED_MESSAGE, startPayment } from "@fruit/core/orders/index";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type FakePaypal, useTableWithFakePaypal } from "../support/fake-paypal.ts";
@@ -49,7 +49,7 @@ const createPaypalOrder = async (id: string) => {
 };
 const pay = (id: string, paypalId: string) => call(ann, "PUT", `/${id}/pay`, { id: paypalId });
 const holdOf = async (id: string) =>
-  (await db().send(new GetCommand({ TableName: tableName(), Key: orderKeys.hold(id), ConsistentRead: true })))
+  (await db().send(new GetCommand({ TableName: tableName(), Key: holdKind.key(id), ConsistentRead: true })))
     .Item;
 const sum = (reports: SweepReport[], field: "cancelled" | "paid") =>
   reports.reduce((total, report) => total + report[field], 0);
@@ -71,7 +71,7 @@ describe("unpaid orders expire", () => {
 
     const due = async (now: Date) => {
       const { Items = [] } = await db().send(
-        new QueryCommand({ TableName: tableName(), ...orderQueries.holdsDueBefore(now.toISOString(), 100) }),
+        new QueryCommand({ TableName: tableName(), ...orderPatterns.holdsDueBefore(now.toISOString(), 100) }),
       );
       return Items.map((item) => item.orderId);
     };
@@ -204,11 +204,11 @@ describe("unpaid orders expire", () => {
       await db().send(
         new UpdateCommand({
           TableName: tableName(),
-          Key: orderKeys.item(order._id),
+          Key: orderKind.key(order._id),
           UpdateExpression: "REMOVE holdUntil",
         }),
       );
-      await db().send(new DeleteCommand({ TableName: tableName(), Key: orderKeys.hold(order._id) }));
+      await db().send(new DeleteCommand({ TableName: tableName(), Key: holdKind.key(order._id) }));
     }
     expect(await holdUnheldOrders()).toBe(1);
     expect(await holdUnheldOrders()).toBe(0);
@@ -227,7 +227,7 @@ describe("unpaid orders expire", () => {
     await db().send(
       new PutCommand({
         TableName: tableName(),
-        Item: { ...orderKeys.hold(id), ...orderKeys.holdIndex(holdUntil, id), orderId: id, holdUntil },
+        Item: holdKind.item({ orderId: id, holdUntil }),
       }),
     );
     expect(await expireOrder(id)).toBe("skipped");

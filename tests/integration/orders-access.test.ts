@@ -1,9 +1,9 @@
 import { DeleteCommand, GetCommand } from "@aws-sdk/lib-dynamodb";
 import { newId } from "@fruit/core/ids";
 import { db, tableName } from "@fruit/core/internal/db/client";
-import { orderKeys } from "@fruit/core/internal/orders/order.keys";
-import { userKeys } from "@fruit/core/internal/users/user.keys";
-import { statsKeys } from "@fruit/core/stats/stats.keys";
+import { tombstoneKey } from "@fruit/core/internal/db/kind";
+import { holdKind, orderKind } from "@fruit/core/internal/orders/order.records";
+import { userKind } from "@fruit/core/internal/users/user.records";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createProduct, createUser, type TestUser } from "../support/fixtures.ts";
 import { call, placed, stockOf } from "../support/orders.ts";
@@ -98,8 +98,8 @@ describe("orders: reading, paying, delivering, deleting", () => {
     // Gone with its hold, leaving a tombstone that tells a stats rebuild it existed (decision 020).
     const stored = async (key: Record<string, string>) =>
       (await db().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }))).Item;
-    expect(await stored(orderKeys.hold(unpaid._id))).toBeUndefined();
-    expect(await stored(statsKeys.tombstone(orderKeys.item(unpaid._id)))).toMatchObject({
+    expect(await stored(holdKind.key(unpaid._id))).toBeUndefined();
+    expect(await stored(tombstoneKey(orderKind.key(unpaid._id)))).toMatchObject({
       expiresAt: expect.any(Number),
     });
   });
@@ -107,7 +107,7 @@ describe("orders: reading, paying, delivering, deleting", () => {
   it("shows user null once the customer's account is deleted", async () => {
     const gone = await createUser({ name: "Gone" });
     const order = await placed(gone, [{ product: await createProduct(), quantity: 1 }]);
-    await db().send(new DeleteCommand({ TableName: tableName(), Key: userKeys.item(gone._id) }));
+    await db().send(new DeleteCommand({ TableName: tableName(), Key: userKind.key(gone._id) }));
     const all = await (await call(admin, "GET", "")).json();
     expect(all.find((o: { _id: string }) => o._id === order._id).user).toBeNull();
     expect((await (await call(admin, "GET", `/${order._id}`)).json()).user).toBeNull();

@@ -1,7 +1,7 @@
 import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { getConfig } from "@fruit/core/config";
 import { db, tableName } from "@fruit/core/internal/db/client";
-import { userKeys } from "@fruit/core/internal/users/user.keys";
+import { userKind } from "@fruit/core/internal/users/user.records";
 import { decodeJwt, SignJWT } from "jose";
 import { beforeAll, describe, expect, it } from "vitest";
 import { api } from "../support/api.ts";
@@ -68,7 +68,7 @@ describe("order placement checks the caller's session in its transaction", () =>
       await db().send(
         new UpdateCommand({
           TableName: tableName(),
-          Key: userKeys.item(user._id),
+          Key: userKind.key(user._id),
           UpdateExpression: "SET tokenVersion = :next",
           ExpressionAttributeValues: { ":next": 1 },
         }),
@@ -156,7 +156,7 @@ describe("order placement checks the caller's session in its transaction", () =>
     await db().send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: userKeys.item(user._id),
+        Key: userKind.key(user._id),
         UpdateExpression: "REMOVE tokenVersion",
       }),
     );

@@ -1,9 +1,9 @@
 import { GetCommand, PutCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
 import { newId } from "@fruit/core/ids";
 import { db, tableName } from "@fruit/core/internal/db/client";
-import { productKeys } from "@fruit/core/internal/products/product.keys";
+import { tombstoneKey } from "@fruit/core/internal/db/kind";
+import { productKind, slugKind } from "@fruit/core/internal/products/product.records";
 import { PLACEHOLDER_IMAGE } from "@fruit/core/products/product.schema";
-import { statsKeys } from "@fruit/core/stats/stats.keys";
 import { beforeAll, describe, expect, it } from "vitest";
 import { api, expectClientError } from "../support/api.ts";
 import { createProduct, createUser, type TestUser } from "../support/fixtures.ts";
@@ -17,7 +17,7 @@ const partition = async (id: string) =>
       new QueryCommand({
         TableName: tableName(),
         KeyConditionExpression: "pk = :pk",
-        ExpressionAttributeValues: { ":pk": productKeys.item(id).pk },
+        ExpressionAttributeValues: { ":pk": productKind.key(id).pk },
         ConsistentRead: true,
       }),
     )
@@ -64,7 +64,7 @@ describe("catalogue admin: create, page, update, delete", () => {
     expect(product.name).toMatch(/^sample name \d+$/);
     expect(product.slug).toMatch(/^sample-name-[0-9a-z]{10}$/);
     expect(second.body.product.slug).not.toBe(product.slug);
-    expect(await get(productKeys.slug(product.slug))).toMatchObject({ productId: product._id });
+    expect(await get(slugKind.key(product.slug))).toMatchObject({ productId: product._id });
     const read = await api(`/api/products/${product._id}`);
     expect(read.body).toMatchObject({ _id: product._id, reviews: [] });
   });
@@ -76,12 +76,12 @@ describe("catalogue admin: create, page, update, delete", () => {
     expect(res.body.message).toBe("Product Updated");
     const { _id: _ignored, ...expected } = fullUpdate;
     expect(res.body.product).toMatchObject({ ...expected, _id, rating: 0, numReviews: 0 });
-    expect((await get(productKeys.item(_id)))?.priceCents).toBe(725);
+    expect((await get(productKind.key(_id)))?.priceCents).toBe(725);
     // Every edit raises the revision the stats rebuild's fences compare (docs/decisions/020-exact-rebuild.md).
-    expect((await get(productKeys.item(_id)))?.rev).toBe(1);
+    expect((await get(productKind.key(_id)))?.rev).toBe(1);
     // The slug item moved in the same transaction.
-    expect(await get(productKeys.slug(slug))).toBeUndefined();
-    expect(await get(productKeys.slug("golden-kiwi"))).toMatchObject({ productId: _id });
+    expect(await get(slugKind.key(slug))).toBeUndefined();
+    expect(await get(slugKind.key("golden-kiwi"))).toMatchObject({ productId: _id });
     expectClientError(await api(`/api/products/slug/${slug}`), 404);
     expect((await api("/api/products/slug/golden-kiwi")).body._id).toBe(_id);
     // The category moved its gsi2 keys.
@@ -131,9 +131,9 @@ describe("catalogue admin: create, page, update, delete", () => {
     });
     expectClientError(res, 409);
     expect(res.body.message).toBe("Slug already in use");
-    expect(await get(productKeys.item(a._id))).toMatchObject({ slug: a.slug, name: a.name });
-    expect(await get(productKeys.slug(a.slug))).toMatchObject({ productId: a._id });
-    expect(await get(productKeys.slug(b.slug))).toMatchObject({ productId: b._id });
+    expect(await get(productKind.key(a._id))).toMatchObject({ slug: a.slug, name: a.name });
+    expect(await get(slugKind.key(a.slug))).toMatchObject({ productId: a._id });
+    expect(await get(slugKind.key(b.slug))).toMatchObject({ productId: b._id });
   });
 
   it("refuses invalid prices, counts, slugs and image URLs with the field named", async () => {
@@ -193,9 +193,9 @@ describe("catalogue admin: create, page, update, delete", () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ message: "Product Deleted" });
     expect(await partition(_id)).toEqual([]);
-    expect(await get(productKeys.slug(slug))).toBeUndefined();
+    expect(await get(slugKind.key(slug))).toBeUndefined();
     // Its tombstone tells a stats rebuild it existed (docs/decisions/020-exact-rebuild.md).
-    expect(await get(statsKeys.tombstone(productKeys.item(_id)))).toMatchObject({
+    expect(await get(tombstoneKey(productKind.key(_id)))).toMatchObject({
       expiresAt: expect.any(Number),
     });
     expectClientError(await api(`/api/products/${_id}`), 404);
@@ -264,7 +264,7 @@ describe("catalogue admin: paged list", () => {
       new PutCommand({
         TableName: tableName(),
         Item: {
-          ...productKeys.item(id),
+          ...productKind.key(id),
           id,
           slug: "legacy",
           name: "Legacy",

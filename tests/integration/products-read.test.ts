@@ -1,7 +1,7 @@
 import { PutCommand } from "@aws-sdk/lib-dynamodb";
 import { newId } from "@fruit/core/ids";
 import { db, tableName } from "@fruit/core/internal/db/client";
-import { productKeys } from "@fruit/core/internal/products/product.keys";
+import { productIndexKeys, productKind, slugKind } from "@fruit/core/internal/products/product.records";
 import { app } from "@fruit/functions/api/index";
 import { beforeAll, describe, expect, it } from "vitest";
 import { roundTrips } from "../support/round-trips.ts";
@@ -13,9 +13,8 @@ async function putProduct(name: string, category: string, slug: string) {
     new PutCommand({
       TableName: tableName(),
       Item: {
-        ...productKeys.item(id),
-        ...productKeys.listIndex(id),
-        ...productKeys.categoryIndex(category, id),
+        ...productKind.key(id),
+        ...productIndexKeys({ id, category }),
         id,
         name,
         slug,
@@ -32,9 +31,7 @@ async function putProduct(name: string, category: string, slug: string) {
       },
     }),
   );
-  await db().send(
-    new PutCommand({ TableName: tableName(), Item: { ...productKeys.slug(slug), productId: id } }),
-  );
+  await db().send(new PutCommand({ TableName: tableName(), Item: { ...slugKind.key(slug), productId: id } }));
   return id;
 }
 

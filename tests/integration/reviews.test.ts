@@ -1,8 +1,7 @@
 import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { newId } from "@fruit/core/ids";
 import { db, tableName } from "@fruit/core/internal/db/client";
-import { productKeys } from "@fruit/core/internal/products/product.keys";
-import { reviewKeys } from "@fruit/core/internal/reviews/review.keys";
+import { productKind, reviewerKind } from "@fruit/core/internal/products/product.records";
 import { repairRatingTotals } from "@fruit/core/reviews/index";
 import { beforeAll, describe, expect, it } from "vitest";
 import { api, expectClientError } from "../support/api.ts";
@@ -42,7 +41,7 @@ describe("reviews", () => {
     });
     expect(typeof res.body.review._id).toBe("string");
     expect(typeof res.body.review.createdAt).toBe("string");
-    expect(await get(reviewKeys.reviewer(_id, ann._id))).toMatchObject({ reviewId: res.body.review._id });
+    expect(await get(reviewerKind.key(_id, ann._id))).toMatchObject({ reviewId: res.body.review._id });
 
     expect((await review(_id, bob, { rating: 4, comment: "Nice" })).body).toMatchObject({
       numReviews: 2,
@@ -53,7 +52,7 @@ describe("reviews", () => {
       numReviews: 3,
       rating: 4.3,
     });
-    expect(await get(productKeys.item(_id))).toMatchObject({ numReviews: 3, ratingTotal: 13, rating: 4.3 });
+    expect(await get(productKind.key(_id))).toMatchObject({ numReviews: 3, ratingTotal: 13, rating: 4.3 });
 
     const detail = await api(`/api/products/${_id}`);
     expect(detail.body).toMatchObject({ numReviews: 3, rating: 4.3 });
@@ -66,7 +65,7 @@ describe("reviews", () => {
     const again = await review(_id, ann, { rating: 1, comment: "Changed my mind" });
     expectClientError(again, 409);
     expect(again.body.message).toBe("You already submitted a review");
-    expect(await get(productKeys.item(_id))).toMatchObject({ numReviews: 1, rating: 3 });
+    expect(await get(productKind.key(_id))).toMatchObject({ numReviews: 1, rating: 3 });
     // Another product is another review.
     expect((await review((await createProduct())._id, ann, { rating: 3, comment: "Ok" })).status).toBe(201);
   });
@@ -80,7 +79,7 @@ describe("reviews", () => {
     );
     expect(results.map((r) => r.status)).toEqual(users.map(() => 201));
     const total = ratings.reduce((sum, r) => sum + r, 0);
-    expect(await get(productKeys.item(_id))).toMatchObject({
+    expect(await get(productKind.key(_id))).toMatchObject({
       numReviews: 8,
       ratingTotal: total,
       rating: Math.round((total / 8) * 10) / 10,
@@ -128,12 +127,12 @@ describe("reviews", () => {
     await db().send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: productKeys.item(_id),
+        Key: productKind.key(_id),
         UpdateExpression: "REMOVE ratingTotal",
       }),
     );
     expect(await repairRatingTotals()).toBeGreaterThanOrEqual(1);
-    expect(await get(productKeys.item(_id))).toMatchObject({ numReviews: 2, ratingTotal: 7, rating: 3.5 });
+    expect(await get(productKind.key(_id))).toMatchObject({ numReviews: 2, ratingTotal: 7, rating: 3.5 });
     expect(await repairRatingTotals()).toBe(0);
     const third = await review(_id, cid, { rating: 4, comment: "Fine" });
     expect(third.status).toBe(201);

@@ -1,7 +1,7 @@
 import { HeadObjectCommand, ListObjectsV2Command } from "@aws-sdk/client-s3";
 import { GetCommand, QueryCommand, ScanCommand } from "@aws-sdk/lib-dynamodb";
 import { db, tableName } from "@fruit/core/internal/db/client";
-import { userKeys } from "@fruit/core/internal/users/user.keys";
+import { emailKind, userKind, userPatterns } from "@fruit/core/internal/users/user.records";
 import { DEAL_SLUG, HOME_BANNER_SLUGS } from "@fruit/core/products/catalogue.constants";
 import { bucketName, s3 } from "@fruit/core/uploads/s3";
 import { app } from "@fruit/functions/api/index";
@@ -101,10 +101,10 @@ describe("local seed", () => {
       [accounts.customer, false],
     ] as const) {
       const email = await db().send(
-        new GetCommand({ TableName: tableName(), Key: userKeys.email(account.email) }),
+        new GetCommand({ TableName: tableName(), Key: emailKind.key(account.email) }),
       );
       const userId = email.Item?.userId as string;
-      const user = await db().send(new GetCommand({ TableName: tableName(), Key: userKeys.item(userId) }));
+      const user = await db().send(new GetCommand({ TableName: tableName(), Key: userKind.key(userId) }));
       expect(user.Item).toMatchObject({ id: userId, email: account.email, isAdmin, name: account.name });
       expect(await bcrypt.compare(account.password, user.Item?.passwordHash as string)).toBe(true);
     }
@@ -112,8 +112,7 @@ describe("local seed", () => {
       new QueryCommand({
         TableName: tableName(),
         IndexName: "gsi1",
-        KeyConditionExpression: "gsi1pk = :pk",
-        ExpressionAttributeValues: { ":pk": userKeys.allPartition },
+        ...userPatterns.all(),
       }),
     );
     expect(users.Items).toHaveLength(2);

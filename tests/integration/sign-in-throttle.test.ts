@@ -1,7 +1,7 @@
 import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { db, tableName } from "@fruit/core/internal/db/client";
 import { MAX_FAILURES, WINDOW_SECONDS } from "@fruit/core/internal/users/sign-in-throttle";
-import { userKeys } from "@fruit/core/internal/users/user.keys";
+import { signInThrottleKind } from "@fruit/core/internal/users/user.records";
 import bcrypt from "bcryptjs";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { api, expectClientError } from "../support/api.ts";
@@ -19,7 +19,7 @@ const signIn = (email: string, password: string) =>
 const throttleItem = async (email: string) =>
   (
     await db().send(
-      new GetCommand({ TableName: tableName(), Key: userKeys.signInThrottle(email), ConsistentRead: true }),
+      new GetCommand({ TableName: tableName(), Key: signInThrottleKind.key(email), ConsistentRead: true }),
     )
   ).Item;
 
@@ -28,7 +28,7 @@ const moveWindowBack = (email: string) =>
   db().send(
     new UpdateCommand({
       TableName: tableName(),
-      Key: userKeys.signInThrottle(email),
+      Key: signInThrottleKind.key(email),
       UpdateExpression: "SET windowStart = windowStart - :window",
       ExpressionAttributeValues: { ":window": WINDOW_SECONDS },
     }),

@@ -1,4 +1,4 @@
-import { sweepExpiredOrders } from "@fruit/core/orders/expiry";
+import { sweepExpiredOrders } from "@fruit/core/expiry/index";
 import type { Summary } from "@fruit/core/stats/stats.schema";
 import { handler } from "@fruit/functions/lambda/stream";
 import { type StreamPoller, startStreamPoller } from "@fruit/local/stream-poller";

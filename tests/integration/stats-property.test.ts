@@ -1,7 +1,7 @@
 import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import { db, tableName } from "@fruit/core/internal/db/client";
 import { changeDelta, readSummary, rebuildStats } from "@fruit/core/stats/index";
-import { statsKeys } from "@fruit/core/stats/stats.keys";
+import { statsKeys } from "@fruit/core/stats/stats.records";
 import type { Summary } from "@fruit/core/stats/stats.schema";
 import { applyStreamRecords, streamChangeOf } from "@fruit/functions/lambda/stream";
 import type { DynamoDBRecord } from "aws-lambda";

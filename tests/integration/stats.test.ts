@@ -3,7 +3,7 @@ import { DeleteCommand, GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
 import type { Config } from "@fruit/core/config";
 import { db, tableName } from "@fruit/core/internal/db/client";
 import { readSummary, rebuildStats } from "@fruit/core/stats/index";
-import { statsKeys } from "@fruit/core/stats/stats.keys";
+import { statsKeys } from "@fruit/core/stats/stats.records";
 import { app } from "@fruit/functions/api/index";
 import { handler } from "@fruit/functions/lambda/stream";
 import type { DynamoDBRecord } from "aws-lambda";

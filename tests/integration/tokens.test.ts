@@ -2,7 +2,7 @@ import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { getConfig } from "@fruit/core/config";
 import { newId } from "@fruit/core/ids";
 import { db, tableName } from "@fruit/core/internal/db/client";
-import { userKeys } from "@fruit/core/internal/users/user.keys";
+import { userKind } from "@fruit/core/internal/users/user.records";
 import { base64url, type JWTPayload, SignJWT } from "jose";
 import { beforeAll, describe, expect, it } from "vitest";
 import { api, expectClientError } from "../support/api.ts";
@@ -19,7 +19,7 @@ const profile = (token: string, body: Record<string, unknown> = {}) =>
 const signIn = (email: string, password: string) =>
   api("/api/users/signin", { method: "POST", body: { email, password } });
 const userItem = async (id: string) =>
-  (await db().send(new GetCommand({ TableName: tableName(), Key: userKeys.item(id), ConsistentRead: true })))
+  (await db().send(new GetCommand({ TableName: tableName(), Key: userKind.key(id), ConsistentRead: true })))
     .Item;
 
 describe("a password change revokes older tokens", () => {
@@ -99,7 +99,7 @@ describe("a password change revokes older tokens", () => {
     await db().send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: userKeys.item(user._id),
+        Key: userKind.key(user._id),
         UpdateExpression: "REMOVE tokenVersion",
       }),
     );

@@ -1,8 +1,8 @@
 import { GetCommand, PutCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { newId } from "@fruit/core/ids";
 import { db, tableName } from "@fruit/core/internal/db/client";
-import { userKeys } from "@fruit/core/internal/users/user.keys";
-import { statsKeys } from "@fruit/core/stats/stats.keys";
+import { tombstoneKey } from "@fruit/core/internal/db/kind";
+import { emailKind, signInThrottleKind, userKind } from "@fruit/core/internal/users/user.records";
 import { beforeAll, describe, expect, it } from "vitest";
 import { api, expectClientError } from "../support/api.ts";
 import { createUser, type TestUser } from "../support/fixtures.ts";
@@ -29,10 +29,10 @@ describe("accounts: signup, signin, profile", () => {
     expect(res.status).toBe(201);
     expect(Object.keys(res.body).sort()).toEqual(["_id", "email", "isAdmin", "name", "token"]);
     expect(res.body).toMatchObject({ name: "Ann", email, isAdmin: false });
-    const item = await get(userKeys.item(res.body._id));
+    const item = await get(userKind.key(res.body._id));
     expect(item?.passwordHash).toMatch(/^\$2[aby]\$10\$/);
     expect(item?.isAdmin).toBe(false);
-    expect(await get(userKeys.email(email))).toMatchObject({ userId: res.body._id });
+    expect(await get(emailKind.key(email))).toMatchObject({ userId: res.body._id });
     const profile = await api("/api/users/profile", { method: "PUT", token: res.body.token, body: {} });
     expect(profile.status).toBe(200);
   });
@@ -84,7 +84,7 @@ describe("accounts: signup, signin, profile", () => {
     const blocked = await signIn(user.email.toUpperCase(), "right-password");
     expectClientError(blocked, 429);
     expect(blocked.body.message).toMatch(/Too many failed sign-in attempts/);
-    const throttle = await get(userKeys.signInThrottle(user.email));
+    const throttle = await get(signInThrottleKind.key(user.email));
     expect(throttle).toMatchObject({ failures: 10 });
     expect(throttle?.expiresAt).toBeGreaterThan(Date.now() / 1000);
     // Another email is not affected.
@@ -94,7 +94,7 @@ describe("accounts: signup, signin, profile", () => {
     await db().send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: userKeys.signInThrottle(user.email),
+        Key: signInThrottleKind.key(user.email),
         UpdateExpression: "SET windowStart = windowStart - :window",
         ExpressionAttributeValues: { ":window": 15 * 60 },
       }),
@@ -118,7 +118,7 @@ describe("accounts: signup, signin, profile", () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ _id: user._id, name: "Renamed", email: user.email, isAdmin: false });
     expect(typeof res.body.token).toBe("string");
-    expect((await get(userKeys.item(user._id)))?.isAdmin).toBe(false);
+    expect((await get(userKind.key(user._id)))?.isAdmin).toBe(false);
     expect((await signIn(user.email, "first-password")).status).toBe(200);
 
     const changed = await api("/api/users/profile", {
@@ -152,8 +152,8 @@ describe("accounts: signup, signin, profile", () => {
     });
     expect(res.status).toBe(200);
     expect(res.body.email).toBe(newEmail);
-    expect(await get(userKeys.email(user.email))).toBeUndefined();
-    expect(await get(userKeys.email(newEmail))).toMatchObject({ userId: user._id });
+    expect(await get(emailKind.key(user.email))).toBeUndefined();
+    expect(await get(emailKind.key(newEmail))).toMatchObject({ userId: user._id });
     expect((await signIn(newEmail, user.password)).status).toBe(200);
     // The old email is free again.
     expect((await signUp({ name: "New", email: user.email, password: "password123" })).status).toBe(201);
@@ -164,9 +164,9 @@ describe("accounts: signup, signin, profile", () => {
       body: { email: other.email },
     });
     expectClientError(taken, 409);
-    expect((await get(userKeys.item(user._id)))?.email).toBe(newEmail);
-    expect(await get(userKeys.email(newEmail))).toMatchObject({ userId: user._id });
-    expect(await get(userKeys.email(other.email))).toMatchObject({ userId: other._id });
+    expect((await get(userKind.key(user._id)))?.email).toBe(newEmail);
+    expect(await get(emailKind.key(newEmail))).toMatchObject({ userId: user._id });
+    expect(await get(emailKind.key(other.email))).toMatchObject({ userId: other._id });
   });
 
   it("answers 401 on the profile without a valid token", async () => {
@@ -227,8 +227,8 @@ describe("admin user screens", () => {
       body: { email },
     });
     expect(moved.body.email).toBe(email);
-    expect(await get(userKeys.email(email))).toMatchObject({ userId: target._id });
-    expect(await get(userKeys.email(target.email))).toBeUndefined();
+    expect(await get(emailKind.key(email))).toMatchObject({ userId: target._id });
+    expect(await get(emailKind.key(target.email))).toBeUndefined();
     expectClientError(
       await api(`/api/users/${target._id}`, {
         method: "PUT",
@@ -264,7 +264,7 @@ describe("admin user screens", () => {
     const remove = await api(`/api/users/${admin._id}`, { method: "DELETE", token: admin.token });
     expectClientError(remove, 400);
     expect(remove.body.message).toBe("You cannot delete your own account");
-    expect((await get(userKeys.item(admin._id)))?.isAdmin).toBe(true);
+    expect((await get(userKind.key(admin._id)))?.isAdmin).toBe(true);
     // Renaming oneself is fine.
     expect(
       (
@@ -285,10 +285,10 @@ describe("admin user screens", () => {
     const res = await api(`/api/users/${gone._id}`, { method: "DELETE", token: admin.token });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ message: "User Deleted" });
-    expect(await get(userKeys.item(gone._id))).toBeUndefined();
-    expect(await get(userKeys.email(gone.email))).toBeUndefined();
+    expect(await get(userKind.key(gone._id))).toBeUndefined();
+    expect(await get(emailKind.key(gone.email))).toBeUndefined();
     // Its tombstone tells a stats rebuild it existed (docs/decisions/020-exact-rebuild.md).
-    expect(await get(statsKeys.tombstone(userKeys.item(gone._id)))).toMatchObject({
+    expect(await get(tombstoneKey(userKind.key(gone._id)))).toMatchObject({
       expiresAt: expect.any(Number),
     });
     expect(await get({ pk: `ORDER#${orderId}`, sk: "ORDER" })).toMatchObject({ userId: gone._id });

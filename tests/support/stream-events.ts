@@ -3,11 +3,11 @@ import { DeleteCommand, PutCommand, ScanCommand, TransactWriteCommand } from "@a
 import { marshall } from "@aws-sdk/util-dynamodb";
 import { newId } from "@fruit/core/ids";
 import { db, tableName } from "@fruit/core/internal/db/client";
-import { orderKeys } from "@fruit/core/internal/orders/order.keys";
-import { productKeys } from "@fruit/core/internal/products/product.keys";
-import { tombstonePut } from "@fruit/core/internal/stats/tombstone";
-import { userKeys } from "@fruit/core/internal/users/user.keys";
-import { statsKeys } from "@fruit/core/stats/stats.keys";
+import { TOMBSTONE_LIFETIME_SECONDS, tombstoneKey } from "@fruit/core/internal/db/kind";
+import { orderKind } from "@fruit/core/internal/orders/order.records";
+import { productKind } from "@fruit/core/internal/products/product.records";
+import { userKind } from "@fruit/core/internal/users/user.records";
+import { statsKeys } from "@fruit/core/stats/stats.records";
 import type { DynamoDBRecord } from "aws-lambda";
 
 /**
@@ -87,15 +87,16 @@ export class StreamRecorder {
 
   /**
    * Deletes the item and returns its REMOVE record; with `tombstone`, puts the item's tombstone in the
-   * same transaction, as the stores do (core/src/stats/tombstone.ts).
+   * same transaction, as a counted kind's delete does (core/src/db/kind.ts).
    */
   async remove({ pk, sk }: Key, { tombstone = false } = {}): Promise<DynamoDBRecord> {
     const id = `${pk}|${sk}`;
     const before = this.items.get(id);
     if (!before) throw new Error(`nothing stored at ${pk}`);
     if (tombstone) {
-      const put = tombstonePut({ pk, sk });
-      const item = ("Put" in put ? put.Put.Item : {}) as Item & Key;
+      const key = tombstoneKey({ pk, sk });
+      const expiresAt = Math.floor(Date.now() / 1000) + TOMBSTONE_LIFETIME_SECONDS;
+      const item = { pk: String(key.pk), sk: String(key.sk), expiresAt };
       await db().send(
         new TransactWriteCommand({
           TransactItems: [
@@ -146,26 +147,22 @@ export async function resetTable(recorder: StreamRecorder): Promise<void> {
 /** A user item of docs/data-model.md's shape. */
 export function userItem(id = newId(), isAdmin = false): Item & Key {
   const now = new Date().toISOString();
-  return {
-    ...userKeys.item(id),
-    ...userKeys.listIndex(id),
+  return userKind.item({
     id,
     name: `User ${id}`,
     email: `${id.toLowerCase()}@example.com`,
     passwordHash: "x",
     isAdmin,
+    tokenVersion: 0,
     createdAt: now,
     updatedAt: now,
-  };
+  }) as Item & Key;
 }
 
 /** A product item of docs/data-model.md's shape. */
 export function productItem(category: string, id = newId()): Item & Key {
   const now = new Date().toISOString();
-  return {
-    ...productKeys.item(id),
-    ...productKeys.listIndex(id),
-    ...productKeys.categoryIndex(category, id),
+  return productKind.item({
     id,
     slug: `p-${id.toLowerCase()}`,
     name: `Product ${id}`,
@@ -178,17 +175,15 @@ export function productItem(category: string, id = newId()): Item & Key {
     description: "d",
     rating: 0,
     numReviews: 0,
+    ratingTotal: 0,
     createdAt: now,
     updatedAt: now,
-  };
+  }) as Item & Key;
 }
 
 /** An order item of docs/data-model.md's shape (one line; only the total and date matter here). */
 export function orderItem(totalCents: number, createdAt: string, id = newId(), userId = newId()): Item & Key {
-  return {
-    ...orderKeys.item(id),
-    ...orderKeys.listIndex(id),
-    ...orderKeys.userIndex(userId, id),
+  return orderKind.item({
     id,
     userId,
     orderItems: [
@@ -210,5 +205,5 @@ export function orderItem(totalCents: number, createdAt: string, id = newId(), u
     isPaid: false,
     isDelivered: false,
     createdAt,
-  };
+  }) as Item & Key;
 }

@@ -1,4 +1,4 @@
-import { holdUnheldOrders, sweepExpiredOrders } from "@fruit/core/orders/expiry";
+import { holdUnheldOrders, sweepExpiredOrders } from "@fruit/core/expiry/index";
 
 /** A running local sweep. */
 export interface OrderSweeper {

@@ -7,7 +7,7 @@ import {
   GetShardIteratorCommand,
   type _Record as StreamRecord,
 } from "@aws-sdk/client-dynamodb-streams";
-import { matchesStreamFilters } from "@fruit/core/db/table";
+import { matchesStreamFilters } from "@fruit/core/stats/counted";
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from "aws-lambda";
 import { dynamoClient } from "./services.ts";
 import { StreamCheckpoints } from "./stream-checkpoints.ts";

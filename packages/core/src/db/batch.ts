@@ -2,7 +2,7 @@ import type { BatchWriteCommandInput } from "@aws-sdk/lib-dynamodb";
 import { getConfig } from "../config.ts";
 import { AppError } from "../errors.ts";
 import { storageError } from "./errors.ts";
-import type { Item, Key } from "./items.ts";
+import type { Action, Item, Key } from "./kind.ts";
 import { backoff, RETRY_ATTEMPTS } from "./retry.ts";
 import { loadSdk } from "./sdk.ts";
 
@@ -13,7 +13,7 @@ const BATCH_GET_LIMIT = 100;
 const BATCH_WRITE_LIMIT = 25;
 
 /** One write of a batch: a whole item put or a delete by key. */
-export type WriteRequest = NonNullable<BatchWriteCommandInput["RequestItems"]>[string][number];
+type WriteRequest = NonNullable<BatchWriteCommandInput["RequestItems"]>[string][number];
 
 const exhausted = () => new AppError("unavailable", "The store is temporarily unavailable, please try again");
 
@@ -40,7 +40,7 @@ async function untilProcessed<T>(chunk: T[], send: (pending: T[]) => Promise<T[]
  * simply absent from the result, which is in no particular order.
  *
  * @example
- * const products = await batchGet(ids.map((id) => productKeys.item(id)), { projection: "id" });
+ * const products = await batchGet(ids.map((id) => productKind.key(id)), { projection: "id" });
  */
 export async function batchGet(
   keys: readonly Key[],
@@ -69,8 +69,23 @@ export async function batchGet(
   return found;
 }
 
-/** Puts and deletes many items, 25 a call (not a transaction: each request stands alone). */
-export async function batchWrite(requests: readonly WriteRequest[]): Promise<void> {
+/** A kind's put or delete as a batch request; a batch carries no conditions and no updates. */
+function requestOf(action: Action): WriteRequest {
+  if ("Put" in action && action.Put.ConditionExpression === undefined)
+    return { PutRequest: { Item: action.Put.Item } };
+  if ("Delete" in action && action.Delete.ConditionExpression === undefined)
+    return { DeleteRequest: { Key: action.Delete.Key } };
+  throw new Error(
+    `A batch write takes unconditional puts and deletes only (a ${action.kind} action was given)`,
+  );
+}
+
+/**
+ * Puts and deletes many items, 25 a call (not a transaction: each request stands alone). A counted
+ * item's delete brings its tombstone's put along (db/kind.ts), so it is written too.
+ */
+export async function batchWrite(actions: readonly Action[]): Promise<void> {
+  const requests = actions.map(requestOf);
   const { db, BatchWriteCommand } = await loadSdk();
   for (let start = 0; start < requests.length; start += BATCH_WRITE_LIMIT) {
     await untilProcessed(requests.slice(start, start + BATCH_WRITE_LIMIT), async (pending) => {
@@ -79,7 +94,3 @@ export async function batchWrite(requests: readonly WriteRequest[]): Promise<voi
     });
   }
 }
-
-/** Deletes the items of these keys (deleting a missing item changes nothing). */
-export const deleteKeys = (keys: readonly Key[]): Promise<void> =>
-  batchWrite(keys.map((Key) => ({ DeleteRequest: { Key } })));

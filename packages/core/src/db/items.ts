@@ -1,25 +1,20 @@
-import type { DeleteCommandInput, PutCommandInput, UpdateCommandInput } from "@aws-sdk/lib-dynamodb";
 import { getConfig } from "../config.ts";
 import { storageError } from "./errors.ts";
+import type { Action, Item, Key, PutAction, UpdateAction } from "./kind.ts";
 import { loadSdk } from "./sdk.ts";
 import { singleFlight } from "./single-flight.ts";
+import { transact } from "./transact.ts";
 import { wireGet } from "./wire.ts";
+
+export type { Item, Key } from "./kind.ts";
 
 /**
  * Single-item operations on the table. Every one maps storage outages to 503 (`storageError`) and
  * lets a failed condition through unchanged, for the store to say what it means
- * (`isConditionalCheckFailure`). Reads go over db/wire.ts, writes through the SDK (db/sdk.ts).
+ * (`isConditionalCheckFailure`). Reads go over db/wire.ts, writes through the SDK (db/sdk.ts). Writes
+ * are actions a kind built (db/kind.ts); a delete of one item is a transaction (`transact`), as a
+ * counted item's takes its tombstone along.
  */
-
-/** A stored item: attribute name → value, as the document client reads it. */
-export type Item = Record<string, unknown>;
-/** A primary key: partition and sort key values. */
-export type Key = Record<string, string>;
-
-/** Input of a put, an update or a delete, without the table name (added here). */
-export type PutInput = Omit<PutCommandInput, "TableName">;
-export type UpdateInput = Omit<UpdateCommandInput, "TableName">;
-export type DeleteInput = Omit<DeleteCommandInput, "TableName">;
 
 async function send<T>(call: () => Promise<T>): Promise<T> {
   try {
@@ -46,30 +41,38 @@ export const sharedGetItem = (key: Key): Promise<Item | undefined> =>
     getItem(key, { consistent: false }),
   );
 
-/** Puts one item (conditions and their values in `input`). */
-export async function putItem(input: PutInput): Promise<void> {
+/** Puts one item (conditions and their values in the action). */
+export async function putItem(action: PutAction): Promise<void> {
   const { db, PutCommand } = await loadSdk();
-  await send(() => db().send(new PutCommand({ TableName: getConfig().tableName, ...input })));
+  await send(() => db().send(new PutCommand({ TableName: getConfig().tableName, ...action.Put })));
 }
 
-/** Updates one item; answers its attributes when `input.ReturnValues` asks for them. */
-export async function updateItem(input: UpdateInput): Promise<Item | undefined> {
+/** Updates one item; answers its attributes when the action's `ReturnValues` asks for them. */
+export async function updateItem(action: UpdateAction): Promise<Item | undefined> {
   const { db, UpdateCommand } = await loadSdk();
   const result = await send(() =>
-    db().send(new UpdateCommand({ TableName: getConfig().tableName, ...input })),
+    db().send(new UpdateCommand({ TableName: getConfig().tableName, ...action.Update })),
   );
   return result.Attributes;
 }
 
-/** Deletes one item (deleting a missing item changes nothing). */
-export async function deleteItem(input: DeleteInput): Promise<void> {
-  const { db, DeleteCommand } = await loadSdk();
-  await send(() => db().send(new DeleteCommand({ TableName: getConfig().tableName, ...input })));
+/**
+ * Deletes one item with the actions its kind built: a plain DeleteItem, or, for a counted item whose
+ * delete leaves a tombstone, one transaction (deleting a missing item changes nothing).
+ */
+export async function deleteItem(actions: readonly Action[]): Promise<void> {
+  const [only] = actions;
+  if (actions.length === 1 && only && "Delete" in only) {
+    const { db, DeleteCommand } = await loadSdk();
+    await send(() => db().send(new DeleteCommand({ TableName: getConfig().tableName, ...only.Delete })));
+    return;
+  }
+  await transact(actions);
 }
 
 /**
  * `SET #a = :a, #b = :b, …` of an update that writes exactly these attributes, with their names and
- * values; `extra` adds values the caller's condition uses.
+ * values.
  *
  * @example
  * setFields({ name: "Kiwi", updatedAt: now }) // { UpdateExpression: "SET #name = :name, #updatedAt = :updatedAt", … }

@@ -57,9 +57,3 @@ export const keysOnly = (index?: IndexName): string =>
     table.sortKey,
     ...(index ? [table.indexes[index].partitionKey, table.indexes[index].sortKey] : []),
   ].join(", ");
-
-/** The primary key of a stored item. */
-export const keyOf = (item: Record<string, unknown>): Record<string, string> => ({
-  [table.partitionKey]: item[table.partitionKey] as string,
-  [table.sortKey]: item[table.sortKey] as string,
-});

@@ -26,17 +26,6 @@ export const keyAttributes = [
   ...Object.values(table.indexes).flatMap((index) => [index.partitionKey, index.sortKey]),
 ] as const;
 
-/**
- * Stream filters: the stream handler only needs products, users and orders (never reviews, stats,
- * markers or uniqueness items). Used by `stacks/storage.ts` (Lambda event source mapping filter
- * criteria) and by the local stream poller, so both deliver the same records.
- */
-export const streamFilters = [
-  { dynamodb: { Keys: { pk: { S: [{ prefix: "PRODUCT#" }] }, sk: { S: ["PRODUCT"] } } } },
-  { dynamodb: { Keys: { pk: { S: [{ prefix: "USER#" }] }, sk: { S: ["USER"] } } } },
-  { dynamodb: { Keys: { pk: { S: [{ prefix: "ORDER#" }] }, sk: { S: ["ORDER"] } } } },
-] as const;
-
 /** The CreateTable input for this definition (DynamoDB Local and tests; the cloud uses SST). */
 export function createTableInput(tableName: string) {
   return {
@@ -57,14 +46,4 @@ export function createTableInput(tableName: string) {
     })),
     StreamSpecification: { StreamEnabled: true, StreamViewType: table.streamViewType },
   };
-}
-
-/** True when a stream record's keys pass one of the filters (the local poller's event filter). */
-export function matchesStreamFilters(keys: Record<string, { S?: string } | undefined>): boolean {
-  const pk = keys.pk?.S ?? "";
-  const sk = keys.sk?.S ?? "";
-  return streamFilters.some((filter) => {
-    const { pk: pkRule, sk: skRule } = filter.dynamodb.Keys;
-    return pk.startsWith(pkRule.S[0].prefix) && (skRule.S as readonly string[]).includes(sk);
-  });
 }

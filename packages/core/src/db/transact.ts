@@ -1,25 +1,14 @@
 import type { TransactWriteCommandInput } from "@aws-sdk/lib-dynamodb";
 import { getConfig } from "../config.ts";
-import { cancellationReasons, storageError } from "./errors.ts";
+import { CONDITION_FAILED, cancellationReasons, isRetryableCancellation, storageError } from "./errors.ts";
+import type { Action } from "./kind.ts";
 import { loadSdk } from "./sdk.ts";
 
+export type { Action } from "./kind.ts";
+
 type TransactItem = NonNullable<TransactWriteCommandInput["TransactItems"]>[number];
-type Part<K extends keyof TransactItem> = Omit<NonNullable<TransactItem[K]>, "TableName">;
 
-/** The update of one item in a transaction, without the table name. */
-export type UpdateAction = Part<"Update">;
-
-/**
- * One action of a TransactWriteItems, without the table name (added by `transact`). Stores build
- * them; a verb that must change several entities at once (an order and its products' stock) puts
- * the actions of each store into one transaction.
- */
-export type Action =
-  | { Put: Part<"Put"> }
-  | { Update: Part<"Update"> }
-  | { Delete: Part<"Delete"> }
-  | { ConditionCheck: Part<"ConditionCheck"> };
-
+/** The SDK's form of one action: the table name added, the kind's name left out. */
 const inTable = (action: Action, TableName: string): TransactItem => {
   if ("Put" in action) return { Put: { TableName, ...action.Put } };
   if ("Update" in action) return { Update: { TableName, ...action.Update } };
@@ -40,9 +29,9 @@ export function transactInput(
 }
 
 /**
- * Runs the actions as one transaction: all or nothing. A cancellation is rethrown as it is, for the
- * store to read its per-action reasons (`cancellationReasons`, in the order of `actions`); so are
- * DynamoDB's idempotency errors of a `clientRequestToken`. Outages become 503.
+ * Runs the actions as one transaction: all or nothing. A cancellation is rethrown as it is (a
+ * `tryTransact` caller reads it as a `Cancelled`); so are DynamoDB's idempotency errors of a
+ * `clientRequestToken`. Outages become 503.
  */
 export async function transact(
   actions: readonly Action[],
@@ -57,24 +46,59 @@ export async function transact(
 }
 
 /**
- * `transact`, answering instead of throwing when the transaction is cancelled: undefined once
- * committed, else the per-action reasons (`ConditionalCheckFailed`, `TransactionConflict`, `None`, …)
- * in the order of `actions`.
+ * A cancelled transaction, read by the actions it was made of: which one's condition failed, and
+ * whether it only lost a race (or was throttled), so the same write may be tried again.
  *
  * @example
- * const reasons = await tryTransact([putProduct, putSlug]);
- * if (reasons?.[1] === CONDITION_FAILED) throw slugTaken();
+ * const cancelled = await tryTransact([putProduct, claimSlug]);
+ * if (cancelled?.failed(claimSlug)) throw slugTaken();
+ */
+export class Cancelled {
+  constructor(
+    private readonly actions: readonly Action[],
+    /** The per-action reasons (`ConditionalCheckFailed`, `TransactionConflict`, `None`, …), in order. */
+    readonly reasons: readonly string[],
+    /** The cancellation itself, for a caller that gives up to throw. */
+    readonly error: unknown,
+  ) {}
+
+  /** The reason of one of the transaction's actions (`None` when it did not stop it). */
+  reasonOf(action: Action): string {
+    const index = this.actions.indexOf(action);
+    if (index < 0) throw new Error(`The ${action.kind} action was not part of this transaction`);
+    return this.reasons[index] ?? "None";
+  }
+
+  /** True when this action's condition did not hold. */
+  failed(action: Action | undefined): boolean {
+    return action !== undefined && this.reasonOf(action) === CONDITION_FAILED;
+  }
+
+  /** The first of `actions` whose condition did not hold. */
+  firstFailed<A extends Action>(actions: readonly A[]): A | undefined {
+    return actions.find((action) => this.failed(action));
+  }
+
+  /** True when the transaction lost a race with another or was throttled: send it again. */
+  get retryable(): boolean {
+    return isRetryableCancellation(this.reasons);
+  }
+}
+
+/**
+ * `transact`, answering instead of throwing when the transaction is cancelled: undefined once
+ * committed, else the cancellation, read by action (see Cancelled).
  */
 export async function tryTransact(
   actions: readonly Action[],
   options: { clientRequestToken?: string } = {},
-): Promise<string[] | undefined> {
+): Promise<Cancelled | undefined> {
   try {
     await transact(actions, options);
     return undefined;
   } catch (error) {
     const reasons = cancellationReasons(error);
     if (!reasons) throw error;
-    return reasons;
+    return new Cancelled(actions, reasons, error);
   }
 }

@@ -1,51 +1,59 @@
 import { AppError } from "../errors.ts";
 import { notExists } from "./conditions.ts";
-import { CONDITION_FAILED, isConditionalCheckFailure } from "./errors.ts";
-import { type DeleteInput, type Item, type Key, updateItem } from "./items.ts";
-import { type Action, tryTransact, type UpdateAction } from "./transact.ts";
+import { isConditionalCheckFailure } from "./errors.ts";
+import { updateItem } from "./items.ts";
+import type { Action, Kind, PutAction, UpdateAction } from "./kind.ts";
+import { tryTransact } from "./transact.ts";
 
 /**
  * Uniqueness items (docs/data-model.md, patterns 8 and 11): a value that must be unique (a product's
  * slug, a user's email) is the key of an item naming its owner, written in the same transaction as
  * the owner, so GSIs (eventually consistent) are never read to check it.
  */
-export interface Uniqueness {
-  /** The uniqueness item's key (`SLUG#<slug>`, `EMAIL#<email>`). */
-  key: Key;
-  /** The attribute of the uniqueness item naming its owner (`productId`, `userId`). */
-  ownerAttribute: string;
-  /** The owner's id. */
+
+/** A uniqueness kind: its item names the owner's id (`{ productId }`, `{ userId }`). */
+export type UniqueKind<Owner extends string> = Kind<
+  Record<Owner, string>,
+  [value: string],
+  Record<Owner, string>
+>;
+
+/** One unique value of an owner. */
+export interface Uniqueness<Owner extends string = string> {
+  kind: UniqueKind<Owner>;
+  /** The owner attribute of the uniqueness item (`productId`, `userId`). */
+  owner: Owner;
+  value: string;
   ownerId: string;
 }
 
 /** Puts the uniqueness item, only if the value is free. */
-const claim = (unique: Uniqueness): Action => ({
-  Put: { Item: { ...unique.key, [unique.ownerAttribute]: unique.ownerId }, ConditionExpression: notExists() },
-});
+const claim = (unique: Uniqueness): Action =>
+  unique.kind.putAt(
+    unique.kind.key(unique.value),
+    { [unique.owner]: unique.ownerId },
+    { ConditionExpression: notExists() },
+  );
 
 /** Deletes the uniqueness item if it is the owner's (or already gone). */
-const release = (unique: Uniqueness): Action => ({
-  Delete: {
-    Key: unique.key,
+const release = (unique: Uniqueness): Action[] =>
+  unique.kind.delete(unique.kind.key(unique.value), {
     ConditionExpression: `${notExists()} OR #owner = :owner`,
-    ExpressionAttributeNames: { "#owner": unique.ownerAttribute },
+    ExpressionAttributeNames: { "#owner": unique.owner },
     ExpressionAttributeValues: { ":owner": unique.ownerId },
-  },
-});
+  });
 
 const changedMeanwhile = () => new AppError("conflict", "The item changed meanwhile, please try again");
 
 /**
- * Creates an entity (its item put only if absent) with its uniqueness item, in one transaction:
- * `taken` when the value belongs to someone else.
+ * Creates an entity (its put conditioned on its absence) with its uniqueness item, in one
+ * transaction: `taken` when the value belongs to someone else.
  */
-export async function putWithUnique(item: Item, unique: Uniqueness): Promise<"created" | "taken"> {
-  const reasons = await tryTransact([
-    { Put: { Item: item, ConditionExpression: notExists() } },
-    claim(unique),
-  ]);
-  if (!reasons) return "created";
-  if (reasons[1] === CONDITION_FAILED) return "taken";
+export async function putWithUnique(put: PutAction, unique: Uniqueness): Promise<"created" | "taken"> {
+  const claimed = claim(unique);
+  const cancelled = await tryTransact([put, claimed]);
+  if (!cancelled) return "created";
+  if (cancelled.failed(claimed)) return "taken";
   throw changedMeanwhile();
 }
 
@@ -59,14 +67,13 @@ export type SwapOutcome = "updated" | "taken" | "changed";
  * the transaction lost a race: read again and decide again.
  *
  * @example
- * await updateSwappingUnique(update, { from: { ...slug(old) }, to: { ...slug(next) } });
+ * await updateSwappingUnique(update, { from: slugOf(old, id), to: slugOf(next, id) });
  */
 export async function updateSwappingUnique(
   update: UpdateAction,
   swap?: { from: Uniqueness; to: Uniqueness },
 ): Promise<SwapOutcome> {
-  const moves = swap && JSON.stringify(swap.from.key) !== JSON.stringify(swap.to.key);
-  if (!moves) {
+  if (!swap || swap.from.value === swap.to.value) {
     try {
       await updateItem(update);
       return "updated";
@@ -75,21 +82,20 @@ export async function updateSwappingUnique(
       throw error;
     }
   }
-  const reasons = await tryTransact([{ Update: update }, release(swap.from), claim(swap.to)]);
-  if (!reasons) return "updated";
-  return reasons[2] === CONDITION_FAILED ? "taken" : "changed";
+  const claimed = claim(swap.to);
+  const cancelled = await tryTransact([update, ...release(swap.from), claimed]);
+  if (!cancelled) return "updated";
+  return cancelled.failed(claimed) ? "taken" : "changed";
 }
 
 /**
- * Deletes an entity (on its own condition) with its uniqueness item, in one transaction, plus the
- * caller's `also` actions (a tombstone): `changed` when the entity changed since it was read (or the
- * transaction lost a race).
+ * Deletes an entity (its kind's delete actions, on its own condition) with its uniqueness item, in
+ * one transaction: `changed` when the entity changed since it was read (or the transaction lost a race).
  */
 export async function deleteWithUnique(
-  remove: DeleteInput,
+  remove: readonly Action[],
   unique: Uniqueness,
-  also: readonly Action[] = [],
 ): Promise<"deleted" | "changed"> {
-  const reasons = await tryTransact([{ Delete: remove }, release(unique), ...also]);
-  return reasons ? "changed" : "deleted";
+  const cancelled = await tryTransact([...remove, ...release(unique)]);
+  return cancelled ? "changed" : "deleted";
 }

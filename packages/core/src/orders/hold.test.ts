@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../config.ts";
 import { expiryDecision, heldFrom, PAYMENT_GRACE_MS } from "./hold.ts";
+import type { OrderRecord } from "./order.records.ts";
 
 const env = { TABLE_NAME: "shop", JWT_SECRET: "x".repeat(32) };
 const at = (iso: string) => new Date(iso);
@@ -43,7 +44,21 @@ describe("holds", () => {
 });
 
 describe("the sweep's decision", () => {
-  const due = { id: "o", isPaid: false, holdUntil: "2026-01-01T11:00:00.000Z" };
+  const due: OrderRecord = {
+    id: "o",
+    userId: "u",
+    orderItems: [],
+    shippingAddress: { fullName: "A", address: "B", city: "C", postalCode: "D", country: "E" },
+    paymentMethod: "PayPal",
+    itemsCents: 0,
+    shippingCents: 0,
+    taxCents: 0,
+    totalCents: 0,
+    isPaid: false,
+    isDelivered: false,
+    createdAt: "2026-01-01T10:00:00.000Z",
+    holdUntil: "2026-01-01T11:00:00.000Z",
+  };
   const now = at("2026-01-01T11:00:00.001Z");
 
   it("cancels an unpaid order once its hold ran out, not before", () => {

@@ -1,5 +1,5 @@
 import { getConfig } from "../config.ts";
-import { type Item, isHeld } from "./order.mapping.ts";
+import { isHeld, type OrderRecord } from "./order.records.ts";
 
 /**
  * How long unpaid orders hold their stock, and the pure rules of the expiry sweep
@@ -28,7 +28,7 @@ export function heldFrom(placedAt: Date, minutes: number = getConfig().unpaidOrd
 /**
  * What the sweep does with the order of a due hold, read at `now`:
  * - `gone`: the order is missing, paid or cancelled; only the stale hold is left to delete;
- * - `not_due`: its hold has not run out (or it predates holds);
+ * - `not_due`: its hold has not run out;
  * - `payment_in_progress`: a payment was started within the grace time;
  * - `check_payment`: a payment was started long ago and never recorded: ask the provider first;
  * - `cancel`: cancel it and give its stock back.
@@ -36,11 +36,11 @@ export function heldFrom(placedAt: Date, minutes: number = getConfig().unpaidOrd
 export type ExpiryDecision = "gone" | "not_due" | "payment_in_progress" | "check_payment" | "cancel";
 
 /** Decides the fate of one stored order at `now` (pure; see ExpiryDecision). */
-export function expiryDecision(item: Item | undefined, now: Date): ExpiryDecision {
-  if (!item || !isHeld(item)) return "gone";
-  const holdUntil = typeof item.holdUntil === "string" ? Date.parse(item.holdUntil) : Number.NaN;
+export function expiryDecision(order: OrderRecord | undefined, now: Date): ExpiryDecision {
+  if (!order || !isHeld(order)) return "gone";
+  const holdUntil = order.holdUntil === undefined ? Number.NaN : Date.parse(order.holdUntil);
   if (!(holdUntil <= now.getTime())) return "not_due";
-  if (typeof item.paymentStartedAt !== "string") return "cancel";
-  const started = Date.parse(item.paymentStartedAt);
+  if (order.paymentStartedAt === undefined) return "cancel";
+  const started = Date.parse(order.paymentStartedAt);
   return now.getTime() - started < PAYMENT_GRACE_MS ? "payment_in_progress" : "check_payment";
 }

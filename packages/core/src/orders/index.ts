@@ -3,8 +3,8 @@ import { AppError } from "../errors.ts";
 import { isId } from "../ids.ts";
 import type { Caller } from "../users/caller.ts";
 import { userStore } from "../users/user.store.ts";
-import { isCancelledItem } from "./order.keys.ts";
-import { type Item, type OrderUser, toOrder } from "./order.mapping.ts";
+import { type OrderUser, toOrder } from "./order.mapping.ts";
+import { isCancelled, type OrderRecord } from "./order.records.ts";
 import type { Order, PaymentResult } from "./order.schema.ts";
 import { orderStore } from "./order.store.ts";
 
@@ -14,7 +14,7 @@ const notFound = () => new AppError("not_found", "Order Not Found");
 const asUser = (caller: Caller) => ({ _id: caller._id, name: caller.name });
 
 /** The stored order, or 404 (also for ids that are not ours, without a read). */
-export async function orderItemOrNotFound(id: string): Promise<Item> {
+export async function orderOrNotFound(id: string): Promise<OrderRecord> {
   const item = isId(id) ? await orderStore.get(id) : undefined;
   if (!item) throw notFound();
   return item;
@@ -24,8 +24,8 @@ export async function orderItemOrNotFound(id: string): Promise<Item> {
  * The stored order if the caller may read it: its customer or an administrator. Anyone else gets the
  * same 404 as for a missing order, so order ids cannot be probed.
  */
-export async function readableOrderItem(caller: Caller, id: string): Promise<Item> {
-  const item = await orderItemOrNotFound(id);
+export async function readableOrder(caller: Caller, id: string): Promise<OrderRecord> {
+  const item = await orderOrNotFound(id);
   if (item.userId !== caller._id && !caller.isAdmin) throw notFound();
   return item;
 }
@@ -35,15 +35,15 @@ async function userOf(userId: string): Promise<OrderUser> {
   return (await userStore.namesById([userId])).get(userId) ?? null;
 }
 
-/** An order item → the API's Order, with its customer's current name (null once deleted). */
-export async function withUser(caller: Caller, item: Item): Promise<Order> {
-  const user = item.userId === caller._id ? asUser(caller) : await userOf(item.userId as string);
-  return toOrder(item, user);
+/** A stored order → the API's Order, with its customer's current name (null once deleted). */
+export async function withUser(caller: Caller, order: OrderRecord): Promise<Order> {
+  const user = order.userId === caller._id ? asUser(caller) : await userOf(order.userId);
+  return toOrder(order, user);
 }
 
 /** One order for its customer or an administrator (GET /api/orders/{id}). */
 export async function fromIdForCaller(caller: Caller, id: string): Promise<Order> {
-  return withUser(caller, await readableOrderItem(caller, id));
+  return withUser(caller, await readableOrder(caller, id));
 }
 
 /** The caller's own orders, newest first (gsi2 USER#<id> / ORDER#<id>). */
@@ -55,8 +55,8 @@ export async function listMine(caller: Caller): Promise<Order[]> {
 /** Every order, newest first, each with `user: { _id, name }` or null for a deleted account (admin). */
 export async function listAll(): Promise<Order[]> {
   const items = await orderStore.listAll();
-  const users = await userStore.namesById(items.map((item) => item.userId as string));
-  return items.map((item) => toOrder(item, users.get(item.userId as string) ?? null));
+  const users = await userStore.namesById(items.map((item) => item.userId));
+  return items.map((item) => toOrder(item, users.get(item.userId) ?? null));
 }
 
 /** Told to anyone who tries to pay, deliver or otherwise move a cancelled order. */
@@ -64,8 +64,8 @@ export const ORDER_CANCELLED_MESSAGE =
   "This order was cancelled because it was not paid in time; its items went back on sale. Please place a new order.";
 
 /** 409 for a cancelled order (it cannot be paid, delivered or cancelled again). */
-export function assertNotCancelled(item: Item): void {
-  if (isCancelledItem(item)) throw new AppError("conflict", ORDER_CANCELLED_MESSAGE);
+export function assertNotCancelled(order: OrderRecord): void {
+  if (isCancelled(order)) throw new AppError("conflict", ORDER_CANCELLED_MESSAGE);
 }
 
 /**
@@ -76,7 +76,7 @@ export function assertNotCancelled(item: Item): void {
  */
 export async function removeOrder(id: string): Promise<{ message: string }> {
   for (let attempt = 0; attempt < 5; attempt += 1) {
-    const item = await orderItemOrNotFound(id);
+    const item = await orderOrNotFound(id);
     if ((await orderStore.remove(item)) === "deleted") return { message: "Order Deleted" };
     await backoff(attempt);
   }
@@ -85,10 +85,10 @@ export async function removeOrder(id: string): Promise<{ message: string }> {
 
 /** Marks a paid, undelivered order delivered (admin); 409 when it is unpaid or already delivered. */
 export async function markDelivered(caller: Caller, id: string): Promise<Order> {
-  const item = await orderItemOrNotFound(id);
+  const item = await orderOrNotFound(id);
   assertNotCancelled(item);
-  if (item.isPaid !== true) throw new AppError("conflict", "Order is not paid yet");
-  if (item.isDelivered === true) throw new AppError("conflict", "Order is already delivered");
+  if (!item.isPaid) throw new AppError("conflict", "Order is not paid yet");
+  if (item.isDelivered) throw new AppError("conflict", "Order is already delivered");
   const delivered = await orderStore.markDelivered(id);
   if (!delivered) throw new AppError("conflict", "Order is already delivered");
   return withUser(caller, delivered);
@@ -100,10 +100,10 @@ export async function markDelivered(caller: Caller, id: string): Promise<Order> 
  * leaves an order whose payment started within its grace time alone (docs/decisions/012-unpaid-orders-expire.md).
  * Returns the stored order; it is already paid when a concurrent payment won.
  */
-export async function startPayment(id: string, paypalOrderId: string): Promise<Item> {
+export async function startPayment(id: string, paypalOrderId: string): Promise<OrderRecord> {
   const started = await orderStore.startPayment(id, paypalOrderId);
   if (started) return started;
-  const item = await orderItemOrNotFound(id);
+  const item = await orderOrNotFound(id);
   assertNotCancelled(item);
   return item;
 }
@@ -116,15 +116,15 @@ export async function startPayment(id: string, paypalOrderId: string): Promise<I
 export async function markPaid(
   id: string,
   payment: PaymentResult & { paypalOrderId: string },
-): Promise<Item> {
+): Promise<OrderRecord> {
   for (let attempt = 0; ; attempt += 1) {
     // "refused": paid already (or cancelled): read below.
     if ((await orderStore.markPaid(id, payment)) !== "conflict") break;
     if (attempt >= 4) throw new AppError("unavailable", "The order is changing, please try again");
     await backoff(attempt);
   }
-  const item = await orderItemOrNotFound(id);
-  if (isCancelledItem(item)) {
+  const item = await orderOrNotFound(id);
+  if (isCancelled(item)) {
     // Cannot happen while payments are marked as started first; if it ever does, say so loudly.
     console.error(
       JSON.stringify({

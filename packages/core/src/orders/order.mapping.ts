@@ -1,24 +1,8 @@
 import { toDollars } from "../money/pricing.ts";
-import { isCancelledItem } from "./order.keys.ts";
-import type { Order, OrderLine, PaymentMethod, PaymentResult, ShippingAddress } from "./order.schema.ts";
+import { isCancelled, isHeld, type OrderRecord, type StoredLine } from "./order.records.ts";
+import type { Order, OrderLine } from "./order.schema.ts";
 
-/**
- * Stored order items ↔ the API's orders (money: cents stored, dollars answered). Pure: the reads and
- * writes are in order.store.ts.
- */
-
-/** A stored item, as the document client reads it. */
-export type Item = Record<string, unknown>;
-
-/** One stored line (docs/data-model.md: Order.orderItems[]): a product snapshot, money in cents. */
-export interface StoredLine {
-  productId: string;
-  name: string;
-  slug: string;
-  image: string;
-  priceCents: number;
-  quantity: number;
-}
+/** Stored orders → the API's orders (money: cents stored, dollars answered). Pure. */
 
 export type OrderUser = Order["user"];
 
@@ -32,30 +16,26 @@ export const toLine = (line: StoredLine): OrderLine => ({
   quantity: line.quantity,
 });
 
-/** A stored order item → the API's Order. */
-export function toOrder(item: Item, user: OrderUser): Order {
-  const paymentResult = item.paymentResult as PaymentResult | undefined;
+/** A stored order → the API's Order. */
+export function toOrder(order: OrderRecord, user: OrderUser): Order {
   return {
-    _id: item.id as string,
+    _id: order.id,
     user,
-    orderItems: (item.orderItems as StoredLine[]).map(toLine),
-    shippingAddress: item.shippingAddress as ShippingAddress,
-    paymentMethod: item.paymentMethod as PaymentMethod,
-    itemsPrice: toDollars(item.itemsCents as number),
-    shippingPrice: toDollars(item.shippingCents as number),
-    taxPrice: toDollars(item.taxCents as number),
-    totalPrice: toDollars(item.totalCents as number),
-    isPaid: item.isPaid === true,
-    paidAt: (item.paidAt as string | undefined) ?? null,
-    ...(paymentResult ? { paymentResult } : {}),
-    isDelivered: item.isDelivered === true,
-    deliveredAt: (item.deliveredAt as string | undefined) ?? null,
-    createdAt: item.createdAt as string,
-    holdUntil: isHeld(item) ? ((item.holdUntil as string | undefined) ?? null) : null,
-    isCancelled: isCancelledItem(item),
-    cancelledAt: (item.cancelledAt as string | undefined) ?? null,
+    orderItems: order.orderItems.map(toLine),
+    shippingAddress: order.shippingAddress,
+    paymentMethod: order.paymentMethod,
+    itemsPrice: toDollars(order.itemsCents),
+    shippingPrice: toDollars(order.shippingCents),
+    taxPrice: toDollars(order.taxCents),
+    totalPrice: toDollars(order.totalCents),
+    isPaid: order.isPaid,
+    paidAt: order.paidAt ?? null,
+    ...(order.paymentResult ? { paymentResult: order.paymentResult } : {}),
+    isDelivered: order.isDelivered,
+    deliveredAt: order.deliveredAt ?? null,
+    createdAt: order.createdAt,
+    holdUntil: isHeld(order) ? (order.holdUntil ?? null) : null,
+    isCancelled: isCancelled(order),
+    cancelledAt: order.cancelledAt ?? null,
   };
 }
-
-/** A stored order that still holds its stock: unpaid and not cancelled. */
-export const isHeld = (item: Item): boolean => item.isPaid !== true && !isCancelledItem(item);

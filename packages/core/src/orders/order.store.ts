@@ -1,86 +1,120 @@
 import { createHash } from "node:crypto";
 import { exists, notExists } from "../db/conditions.ts";
-import { CONDITION_FAILED, isConditionalCheckFailure, isRetryableCancellation } from "../db/errors.ts";
+import { isConditionalCheckFailure } from "../db/errors.ts";
 import { deleteItem, getItem, updateItem } from "../db/items.ts";
+import type { Action, Item, UpdateAction } from "../db/kind.ts";
 import { queryAll, queryPage } from "../db/query.ts";
-import { type Action, tryTransact } from "../db/transact.ts";
+import { type Cancelled, tryTransact } from "../db/transact.ts";
 import { productStore } from "../products/product.store.ts";
-import { tombstonePut } from "../stats/tombstone.ts";
-import { isCancelledItem, orderKeys, orderQueries } from "./order.keys.ts";
-import { type Item, isHeld, type StoredLine } from "./order.mapping.ts";
-import type { PaymentMethod, PaymentResult, ShippingAddress } from "./order.schema.ts";
+import {
+  holdKind,
+  idempotencyKind,
+  isCancelled,
+  isHeld,
+  type OrderRecord,
+  orderKind,
+  orderPatterns,
+  type StoredLine,
+} from "./order.records.ts";
+import type { PaymentResult } from "./order.schema.ts";
+
+export type { OrderRecord, StoredLine } from "./order.records.ts";
 
 /**
  * Storage of orders (docs/data-model.md: Order, Order hold and Idempotency key items, patterns 15-18
- * and 21): every command and key expression of an order lives here; orders/index.ts, place.ts,
- * hold.ts and expiry.ts hold the rules. Stock moves through the product store's `takeStock` and
- * `returnStock`, in the same transaction as the order change that causes it.
+ * and 21): every command and key expression of an order lives here; orders/index.ts, place.ts and
+ * hold.ts hold the rules (the expiry sweep, above orders and payments, is `expiry/`). Stock moves
+ * through the product store's `takeStock` and `returnStock`, in the same transaction as the order
+ * change that causes it.
  */
-
-/** A new order's stored attributes (keys are added here). Money in cents. */
-export type OrderRecord = {
-  id: string;
-  userId: string;
-  orderItems: StoredLine[];
-  shippingAddress: ShippingAddress;
-  paymentMethod: PaymentMethod;
-  itemsCents: number;
-  shippingCents: number;
-  taxCents: number;
-  totalCents: number;
-  isPaid: false;
-  isDelivered: false;
-  createdAt: string;
-  holdUntil: string;
-};
 
 /** An idempotency key lives a day: long enough for any retry, short enough to keep the table small. */
 const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;
 
-/** Condition on an order item that was not cancelled (the same test as `isCancelledItem`). */
+/** Condition on an order item that was not cancelled (the same test as `isCancelled`). */
 const notCancelled = "attribute_not_exists(cancelledAt)";
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
-/** The hold item of an order: the entry of the unpaid-orders index (docs/data-model.md). */
-const holdItem = (order: { id: string; holdUntil: string }): Item => ({
-  ...orderKeys.hold(order.id),
-  ...orderKeys.holdIndex(order.holdUntil, order.id),
-  orderId: order.id,
-  holdUntil: order.holdUntil,
-});
+const decodeAll = (items: Item[]): OrderRecord[] => items.map(orderKind.decode);
+
+/** The put of an order's hold: the entry of the unpaid-orders index (docs/data-model.md). */
+const putHold = (order: { id: string; holdUntil: string }): Action =>
+  holdKind.put({ orderId: order.id, holdUntil: order.holdUntil }, { ConditionExpression: notExists() });
 
 /** Deletes an order's hold in a transaction (deleting a missing hold changes nothing). */
-const deleteHoldAction = (id: string): Action => ({ Delete: { Key: orderKeys.hold(id) } });
+const deleteHold = (id: string): Action[] => holdKind.delete(holdKind.key(id));
 
-/** Pattern 15: one order item, strongly consistent. */
-const get = (id: string): Promise<Item | undefined> => getItem(orderKeys.item(id));
+/** Pattern 15: one order, strongly consistent. */
+const get = async (id: string): Promise<OrderRecord | undefined> =>
+  orderKind.decodeFound(await getItem(orderKind.key(id)));
 
 /** Pattern 16: a user's orders, newest first. */
-const listOfUser = (userId: string): Promise<Item[]> => queryAll(orderQueries.ofUser(userId));
+const listOfUser = async (userId: string): Promise<OrderRecord[]> =>
+  decodeAll(await queryAll(orderPatterns.ofUser(userId)));
 
 /** Pattern 17: every order, newest first. */
-const listAll = (): Promise<Item[]> => queryAll(orderQueries.all());
+const listAll = async (): Promise<OrderRecord[]> => decodeAll(await queryAll(orderPatterns.all()));
 
 /** Pattern 18: the order id an idempotency key was claimed for, unless the claim has expired. */
 async function orderIdOfKey(userId: string, key: string): Promise<string | undefined> {
-  const claim = await getItem(orderKeys.idempotency(userId, key));
-  if (!claim || (claim.expiresAt as number) < nowSeconds()) return undefined;
-  return claim.orderId as string;
+  const claim = idempotencyKind.decodeFound(await getItem(idempotencyKind.key(userId, key)));
+  if (!claim || claim.expiresAt < nowSeconds()) return undefined;
+  return claim.orderId;
 }
+
+/** A new order as placement stores it: unpaid, undelivered, holding its stock until `holdUntil`. */
+export type NewOrder = OrderRecord & { isPaid: false; isDelivered: false; holdUntil: string };
 
 /**
  * A placement: the new order, and the idempotency key it claims (`useToken`: also as DynamoDB's
  * token). Each line's price is always a condition on its product; `checkSnapshot` adds its name,
  * slug and image (a snapshot the shopper sent rather than one read from the catalogue).
- * `sessionCheck` is the caller's session check (users/caller.ts), the last action of the transaction.
+ * `sessionCheck` is the caller's session check (users/caller.ts).
  */
 export interface Placement {
-  order: OrderRecord;
+  order: NewOrder;
   checkSnapshot?: boolean;
   key?: { userId: string; key: string; useToken: boolean };
   sessionCheck?: Action;
 }
+
+/** The actions of a placement's transaction, by what each is for. */
+interface PlacementActions {
+  order: Action;
+  lines: { line: StoredLine; take: UpdateAction }[];
+  claim: Action | undefined;
+  hold: Action;
+  session: Action | undefined;
+}
+
+function placementParts({ order, key, checkSnapshot = false, sessionCheck }: Placement): PlacementActions {
+  return {
+    order: orderKind.put(order, { ConditionExpression: notExists() }),
+    lines: order.orderItems.map((line) => ({ line, take: productStore.takeStock(line, { checkSnapshot }) })),
+    claim: key
+      ? idempotencyKind.putAt(
+          idempotencyKind.key(key.userId, key.key),
+          { orderId: order.id, expiresAt: nowSeconds() + IDEMPOTENCY_TTL_SECONDS },
+          // TTL deletion lags by up to days: an expired key may be claimed again.
+          {
+            ConditionExpression: `${notExists()} OR expiresAt < :now`,
+            ExpressionAttributeValues: { ":now": nowSeconds() },
+          },
+        )
+      : undefined,
+    hold: putHold(order),
+    session: sessionCheck,
+  };
+}
+
+const inOrder = (parts: PlacementActions): Action[] => [
+  parts.order,
+  ...parts.lines.map(({ take }) => take),
+  ...(parts.claim ? [parts.claim] : []),
+  parts.hold,
+  ...(parts.session ? [parts.session] : []),
+];
 
 /**
  * The placement's one transaction: put the order, take each line's stock (never below 0, and only
@@ -88,37 +122,7 @@ export interface Placement {
  * (the unpaid-order index entry the expiry sweep reads). The order benchmark (tests/bench/orders.ts)
  * sends exactly these actions as its bare transaction.
  */
-function placementActions({ order, key, checkSnapshot = false, sessionCheck }: Placement): Action[] {
-  const item = {
-    ...orderKeys.item(order.id),
-    ...orderKeys.listIndex(order.id),
-    ...orderKeys.userIndex(order.userId, order.id),
-    ...order,
-  };
-  const claim: Action[] = key
-    ? [
-        {
-          Put: {
-            Item: {
-              ...orderKeys.idempotency(key.userId, key.key),
-              orderId: order.id,
-              expiresAt: nowSeconds() + IDEMPOTENCY_TTL_SECONDS,
-            },
-            // TTL deletion lags by up to days: an expired key may be claimed again.
-            ConditionExpression: `${notExists()} OR expiresAt < :now`,
-            ExpressionAttributeValues: { ":now": nowSeconds() },
-          },
-        },
-      ]
-    : [];
-  return [
-    { Put: { Item: item, ConditionExpression: notExists() } },
-    ...productStore.takeStock(order.orderItems, { checkSnapshot }),
-    ...claim,
-    { Put: { Item: holdItem(order), ConditionExpression: notExists() } },
-    ...(sessionCheck ? [sessionCheck] : []),
-  ];
-}
+const placementActions = (placement: Placement): Action[] => inOrder(placementParts(placement));
 
 /** DynamoDB's own idempotency for the SDK's retries of this very call (at most 36 characters). */
 const clientRequestToken = (key: { userId: string; key: string }) =>
@@ -140,85 +144,85 @@ export type PlaceOutcome =
   | { kind: "stale"; line: StoredLine }
   | { kind: "conflict" };
 
+/**
+ * What a cancelled placement means. A failed session check wins (nothing is answered to a revoked
+ * token); then a taken key (a replay answers the first order whatever the stock is now); then the
+ * first line whose product refused.
+ */
+function placementRefusal(parts: PlacementActions, cancelled: Cancelled): PlaceOutcome {
+  if (cancelled.failed(parts.session)) return { kind: "session" };
+  if (cancelled.failed(parts.claim)) return { kind: "duplicate" };
+  const refused = parts.lines.find(({ take }) => cancelled.failed(take));
+  if (refused) return { kind: "stale", line: refused.line };
+  if (cancelled.retryable) return { kind: "conflict" };
+  throw new Error(`order placement cancelled: ${cancelled.reasons.join(", ")}`);
+}
+
 /** Runs the placement's transaction once and says what happened (see PlaceOutcome). */
 async function place(placement: Placement): Promise<PlaceOutcome> {
-  const { order, key } = placement;
-  let reasons: string[] | undefined;
+  const { key } = placement;
+  const parts = placementParts(placement);
+  let cancelled: Cancelled | undefined;
   try {
-    reasons = await tryTransact(
-      placementActions(placement),
+    cancelled = await tryTransact(
+      inOrder(parts),
       key?.useToken ? { clientRequestToken: clientRequestToken(key) } : {},
     );
   } catch (error) {
     if (key && error instanceof Error && TOKEN_IN_USE.has(error.name)) return { kind: "duplicate" };
     throw error;
   }
-  if (!reasons) return { kind: "placed" };
-  // Actions: the order, one per line, the key's claim (if any), the hold, the session check (if any).
-  // A failed session check wins (nothing is answered to a revoked token); then a taken key: a replay
-  // answers the first order whatever the stock is now.
-  if (placement.sessionCheck && reasons.at(-1) === CONDITION_FAILED) return { kind: "session" };
-  const keyAction = order.orderItems.length + 1;
-  if (key && reasons[keyAction] === CONDITION_FAILED) return { kind: "duplicate" };
-  const lost = reasons.findIndex(
-    (code, index) => code === CONDITION_FAILED && index >= 1 && index < keyAction,
-  );
-  const line = order.orderItems[lost - 1];
-  if (line) return { kind: "stale", line };
-  if (isRetryableCancellation(reasons)) return { kind: "conflict" };
-  throw new Error(`order placement cancelled: ${reasons.join(", ")}`);
+  return cancelled ? placementRefusal(parts, cancelled) : { kind: "placed" };
 }
 
 /**
- * Deletes an order as it was read: an unpaid one gives its stock back in the same transaction. The
- * delete is conditional on the paid and cancelled state read (`changed` otherwise), so a payment
- * landing meanwhile never restocks goods that were sold, and an order cancelled meanwhile (whose stock
- * is already back) never restocks twice.
+ * Deletes an order as it was read (its kind leaves a tombstone, db/kind.ts): an unpaid one gives its
+ * stock back in the same transaction. The delete is conditional on the paid and cancelled state read
+ * (`changed` otherwise), so a payment landing meanwhile never restocks goods that were sold, and an
+ * order cancelled meanwhile (whose stock is already back) never restocks twice.
  */
-async function remove(item: Item): Promise<"deleted" | "changed"> {
-  const id = item.id as string;
-  const restock = isHeld(item) ? await productStore.returnStock(item.orderItems as StoredLine[]) : [];
-  const cancelled = isCancelledItem(item) ? "attribute_exists(cancelledAt)" : notCancelled;
-  const reasons = await tryTransact([
-    {
-      Delete: {
-        Key: orderKeys.item(id),
-        ConditionExpression: `${exists()} AND isPaid = :paid AND ${cancelled}`,
-        ExpressionAttributeValues: { ":paid": item.isPaid === true },
-      },
-    },
-    deleteHoldAction(id),
-    // The rebuild must see that this order existed (docs/decisions/020-exact-rebuild.md).
-    tombstonePut(orderKeys.item(id)),
+async function remove(order: OrderRecord): Promise<"deleted" | "changed"> {
+  const restock = isHeld(order) ? await productStore.returnStock(order.orderItems) : [];
+  const cancelled = isCancelled(order) ? "attribute_exists(cancelledAt)" : notCancelled;
+  const refused = await tryTransact([
+    ...orderKind.delete(orderKind.key(order.id), {
+      ConditionExpression: `${exists()} AND isPaid = :paid AND ${cancelled}`,
+      ExpressionAttributeValues: { ":paid": order.isPaid },
+    }),
+    ...deleteHold(order.id),
     ...restock,
   ]);
-  return reasons ? "changed" : "deleted";
+  return refused ? "changed" : "deleted";
 }
 
-/** Marks a paid, undelivered order delivered; the order as written, or undefined when it was not. */
-async function markDelivered(id: string): Promise<Item | undefined> {
+/** An update answering the order as written, or undefined when its condition refused it. */
+async function updateOrder(update: UpdateAction): Promise<OrderRecord | undefined> {
   try {
-    return await updateItem({
-      Key: orderKeys.item(id),
-      UpdateExpression: "SET isDelivered = :true, deliveredAt = :now",
-      ConditionExpression: `${exists()} AND isPaid = :true AND isDelivered = :false`,
-      ExpressionAttributeValues: { ":true": true, ":false": false, ":now": new Date().toISOString() },
-      ReturnValues: "ALL_NEW",
-    });
+    return orderKind.decodeFound(await updateItem(update));
   } catch (error) {
     if (isConditionalCheckFailure(error)) return undefined;
     throw error;
   }
 }
 
+/** Marks a paid, undelivered order delivered; the order as written, or undefined when it was not. */
+const markDelivered = (id: string): Promise<OrderRecord | undefined> =>
+  updateOrder(
+    orderKind.update(orderKind.key(id), {
+      UpdateExpression: "SET isDelivered = :true, deliveredAt = :now",
+      ConditionExpression: `${exists()} AND isPaid = :true AND isDelivered = :false`,
+      ExpressionAttributeValues: { ":true": true, ":false": false, ":now": new Date().toISOString() },
+      ReturnValues: "ALL_NEW",
+    }),
+  );
+
 /**
  * Marks a payment as started on an unpaid order that is not cancelled; the order as written, or
  * undefined when it is paid, cancelled or gone.
  */
-async function startPayment(id: string, paypalOrderId: string): Promise<Item | undefined> {
-  try {
-    return await updateItem({
-      Key: orderKeys.item(id),
+const startPayment = (id: string, paypalOrderId: string): Promise<OrderRecord | undefined> =>
+  updateOrder(
+    orderKind.update(orderKind.key(id), {
       UpdateExpression: "SET paymentStartedAt = :now, paymentPaypalOrderId = :paypal",
       ConditionExpression: `${exists()} AND isPaid = :false AND ${notCancelled}`,
       ExpressionAttributeValues: {
@@ -227,12 +231,8 @@ async function startPayment(id: string, paypalOrderId: string): Promise<Item | u
         ":paypal": paypalOrderId,
       },
       ReturnValues: "ALL_NEW",
-    });
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return undefined;
-    throw error;
-  }
-}
+    }),
+  );
 
 /**
  * Records a verified payment and deletes the order's hold, in one transaction, only if the order is
@@ -243,26 +243,20 @@ async function markPaid(
   payment: PaymentResult & { paypalOrderId: string },
 ): Promise<"paid" | "refused" | "conflict"> {
   const { paypalOrderId, ...paymentResult } = payment;
-  const reasons = await tryTransact([
-    {
-      Update: {
-        Key: orderKeys.item(id),
-        UpdateExpression:
-          "SET isPaid = :true, paidAt = :now, paymentResult = :result, paypalOrderId = :paypal",
-        ConditionExpression: `${exists()} AND isPaid = :false AND ${notCancelled}`,
-        ExpressionAttributeValues: {
-          ":true": true,
-          ":false": false,
-          ":now": new Date().toISOString(),
-          ":result": paymentResult,
-          ":paypal": paypalOrderId,
-        },
-      },
+  const paid = orderKind.update(orderKind.key(id), {
+    UpdateExpression: "SET isPaid = :true, paidAt = :now, paymentResult = :result, paypalOrderId = :paypal",
+    ConditionExpression: `${exists()} AND isPaid = :false AND ${notCancelled}`,
+    ExpressionAttributeValues: {
+      ":true": true,
+      ":false": false,
+      ":now": new Date().toISOString(),
+      ":result": paymentResult,
+      ":paypal": paypalOrderId,
     },
-    deleteHoldAction(id),
-  ]);
-  if (!reasons) return "paid";
-  return reasons[0] === CONDITION_FAILED ? "refused" : "conflict";
+  });
+  const cancelled = await tryTransact([paid, ...deleteHold(id)]);
+  if (!cancelled) return "paid";
+  return cancelled.failed(paid) ? "refused" : "conflict";
 }
 
 /**
@@ -271,82 +265,46 @@ async function markPaid(
  * the same stale start), so a payment started meanwhile wins; its hold goes, and the stock of every
  * line whose product still exists comes back. `changed` when any of that no longer holds.
  */
-async function cancel(item: Item, now: Date): Promise<"cancelled" | "changed"> {
-  const id = item.id as string;
-  const started = item.paymentStartedAt as string | undefined;
-  const restock = await productStore.returnStock(item.orderItems as StoredLine[]);
-  const reasons = await tryTransact([
-    {
-      Update: {
-        Key: orderKeys.item(id),
-        // A cancellation changes what the order counts for: its revision moves (stats/stats.fences.ts).
-        UpdateExpression: "SET isCancelled = :true, cancelledAt = :now ADD rev :one",
-        ConditionExpression: [
-          exists(),
-          "isPaid = :false",
-          notCancelled,
-          "holdUntil <= :now",
-          started === undefined ? "attribute_not_exists(paymentStartedAt)" : "paymentStartedAt = :started",
-        ].join(" AND "),
-        ExpressionAttributeValues: {
-          ":true": true,
-          ":false": false,
-          ":now": now.toISOString(),
-          ":one": 1,
-          ...(started === undefined ? {} : { ":started": started }),
-        },
+async function cancel(order: OrderRecord, now: Date): Promise<"cancelled" | "changed"> {
+  const started = order.paymentStartedAt;
+  const restock = await productStore.returnStock(order.orderItems);
+  const refused = await tryTransact([
+    orderKind.update(orderKind.key(order.id), {
+      UpdateExpression: "SET isCancelled = :true, cancelledAt = :now",
+      ConditionExpression: [
+        exists(),
+        "isPaid = :false",
+        notCancelled,
+        "holdUntil <= :now",
+        started === undefined ? "attribute_not_exists(paymentStartedAt)" : "paymentStartedAt = :started",
+      ].join(" AND "),
+      ExpressionAttributeValues: {
+        ":true": true,
+        ":false": false,
+        ":now": now.toISOString(),
+        ...(started === undefined ? {} : { ":started": started }),
       },
-    },
-    deleteHoldAction(id),
+    }),
+    ...deleteHold(order.id),
     ...restock,
   ]);
-  return reasons ? "changed" : "cancelled";
+  return refused ? "changed" : "cancelled";
 }
 
 /** Deletes an order's hold on its own (a stale one, left by an order paid, cancelled or deleted). */
-const deleteHold = (id: string): Promise<void> => deleteItem({ Key: orderKeys.hold(id) });
+const deleteStaleHold = (id: string): Promise<void> => deleteItem(deleteHold(id));
 
 /** Pattern 21: one page of the holds due before `before`, oldest deadline first, as order ids. */
 async function dueHolds(
   before: Date,
   pageSize: number,
-  start?: Record<string, unknown>,
-): Promise<{ orderIds: string[]; next: Record<string, unknown> | undefined }> {
+  start?: Item,
+): Promise<{ orderIds: string[]; next: Item | undefined }> {
   const page = await queryPage({
-    ...orderQueries.holdsDueBefore(before.toISOString(), pageSize),
+    ...orderPatterns.holdsDueBefore(before.toISOString(), pageSize),
     ...(start ? { ExclusiveStartKey: start } : {}),
   });
-  return { orderIds: page.items.map((hold) => hold.orderId as string), next: page.next };
-}
-
-/** Unpaid, not cancelled orders that have no hold (placed before holds existed): reads every order. */
-function unheld(): Promise<Item[]> {
-  const all = orderQueries.all();
-  return queryAll({
-    ...all,
-    FilterExpression: `isPaid = :false AND attribute_not_exists(holdUntil) AND ${notCancelled}`,
-    ExpressionAttributeValues: { ...all.ExpressionAttributeValues, ":false": false },
-  });
-}
-
-/**
- * Gives an order placed before holds existed its `holdUntil` and hold item, in one transaction, if it
- * is still unpaid, not cancelled and unheld; false when it changed meanwhile.
- */
-async function addHold(item: Item, holdUntil: string): Promise<boolean> {
-  const id = item.id as string;
-  const reasons = await tryTransact([
-    {
-      Update: {
-        Key: orderKeys.item(id),
-        UpdateExpression: "SET holdUntil = :holdUntil",
-        ConditionExpression: `${exists()} AND isPaid = :false AND attribute_not_exists(holdUntil) AND ${notCancelled}`,
-        ExpressionAttributeValues: { ":holdUntil": holdUntil, ":false": false },
-      },
-    },
-    { Put: { Item: holdItem({ id, holdUntil }), ConditionExpression: notExists() } },
-  ]);
-  return reasons === undefined;
+  return { orderIds: page.items.map((hold) => holdKind.decode(hold).orderId), next: page.next };
 }
 
 /** The order store (see the top of this file). */
@@ -362,8 +320,6 @@ export const orderStore = {
   startPayment,
   markPaid,
   cancel,
-  deleteHold,
+  deleteStaleHold,
   dueHolds,
-  unheld,
-  addHold,
 };

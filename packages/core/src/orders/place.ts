@@ -5,9 +5,9 @@ import { type PriceCents, priceCents, toCents, toPrices } from "../money/pricing
 import { productStore } from "../products/product.store.ts";
 import { callerOfSession, type Session, sessionCheck } from "../users/caller.ts";
 import { heldFrom } from "./hold.ts";
-import { type StoredLine, toLine, toOrder } from "./order.mapping.ts";
+import { toLine, toOrder } from "./order.mapping.ts";
 import type { Order, OrderInput, OrderLineInput } from "./order.schema.ts";
-import { type OrderRecord, orderStore, type PlaceOutcome } from "./order.store.ts";
+import { type NewOrder, orderStore, type PlaceOutcome, type StoredLine } from "./order.store.ts";
 
 /**
  * Order placement (docs/decisions/014-stores.md). On the happy path it is one
@@ -69,19 +69,19 @@ function sentLines(lines: readonly OrderLineInput[], input: OrderInput): StoredL
 
 /** Reads every product of the cart (one BatchGet) and snapshots it; 400 naming an unknown product. */
 async function catalogueLines(lines: readonly OrderLineInput[]): Promise<CatalogueLine[]> {
-  const items = await productStore.getMany(lines.map((line) => line._id));
-  const products = new Map(items.map((item) => [item.id as string, item]));
+  const found = await productStore.getMany(lines.map((line) => line._id));
+  const products = new Map(found.map((product) => [product.id, product]));
   return lines.map((line) => {
     const product = products.get(line._id);
     if (!product) throw unknownProduct(line);
     return {
       productId: line._id,
-      name: product.name as string,
-      slug: product.slug as string,
-      image: (product.image as string | undefined) ?? "",
-      priceCents: product.priceCents as number,
+      name: product.name,
+      slug: product.slug,
+      image: product.image,
+      priceCents: product.priceCents,
       quantity: line.quantity,
-      countInStock: product.countInStock as number,
+      countInStock: product.countInStock,
     };
   });
 }
@@ -108,7 +108,7 @@ function assertInStock(lines: readonly CatalogueLine[]): void {
 type Customer = { _id: string; name: string };
 
 /** The new order of docs/data-model.md (the stats stream handler reads `totalCents` and `createdAt`). */
-function orderRecord(customer: Customer, input: OrderInput, lines: readonly StoredLine[]): OrderRecord {
+function newOrder(customer: Customer, input: OrderInput, lines: readonly StoredLine[]): NewOrder {
   const { itemsCents, shippingCents, taxCents, totalCents }: PriceCents = priceCents(lines);
   return {
     id: newId(),
@@ -192,7 +192,7 @@ export async function placeOrder(
       snapshot = catalogue;
       checkSnapshot = false;
     }
-    const order = orderRecord(customer, input, snapshot);
+    const order = newOrder(customer, input, snapshot);
     // After a clash on the token (the other request may have failed), the key item alone guards.
     const key = idempotencyKey
       ? { userId: customer._id, key: idempotencyKey, useToken: attempt === 0 }

@@ -1,8 +1,8 @@
 import { getConfig } from "../config.ts";
 import { AppError, isAppError } from "../errors.ts";
-import { assertNotCancelled, markPaid, readableOrderItem, startPayment, withUser } from "../orders/index.ts";
-import type { Item } from "../orders/order.mapping.ts";
+import { assertNotCancelled, markPaid, readableOrder, startPayment, withUser } from "../orders/index.ts";
 import type { Order } from "../orders/order.schema.ts";
+import type { OrderRecord } from "../orders/order.store.ts";
 import type { Caller } from "../users/caller.ts";
 import { type PaymentProvider, paypalProvider } from "./paypal.ts";
 import { testProvider } from "./test-provider.ts";
@@ -18,8 +18,8 @@ function provider(): PaymentProvider {
 }
 
 /** The order if the caller is its customer: others get 404, administrators 403 (they may read it). */
-async function ownOrderItem(caller: Caller, orderId: string): Promise<Item> {
-  const item = await readableOrderItem(caller, orderId);
+async function ownOrder(caller: Caller, orderId: string): Promise<OrderRecord> {
+  const item = await readableOrder(caller, orderId);
   if (item.userId !== caller._id)
     throw new AppError("forbidden", "Only the customer who placed the order can pay it");
   return item;
@@ -33,13 +33,13 @@ async function ownOrderItem(caller: Caller, orderId: string): Promise<Item> {
  * const { id } = await createPaymentOrder(caller, orderId); // "5O190127TN364715T" or "TEST-01J…"
  */
 export async function createPaymentOrder(caller: Caller, orderId: string): Promise<{ id: string }> {
-  const item = await ownOrderItem(caller, orderId);
-  if (item.isPaid === true) throw new AppError("conflict", "Order is already paid");
+  const item = await ownOrder(caller, orderId);
+  if (item.isPaid) throw new AppError("conflict", "Order is already paid");
   assertNotCancelled(item);
   const window = Math.floor(Date.now() / CREATE_WINDOW_MS);
   return provider().createOrder({
     referenceId: orderId,
-    amount: usd(item.totalCents as number),
+    amount: usd(item.totalCents),
     requestId: `create-${orderId}-${window}`,
   });
 }
@@ -57,16 +57,16 @@ export async function captureOrderPayment(
   orderId: string,
   paypalOrderId: string,
 ): Promise<Order> {
-  const item = await ownOrderItem(caller, orderId);
-  if (item.isPaid === true) return withUser(caller, item);
+  const item = await ownOrder(caller, orderId);
+  if (item.isPaid) return withUser(caller, item);
   assertNotCancelled(item);
-  const expected = { orderId, totalCents: item.totalCents as number };
+  const expected = { orderId, totalCents: item.totalCents };
   const paypal = provider();
   let result = await paypal.getOrder(paypalOrderId);
   assertCapturable(result, expected);
   if (result.status === "APPROVED") {
     const started = await startPayment(orderId, paypalOrderId);
-    if (started.isPaid === true) return withUser(caller, started);
+    if (started.isPaid) return withUser(caller, started);
     result = await paypal.captureOrder(paypalOrderId, `capture-${paypalOrderId}`);
   }
   const payment = verifiedPayment(result, expected);
@@ -80,15 +80,15 @@ export async function captureOrderPayment(
  * otherwise "unpaid" (nothing was taken, the order may be cancelled). PayPal being unreachable
  * throws, which leaves the order to the next sweep.
  */
-export async function settleStartedPayment(item: Item): Promise<"paid" | "unpaid"> {
-  const paypalOrderId = item.paymentPaypalOrderId;
-  if (typeof paypalOrderId !== "string") return "unpaid";
-  const expected = { orderId: item.id as string, totalCents: item.totalCents as number };
+export async function settleStartedPayment(order: OrderRecord): Promise<"paid" | "unpaid"> {
+  const paypalOrderId = order.paymentPaypalOrderId;
+  if (paypalOrderId === undefined) return "unpaid";
+  const expected = { orderId: order.id, totalCents: order.totalCents };
   try {
     const result = await provider().getOrder(paypalOrderId);
     if (result.status !== "COMPLETED") return "unpaid";
     const paid = await markPaid(expected.orderId, verifiedPayment(result, expected));
-    return paid.isPaid === true ? "paid" : "unpaid";
+    return paid.isPaid ? "paid" : "unpaid";
   } catch (error) {
     // PayPal down: decide next time. A refusal (unknown order, a capture for something else): not paid.
     if (!isAppError(error) || error.kind === "bad_gateway" || error.kind === "unavailable") throw error;

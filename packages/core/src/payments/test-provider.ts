@@ -19,8 +19,8 @@ async function testOrder(id: string, captured: boolean): Promise<PaypalOrder> {
   const shopOrderId = shopOrderIdOf(id);
   const item = shopOrderId ? await orderStore.get(shopOrderId) : undefined;
   if (!item) throw new AppError("invalid", "Unknown PayPal order");
-  const amount = { currency_code: "USD", value: toDollars(item.totalCents as number).toFixed(2) };
-  const done = captured || item.isPaid === true;
+  const amount = { currency_code: "USD", value: toDollars(item.totalCents).toFixed(2) };
+  const done = captured || item.isPaid;
   const now = new Date().toISOString();
   return {
     id,

@@ -6,10 +6,10 @@ import {
   PLACEHOLDER_IMAGE,
   type Product,
   type ProductDetail,
+  type ProductEdit,
   type ProductQuery,
-  type ProductUpdate,
 } from "./product.schema.ts";
-import { type ProductRecord, productStore } from "./product.store.ts";
+import { type ProductChanges, type ProductRecord, productStore } from "./product.store.ts";
 
 export { toProduct, toReview } from "./product.mapping.ts";
 
@@ -106,10 +106,10 @@ export async function create(input: ProductCreateInput = {}): Promise<Product> {
   return toProduct(record);
 }
 
-/** ProductUpdate → the stored attributes it changes (price in cents). */
-function storedChanges(changes: ProductUpdate): Partial<ProductRecord> {
-  const { price, ...rest } = changes;
-  const stored: Partial<ProductRecord> = Object.fromEntries(
+/** A ProductEdit → the stored attributes it changes (price in cents). */
+function storedChanges(edit: ProductEdit): ProductChanges {
+  const { price, ...rest } = edit;
+  const stored: ProductChanges = Object.fromEntries(
     Object.entries(rest).filter(([, value]) => value !== undefined),
   );
   if (price !== undefined) stored.priceCents = toCents(price);
@@ -122,12 +122,12 @@ function storedChanges(changes: ProductUpdate): Partial<ProductRecord> {
  * touched, so a review written meanwhile is kept. A new slug swaps the slug items in the same
  * transaction (409 when taken).
  */
-export async function update(id: string, changes: ProductUpdate): Promise<Product> {
+export async function update(id: string, changes: ProductEdit): Promise<Product> {
   const item = isId(id) ? await productStore.get(id) : undefined;
   if (!item) throw notFound();
   const stored = storedChanges(changes);
   if (stored.slug === item.slug) delete stored.slug;
-  const outcome = await productStore.update(id, stored, item.slug as string);
+  const outcome = await productStore.update(id, stored, item.slug);
   if (outcome === "taken") throw slugTaken();
   if (outcome === "changed") {
     throw new AppError("conflict", "The product changed meanwhile, please reload it and try again");
@@ -145,7 +145,7 @@ export async function update(id: string, changes: ProductUpdate): Promise<Produc
 export async function remove(id: string): Promise<void> {
   const item = isId(id) ? await productStore.get(id) : undefined;
   if (!item) throw notFound();
-  if ((await productStore.remove(id, item.slug as string)) === "changed") {
+  if ((await productStore.remove(id, item.slug)) === "changed") {
     throw new AppError("conflict", "The product changed meanwhile, please try again");
   }
 }

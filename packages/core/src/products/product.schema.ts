@@ -121,7 +121,8 @@ export const ProductUpdateSchema = v.object({
   countInStock: v.optional(CountInStockSchema),
   description: v.optional(text("Description", 0, 5000)),
 });
-export type ProductUpdate = v.InferOutput<typeof ProductUpdateSchema>;
+/** The fields of a product an admin edit sends (each optional: only what is sent changes). */
+export type ProductEdit = v.InferOutput<typeof ProductUpdateSchema>;
 
 const pageNumber = (label: string, max: number) =>
   v.optional(

@@ -2,10 +2,10 @@ import { backoff } from "../db/retry.ts";
 import { AppError } from "../errors.ts";
 import { isId, newId } from "../ids.ts";
 import { toReview } from "../products/product.mapping.ts";
-import { productStore } from "../products/product.store.ts";
+import { productStore, type ReviewRecord } from "../products/product.store.ts";
 import type { Caller } from "../users/caller.ts";
 import type { ReviewCreated, ReviewInput } from "./review.schema.ts";
-import { type ReviewRecord, reviewStore } from "./review.store.ts";
+import { reviewStore } from "./review.store.ts";
 
 /** Optimistic retries when other reviews of the same product land at the same moment. */
 const MAX_ATTEMPTS = 12;
@@ -41,9 +41,9 @@ export async function addReview(
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const product = await productStore.get(productId);
     if (!product) throw notFound();
-    const read = { numReviews: product.numReviews as number };
+    const read = { numReviews: product.numReviews };
     const numReviews = read.numReviews + 1;
-    const ratingTotal = (product.ratingTotal as number) + input.rating;
+    const ratingTotal = product.ratingTotal + input.rating;
     const rating = averageRating(ratingTotal, numReviews);
     const review: ReviewRecord = {
       id: newId(),
@@ -63,34 +63,4 @@ export async function addReview(
     await backoff(attempt);
   }
   throw new AppError("unavailable", "Too many reviews at once, please try again");
-}
-
-/**
- * Gives every product without a `ratingTotal` the exact sum of its reviews' ratings (and the
- * `numReviews` / `rating` that go with it). Products written by older local seeds lack it; without
- * it a new review could not be counted. Idempotent and safe beside new reviews (each write is
- * conditioned on the review count it read). Returns how many products it repaired.
- */
-export async function repairRatingTotals(): Promise<number> {
-  let repaired = 0;
-  for (const listed of await productStore.listAll()) {
-    if (typeof listed.ratingTotal === "number") continue;
-    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-      const { product, reviews } = await productStore.withReviews(listed.id as string);
-      if (!product || typeof product.ratingTotal === "number") break;
-      const ratingTotal = reviews.reduce((sum, review) => sum + (review.rating as number), 0);
-      const figures = {
-        numReviews: reviews.length,
-        ratingTotal,
-        rating: averageRating(ratingTotal, reviews.length),
-      };
-      const read = { numReviews: (product.numReviews as number | undefined) ?? 0 };
-      if ((await productStore.setReviewFigures(listed.id as string, read, figures)) === "written") {
-        repaired += 1;
-        break;
-      }
-      await backoff(attempt);
-    }
-  }
-  return repaired;
 }

@@ -1,4 +1,6 @@
+import type { Item } from "../db/kind.ts";
 import { backoff } from "../db/retry.ts";
+import { type CountedEntity, countedPartOf } from "./counted.ts";
 import {
   type Chunk,
   chunkOf,
@@ -7,22 +9,13 @@ import {
   type RecordDelta,
   sequenceOf,
 } from "./stats.batch.ts";
-import {
-  type CounterChange,
-  counterDelta,
-  orderCounters,
-  productCounters,
-  summaryFromItems,
-  userCounters,
-} from "./stats.counters.ts";
+import { type CounterChange, counterDelta, countsOf, summaryFromItems } from "./stats.counters.ts";
 import { isCovered, type Rev, recordRev } from "./stats.fences.ts";
-import type { CountedEntity, EntityKey } from "./stats.keys.ts";
+import type { EntityKey } from "./stats.records.ts";
 import type { Summary } from "./stats.schema.ts";
 import { type Conflict, type Dedup, type Generations, statsStore } from "./stats.store.ts";
 
 export { type RebuildOptions, type RebuildStep, rebuildStats } from "./rebuild.ts";
-
-type Item = Record<string, unknown>;
 
 /** One stream record of a counted entity, unmarshalled: `before` = OldImage, `after` = NewImage. */
 export interface StreamChange {
@@ -51,19 +44,17 @@ export interface BatchOutcome {
 /** How many times a transaction that lost a race with a concurrent one is sent, in all. */
 const CONFLICT_ATTEMPTS = 4;
 
-const countersOf: Record<CountedEntity, (item: Item) => CounterChange[]> = {
-  order: orderCounters,
-  user: userCounters,
-  product: productCounters,
-};
-
 /**
  * What one record changes: the new image's contribution minus the old one's (an order placed or
  * deleted, a user registered or deleted, a product created, re-categorised or deleted; an order's
  * cancellation takes it out like a deletion). Throws on a malformed image.
  */
 export const changeDelta = (change: StreamChange): CounterChange[] =>
-  counterDelta(countersOf[change.entity], change.before, change.after);
+  counterDelta((image: Item) => countsOf(change.entity, image), change.before, change.after);
+
+/** The revision a record wrote (stats/stats.fences.ts), from its new image. */
+const revisionOf = (change: StreamChange): Rev =>
+  recordRev(change.after && countedPartOf(change.entity, change.after));
 
 /** An ADD of a counter item's summed delta, as a transaction action (the stream bench's baseline sends it). */
 export const counterUpdate = statsStore.counterUpdate;
@@ -175,7 +166,7 @@ async function commitChunk(chunk: Chunk, plan: CommitPlan): Promise<number> {
  * read again and the uncommitted records decided again. Fills `outcome`; throws the chunk whose
  * commit failed, with its first record's index.
  */
-async function applyMoving(
+async function applyCountingRecords(
   records: RecordDelta[],
   shardId: string | undefined,
   maxActions: number,
@@ -293,13 +284,13 @@ export async function applyChangesToStats(
     if (delta.length === 0) outcome.unchanged += 1;
     else if (seen.has(change.eventId)) outcome.duplicates += 1;
     else {
-      const journal = { eventId: change.eventId, key, rev: recordRev(change.after), delta };
+      const journal = { eventId: change.eventId, key, rev: revisionOf(change), delta };
       moving.push({ index, eventId: change.eventId, sequence, delta, journal });
     }
     seen.add(change.eventId);
   }
   try {
-    await applyMoving(moving, options.shardId, maxActions, outcome);
+    await applyCountingRecords(moving, options.shardId, maxActions, outcome);
   } catch (error) {
     // Records of earlier chunks are committed; the failed chunk's first record is where a retry
     // starts (unchanged records between chunks need nothing, so naming that one is exact).

@@ -1,15 +1,10 @@
+import type { Item } from "../db/kind.ts";
 import { backoff } from "../db/retry.ts";
 import { AppError } from "../errors.ts";
-import {
-  type CounterChange,
-  orderCounters,
-  productCounters,
-  sumCounters,
-  summaryFromItems,
-  userCounters,
-} from "./stats.counters.ts";
+import { countedEntityOf, countedPartOf } from "./counted.ts";
+import { type CounterChange, countsOf, sumCounters, summaryFromItems } from "./stats.counters.ts";
 import { fenceOf, isCovered, REMOVED, type Rev } from "./stats.fences.ts";
-import { type CountedEntity, countedEntityOf, type EntityKey, statsKeys, tombstoneOf } from "./stats.keys.ts";
+import { type EntityKey, statsKeys } from "./stats.records.ts";
 import type { Summary } from "./stats.schema.ts";
 import { type Generations, statsStore } from "./stats.store.ts";
 
@@ -21,8 +16,6 @@ import { type Generations, statsStore } from "./stats.store.ts";
  * was journaled since it last read the journal.
  */
 
-type Item = Record<string, unknown>;
-
 /** A rebuild's lease: another rebuild may take over only after it (a crashed one never flips). */
 const LEASE_SECONDS = 60 * 60;
 /** Fences are read by the handler for 48 h after the flip: longer than any record can wait in the stream. */
@@ -30,12 +23,6 @@ const FENCE_SECONDS = 48 * 60 * 60;
 /** Flip attempts before giving up (each fails only if a batch was journaled since the journal's read). */
 const FLIP_ATTEMPTS = 30;
 const SCAN_PAGE = 500;
-
-const countersOf: Record<CountedEntity, (item: Item) => CounterChange[]> = {
-  order: orderCounters,
-  user: userCounters,
-  product: productCounters,
-};
 
 /** A step of the rebuild, reported to `onStep` once it is done (tests interleave stream batches there). */
 export type RebuildStep =
@@ -97,15 +84,15 @@ async function buildAndFlip(gen: number, opened: Generations, options: RebuildOp
   // The scan: every counted item, each as last committed when its page is read.
   const seen = new Map<string, { key: EntityKey; rev: Rev }>();
   const contributions: CounterChange[] = [];
-  let start: Record<string, unknown> | undefined;
+  let start: Item | undefined;
   do {
     const page = await statsStore.scan(options.pageSize ?? SCAN_PAGE, start);
     for (const item of page.items) {
       const entity = countedEntityOf(item);
       if (!entity) continue;
       const key = { pk: String(item.pk), sk: String(item.sk) };
-      seen.set(statsStore.entityId(key), { key, rev: fenceOf(item) });
-      contributions.push(...countersOf[entity](item));
+      seen.set(statsStore.entityId(key), { key, rev: fenceOf(countedPartOf(entity, item)) });
+      contributions.push(...countsOf(entity, item));
     }
     start = page.next;
     await onStep({ kind: "scanned", items: page.items.length });
@@ -114,9 +101,8 @@ async function buildAndFlip(gen: number, opened: Generations, options: RebuildOp
   // tombstone is here was removed before the scan reached it, or lived and died entirely after;
   // either way none of its records belongs in the new generation. An item read live keeps its
   // revision: its removal came after the read and must count.
-  for (const item of await statsStore.tombstones()) {
-    const removed = tombstoneOf(item);
-    if (removed && !seen.has(statsStore.entityId(removed)))
+  for (const removed of await statsStore.tombstones()) {
+    if (countedEntityOf(removed) && !seen.has(statsStore.entityId(removed)))
       seen.set(statsStore.entityId(removed), { key: removed, rev: REMOVED });
   }
   await onStep({ kind: "tombstonesRead" });

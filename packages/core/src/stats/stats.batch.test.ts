@@ -1,12 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  chunkRecords,
-  MAX_TRANSACTION_ACTIONS,
-  type RecordDelta,
-  sequenceOf,
-  storedSequence,
-} from "./stats.batch.ts";
-import { statsKeys } from "./stats.keys.ts";
+import { chunkRecords, MAX_TRANSACTION_ACTIONS, type RecordDelta, sequenceOf } from "./stats.batch.ts";
+import { statsKeys, storedSequence } from "./stats.records.ts";
 
 const order = (index: number, day: string, cents: number): RecordDelta => ({
   index,

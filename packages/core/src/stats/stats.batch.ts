@@ -1,5 +1,5 @@
 import { type CounterChange, sumCounters } from "./stats.counters.ts";
-import type { JournalEntry } from "./stats.store.ts";
+import type { JournalEntry } from "./stats.records.ts";
 
 /**
  * The pure half of applying a stream batch (docs/decisions/016-stream-batches.md): how a batch's
@@ -42,9 +42,6 @@ export function sequenceOf(sequenceNumber: string | undefined): bigint {
     throw new Error(`Not a stream sequence number: ${String(sequenceNumber)}`);
   return BigInt(sequenceNumber);
 }
-
-/** The sequence number as stored in a checkpoint: 40 digits, so the stored strings also sort. */
-export const storedSequence = (sequence: bigint): string => sequence.toString().padStart(40, "0");
 
 /** The markers and counter updates of a chunk, as one transaction would hold them. */
 export function chunkOf(records: RecordDelta[]): Chunk {

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { counterDelta, orderCounters, productCounters, summaryFromItems, utcDay } from "./stats.counters.ts";
-import { statsKeys } from "./stats.keys.ts";
+import {
+  counterDelta,
+  countsOf,
+  orderCounters,
+  productCounters,
+  summaryFromItems,
+  utcDay,
+} from "./stats.counters.ts";
+import { statsKeys } from "./stats.records.ts";
 
 describe("stats counters", () => {
   it("dates an order by its UTC day, whatever the offset it was written with", () => {
@@ -10,14 +17,20 @@ describe("stats counters", () => {
   });
 
   it("refuses an order without an integer total rather than counting it wrong", () => {
-    expect(() => orderCounters({ id: "o", totalCents: 1.5, createdAt: "2026-01-01T00:00:00Z" })).toThrow(
-      "totalCents",
-    );
+    expect(() =>
+      countsOf("order", {
+        pk: "ORDER#o",
+        sk: "ORDER",
+        id: "o",
+        totalCents: 1.5,
+        createdAt: "2026-01-01T00:00:00Z",
+      }),
+    ).toThrow("Stored order item ORDER#o / ORDER is malformed: totalCents");
   });
 
   it("takes a cancelled order out of the counts, like a deleted one, and a paid one changes nothing", () => {
-    const order = { id: "o", totalCents: 2722, createdAt: "2026-01-01T10:00:00Z", isPaid: false };
-    const cancelled = { ...order, isCancelled: true, cancelledAt: "2026-01-01T11:00:00Z" };
+    const order = { id: "o", totalCents: 2722, createdAt: "2026-01-01T10:00:00Z" };
+    const cancelled = { ...order, cancelledAt: "2026-01-01T11:00:00Z" };
     expect(orderCounters(cancelled)).toEqual([]);
     const removal = counterDelta(orderCounters, order, undefined);
     expect(counterDelta(orderCounters, order, cancelled)).toEqual(removal);
@@ -25,17 +38,19 @@ describe("stats counters", () => {
       { key: statsKeys.totals, add: { numOrders: -1, salesCents: -2722 } },
       { key: statsKeys.day("2026-01-01"), add: { orders: -1, salesCents: -2722 } },
     ]);
-    expect(counterDelta(orderCounters, order, { ...order, isPaid: true })).toEqual([]);
+    expect(counterDelta(orderCounters, order, { ...order, rev: 1 })).toEqual([]);
     expect(counterDelta(orderCounters, cancelled, undefined)).toEqual([]); // deleting it later
   });
 
   it("moves one count on a category change and nothing on other product edits", () => {
-    expect(counterDelta(productCounters, { category: "Fruits" }, { category: "Nuts" })).toEqual([
+    expect(
+      counterDelta(productCounters, { id: "p", category: "Fruits" }, { id: "p", category: "Nuts" }),
+    ).toEqual([
       { key: statsKeys.category("Fruits"), add: { count: -1 } },
       { key: statsKeys.category("Nuts"), add: { count: 1 } },
     ]);
     expect(
-      counterDelta(productCounters, { category: "Fruits", name: "a" }, { category: "Fruits", name: "b" }),
+      counterDelta(productCounters, { id: "p", category: "Fruits" }, { id: "p", category: "Fruits", rev: 1 }),
     ).toEqual([]);
   });
 

@@ -1,22 +1,25 @@
+import type { Item } from "../db/kind.ts";
 import { AppError } from "../errors.ts";
 import { toDollars } from "../money/pricing.ts";
-import { isCancelledItem } from "../orders/order.keys.ts";
-import { statsItemKind, statsKeys } from "./stats.keys.ts";
+import { isCancelled } from "../orders/order.records.ts";
+import { type CountedEntity, type CountedPart, countedPartOf } from "./counted.ts";
+import {
+  type CounterChange,
+  counterKind,
+  isMeta,
+  metaKind,
+  statsItemKind,
+  statsKeys,
+} from "./stats.records.ts";
 import type { Summary } from "./stats.schema.ts";
+
+export type { CounterChange } from "./stats.records.ts";
 
 /**
  * The pure half of the aggregates: what each item contributes to the counters, and how counter items
  * read as the summary. The stream (one record's before/after difference) and the rebuild (the sum
  * over every item) both use these functions, so the two cannot disagree about what counts.
  */
-type Item = Record<string, unknown>;
-
-/** Numbers to add to the attributes of one aggregate item. */
-export interface CounterChange {
-  key: { pk: string; sk: string };
-  add: Record<string, number>;
-}
-
 /** The UTC calendar day of an ISO timestamp ("2026-11-21"); the dashboard groups sales by it. */
 export function utcDay(timestamp: unknown): string {
   const time = typeof timestamp === "string" ? Date.parse(timestamp) : Number.NaN;
@@ -28,12 +31,9 @@ export function utcDay(timestamp: unknown): string {
  * An order counts once in the totals and once in the UTC day it was placed, with its total. A cancelled
  * order counts nowhere, like a deleted one: its cancellation (a MODIFY) takes it out of the figures.
  */
-export function orderCounters(order: Item): CounterChange[] {
-  if (isCancelledItem(order)) return [];
+export function orderCounters(order: CountedPart["order"]): CounterChange[] {
+  if (isCancelled(order)) return [];
   const salesCents = order.totalCents;
-  if (typeof salesCents !== "number" || !Number.isInteger(salesCents)) {
-    throw new AppError("invalid", `Order ${String(order.id)} has no integer totalCents`);
-  }
   const day = utcDay(order.createdAt);
   return [
     { key: statsKeys.totals, add: { numOrders: 1, salesCents } },
@@ -42,7 +42,7 @@ export function orderCounters(order: Item): CounterChange[] {
 }
 
 /** A user counts once, whatever its role (the original counted every user document). */
-export function userCounters(_user: Item): CounterChange[] {
+export function userCounters(_user: CountedPart["user"]): CounterChange[] {
   return [{ key: statsKeys.totals, add: { numUsers: 1 } }];
 }
 
@@ -50,9 +50,9 @@ export function userCounters(_user: Item): CounterChange[] {
  * A product counts once in its category. A product without a category name (never saved by the
  * admin form, which requires one) would only add a nameless bar to the chart, so it is not counted.
  */
-export function productCounters(product: Item): CounterChange[] {
+export function productCounters(product: CountedPart["product"]): CounterChange[] {
   const category = product.category;
-  if (typeof category !== "string" || category === "") return [];
+  if (category === "") return [];
   return [{ key: statsKeys.category(category), add: { count: 1 } }];
 }
 
@@ -87,10 +87,10 @@ const negate = (change: CounterChange): CounterChange => ({
  * counterDelta(productCounters, { category: "Fruits" }, { category: "Vegetables" })
  * // [{ key: CATEGORY#Fruits, add: { count: -1 } }, { key: CATEGORY#Vegetables, add: { count: 1 } }]
  */
-export function counterDelta(
-  countersOf: (item: Item) => CounterChange[],
-  before: Item | undefined,
-  after: Item | undefined,
+export function counterDelta<T>(
+  countersOf: (item: T) => CounterChange[],
+  before: T | undefined,
+  after: T | undefined,
 ): CounterChange[] {
   const removed = before ? countersOf(before).map(negate) : [];
   const added = after ? countersOf(after) : [];
@@ -99,12 +99,22 @@ export function counterDelta(
 
 const byId = (a: { _id: string }, b: { _id: string }): number => (a._id < b._id ? -1 : a._id > b._id ? 1 : 0);
 
-const numberOf = (value: unknown): number => (typeof value === "number" ? value : 0);
-
 /** The active generation META names among the STATS items (0 without META: a table never rebuilt). */
 export function activeGeneration(items: readonly Item[]): number {
-  const meta = items.find((item) => item.pk === statsKeys.meta.pk && item.sk === statsKeys.meta.sk);
-  return typeof meta?.active === "number" ? meta.active : 0;
+  const meta = items.find(isMeta);
+  return meta ? metaKind.decode(meta).active : 0;
+}
+
+/** What a stored item of a counted entity adds to the counters; throws when the item is malformed. */
+export function countsOf(entity: CountedEntity, item: Item): CounterChange[] {
+  switch (entity) {
+    case "order":
+      return orderCounters(countedPartOf("order", item));
+    case "user":
+      return userCounters(countedPartOf("user", item));
+    case "product":
+      return productCounters(countedPartOf("product", item));
+  }
 }
 
 /**
@@ -122,19 +132,18 @@ export function summaryFromItems(items: readonly Item[], gen = activeGeneration(
   for (const item of items) {
     const kind = statsItemKind(item);
     if (!kind || kind.gen !== gen) continue;
+    const counter = counterKind.decode(item);
     if (kind.kind === "totals") {
-      summary.users = [{ numUsers: numberOf(item.numUsers) }];
-      summary.orders = [
-        { numOrders: numberOf(item.numOrders), totalSales: toDollars(numberOf(item.salesCents)) },
-      ];
-    } else if (kind.kind === "day" && numberOf(item.orders) > 0) {
+      summary.users = [{ numUsers: counter.numUsers }];
+      summary.orders = [{ numOrders: counter.numOrders, totalSales: toDollars(counter.salesCents) }];
+    } else if (kind.kind === "day" && counter.orders > 0) {
       summary.dailyOrders.push({
         _id: kind.day,
-        orders: numberOf(item.orders),
-        sales: toDollars(numberOf(item.salesCents)),
+        orders: counter.orders,
+        sales: toDollars(counter.salesCents),
       });
-    } else if (kind.kind === "category" && numberOf(item.count) > 0) {
-      summary.productCategories.push({ _id: kind.category, count: numberOf(item.count) });
+    } else if (kind.kind === "category" && counter.count > 0) {
+      summary.productCategories.push({ _id: kind.category, count: counter.count });
     }
   }
   summary.dailyOrders.sort(byId);

@@ -1,15 +1,37 @@
 import { batchGet, batchWrite } from "../db/batch.ts";
 import { notExists } from "../db/conditions.ts";
-import { CONDITION_FAILED, cancellationReasons, isConditionalCheckFailure } from "../db/errors.ts";
-import { getItem, type Item, updateItem } from "../db/items.ts";
-import { inPartition, keyOf, keysOnly } from "../db/key-conditions.ts";
+import { isConditionalCheckFailure } from "../db/errors.ts";
+import { getItem, updateItem } from "../db/items.ts";
+import { inPartition, keysOnly } from "../db/key-conditions.ts";
+import {
+  type Action,
+  type Item,
+  keyOf,
+  TOMBSTONE_PARTITION,
+  tombstonedKey,
+  type UpdateAction,
+} from "../db/kind.ts";
 import { queryAll } from "../db/query.ts";
 import { scanPage } from "../db/scan.ts";
-import { type Action, transact } from "../db/transact.ts";
-import { storedSequence } from "./stats.batch.ts";
-import type { CounterChange } from "./stats.counters.ts";
-import type { Rev } from "./stats.fences.ts";
-import { type EntityKey, inGeneration, statsItemKind, statsKeys } from "./stats.keys.ts";
+import { tryTransact } from "../db/transact.ts";
+import {
+  type CounterChange,
+  checkpointKind,
+  counterKind,
+  type EntityKey,
+  fenceKind,
+  isMeta,
+  type JournalEntry,
+  journalKind,
+  markerKind,
+  metaKind,
+  type Rev,
+  statsItemKind,
+  statsPatterns,
+  storedSequence,
+} from "./stats.records.ts";
+
+export type { JournalEntry } from "./stats.records.ts";
 
 /**
  * Storage of the dashboard aggregates, the stream's markers and shard checkpoints, and the rebuild's
@@ -37,8 +59,6 @@ export interface Conflict {
   error: unknown;
 }
 
-const isConflict = (reasons: readonly string[]) => reasons.includes("TransactionConflict");
-
 /** What META says (docs/decisions/020-exact-rebuild.md); an absent META reads as generation 0, idle. */
 export interface Generations {
   /** Raised by every change of the rebuild's state (open, flip, takeover), never by the handler. */
@@ -55,58 +75,33 @@ export interface Generations {
   fencesUntil?: number | undefined;
 }
 
-const numberOr = (value: unknown, fallback: number): number => (typeof value === "number" ? value : fallback);
-
+/** META as read (absent: generation 0, idle). */
 function generationsOf(item: Item | undefined): Generations {
-  const rebuild = item?.rebuild as { gen?: unknown; leaseUntil?: unknown } | undefined;
-  const active = numberOr(item?.active, 0);
-  return {
-    version: numberOr(item?.version, 0),
-    active,
-    lastGen: numberOr(item?.lastGen, active),
-    rebuild:
-      rebuild && typeof rebuild.gen === "number"
-        ? { gen: rebuild.gen, leaseUntil: numberOr(rebuild.leaseUntil, 0) }
-        : undefined,
-    journalCount: numberOr(item?.journalCount, 0),
-    fencesUntil: typeof item?.fencesUntil === "number" ? item.fencesUntil : undefined,
-  };
+  const meta = metaKind.decode(item ?? {});
+  return { ...meta, lastGen: meta.lastGen ?? meta.active };
 }
 
 /** `#name` → name for META's attributes in an expression (some, like `rebuild`, are reserved words). */
 const metaNames = (...names: string[]): Record<string, string> =>
   Object.fromEntries(names.map((name) => [`#${name}`, name]));
 
-/** One applied record as the open rebuild's journal keeps it. */
-export interface JournalEntry {
-  eventId: string;
-  key: EntityKey;
-  rev: Rev;
-  delta: CounterChange[];
-}
-
-/** An ADD of a counter item's summed delta (no condition: counters only ever add). */
-function counterUpdate(change: CounterChange): Action {
+/** An ADD of a counter item's summed delta to generation `gen` (no condition: counters only ever add). */
+function counterUpdate(change: CounterChange, gen = 0): UpdateAction {
   const entries = Object.entries(change.add);
-  return {
-    Update: {
-      Key: change.key,
-      UpdateExpression: `ADD ${entries.map((_, i) => `#n${i} :v${i}`).join(", ")}`,
-      ExpressionAttributeNames: Object.fromEntries(entries.map(([name], i) => [`#n${i}`, name])),
-      ExpressionAttributeValues: Object.fromEntries(entries.map(([, value], i) => [`:v${i}`, value])),
-    },
-  };
+  return counterKind.update(counterKind.key(change.key, gen), {
+    UpdateExpression: `ADD ${entries.map((_, i) => `#n${i} :v${i}`).join(", ")}`,
+    ExpressionAttributeNames: Object.fromEntries(entries.map(([name], i) => [`#n${i}`, name])),
+    ExpressionAttributeValues: Object.fromEntries(entries.map(([, value], i) => [`:v${i}`, value])),
+  });
 }
 
 /** The Put of a record's marker, refused when the record was applied before. */
-function markerPut(eventId: string, nowSeconds = nowInSeconds()): Action {
-  return {
-    Put: {
-      Item: { ...statsKeys.marker(eventId), expiresAt: nowSeconds + MARKER_LIFETIME_SECONDS },
-      ConditionExpression: notExists(),
-    },
-  };
-}
+const markerPut = (eventId: string, nowSeconds = nowInSeconds()): Action =>
+  markerKind.putAt(
+    markerKind.key(eventId),
+    { expiresAt: nowSeconds + MARKER_LIFETIME_SECONDS },
+    { ConditionExpression: notExists() },
+  );
 
 /** What makes a redelivery harmless: a marker per record, or the shard's checkpoint raised to `last`. */
 export type Dedup =
@@ -149,74 +144,52 @@ async function commit(
   journaling?: Journaling,
 ): Promise<CommitOutcome> {
   const now = nowInSeconds();
-  const markers = dedup.kind === "markers" ? dedup.eventIds.map((id) => markerPut(id, now)) : [];
-  const entries = journaling?.entries ?? [];
-  const journal: Action[] = entries.map((entry) => ({
-    Put: {
-      Item: {
-        ...statsKeys.journal(journaling?.gen ?? 0, entry.eventId),
-        entity: entry.key,
-        rev: entry.rev,
-        delta: entry.delta,
-        expiresAt: now + MARKER_LIFETIME_SECONDS,
-      },
-      ConditionExpression: notExists(),
-    },
+  const markers =
+    dedup.kind === "markers" ? dedup.eventIds.map((id) => ({ id, put: markerPut(id, now) })) : [];
+  const journal = (journaling?.entries ?? []).map((entry) => ({
+    id: entry.eventId,
+    put: journalKind.putAt(
+      journalKind.key(journaling?.gen ?? 0, entry.eventId),
+      { entity: entry.key, rev: entry.rev, delta: entry.delta, expiresAt: now + MARKER_LIFETIME_SECONDS },
+      { ConditionExpression: notExists() },
+    ),
   }));
-  const updates = counters.map((change) =>
-    counterUpdate({ key: inGeneration(change.key, gen), add: change.add }),
-  );
-  const meta: Action[] = journaling
-    ? [
-        {
-          Update: {
-            Key: statsKeys.meta,
-            UpdateExpression: "ADD #journalCount :n",
-            ConditionExpression: "#version = :version",
-            ExpressionAttributeNames: metaNames("journalCount", "version"),
-            ExpressionAttributeValues: { ":n": entries.length, ":version": journaling.version },
-          },
-        },
-      ]
-    : [];
-  const checkpoint: Action[] =
+  const updates = counters.map((change) => counterUpdate(change, gen));
+  const meta = journaling
+    ? metaKind.update(metaKind.key(), {
+        UpdateExpression: "ADD #journalCount :n",
+        ConditionExpression: "#version = :version",
+        ExpressionAttributeNames: metaNames("journalCount", "version"),
+        ExpressionAttributeValues: { ":n": journal.length, ":version": journaling.version },
+      })
+    : undefined;
+  const checkpoint =
     dedup.kind === "checkpoint"
-      ? [
-          {
-            Put: {
-              Item: {
-                ...statsKeys.checkpoint(dedup.shardId),
-                sequenceNumber: storedSequence(dedup.last),
-                expiresAt: now + MARKER_LIFETIME_SECONDS,
+      ? checkpointKind.putAt(
+          checkpointKind.key(dedup.shardId),
+          { sequenceNumber: storedSequence(dedup.last), expiresAt: now + MARKER_LIFETIME_SECONDS },
+          dedup.previous === undefined
+            ? { ConditionExpression: notExists() }
+            : {
+                ConditionExpression: "sequenceNumber = :previous",
+                ExpressionAttributeValues: { ":previous": storedSequence(dedup.previous) },
               },
-              ...(dedup.previous === undefined
-                ? { ConditionExpression: notExists() }
-                : {
-                    ConditionExpression: "sequenceNumber = :previous",
-                    ExpressionAttributeValues: { ":previous": storedSequence(dedup.previous) },
-                  }),
-            },
-          },
-        ]
-      : [];
-  const actions = [...markers, ...journal, ...updates, ...meta, ...checkpoint];
-  try {
-    await transact(actions);
-    return { kind: "committed" };
-  } catch (error) {
-    const reasons = cancellationReasons(error);
-    if (!reasons) throw error;
-    if (isConflict(reasons)) return { kind: "conflict", error };
-    const failed = (index: number) => reasons[index] === CONDITION_FAILED;
-    if (meta.length > 0 && failed(markers.length + journal.length + updates.length)) return { kind: "stale" };
-    if (checkpoint.length > 0 && failed(actions.length - 1)) return { kind: "moved" };
-    const eventIds = [
-      ...(dedup.kind === "markers" ? dedup.eventIds.filter((_, i) => failed(i)) : []),
-      ...entries.filter((_, i) => failed(markers.length + i)).map((entry) => entry.eventId),
-    ];
-    if (eventIds.length === 0) throw error;
-    return { kind: "duplicates", eventIds: [...new Set(eventIds)] };
-  }
+        )
+      : undefined;
+  const cancelled = await tryTransact([
+    ...markers.map(({ put }) => put),
+    ...journal.map(({ put }) => put),
+    ...updates,
+    ...(meta ? [meta] : []),
+    ...(checkpoint ? [checkpoint] : []),
+  ]);
+  if (!cancelled) return { kind: "committed" };
+  if (cancelled.reasons.includes("TransactionConflict")) return { kind: "conflict", error: cancelled.error };
+  if (cancelled.failed(meta)) return { kind: "stale" };
+  if (cancelled.failed(checkpoint)) return { kind: "moved" };
+  const eventIds = [...markers, ...journal].filter(({ put }) => cancelled.failed(put)).map(({ id }) => id);
+  if (eventIds.length === 0) throw cancelled.error;
+  return { kind: "duplicates", eventIds: [...new Set(eventIds)] };
 }
 
 /**
@@ -226,41 +199,43 @@ async function commit(
 async function readState(
   shardId: string | undefined,
 ): Promise<{ generations: Generations; checkpoint: bigint | undefined }> {
-  const keys = [statsKeys.meta, ...(shardId === undefined ? [] : [statsKeys.checkpoint(shardId)])];
+  const keys = [metaKind.key(), ...(shardId === undefined ? [] : [checkpointKind.key(shardId)])];
   const items = await batchGet(keys);
-  const meta = items.find((item) => item.pk === statsKeys.meta.pk && item.sk === statsKeys.meta.sk);
-  const saved = items.find((item) => item !== meta);
+  const meta = items.find(isMeta);
+  const saved = checkpointKind.decodeFound(items.find((item) => item !== meta));
   return {
     generations: generationsOf(meta),
-    checkpoint: typeof saved?.sequenceNumber === "string" ? BigInt(saved.sequenceNumber) : undefined,
+    checkpoint: saved === undefined ? undefined : BigInt(saved.sequenceNumber),
   };
 }
 
 /** META as it is now (strongly consistent). */
-const readGenerations = async (): Promise<Generations> => generationsOf(await getItem(statsKeys.meta));
+const readGenerations = async (): Promise<Generations> => generationsOf(await getItem(metaKind.key()));
 
-const entityId = (key: EntityKey) => `${key.pk}|${key.sk}`;
+const entityId = (key: Item) => `${String(key.pk)}|${String(key.sk)}`;
 
 /** The fences generation `gen`'s rebuild wrote for these entities, by `pk|sk` (read consistently). */
 async function fences(gen: number, keys: readonly EntityKey[]): Promise<Map<string, Rev>> {
-  const unique = [...new Map(keys.map((key) => [entityId(key), key])).values()];
-  const found = await batchGet(unique.map((key) => statsKeys.fence(gen, key)));
-  const prefix = `FENCE#${gen}#`;
-  return new Map(
-    found.map((item) => [`${String(item.pk).slice(prefix.length)}|${String(item.sk)}`, item.rev as Rev]),
-  );
+  const byFence = new Map(keys.map((key) => [entityId(fenceKind.key(gen, key)), key]));
+  const found = await batchGet([...byFence.values()].map((key) => fenceKind.key(gen, key)));
+  const fences = new Map<string, Rev>();
+  for (const item of found) {
+    const entity = byFence.get(entityId(keyOf(item)));
+    if (entity) fences.set(entityId(entity), fenceKind.decode(item).rev);
+  }
+  return fences;
 }
 
 /** Which of these records have a marker (were applied through the marker path), read consistently. */
 async function existingMarkers(eventIds: readonly string[]): Promise<Set<string>> {
-  const byKey = new Map(eventIds.map((id) => [JSON.stringify(keyOf(statsKeys.marker(id))), id]));
+  const byKey = new Map(eventIds.map((id) => [entityId(markerKind.key(id)), id]));
   const found = await batchGet(
-    eventIds.map((id) => statsKeys.marker(id)),
+    eventIds.map((id) => markerKind.key(id)),
     { projection: keysOnly() },
   );
   const marked = new Set<string>();
   for (const item of found) {
-    const id = byKey.get(JSON.stringify(keyOf(item)));
+    const id = byKey.get(entityId(item));
     if (id !== undefined) marked.add(id);
   }
   return marked;
@@ -271,7 +246,7 @@ async function existingMarkers(eventIds: readonly string[]): Promise<Set<string>
  * eventually consistent unless `consistent`, as the dashboard may lag a moment).
  */
 const aggregates = ({ consistent = false } = {}): Promise<Item[]> =>
-  queryAll({ ...inPartition({ pk: statsKeys.partition }), ...(consistent ? { ConsistentRead: true } : {}) });
+  queryAll({ ...statsPatterns.aggregates(), ...(consistent ? { ConsistentRead: true } : {}) });
 
 /**
  * Opens a rebuild of generation `gen` on META, if META is still as `read` (so two rebuilds cannot
@@ -279,19 +254,20 @@ const aggregates = ({ consistent = false } = {}): Promise<Item[]> =>
  */
 async function openRebuild(read: Generations, gen: number, leaseUntil: number): Promise<boolean> {
   try {
-    await updateItem({
-      Key: statsKeys.meta,
-      UpdateExpression: "SET #rebuild = :rebuild, #lastGen = :gen, #journalCount = :zero, #version = :next",
-      ConditionExpression: read.version === 0 ? "attribute_not_exists(#version)" : "#version = :version",
-      ExpressionAttributeNames: metaNames("rebuild", "lastGen", "journalCount", "version"),
-      ExpressionAttributeValues: {
-        ":rebuild": { gen, leaseUntil },
-        ":gen": gen,
-        ":zero": 0,
-        ":next": read.version + 1,
-        ...(read.version === 0 ? {} : { ":version": read.version }),
-      },
-    });
+    await updateItem(
+      metaKind.update(metaKind.key(), {
+        UpdateExpression: "SET #rebuild = :rebuild, #lastGen = :gen, #journalCount = :zero, #version = :next",
+        ConditionExpression: read.version === 0 ? "attribute_not_exists(#version)" : "#version = :version",
+        ExpressionAttributeNames: metaNames("rebuild", "lastGen", "journalCount", "version"),
+        ExpressionAttributeValues: {
+          ":rebuild": { gen, leaseUntil },
+          ":gen": gen,
+          ":zero": 0,
+          ":next": read.version + 1,
+          ...(read.version === 0 ? {} : { ":version": read.version }),
+        },
+      }),
+    );
     return true;
   } catch (error) {
     if (isConditionalCheckFailure(error)) return false;
@@ -304,44 +280,40 @@ const scan = (pageSize: number, start?: Record<string, unknown>) => scanPage({ p
 
 /** Puts generation `gen`'s counter items whole (before its flip, only the rebuild writes them). */
 const putCounters = (gen: number, counters: readonly CounterChange[]): Promise<void> =>
-  batchWrite(
-    counters.map((change) => ({ PutRequest: { Item: { ...inGeneration(change.key, gen), ...change.add } } })),
-  );
+  batchWrite(counters.map((change) => counterKind.putAt(counterKind.key(change.key, gen), change.add)));
 
 /** Adds to generation `gen`'s counters, item by item (before its flip, only the rebuild writes them). */
 async function addCounters(gen: number, counters: readonly CounterChange[]): Promise<void> {
-  for (const change of counters) {
-    const update = counterUpdate({ key: inGeneration(change.key, gen), add: change.add });
-    if ("Update" in update) await updateItem(update.Update);
-  }
+  for (const change of counters) await updateItem(counterUpdate(change, gen));
 }
 
 /** Puts generation `gen`'s fences: the revision the scan read of each entity (48 h, then TTL). */
 const putFences = (gen: number, seen: ReadonlyMap<string, { key: EntityKey; rev: Rev }>): Promise<void> => {
   const expiresAt = nowInSeconds() + MARKER_LIFETIME_SECONDS;
   return batchWrite(
-    [...seen.values()].map(({ key, rev }) => ({
-      PutRequest: { Item: { ...statsKeys.fence(gen, key), rev, expiresAt } },
-    })),
+    [...seen.values()].map(({ key, rev }) => fenceKind.putAt(fenceKind.key(gen, key), { rev, expiresAt })),
   );
 };
 
-/** Every tombstone (one bounded partition: removals of the last 48 h or so), strongly consistent. */
-const tombstones = (): Promise<Item[]> =>
-  queryAll({ ...inPartition({ pk: statsKeys.tombstonePartition }), ConsistentRead: true });
+/**
+ * The keys of every counted item removed lately (its tombstone, db/kind.ts: one bounded partition,
+ * removals of the last 48 h or so), strongly consistent.
+ */
+async function tombstones(): Promise<EntityKey[]> {
+  const items = await queryAll({ ...inPartition({ pk: TOMBSTONE_PARTITION }), ConsistentRead: true });
+  return items.flatMap((item) => {
+    const key = tombstonedKey(item);
+    return key?.pk !== undefined && key.sk !== undefined ? [{ pk: key.pk, sk: key.sk }] : [];
+  });
+}
 
 /** Every journal entry of generation `gen`'s rebuild (strongly consistent). */
 async function journal(gen: number): Promise<JournalEntry[]> {
-  const items = await queryAll({
-    ...inPartition({ pk: statsKeys.journalPartition(gen) }),
-    ConsistentRead: true,
+  const items = await queryAll({ ...statsPatterns.journal(gen), ConsistentRead: true });
+  return items.map((item) => {
+    const entry = journalKind.decode(item);
+    return { eventId: String(item.sk), key: entry.entity, rev: entry.rev, delta: entry.delta };
   });
-  return items.map((item) => ({
-    eventId: String(item.sk),
-    key: item.entity as EntityKey,
-    rev: item.rev as Rev,
-    delta: item.delta as CounterChange[],
-  }));
 }
 
 /**
@@ -356,20 +328,21 @@ async function flip(
   fencesUntil: number,
 ): Promise<"flipped" | "refused"> {
   try {
-    await updateItem({
-      Key: statsKeys.meta,
-      UpdateExpression:
-        "SET #active = :gen, #version = :next, #fencesUntil = :until REMOVE #rebuild, #journalCount",
-      ConditionExpression: "#version = :version AND #journalCount = :count",
-      ExpressionAttributeNames: metaNames("active", "version", "fencesUntil", "rebuild", "journalCount"),
-      ExpressionAttributeValues: {
-        ":gen": gen,
-        ":next": read.version + 1,
-        ":until": fencesUntil,
-        ":version": read.version,
-        ":count": journalCount,
-      },
-    });
+    await updateItem(
+      metaKind.update(metaKind.key(), {
+        UpdateExpression:
+          "SET #active = :gen, #version = :next, #fencesUntil = :until REMOVE #rebuild, #journalCount",
+        ConditionExpression: "#version = :version AND #journalCount = :count",
+        ExpressionAttributeNames: metaNames("active", "version", "fencesUntil", "rebuild", "journalCount"),
+        ExpressionAttributeValues: {
+          ":gen": gen,
+          ":next": read.version + 1,
+          ":until": fencesUntil,
+          ":version": read.version,
+          ":count": journalCount,
+        },
+      }),
+    );
     return "flipped";
   } catch (error) {
     if (isConditionalCheckFailure(error)) return "refused";
@@ -384,13 +357,14 @@ async function flip(
  */
 async function abortRebuild(read: Generations): Promise<boolean> {
   try {
-    await updateItem({
-      Key: statsKeys.meta,
-      UpdateExpression: "SET #version = :next REMOVE #rebuild, #journalCount",
-      ConditionExpression: "#version = :version",
-      ExpressionAttributeNames: metaNames("version", "rebuild", "journalCount"),
-      ExpressionAttributeValues: { ":next": read.version + 1, ":version": read.version },
-    });
+    await updateItem(
+      metaKind.update(metaKind.key(), {
+        UpdateExpression: "SET #version = :next REMOVE #rebuild, #journalCount",
+        ConditionExpression: "#version = :version",
+        ExpressionAttributeNames: metaNames("version", "rebuild", "journalCount"),
+        ExpressionAttributeValues: { ":next": read.version + 1, ":version": read.version },
+      }),
+    );
     return true;
   } catch (error) {
     if (isConditionalCheckFailure(error)) return false;
@@ -404,7 +378,7 @@ async function abortRebuild(read: Generations): Promise<boolean> {
  */
 async function removeOlderGenerations(gen: number): Promise<void> {
   const stale = (await aggregates()).filter((item) => (statsItemKind(item)?.gen ?? gen) < gen);
-  await batchWrite(stale.map((item) => ({ DeleteRequest: { Key: keyOf(item) } })));
+  await batchWrite(stale.flatMap((item) => counterKind.delete(keyOf(item))));
 }
 
 /** The stats store (see the top of this file). */

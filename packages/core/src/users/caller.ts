@@ -15,13 +15,6 @@ export interface Caller {
 }
 
 /**
- * The user's current token version (`tokenVersion` on the user item; items written before it
- * existed count as 0). Tokens carrying an older version are revoked: see docs/decisions/009-token-revocation.md.
- */
-export const tokenVersionOf = (item: Record<string, unknown>): number =>
-  typeof item.tokenVersion === "number" ? item.tokenVersion : 0;
-
-/**
  * A signed-in session as its token states it: verified (signature, claims), not yet checked against
  * the table. Either `callerOfSession` reads the user, or a write carries `sessionCheck` in its own
  * transaction (docs/decisions/021-placement-checks-the-caller.md).
@@ -46,14 +39,10 @@ export const sessionCheck = (session: Session, name: string): Action =>
  * demotion or deletion applies to the very next request.
  */
 export async function callerOfSession({ userId, tokenVersion }: Session): Promise<Caller> {
-  const item = await userStore.get(userId);
-  if (!item || tokenVersionOf(item) !== tokenVersion) throw new AppError("unauthenticated", "Invalid Token");
-  return {
-    _id: item.id as string,
-    name: item.name as string,
-    email: item.email as string,
-    isAdmin: item.isAdmin === true,
-  };
+  const user = await userStore.get(userId);
+  // Tokens carrying an older version than the user's are revoked (docs/decisions/009-token-revocation.md).
+  if (!user || user.tokenVersion !== tokenVersion) throw new AppError("unauthenticated", "Invalid Token");
+  return { _id: user.id, name: user.name, email: user.email, isAdmin: user.isAdmin };
 }
 
 /** Resolves a bearer token to the current user (`sessionFromToken`, then `callerOfSession`). */

@@ -2,7 +2,7 @@ import bcrypt from "bcryptjs";
 import { backoff } from "../db/retry.ts";
 import { AppError } from "../errors.ts";
 import { isId, newId } from "../ids.ts";
-import { type Caller, tokenVersionOf } from "./caller.ts";
+import type { Caller } from "./caller.ts";
 import { assertPassword, BCRYPT_COST, passwordMatches } from "./password.ts";
 import { clearSignInFailures, reserveSignInAttempt } from "./sign-in-throttle.ts";
 import { signToken } from "./token.ts";
@@ -14,11 +14,9 @@ import type {
   SignUpInput,
   UserInfo,
 } from "./user.schema.ts";
-import { type UserChanges, userStore } from "./user.store.ts";
+import { type UserChanges, type UserRecord, userStore } from "./user.store.ts";
 
 export { BCRYPT_COST } from "./password.ts";
-
-type Item = Record<string, unknown>;
 
 const notFound = () => new AppError("not_found", "User Not Found");
 const emailTaken = () => new AppError("conflict", "Email already in use");
@@ -26,19 +24,17 @@ const invalidCredentials = () => new AppError("unauthenticated", "Invalid email 
 
 const getUserItem = (id: string) => (isId(id) ? userStore.get(id) : Promise.resolve(undefined));
 
-/** A stored user item → the admin view (never the hash). */
-export function toAdminUser(item: Item): AdminUser {
-  return {
-    _id: item.id as string,
-    name: item.name as string,
-    email: item.email as string,
-    isAdmin: item.isAdmin === true,
-  };
-}
+/** A stored user → the admin view (never the hash). */
+export const toAdminUser = (user: UserRecord): AdminUser => ({
+  _id: user.id,
+  name: user.name,
+  email: user.email,
+  isAdmin: user.isAdmin,
+});
 
-const toUserInfo = async (item: Item): Promise<UserInfo> => ({
-  ...toAdminUser(item),
-  token: await signToken(item.id as string, tokenVersionOf(item), item.name as string),
+const toUserInfo = async (user: UserRecord): Promise<UserInfo> => ({
+  ...toAdminUser(user),
+  token: await signToken(user.id, user.tokenVersion, user.name),
 });
 
 /**
@@ -57,7 +53,7 @@ export async function create(
   assertPassword(input.password);
   const id = newId();
   const now = new Date().toISOString();
-  const record = {
+  const record: UserRecord = {
     id,
     name: input.name,
     email: input.email.trim().toLowerCase(),
@@ -109,7 +105,7 @@ export async function signIn(input: SignInInput): Promise<UserInfo> {
  * new email swapping the uniqueness items): 409 when the email is taken or the account changed since
  * it was read.
  */
-async function applyChanges(item: Item, changes: UserChanges): Promise<Item> {
+async function applyChanges(item: UserRecord, changes: UserChanges): Promise<UserRecord> {
   const { outcome, next } = await userStore.update(item, changes);
   if (outcome === "taken") throw emailTaken();
   if (outcome === "changed")
@@ -130,7 +126,7 @@ export async function updateProfile(caller: Pick<Caller, "_id">, input: ProfileI
   if (input.password !== undefined) {
     assertPassword(input.password);
     changes.passwordHash = await bcrypt.hash(input.password, BCRYPT_COST);
-    changes.tokenVersion = tokenVersionOf(item) + 1;
+    changes.tokenVersion = item.tokenVersion + 1;
   }
   return toUserInfo(await applyChanges(item, changes));
 }
@@ -169,7 +165,7 @@ export async function remove(caller: Caller, id: string): Promise<void> {
     const item = await getUserItem(id);
     if (!item) throw notFound();
     // The email changed between the read and the delete: read again and retry.
-    if ((await userStore.remove(id, item.email as string)) === "deleted") return;
+    if ((await userStore.remove(id, item.email)) === "deleted") return;
     await backoff(attempt);
   }
   throw new AppError("conflict", "The account changed meanwhile, please try again");

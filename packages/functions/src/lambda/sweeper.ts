@@ -1,4 +1,4 @@
-import { type SweepReport, sweepExpiredOrders } from "@fruit/core/orders/expiry";
+import { type SweepReport, sweepExpiredOrders } from "@fruit/core/expiry/index";
 
 /** Time kept back from the Lambda's limit so the last page's transactions finish before it stops. */
 const SAFETY_MS = 15_000;

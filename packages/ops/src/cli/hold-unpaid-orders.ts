@@ -6,7 +6,7 @@
  * (The local runtime does this by itself at start.) Configuration as for `npm run stats:rebuild`.
  */
 import { ConfigError, getConfig } from "@fruit/core/config";
-import { holdUnheldOrders } from "@fruit/core/orders/expiry";
+import { holdUnheldOrders } from "@fruit/core/expiry/index";
 
 try {
   const { stage, tableName, unpaidOrderMinutes } = getConfig();

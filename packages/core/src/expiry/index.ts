@@ -1,11 +1,13 @@
+import type { Item } from "../db/kind.ts";
 import { backoff } from "../db/retry.ts";
+import { expiryDecision } from "../orders/hold.ts";
+import { orderStore } from "../orders/order.store.ts";
 import { settleStartedPayment } from "../payments/index.ts";
-import { expiryDecision, heldFrom } from "./hold.ts";
-import { orderStore } from "./order.store.ts";
 
 /**
  * The expiry sweep (docs/decisions/012-unpaid-orders-expire.md): unpaid orders whose hold ran out are
- * cancelled and their stock given back, exactly once. The same code runs in the scheduled Lambda
+ * cancelled and their stock given back, exactly once. It sits above orders and payments: an order
+ * whose payment was started may have been paid after all, which only payments can tell. The same code runs in the scheduled Lambda
  * (packages/functions/src/lambda/sweeper.ts) and on an interval in the local runtime. Every run reads
  * only the due holds, through gsi2 (docs/data-model.md, pattern 21), a page at a time.
  */
@@ -26,7 +28,7 @@ export async function expireOrder(id: string, now: Date = new Date()): Promise<E
     const decision = expiryDecision(item, now);
     if (decision === "gone") {
       // Paid, cancelled or deleted: only a stale hold is left (normally removed with the change).
-      await orderStore.deleteHold(id);
+      await orderStore.deleteStaleHold(id);
       return "skipped";
     }
     if (decision === "not_due" || decision === "payment_in_progress" || !item) return "skipped";
@@ -67,7 +69,7 @@ export interface SweepOptions {
 export async function sweepExpiredOrders(options: SweepOptions = {}): Promise<SweepReport> {
   const now = options.now ?? new Date();
   const report: SweepReport = { cancelled: 0, paid: 0, skipped: 0, failed: 0, pages: 0, complete: false };
-  let startKey: Record<string, unknown> | undefined;
+  let startKey: Item | undefined;
   do {
     if (options.stopAt !== undefined && Date.now() >= options.stopAt) return report;
     const { orderIds: ids, next } = await orderStore.dueHolds(now, options.pageSize ?? 25, startKey);
@@ -89,20 +91,4 @@ export async function sweepExpiredOrders(options: SweepOptions = {}): Promise<Sw
   } while (startKey);
   report.complete = true;
   return report;
-}
-
-/**
- * Gives a hold to the unpaid orders placed before holds existed: `holdUntil` = their `createdAt` +
- * `UNPAID_ORDER_MINUTES`, so the sweep expires them like any other (long-past deadlines at its next
- * run). A one-time migration that reads every order once (gsi1, pattern 17); idempotent, and an order
- * paid or changed meanwhile is left alone. Run by the local runtime at start and by
- * packages/ops/src/cli/hold-unpaid-orders.ts for a deployed stage. Returns how many it held.
- */
-export async function holdUnheldOrders(): Promise<number> {
-  let held = 0;
-  for (const item of await orderStore.unheld()) {
-    const { holdUntil } = heldFrom(new Date(item.createdAt as string));
-    if (await orderStore.addHold(item, holdUntil)) held += 1;
-  }
-  return held;
 }

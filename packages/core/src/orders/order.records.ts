@@ -1,0 +1,150 @@
+import * as v from "valibot";
+import { inPartition } from "../db/key-conditions.ts";
+import { defineKind } from "../db/kind.ts";
+import { LocationSchema, PAYMENT_METHODS } from "./order.schema.ts";
+
+/**
+ * The stored kinds of orders (docs/data-model.md: Order, Order hold and Idempotency key items,
+ * patterns 15-18 and 21), each declared once (db/kind.ts).
+ *
+ * - order:              pk ORDER#<id>, sk ORDER; gsi1 ORDERS / <id>; gsi2 USER#<userId> / ORDER#<id>   (counted)
+ * - hold (while unpaid): pk ORDER#<id>, sk HOLD; gsi2 UNPAID_ORDERS / <holdUntil>#<id>
+ *   (sparse: the hold exists only while the order is unpaid and not cancelled)
+ * - idempotency key:    pk IDEMPOTENCY#<userId>#<key>, sk IDEMPOTENCY → orderId (TTL)
+ */
+
+const ORDER_PREFIX = "ORDER#";
+const ORDER_SK = "ORDER";
+/** The gsi1 partition of every order. */
+const ALL_PARTITION = "ORDERS";
+/** The gsi2 partition of the holds of unpaid orders. */
+const UNPAID_PARTITION = "UNPAID_ORDERS";
+/** The gsi2 sort key prefix of a user's orders (their partition `USER#<id>` may hold other things). */
+const USER_ORDER_PREFIX = "ORDER#";
+const userPartition = (userId: string) => `USER#${userId}`;
+
+const text = v.string();
+const cents = v.pipe(v.number(), v.integer());
+
+/** One stored line (Order.orderItems[]): a snapshot of the product at order time, money in cents. */
+export const StoredLineSchema = v.object({
+  productId: text,
+  name: text,
+  slug: text,
+  image: text,
+  priceCents: cents,
+  quantity: v.pipe(v.number(), v.integer()),
+});
+export type StoredLine = v.InferOutput<typeof StoredLineSchema>;
+
+const StoredAddressSchema = v.object({
+  fullName: text,
+  address: text,
+  city: text,
+  postalCode: text,
+  country: text,
+  location: v.optional(LocationSchema),
+});
+
+const PaymentResultSchema = v.object({
+  id: text,
+  status: text,
+  update_time: text,
+  email_address: text,
+});
+
+/** An order as stored. Money in cents; times are ISO strings. */
+export const OrderRecordSchema = v.object({
+  id: text,
+  userId: text,
+  orderItems: v.array(StoredLineSchema),
+  shippingAddress: StoredAddressSchema,
+  paymentMethod: v.picklist(PAYMENT_METHODS),
+  itemsCents: cents,
+  shippingCents: cents,
+  taxCents: cents,
+  totalCents: cents,
+  isPaid: v.boolean(),
+  paidAt: v.optional(text),
+  paymentResult: v.optional(PaymentResultSchema),
+  paypalOrderId: v.optional(text),
+  isDelivered: v.boolean(),
+  deliveredAt: v.optional(text),
+  createdAt: text,
+  /** Until when an unpaid order holds its stock; absent on orders paid before holds existed. */
+  holdUntil: v.optional(text),
+  /** Set just before a capture, with the PayPal order it captures (docs/decisions/012). */
+  paymentStartedAt: v.optional(text),
+  paymentPaypalOrderId: v.optional(text),
+  isCancelled: v.optional(v.boolean()),
+  cancelledAt: v.optional(text),
+  /** Moved by every update (db/kind.ts); absent on a new order. */
+  rev: v.optional(v.pipe(v.number(), v.integer())),
+});
+export type OrderRecord = v.InferOutput<typeof OrderRecordSchema>;
+
+export const orderKind = defineKind({
+  name: "order",
+  schema: OrderRecordSchema,
+  key: (id: string) => ({ pk: `${ORDER_PREFIX}${id}`, sk: ORDER_SK }),
+  keys: (order) => ({
+    pk: `${ORDER_PREFIX}${order.id}`,
+    sk: ORDER_SK,
+    gsi1pk: ALL_PARTITION,
+    gsi1sk: order.id,
+    gsi2pk: userPartition(order.userId),
+    gsi2sk: `${USER_ORDER_PREFIX}${order.id}`,
+  }),
+  counted: { partitionPrefix: ORDER_PREFIX, sortKey: ORDER_SK },
+});
+
+/** The hold of an unpaid order: beside the order, so the sweep's index lists only unpaid orders. */
+export const holdKind = defineKind({
+  name: "order hold",
+  schema: v.object({ orderId: text, holdUntil: text }),
+  key: (orderId: string) => ({ pk: `${ORDER_PREFIX}${orderId}`, sk: "HOLD" }),
+  // ISO times sort as text, so the index is ordered by deadline.
+  keys: (hold) => ({
+    pk: `${ORDER_PREFIX}${hold.orderId}`,
+    sk: "HOLD",
+    gsi2pk: UNPAID_PARTITION,
+    gsi2sk: `${hold.holdUntil}#${hold.orderId}`,
+  }),
+});
+
+/** A retried submit's claim (pattern 18): the order it placed, until `expiresAt` (TTL). */
+export const idempotencyKind = defineKind({
+  name: "idempotency key",
+  schema: v.object({ orderId: text, expiresAt: v.pipe(v.number(), v.integer()) }),
+  key: (userId: string, key: string) => ({ pk: `IDEMPOTENCY#${userId}#${key}`, sk: "IDEMPOTENCY" }),
+});
+
+/** The access patterns of orders by name (docs/data-model.md numbers them). */
+export const orderPatterns = {
+  /** Pattern 17: every order, newest first. */
+  all: () => inPartition({ pk: ALL_PARTITION, index: "gsi1", descending: true }),
+  /** Pattern 16: a user's orders, newest first. */
+  ofUser: (userId: string) =>
+    inPartition({
+      pk: userPartition(userId),
+      index: "gsi2",
+      skBeginsWith: USER_ORDER_PREFIX,
+      descending: true,
+    }),
+  /** Pattern 21: holds whose deadline is before `before` (ISO), oldest deadline first, `pageSize` per page. */
+  holdsDueBefore: (before: string, pageSize: number) => ({
+    ...inPartition({ pk: UNPAID_PARTITION, index: "gsi2", skBefore: before }),
+    Limit: pageSize,
+  }),
+};
+
+/**
+ * True for an order that was cancelled: it has `cancelledAt` (the same test as the store's
+ * `notCancelled` condition). The stats counters use it too, so a cancelled order counts nowhere.
+ */
+export const isCancelled = (order: Pick<OrderRecord, "cancelledAt">): boolean =>
+  order.cancelledAt !== undefined;
+
+/** An order that still holds its stock: unpaid and not cancelled. */
+export const isHeld = (order: Pick<OrderRecord, "isPaid" | "cancelledAt">): boolean =>
+  !order.isPaid && !isCancelled(order);

@@ -1,0 +1,130 @@
+import * as v from "valibot";
+import { inPartition } from "../db/key-conditions.ts";
+import { defineKind, type Item } from "../db/kind.ts";
+
+/**
+ * The stored kinds of a product's partition (docs/data-model.md: Product, Slug, Review and Reviewer
+ * items; patterns 1-8 and 14), each declared once (db/kind.ts). Reviews live in their product's
+ * partition, so one query reads a product with its reviews and deleting a product finds them all.
+ *
+ * - product:        pk PRODUCT#<id>, sk PRODUCT; gsi1 PRODUCTS / <id>; gsi2 CATEGORY#<category> / <id>  (counted)
+ * - slug (unique):  pk SLUG#<slug>, sk SLUG → productId
+ * - review:         pk PRODUCT#<productId>, sk REVIEW#<reviewId>   (ULID: newest last)
+ * - reviewer:       pk PRODUCT#<productId>, sk REVIEWER#<userId> → reviewId (one review per user)
+ */
+
+const PRODUCT_PREFIX = "PRODUCT#";
+const PRODUCT_SK = "PRODUCT";
+/** The gsi1 partition of every product. */
+const ALL_PARTITION = "PRODUCTS";
+const categoryPartition = (category: string) => `CATEGORY#${category}`;
+/** Sort key prefixes of a product's reviews and reviewer items (the reviewer's starts with `REVIEWER#`). */
+const REVIEW_PREFIX = "REVIEW#";
+const REVIEWER_PREFIX = "REVIEWER#";
+
+const text = v.string();
+const count = v.pipe(v.number(), v.integer());
+
+/** A product as stored: the API's Product with its id as `id`, money in cents, the exact rating sum. */
+export const ProductRecordSchema = v.object({
+  id: text,
+  slug: text,
+  name: text,
+  image: text,
+  images: v.array(text),
+  priceCents: count,
+  description: text,
+  category: text,
+  brand: text,
+  countInStock: count,
+  rating: v.number(),
+  numReviews: count,
+  /** The exact sum of the review ratings (rating is its average, rounded). */
+  ratingTotal: count,
+  createdAt: text,
+  updatedAt: text,
+  /** Moved by every update (db/kind.ts); absent on a new item. */
+  rev: v.optional(count),
+});
+export type ProductRecord = v.InferOutput<typeof ProductRecordSchema>;
+
+export const productKind = defineKind({
+  name: "product",
+  schema: ProductRecordSchema,
+  key: (id: string) => ({ pk: `${PRODUCT_PREFIX}${id}`, sk: PRODUCT_SK }),
+  keys: (product) => ({
+    pk: `${PRODUCT_PREFIX}${product.id}`,
+    sk: PRODUCT_SK,
+    ...productIndexKeys(product),
+  }),
+  counted: { partitionPrefix: PRODUCT_PREFIX, sortKey: PRODUCT_SK },
+});
+
+/** The index keys of a product: the whole catalogue (gsi1) and its category (gsi2), both by id. */
+export function productIndexKeys(product: { id: string; category: string }) {
+  return {
+    gsi1pk: ALL_PARTITION,
+    gsi1sk: product.id,
+    gsi2pk: categoryPartition(product.category),
+    gsi2sk: product.id,
+  };
+}
+
+/** The slug's uniqueness item, which also finds the product by slug (patterns 6 and 8). */
+export const slugKind = defineKind({
+  name: "slug",
+  schema: v.object({ productId: text }),
+  key: (slug: string) => ({ pk: `SLUG#${slug}`, sk: "SLUG" }),
+});
+
+export const ReviewRecordSchema = v.object({
+  id: text,
+  productId: text,
+  userId: text,
+  name: text,
+  rating: count,
+  comment: text,
+  createdAt: text,
+});
+export type ReviewRecord = v.InferOutput<typeof ReviewRecordSchema>;
+
+export const reviewKind = defineKind({
+  name: "review",
+  schema: ReviewRecordSchema,
+  key: (productId: string, reviewId: string) => ({
+    pk: `${PRODUCT_PREFIX}${productId}`,
+    sk: `${REVIEW_PREFIX}${reviewId}`,
+  }),
+  keys: (review) => ({ pk: `${PRODUCT_PREFIX}${review.productId}`, sk: `${REVIEW_PREFIX}${review.id}` }),
+});
+
+/** One review per user per product (pattern 14): its key is the reviewer's, it names the review. */
+export const reviewerKind = defineKind({
+  name: "reviewer",
+  schema: v.object({ reviewId: text }),
+  key: (productId: string, userId: string) => ({
+    pk: `${PRODUCT_PREFIX}${productId}`,
+    sk: `${REVIEWER_PREFIX}${userId}`,
+  }),
+});
+
+/** What an item of a product's partition is (pattern 5 reads them all). */
+export function partitionItemKind(item: Item): "product" | "review" | "reviewer" | undefined {
+  const sk = item.sk;
+  if (typeof sk !== "string") return undefined;
+  if (sk === PRODUCT_SK) return "product";
+  if (sk.startsWith(REVIEWER_PREFIX)) return "reviewer";
+  if (sk.startsWith(REVIEW_PREFIX)) return "review";
+  return undefined;
+}
+
+/** The access patterns of products by name (docs/data-model.md numbers them). */
+export const productPatterns = {
+  /** Patterns 1, 4 and 7: the whole catalogue, newest first. */
+  all: () => inPartition({ pk: ALL_PARTITION, index: "gsi1", descending: true }),
+  /** Pattern 3: one category, newest first. */
+  category: (category: string) =>
+    inPartition({ pk: categoryPartition(category), index: "gsi2", descending: true }),
+  /** Pattern 5: a product with its reviews and reviewer items. */
+  withReviews: (id: string) => inPartition({ pk: `${PRODUCT_PREFIX}${id}` }),
+};

@@ -1,9 +1,9 @@
 import type { DeleteCommandInput, PutCommandInput, UpdateCommandInput } from "@aws-sdk/lib-dynamodb";
 import { getConfig } from "../config.ts";
 import { storageError } from "./errors.ts";
+import { readItem as wireGet } from "./read-client.ts";
 import { loadSdk } from "./sdk.ts";
 import { singleFlight } from "./single-flight.ts";
-import { wireGet } from "./wire.ts";
 
 /**
  * Single-item operations on the table. Every one maps storage outages to 503 (`storageError`) and

@@ -2,8 +2,8 @@ import { getConfig } from "../config.ts";
 import { storageError } from "./errors.ts";
 import type { Item } from "./items.ts";
 import type { QueryInput } from "./key-conditions.ts";
+import { readQueryPage as wireQuery } from "./read-client.ts";
 import { singleFlight } from "./single-flight.ts";
-import { wireQuery } from "./wire.ts";
 
 export type { QueryInput } from "./key-conditions.ts";
 

@@ -156,7 +156,7 @@ describe("Lambda bundles", () => {
    * tokens, the S3 client and its presigned POST, payments, and the image uploads (the S3 writes and
    * the checks of a multipart image; the browser-safe presign schema beside them is only valibot
    * rules); nor the AWS SDK's DynamoDB client, which only writes load (catalogue reads go over
-   * packages/core/src/db/wire.ts). Paths as esbuild's metafile names its inputs.
+   * packages/core/src/db/read-client.ts). Paths as esbuild's metafile names its inputs.
    */
   const notForTheCatalogue = [
     "node_modules/@aws-sdk/client-dynamodb/",

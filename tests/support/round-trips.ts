@@ -3,7 +3,7 @@ import { DYNAMODB_CHANNEL, type RoundTrip } from "@fruit/core/internal/db/observ
 
 /**
  * Records the storage layer's round trips to DynamoDB (db/observe.ts) while `run` runs: reads over
- * the wire and the SDK's commands alike, in the order they were sent.
+ * the read client and the SDK's commands alike, in the order they were sent.
  *
  * @example
  * const trips = await roundTrips(() => placeOrder(input));

@@ -68,3 +68,41 @@ describe("loadConfig: the local object store's key pair", () => {
     expect(loadConfig(base).s3Credentials).toBeUndefined();
   });
 });
+
+describe("loadConfig: the environment's AWS keys", () => {
+  it("takes a Lambda role's keys with their session token", () => {
+    const config = loadConfig({
+      ...base,
+      AWS_ACCESS_KEY_ID: "ASIA1",
+      AWS_SECRET_ACCESS_KEY: "secret",
+      AWS_SESSION_TOKEN: "token",
+    });
+    expect(config.awsCredentials).toEqual({
+      accessKeyId: "ASIA1",
+      secretAccessKey: "secret",
+      sessionToken: "token",
+    });
+  });
+
+  it("takes long-lived keys without a session token", () => {
+    const config = loadConfig({ ...base, AWS_ACCESS_KEY_ID: "AKIA1", AWS_SECRET_ACCESS_KEY: "secret" });
+    expect(config.awsCredentials).toEqual({ accessKeyId: "AKIA1", secretAccessKey: "secret" });
+    expect(
+      loadConfig({
+        ...base,
+        AWS_ACCESS_KEY_ID: "AKIA1",
+        AWS_SECRET_ACCESS_KEY: "secret",
+        AWS_SESSION_TOKEN: "",
+      }).awsCredentials,
+    ).toEqual({ accessKeyId: "AKIA1", secretAccessKey: "secret" });
+  });
+
+  it("has none without both halves of the pair (the SDK's provider chain then signs)", () => {
+    for (const pair of [{}, { AWS_ACCESS_KEY_ID: "AKIA1" }, { AWS_SECRET_ACCESS_KEY: "secret" }]) {
+      expect(loadConfig({ ...base, ...pair, AWS_SESSION_TOKEN: "token" }).awsCredentials).toBeUndefined();
+    }
+    expect(
+      loadConfig({ ...base, AWS_ACCESS_KEY_ID: "", AWS_SECRET_ACCESS_KEY: "secret" }).awsCredentials,
+    ).toBeUndefined();
+  });
+});

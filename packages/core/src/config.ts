@@ -15,6 +15,14 @@ export interface Config {
   bucketName: string;
   /** DynamoDB Local endpoint; unset in the cloud. */
   dynamoEndpoint: string | undefined;
+  /**
+   * The environment's AWS keys (`AWS_ACCESS_KEY_ID` / `AWS_SECRET_ACCESS_KEY`, with `AWS_SESSION_TOKEN`
+   * when set): in Lambda the role's keys with their session token, in `sst shell` the operator's.
+   * Unset when the environment has none; DynamoDB's clients then sign with the AWS SDK's provider
+   * chain (profiles, SSO, containers…), and with a local endpoint they sign with dummy keys instead
+   * (db/connection.ts).
+   */
+  awsCredentials: AwsCredentials | undefined;
   /** S3 emulator endpoint; unset in the cloud. */
   s3Endpoint: string | undefined;
   /**
@@ -33,6 +41,13 @@ export interface Config {
    * stage's `UnpaidOrderMinutes` secret (stacks/secrets.ts), 60 by default.
    */
   unpaidOrderMinutes: number;
+}
+
+/** A key pair that signs AWS requests, with the session token of temporary keys. */
+export interface AwsCredentials {
+  accessKeyId: string;
+  secretAccessKey: string;
+  sessionToken?: string;
 }
 
 type Env = Record<string, string | undefined>;
@@ -88,6 +103,14 @@ export function loadConfig(env: Env = process.env): Config {
     tableName: env.TABLE_NAME ?? linked("Table", "name") ?? "",
     bucketName: env.BUCKET_NAME ?? linked("Images", "name") ?? "",
     dynamoEndpoint: env.DYNAMODB_ENDPOINT || undefined,
+    awsCredentials:
+      env.AWS_ACCESS_KEY_ID && env.AWS_SECRET_ACCESS_KEY
+        ? {
+            accessKeyId: env.AWS_ACCESS_KEY_ID,
+            secretAccessKey: env.AWS_SECRET_ACCESS_KEY,
+            ...(env.AWS_SESSION_TOKEN ? { sessionToken: env.AWS_SESSION_TOKEN } : {}),
+          }
+        : undefined,
     s3Endpoint: env.S3_ENDPOINT || undefined,
     s3Credentials:
       env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY

@@ -1,27 +1,29 @@
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { getConfig } from "../config.ts";
+import { connection, MARSHALL_OPTIONS } from "./connection.ts";
 import { observe } from "./observe.ts";
 
 let cached: { key: string; client: DynamoDBDocumentClient } | undefined;
 
 /**
- * The document client for the configured table. One per process (Lambda reuses it across
- * invocations); rebuilt only if the configuration points somewhere else (tests).
+ * The document client for the configured table, set up as the read client is (db/connection.ts):
+ * the local endpoint if one is configured (in the cloud the SDK resolves the region's), the
+ * connection's keys when it has them (else the SDK's default provider chain), the same conversions.
+ * One per process (Lambda reuses it across invocations); rebuilt only if the configuration points
+ * somewhere else or signs as someone else (tests).
  */
 export function db(): DynamoDBDocumentClient {
-  const { region, dynamoEndpoint } = getConfig();
-  const key = `${region}|${dynamoEndpoint ?? ""}`;
+  const { region, localEndpoint, credentials } = connection();
+  const key = JSON.stringify([region, localEndpoint ?? "", credentials ?? null]);
   if (cached?.key !== key) {
     const base = new DynamoDBClient({
       region,
-      ...(dynamoEndpoint
-        ? { endpoint: dynamoEndpoint, credentials: { accessKeyId: "local", secretAccessKey: "local" } }
-        : {}),
+      ...(localEndpoint ? { endpoint: localEndpoint } : {}),
+      ...(credentials ? { credentials } : {}),
     });
-    const client = DynamoDBDocumentClient.from(base, {
-      marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
-    });
+    // A copy: the document client writes its defaults into the options object (db/connection.ts).
+    const client = DynamoDBDocumentClient.from(base, { marshallOptions: { ...MARSHALL_OPTIONS } });
     // Each command's round trip, on the storage layer's one channel (db/observe.ts).
     client.middlewareStack.add(
       (next, context) => (args) => {

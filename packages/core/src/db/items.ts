@@ -4,14 +4,14 @@ import type { Action, Item, Key, PutAction, UpdateAction } from "./kind.ts";
 import { loadSdk } from "./sdk.ts";
 import { singleFlight } from "./single-flight.ts";
 import { transact } from "./transact.ts";
-import { wireGet } from "./wire.ts";
+import { readItem } from "./read-client.ts";
 
 export type { Item, Key } from "./kind.ts";
 
 /**
  * Single-item operations on the table. Every one maps storage outages to 503 (`storageError`) and
  * lets a failed condition through unchanged, for the store to say what it means
- * (`isConditionalCheckFailure`). Reads go over db/wire.ts, writes through the SDK (db/sdk.ts). Writes
+ * (`isConditionalCheckFailure`). Reads go over db/read-client.ts, writes through the SDK (db/sdk.ts). Writes
  * are actions a kind built (db/kind.ts); a delete of one item is a transaction (`transact`), as a
  * counted item's takes its tombstone along.
  */
@@ -29,7 +29,7 @@ async function send<T>(call: () => Promise<T>): Promise<T> {
  * moment). Every check made before a write reads consistently.
  */
 export async function getItem(key: Key, { consistent = true } = {}): Promise<Item | undefined> {
-  return send(() => wireGet(getConfig().tableName, key, consistent));
+  return send(() => readItem(getConfig().tableName, key, consistent));
 }
 
 /**

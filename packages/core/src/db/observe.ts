@@ -1,5 +1,5 @@
 /**
- * Every round trip of the storage layer to DynamoDB — reads over db/wire.ts and the SDK's writes,
+ * Every round trip of the storage layer to DynamoDB — reads by db/read-client.ts and the SDK's writes,
  * batches and transactions — is published on one `node:diagnostics_channel` channel, so a test (or
  * a profiler) can see how many requests a verb makes, and which, whichever client sent them. Nothing
  * is built or published while nobody subscribes.

@@ -2,8 +2,8 @@ import { getConfig } from "../config.ts";
 import { storageError } from "./errors.ts";
 import type { Item } from "./items.ts";
 import type { QueryInput } from "./key-conditions.ts";
+import { readQueryPage } from "./read-client.ts";
 import { singleFlight } from "./single-flight.ts";
-import { wireQuery } from "./wire.ts";
 
 export type { QueryInput } from "./key-conditions.ts";
 
@@ -26,11 +26,11 @@ export interface QueryPage {
   next: Record<string, unknown> | undefined;
 }
 
-/** Runs one page of a query (`Limit`, `ExclusiveStartKey` and `Select` in `input`), over db/wire.ts. */
+/** Runs one page of a query (`Limit`, `ExclusiveStartKey` and `Select` in `input`), over db/read-client.ts. */
 export async function queryPage(input: QueryInput): Promise<QueryPage> {
   try {
     const { ExclusiveStartKey, ...rest } = input;
-    return await wireQuery({
+    return await readQueryPage({
       TableName: getConfig().tableName,
       ...rest,
       ...(ExclusiveStartKey ? { ExclusiveStartKey } : {}),

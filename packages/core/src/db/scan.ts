@@ -13,7 +13,7 @@ export interface ScanPage {
  * Reads one page of the whole table, strongly consistent: each item as last committed when its page
  * is read. Only for operator jobs that must see every item of a kind whatever the indexes say (the
  * stats rebuild, docs/decisions/020-exact-rebuild.md); never on a request path, so it goes through
- * the SDK (db/sdk.ts), not db/wire.ts.
+ * the SDK (db/sdk.ts), not db/read-client.ts.
  */
 export async function scanPage(options: {
   pageSize: number;

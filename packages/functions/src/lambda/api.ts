@@ -1,4 +1,4 @@
-import { primeConnection } from "@fruit/core/db/wire";
+import { primeConnection } from "@fruit/core/db/read-client";
 import { handle } from "hono/aws-lambda";
 import { app } from "../api/index.ts";
 

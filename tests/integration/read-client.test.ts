@@ -7,12 +7,12 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { useFreshTable } from "../support/table.ts";
 
 /**
- * The storage layer reads over DynamoDB's JSON protocol (packages/core/src/db/wire.ts) and writes
- * through the SDK: an item must read back the same either way, against DynamoDB Local.
+ * The storage layer reads over DynamoDB's JSON protocol (packages/core/src/db/read-client.ts) and
+ * writes through the SDK: an item must read back the same either way, against DynamoDB Local.
  */
-describe("reads over the wire against DynamoDB Local", () => {
+describe("the read client against DynamoDB Local", () => {
   const rich = {
-    pk: "WIRE#1",
+    pk: "READ#1",
     sk: "ITEM",
     text: "Pommes — 🍎",
     whole: 42,
@@ -31,11 +31,11 @@ describe("reads over the wire against DynamoDB Local", () => {
   };
 
   beforeAll(async () => {
-    await useFreshTable("wire-reads");
+    await useFreshTable("read-client");
     await db().send(new PutCommand({ TableName: tableName(), Item: rich }));
     for (let i = 0; i < 5; i++) {
       await db().send(
-        new PutCommand({ TableName: tableName(), Item: { pk: "WIRE#LIST", sk: `ITEM#${i}`, i } }),
+        new PutCommand({ TableName: tableName(), Item: { pk: "READ#LIST", sk: `ITEM#${i}`, i } }),
       );
     }
   });
@@ -44,10 +44,10 @@ describe("reads over the wire against DynamoDB Local", () => {
     const { Item: viaSdk } = await db().send(
       new GetCommand({ TableName: tableName(), Key: { pk: rich.pk, sk: rich.sk }, ConsistentRead: true }),
     );
-    const viaWire = await getItem({ pk: rich.pk, sk: rich.sk });
-    expect(viaWire).toEqual(viaSdk);
-    expect(viaWire).toEqual(rich);
-    expect(await getItem({ pk: "WIRE#none", sk: "ITEM" })).toBeUndefined();
+    const viaReadClient = await getItem({ pk: rich.pk, sk: rich.sk });
+    expect(viaReadClient).toEqual(viaSdk);
+    expect(viaReadClient).toEqual(rich);
+    expect(await getItem({ pk: "READ#none", sk: "ITEM" })).toBeUndefined();
     // Binary values in a key condition go out as DynamoDB's base64.
     const byBytes = await queryPage({
       KeyConditionExpression: "pk = :pk",
@@ -59,10 +59,10 @@ describe("reads over the wire against DynamoDB Local", () => {
   });
 
   it("pages a query with native start keys, as the SDK pages it", async () => {
-    const input = { KeyConditionExpression: "pk = :pk", ExpressionAttributeValues: { ":pk": "WIRE#LIST" } };
+    const input = { KeyConditionExpression: "pk = :pk", ExpressionAttributeValues: { ":pk": "READ#LIST" } };
     const first = await queryPage({ ...input, Limit: 2 });
     expect(first.items.map((item) => item.i)).toEqual([0, 1]);
-    expect(first.next).toEqual({ pk: "WIRE#LIST", sk: "ITEM#1" });
+    expect(first.next).toEqual({ pk: "READ#LIST", sk: "ITEM#1" });
     const second = await queryPage({ ...input, Limit: 2, ExclusiveStartKey: first.next });
     expect(second.items.map((item) => item.i)).toEqual([2, 3]);
     const { Items } = await db().send(

@@ -1,10 +1,10 @@
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { loadConfig, setConfig } from "../config.ts";
 import { AppError } from "../errors.ts";
 import { queryPage } from "./query.ts";
-import { credentials, DynamoWireError, wireGet, wireQuery } from "./wire.ts";
+import { DynamoReadError, readItem, readQueryPage } from "./read-client.ts";
 
 /** A stand-in DynamoDB endpoint: records each request and answers from `replies`, in turn. */
 interface Seen {
@@ -32,9 +32,9 @@ beforeAll(async () => {
   const { port } = server.address() as AddressInfo;
   setConfig(
     loadConfig({
-      TABLE_NAME: "wire-test",
+      TABLE_NAME: "read-client-test",
       DYNAMODB_ENDPOINT: `http://127.0.0.1:${port}`,
-      JWT_SECRET: "wire-test-secret-wire-test-secret-0123456",
+      JWT_SECRET: "read-client-test-secret-read-client-test-0",
       PAYMENTS: "test",
     }),
   );
@@ -64,8 +64,8 @@ describe("reads over DynamoDB's JSON protocol", () => {
         },
       },
     ];
-    const page = await wireQuery({
-      TableName: "wire-test",
+    const page = await readQueryPage({
+      TableName: "read-client-test",
       IndexName: "gsi1",
       KeyConditionExpression: "#pk = :pk",
       ExpressionAttributeNames: { "#pk": "gsi1pk" },
@@ -85,7 +85,7 @@ describe("reads over DynamoDB's JSON protocol", () => {
       /^AWS4-HMAC-SHA256 Credential=local\/\d{8}\/us-east-1\/dynamodb\/aws4_request, SignedHeaders=[^,]*x-amz-target[^,]*, Signature=[0-9a-f]{64}$/,
     );
     expect(request?.body).toEqual({
-      TableName: "wire-test",
+      TableName: "read-client-test",
       IndexName: "gsi1",
       KeyConditionExpression: "#pk = :pk",
       ExpressionAttributeNames: { "#pk": "gsi1pk" },
@@ -100,11 +100,22 @@ describe("reads over DynamoDB's JSON protocol", () => {
       { status: 200, body: { Item: { pk: { S: "USER#1" }, n: { N: "1.5" } } } },
       { status: 200, body: {} },
     ];
-    expect(await wireGet("wire-test", { pk: "USER#1", sk: "USER" }, true)).toEqual({ pk: "USER#1", n: 1.5 });
-    expect(await wireGet("wire-test", { pk: "USER#2", sk: "USER" }, false)).toBeUndefined();
+    expect(await readItem("read-client-test", { pk: "USER#1", sk: "USER" }, true)).toEqual({
+      pk: "USER#1",
+      n: 1.5,
+    });
+    expect(await readItem("read-client-test", { pk: "USER#2", sk: "USER" }, false)).toBeUndefined();
     expect(seen.map((request) => request.body)).toEqual([
-      { TableName: "wire-test", Key: { pk: { S: "USER#1" }, sk: { S: "USER" } }, ConsistentRead: true },
-      { TableName: "wire-test", Key: { pk: { S: "USER#2" }, sk: { S: "USER" } }, ConsistentRead: false },
+      {
+        TableName: "read-client-test",
+        Key: { pk: { S: "USER#1" }, sk: { S: "USER" } },
+        ConsistentRead: true,
+      },
+      {
+        TableName: "read-client-test",
+        Key: { pk: { S: "USER#2" }, sk: { S: "USER" } },
+        ConsistentRead: false,
+      },
     ]);
   });
 
@@ -114,7 +125,7 @@ describe("reads over DynamoDB's JSON protocol", () => {
       { status: 500, body: {} },
       { status: 200, body: { Item: { pk: { S: "A" } } } },
     ];
-    expect(await wireGet("wire-test", { pk: "A", sk: "A" }, true)).toEqual({ pk: "A" });
+    expect(await readItem("read-client-test", { pk: "A", sk: "A" }, true)).toEqual({ pk: "A" });
     expect(seen).toHaveLength(3);
 
     seen = [];
@@ -122,8 +133,10 @@ describe("reads over DynamoDB's JSON protocol", () => {
       status: 400,
       body: error("ProvisionedThroughputExceededException", "busy"),
     }));
-    const failure = await wireGet("wire-test", { pk: "A", sk: "A" }, true).catch((thrown: unknown) => thrown);
-    expect(failure).toBeInstanceOf(DynamoWireError);
+    const failure = await readItem("read-client-test", { pk: "A", sk: "A" }, true).catch(
+      (thrown: unknown) => thrown,
+    );
+    expect(failure).toBeInstanceOf(DynamoReadError);
     expect(failure).toMatchObject({ name: "ProvisionedThroughputExceededException", statusCode: 400 });
     expect(seen).toHaveLength(3);
   });
@@ -133,12 +146,12 @@ describe("reads over DynamoDB's JSON protocol", () => {
       { status: 502, body: "<html>Bad Gateway</html>" },
       { status: 200, body: { Item: { pk: { S: "A" } } } },
     ];
-    expect(await wireGet("wire-test", { pk: "A", sk: "A" }, true)).toEqual({ pk: "A" });
+    expect(await readItem("read-client-test", { pk: "A", sk: "A" }, true)).toEqual({ pk: "A" });
     expect(seen).toHaveLength(2);
 
     seen = [];
     replies = [{ status: 200, body: "{ cut off" }];
-    await expect(wireGet("wire-test", { pk: "A", sk: "A" }, true)).rejects.toMatchObject({
+    await expect(readItem("read-client-test", { pk: "A", sk: "A" }, true)).rejects.toMatchObject({
       name: "SerializationException",
     });
     expect(seen).toHaveLength(1);
@@ -151,7 +164,7 @@ describe("reads over DynamoDB's JSON protocol", () => {
         body: error("ValidationException", "The provided key element does not match the schema"),
       },
     ];
-    await expect(wireGet("wire-test", { pk: "A" }, true)).rejects.toMatchObject({
+    await expect(readItem("read-client-test", { pk: "A" }, true)).rejects.toMatchObject({
       name: "ValidationException",
       message: "The provided key element does not match the schema",
     });
@@ -166,36 +179,5 @@ describe("reads over DynamoDB's JSON protocol", () => {
     }).catch((thrown: unknown) => thrown);
     expect(failure).toBeInstanceOf(AppError);
     expect(failure).toMatchObject({ kind: "unavailable" });
-  });
-});
-
-describe("the keys that sign a read", () => {
-  const chain = vi.fn(async () => ({ accessKeyId: "chain", secretAccessKey: "chain-secret" }));
-  beforeEach(() => chain.mockClear());
-
-  it("are the emulator's dummy keys with a local endpoint", async () => {
-    expect(await credentials("http://127.0.0.1:8000", { AWS_ACCESS_KEY_ID: "real" }, chain)).toEqual({
-      accessKeyId: "local",
-      secretAccessKey: "local",
-    });
-    expect(chain).not.toHaveBeenCalled();
-  });
-
-  it("are the environment's keys (a Lambda's role) with their session token", async () => {
-    const env = { AWS_ACCESS_KEY_ID: "AKIA1", AWS_SECRET_ACCESS_KEY: "secret", AWS_SESSION_TOKEN: "token" };
-    expect(await credentials(undefined, env, chain)).toEqual({
-      accessKeyId: "AKIA1",
-      secretAccessKey: "secret",
-      sessionToken: "token",
-    });
-    expect(chain).not.toHaveBeenCalled();
-  });
-
-  it("come from the SDK's provider chain when the environment has none", async () => {
-    expect(await credentials(undefined, {}, chain)).toEqual({
-      accessKeyId: "chain",
-      secretAccessKey: "chain-secret",
-    });
-    expect(chain).toHaveBeenCalledOnce();
   });
 });

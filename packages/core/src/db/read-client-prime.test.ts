@@ -44,22 +44,22 @@ afterAll(() => {
 });
 beforeEach(() => {
   seen = [];
-  // A fresh wire module per test: its agents and its once-per-process flag start anew.
+  // A fresh read client per test: its agents and its once-per-process flag start anew.
   vi.resetModules();
 });
 
-/** The wire module, configured for `dynamoEndpoint`, as a freshly started process has it. */
-async function freshWire(dynamoEndpoint: string) {
+/** The read client, configured for `dynamoEndpoint`, as a freshly started process has it. */
+async function freshReadClient(dynamoEndpoint: string) {
   const config = await import("../config.ts");
   config.setConfig(
     config.loadConfig({
-      TABLE_NAME: "wire-prime-test",
+      TABLE_NAME: "read-client-prime-test",
       DYNAMODB_ENDPOINT: dynamoEndpoint,
-      JWT_SECRET: "wire-prime-secret-wire-prime-secret-0123",
+      JWT_SECRET: "read-client-prime-secret-read-client-prime",
       PAYMENTS: "test",
     }),
   );
-  return import("./wire.ts");
+  return import("./read-client.ts");
 }
 
 const until = async (done: () => boolean) => {
@@ -68,12 +68,12 @@ const until = async (done: () => boolean) => {
 
 describe("the connection a cold Lambda opens during init", () => {
   it("is opened by an unsigned GET / and then carries the first read", async () => {
-    const wire = await freshWire(endpoint);
-    wire.primeConnection();
+    const reads = await freshReadClient(endpoint);
+    reads.primeConnection();
     await until(() => seen.length === 1);
     // Let the drained answer hand the connection back to the agent.
     await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(await wire.wireGet("wire-prime-test", { pk: "A", sk: "B" }, false)).toBeUndefined();
+    expect(await reads.readItem("read-client-prime-test", { pk: "A", sk: "B" }, false)).toBeUndefined();
 
     expect(seen.map(({ method, path }) => `${method} ${path}`)).toEqual(["GET /", "POST /"]);
     expect(seen[0]!.headers.authorization).toBeUndefined();
@@ -82,9 +82,9 @@ describe("the connection a cold Lambda opens during init", () => {
   });
 
   it("is opened once per process", async () => {
-    const wire = await freshWire(endpoint);
-    wire.primeConnection();
-    wire.primeConnection();
+    const reads = await freshReadClient(endpoint);
+    reads.primeConnection();
+    reads.primeConnection();
     await until(() => seen.length >= 1);
     await new Promise((resolve) => setTimeout(resolve, 30));
     expect(seen.map(({ method }) => method)).toEqual(["GET"]);
@@ -96,10 +96,12 @@ describe("the connection a cold Lambda opens during init", () => {
     const port = (closed.address() as AddressInfo).port;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
 
-    const wire = await freshWire(`http://127.0.0.1:${port}`);
-    expect(() => wire.primeConnection()).not.toThrow();
-    await expect(wire.wireGet("wire-prime-test", { pk: "A", sk: "B" }, false)).rejects.toMatchObject({
-      code: "ECONNREFUSED",
-    });
+    const reads = await freshReadClient(`http://127.0.0.1:${port}`);
+    expect(() => reads.primeConnection()).not.toThrow();
+    await expect(reads.readItem("read-client-prime-test", { pk: "A", sk: "B" }, false)).rejects.toMatchObject(
+      {
+        code: "ECONNREFUSED",
+      },
+    );
   });
 });

@@ -1,31 +1,30 @@
 import type { IncomingMessage } from "node:http";
 import { marshall, unmarshall } from "@aws-sdk/util-dynamodb";
 import aws4 from "aws4";
-import { getConfig } from "../config.ts";
+import { connection, MARSHALL_OPTIONS, signingCredentials } from "./connection.ts";
 import { isUnavailable } from "./errors.ts";
 import { observe } from "./observe.ts";
 import { backoff } from "./retry.ts";
 
 /**
- * The reads of the storage layer (Query and GetItem) over DynamoDB's JSON protocol: a POST signed with
- * SigV4 (`aws4`), items converted with `@aws-sdk/util-dynamodb` exactly as the document client does.
- * A cold API Lambda answering the public catalogue then evaluates neither the AWS SDK's client nor
- * its middleware; the SDK stays the one client for every write, batch and transaction, loaded on
- * first use (db/sdk.ts). docs/decisions/022-reads-over-the-wire.md says why and what to keep in step.
+ * The read client: the storage layer's reads (Query and GetItem) over DynamoDB's JSON protocol, a
+ * POST signed with SigV4 (`aws4`), items converted with `@aws-sdk/util-dynamodb` exactly as the
+ * document client does. Region, endpoint, keys and conversions are the document client's
+ * (db/connection.ts). A cold API Lambda answering the public catalogue then evaluates neither the AWS
+ * SDK's client nor its middleware; the SDK stays the one client for every write, batch and
+ * transaction, loaded on first use (db/sdk.ts). docs/decisions/022-reads-over-the-wire.md says why
+ * and what to keep in step.
  */
 
 /** An item in DynamoDB's JSON (`{ "S": "…" }`, `{ "N": "…" }`, …). */
-type WireItem = Record<string, unknown>;
+type DynamoJsonItem = Record<string, unknown>;
 
 /** The SDK's own numbers: 3 attempts, and a reply within 10 s, or the read counts as failed. */
 const ATTEMPTS = 3;
 const TIMEOUT_MS = 10_000;
 
-/** Conversion options of the shop's document client (db/client.ts), for identical items both ways. */
-const MARSHALL = { removeUndefinedValues: true, convertClassInstanceToMap: false } as const;
-
 /** What DynamoDB answered instead of a result: `name` is its error type, as the SDK names its errors. */
-export class DynamoWireError extends Error {
+export class DynamoReadError extends Error {
   constructor(
     name: string,
     message: string,
@@ -36,44 +35,6 @@ export class DynamoWireError extends Error {
   }
 }
 
-interface Credentials {
-  accessKeyId: string;
-  secretAccessKey: string;
-  sessionToken?: string;
-}
-
-/** The SDK's default provider chain (profiles, SSO, containers…), loaded only when the environment has no keys. */
-const providerChain = (() => {
-  let provider: (() => Promise<Credentials>) | undefined;
-  return async (): Promise<Credentials> => {
-    if (!provider) {
-      const { defaultProvider } = await import("@aws-sdk/credential-provider-node");
-      provider = defaultProvider();
-    }
-    return provider();
-  };
-})();
-
-/**
- * The keys that sign a read: the emulator's dummy keys with a local endpoint (as db/client.ts), the
- * environment's keys when set (a Lambda's role, `sst shell`), else the SDK's provider chain.
- */
-export async function credentials(
-  endpoint: string | undefined,
-  env: NodeJS.ProcessEnv = process.env,
-  chain: () => Promise<Credentials> = providerChain,
-): Promise<Credentials> {
-  if (endpoint) return { accessKeyId: "local", secretAccessKey: "local" };
-  if (env.AWS_ACCESS_KEY_ID && env.AWS_SECRET_ACCESS_KEY) {
-    return {
-      accessKeyId: env.AWS_ACCESS_KEY_ID,
-      secretAccessKey: env.AWS_SECRET_ACCESS_KEY,
-      ...(env.AWS_SESSION_TOKEN ? { sessionToken: env.AWS_SESSION_TOKEN } : {}),
-    };
-  }
-  return chain();
-}
-
 // Taken with `getBuiltinModule`, not `import`: an ESM import of node:http builds its module facade,
 // which reads every export, node:http's lazy WebSocket ones included, and so evaluates Node's whole
 // bundled undici (~15 ms of a cold start). Keep-alive connections, as the SDK's handler keeps them.
@@ -81,14 +42,13 @@ const http = process.getBuiltinModule("node:http");
 const https = process.getBuiltinModule("node:https");
 const agents = { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) };
 
-/** Where the reads go: the configured endpoint (DynamoDB Local), else the region's DynamoDB. */
-function endpoint() {
-  const { region, dynamoEndpoint } = getConfig();
-  const url = new URL(dynamoEndpoint ?? `https://dynamodb.${region}.amazonaws.com`);
+/** Where the reads go (db/connection.ts: the configured local endpoint, else the region's DynamoDB), and how. */
+function target() {
+  const settings = connection();
+  const url = settings.endpoint;
   const secure = url.protocol === "https:";
   return {
-    region,
-    dynamoEndpoint,
+    settings,
     url,
     client: secure ? https : http,
     agent: secure ? agents.https : agents.http,
@@ -111,7 +71,7 @@ export function primeConnection(): void {
   if (primed) return;
   primed = true;
   try {
-    const { url, client, agent, port } = endpoint();
+    const { url, client, agent, port } = target();
     const request = client.request(
       { hostname: url.hostname, port, path: "/", method: "GET", agent },
       (response) => response.resume(),
@@ -146,16 +106,16 @@ function parseReply(text: string, status: number): Record<string, unknown> {
     // Not JSON at all: the same answer as JSON that is not an object.
   }
   const type = status >= 500 ? "InternalServerError" : "SerializationException";
-  throw new DynamoWireError(
+  throw new DynamoReadError(
     type,
     `DynamoDB answered HTTP ${status} with a body that is not a JSON object`,
     status,
   );
 }
 
-/** One signed POST of `operation`; answers the parsed reply, throws a DynamoWireError for an error reply. */
+/** One signed POST of `operation`; answers the parsed reply, throws a DynamoReadError for an error reply. */
 async function post(operation: string, payload: object): Promise<Record<string, unknown>> {
-  const { region, dynamoEndpoint, url, client, agent, port } = endpoint();
+  const { settings, url, client, agent, port } = target();
   const body = JSON.stringify(payload, encodeBinary);
   const signed = aws4.sign(
     {
@@ -163,14 +123,14 @@ async function post(operation: string, payload: object): Promise<Record<string, 
       path: "/",
       method: "POST",
       service: "dynamodb",
-      region,
+      region: settings.region,
       body,
       headers: {
         "content-type": "application/x-amz-json-1.0",
         "x-amz-target": `DynamoDB_20120810.${operation}`,
       },
     },
-    await credentials(dynamoEndpoint),
+    await signingCredentials(settings),
   );
   const response = await new Promise<IncomingMessage>((resolve, reject) => {
     const request = client.request(
@@ -178,7 +138,7 @@ async function post(operation: string, payload: object): Promise<Record<string, 
       resolve,
     );
     request.setTimeout(TIMEOUT_MS, () =>
-      request.destroy(new DynamoWireError("TimeoutError", `no reply within ${TIMEOUT_MS} ms`, 0)),
+      request.destroy(new DynamoReadError("TimeoutError", `no reply within ${TIMEOUT_MS} ms`, 0)),
     );
     request.on("error", reject);
     request.end(body);
@@ -192,12 +152,12 @@ async function post(operation: string, payload: object): Promise<Record<string, 
     String(reply.__type ?? "")
       .split("#")
       .pop() || (status >= 500 ? "InternalServerError" : "UnknownError");
-  throw new DynamoWireError(type, String(reply.message ?? reply.Message ?? `HTTP ${status}`), status);
+  throw new DynamoReadError(type, String(reply.message ?? reply.Message ?? `HTTP ${status}`), status);
 }
 
 /** What a retry may clear: the storage layer's outages (db/errors.ts), and any 5xx reply. */
 const isTransient = (error: unknown): boolean =>
-  isUnavailable(error) || (error instanceof DynamoWireError && error.statusCode >= 500);
+  isUnavailable(error) || (error instanceof DynamoReadError && error.statusCode >= 500);
 
 /** `post` with the SDK's retry: transient failures tried again (ATTEMPTS in all, backed off); reads are idempotent. */
 async function call(operation: string, payload: object): Promise<Record<string, unknown>> {
@@ -230,40 +190,42 @@ const decodeItem = (item: object) =>
 const encodeBinary = (_key: string, value: unknown) =>
   value instanceof Uint8Array ? Buffer.from(value).toString("base64") : value;
 
-const fromWire = (item: unknown) =>
+const fromDynamoJson = (item: unknown) =>
   unmarshall(decodeItem(item as object) as Parameters<typeof unmarshall>[0]);
-const toWire = (value: Record<string, unknown>): WireItem => marshall(value, MARSHALL);
+const toDynamoJson = (value: Record<string, unknown>): DynamoJsonItem => marshall(value, MARSHALL_OPTIONS);
 
 /** A Query's input as the document client takes it: native values, keys as plain objects. */
-export type WireQueryInput = Record<string, unknown> & {
+export type ReadQueryInput = Record<string, unknown> & {
   TableName: string;
   ExpressionAttributeValues?: Record<string, unknown>;
   ExclusiveStartKey?: Record<string, unknown>;
 };
 
 /** One Query page: items, count and the key the next page starts after, all native values. */
-export async function wireQuery(input: WireQueryInput) {
+export async function readQueryPage(input: ReadQueryInput) {
   observe("Query", input);
   const { ExpressionAttributeValues, ExclusiveStartKey, ...rest } = input;
   const reply = await call("Query", {
     ...rest,
-    ...(ExpressionAttributeValues ? { ExpressionAttributeValues: toWire(ExpressionAttributeValues) } : {}),
-    ...(ExclusiveStartKey ? { ExclusiveStartKey: toWire(ExclusiveStartKey) } : {}),
+    ...(ExpressionAttributeValues
+      ? { ExpressionAttributeValues: toDynamoJson(ExpressionAttributeValues) }
+      : {}),
+    ...(ExclusiveStartKey ? { ExclusiveStartKey: toDynamoJson(ExclusiveStartKey) } : {}),
   });
   return {
-    items: ((reply.Items as unknown[] | undefined) ?? []).map(fromWire),
+    items: ((reply.Items as unknown[] | undefined) ?? []).map(fromDynamoJson),
     count: Number(reply.Count ?? 0),
-    next: reply.LastEvaluatedKey ? fromWire(reply.LastEvaluatedKey) : undefined,
+    next: reply.LastEvaluatedKey ? fromDynamoJson(reply.LastEvaluatedKey) : undefined,
   };
 }
 
 /** One item by key (undefined when missing). */
-export async function wireGet(
+export async function readItem(
   TableName: string,
   key: Record<string, unknown>,
   consistent: boolean,
 ): Promise<Record<string, unknown> | undefined> {
   observe("GetItem", { Key: key, ConsistentRead: consistent });
-  const reply = await call("GetItem", { TableName, Key: toWire(key), ConsistentRead: consistent });
-  return reply.Item ? fromWire(reply.Item) : undefined;
+  const reply = await call("GetItem", { TableName, Key: toDynamoJson(key), ConsistentRead: consistent });
+  return reply.Item ? fromDynamoJson(reply.Item) : undefined;
 }

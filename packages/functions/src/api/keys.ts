@@ -1,6 +1,7 @@
 import { googleMapsKey, paypalClientId } from "@fruit/core/keys/index";
 import { Hono } from "hono/quick";
-import { type AuthEnv, requireUser } from "./middleware/auth.ts";
+import { type AuthEnv, auth } from "./middleware/auth.ts";
+import type { Services } from "./services.ts";
 
 /**
  * /api/keys — browser keys for signed-in users.
@@ -9,6 +10,9 @@ import { type AuthEnv, requireUser } from "./middleware/auth.ts";
  * - `/google` answers `{ key }`; the original client sends `Authorization: BEARER <token>`, which the
  *   auth middleware accepts in any case.
  */
-export const keyRoutes = new Hono<AuthEnv>()
-  .get("/paypal", requireUser, (c) => c.text(paypalClientId()))
-  .get("/google", requireUser, (c) => c.json({ key: googleMapsKey() }));
+export function keyRoutes(services: Pick<Services, "caller">) {
+  const { requireUser } = auth(services.caller);
+  return new Hono<AuthEnv>()
+    .get("/paypal", requireUser, (c) => c.text(paypalClientId()))
+    .get("/google", requireUser, (c) => c.json({ key: googleMapsKey() }));
+}

@@ -4,8 +4,8 @@ import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { Hono } from "hono/quick";
 import { requestId } from "hono/request-id";
+import { clientKeyRoutes } from "./client-keys.ts";
 import { mapError } from "./errors.ts";
-import { keyRoutes } from "./keys.ts";
 import { orderRoutes } from "./orders.ts";
 import { productRoutes } from "./products.ts";
 import type { Services } from "./services.ts";
@@ -70,7 +70,7 @@ export function createApp(services: Services) {
     .route("/users", userRoutes(services))
     .route("/orders/summary", statsRoutes(services))
     .route("/orders", orderRoutes(services))
-    .route("/keys", keyRoutes(services))
+    .route("/keys", clientKeyRoutes(services))
     .route("/", uploadRoutes(services))
     .notFound((c) => c.json({ message: "Not Found" }, 404))
     .onError(mapError);

@@ -16,7 +16,7 @@ export const api = new sst.aws.Function("Api", {
   // bcrypt runs in JS; Lambda's CPU share grows with memory, so sign-in latency needs more than the default.
   memory: "1024 MB",
   timeout: "20 seconds",
-  // Catalogue reads load neither passwords, tokens, payments nor images (packages/functions/src/api/lazy-core.ts).
+  // Catalogue reads load neither passwords, tokens, payments nor images (packages/functions/src/api/lazy-services.ts).
   nodejs: lambdaBundling,
   link: [table, bucket, ...secrets],
   url: { router: { instance: router, path: "/api" } },

@@ -152,7 +152,7 @@ describe("Lambda bundles", () => {
   });
 
   /**
-   * What the public catalogue must never load (packages/functions/src/api/lazy-core.ts): passwords,
+   * What the public catalogue must never load (packages/functions/src/api/lazy-services.ts): passwords,
    * tokens, the S3 client and its presigned POST, payments, and the image uploads (the S3 writes and
    * the checks of a multipart image; the browser-safe presign schema beside them is only valibot
    * rules); nor the AWS SDK's DynamoDB client, which only writes load (catalogue reads go over
@@ -184,7 +184,7 @@ describe("Lambda bundles", () => {
 
   it("a cold API start reads its code from a few files, not a chunk per combination of families", () => {
     // The entry, esbuild's helpers, the chunk it shares with the SDK's writes, and one chunk for the
-    // rest: every lazily loaded family imports the app (packages/functions/src/api/lazy/README.md).
+    // rest: every lazily loaded family imports the app's module (packages/functions/src/api/lazy/README.md).
     expect(startupFiles(api).length).toBeLessThanOrEqual(4);
   });
 

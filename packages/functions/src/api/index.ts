@@ -1,75 +1,13 @@
-import { randomUUID } from "node:crypto";
-import { DIRECT_TOO_LARGE_MESSAGE, DIRECT_UPLOAD_BODY_LIMIT } from "@fruit/core/uploads/upload.schema";
-import type { Context } from "hono";
-import { bodyLimit } from "hono/body-limit";
-import { Hono } from "hono/quick";
-import { requestId } from "hono/request-id";
-import { mapError } from "./errors.ts";
-import { keyRoutes } from "./keys.ts";
-import { orderRoutes } from "./orders.ts";
-import { productRoutes } from "./products.ts";
-import { statsRoutes } from "./stats.ts";
-import { uploadRoutes } from "./uploads.ts";
-import { userRoutes } from "./users.ts";
-
-/** JSON bodies are small; only the multipart upload may carry an image (`DIRECT_UPLOAD_BODY_LIMIT`). */
-const JSON_LIMIT = 256 * 1024;
+import { createApp } from "./app.ts";
+import { lazyServices } from "./lazy-services.ts";
 
 /**
- * The 413 of a refused body. The rest of that body is never read, so the answer closes the
- * connection: a keep-alive client then sends its next request on a new one instead of after the
- * unread bytes (the local server drains them before closing; in the cloud the function URL and
- * CloudFront own the connections and drop this hop-by-hop header).
- */
-function bodyTooLarge(c: Context, message = "The request body is too large"): Response {
-  c.header("Connection", "close");
-  c.header("Cache-Control", "private, no-store");
-  return c.json({ message }, 413);
-}
-
-/**
- * A request's id: Lambda's own (`awsRequestId`, the id on the function's CloudWatch log lines), else
- * a random UUID (the local runtime, tests). Also spares a cold start Web Crypto's first use.
- */
-export const newRequestId = (c: Context): string =>
-  (c.env as { lambdaContext?: { awsRequestId?: string } } | undefined)?.lambdaContext?.awsRequestId ??
-  randomUUID();
-
-/**
- * The whole HTTP API. The same app runs in Lambda (`lambda/api.ts`) and in the local runtime.
- *
- * Every router is built with Hono's `hono/quick` preset (LinearRouter): it registers routes without
- * compiling them, which a cold Lambda pays on every start, where the default preset's RegExpRouter
- * builds one large expression on the first request (docs/decisions/023-catalogue-cold-start.md).
+ * The API's composition root: the app (app.ts) with the core services it loads on first use
+ * (lazy-services.ts). The only module that imports those; routers and middleware get them from the app.
  *
  * @example
  * const res = await app.request("/api/products");
  */
-export const app = new Hono<{ Variables: { requestId: string } }>()
-  .basePath("/api")
-  .use(requestId({ generator: newRequestId }))
-  .use(async (c, next) => {
-    await next();
-    if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "private, no-store");
-  })
-  .use(async (c, next) => {
-    if (c.req.path === "/api/upload") {
-      // The API's own 413 (its limit, and the presigned path for larger images), not the generic one.
-      return bodyLimit({
-        maxSize: DIRECT_UPLOAD_BODY_LIMIT,
-        onError: (c) => bodyTooLarge(c, DIRECT_TOO_LARGE_MESSAGE),
-      })(c, next);
-    }
-    return bodyLimit({ maxSize: JSON_LIMIT, onError: (c) => bodyTooLarge(c) })(c, next);
-  })
-  .get("/health", (c) => c.json({ ok: true }))
-  .route("/products", productRoutes)
-  .route("/users", userRoutes)
-  .route("/orders/summary", statsRoutes)
-  .route("/orders", orderRoutes)
-  .route("/keys", keyRoutes)
-  .route("/", uploadRoutes)
-  .notFound((c) => c.json({ message: "Not Found" }, 404))
-  .onError(mapError);
+export const app = createApp(lazyServices);
 
 export type App = typeof app;

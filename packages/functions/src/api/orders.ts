@@ -6,37 +6,43 @@ import {
   PayOrderSchema,
 } from "@fruit/core/orders/order.schema";
 import { Hono } from "hono/quick";
-import { orders, payments } from "./lazy-core.ts";
-import { type AuthEnv, requireAdmin, requireSession, requireUser } from "./middleware/auth.ts";
+import { type AuthEnv, auth } from "./middleware/auth.ts";
+import type { Services } from "./services.ts";
 import { jsonBody, parseWith } from "./validate.ts";
 
 /**
  * /api/orders — placing, reading, paying, delivering and deleting orders. `/summary` is mounted
- * before this router (api/index.ts); `/mine` is registered before `/:id`.
+ * before this router (api/app.ts); `/mine` is registered before `/:id`.
  */
-export const orderRoutes = new Hono<AuthEnv>()
-  // Placement checks the session in its own transaction: one round trip (docs/decisions/021-placement-checks-the-caller.md).
-  .post("/", requireSession, async (c) => {
-    const input = await jsonBody(c, OrderInputSchema);
-    const key = parseWith(IdempotencyKeySchema, c.req.header("idempotency-key"));
-    const { order, created } = await orders.placeOrder(c.var.session, input, key);
-    // The original API's answer, also for a replayed Idempotency-Key (docs/decisions/013-order-created-answer.md).
-    const answer: OrderCreated = { message: ORDER_CREATED_MESSAGE, order };
-    return c.json(answer, created ? 201 : 200);
-  })
-  .get("/", requireAdmin, async (c) => c.json(await orders.listAll()))
-  .get("/mine", requireUser, async (c) => c.json(await orders.listMine(c.var.caller)))
-  .get("/:id", requireUser, async (c) =>
-    c.json(await orders.fromIdForCaller(c.var.caller, c.req.param("id"))),
-  )
-  .delete("/:id", requireAdmin, async (c) => c.json(await orders.removeOrder(c.req.param("id"))))
-  .post("/:id/paypal", requireUser, async (c) =>
-    c.json(await payments.createPaymentOrder(c.var.caller, c.req.param("id"))),
-  )
-  .put("/:id/pay", requireUser, async (c) => {
-    const { id } = await jsonBody(c, PayOrderSchema);
-    return c.json(await payments.captureOrderPayment(c.var.caller, c.req.param("id"), id));
-  })
-  .put("/:id/deliver", requireAdmin, async (c) =>
-    c.json(await orders.markDelivered(c.var.caller, c.req.param("id"))),
+export function orderRoutes(services: Pick<Services, "caller" | "orders" | "payments">) {
+  const { requireSession, requireUser, requireAdmin } = auth(services.caller);
+  const { orders, payments } = services;
+  return (
+    new Hono<AuthEnv>()
+      // Placement checks the session in its own transaction: one round trip (docs/decisions/021-placement-checks-the-caller.md).
+      .post("/", requireSession, async (c) => {
+        const input = await jsonBody(c, OrderInputSchema);
+        const key = parseWith(IdempotencyKeySchema, c.req.header("idempotency-key"));
+        const { order, created } = await orders.placeOrder(c.var.session, input, key);
+        // The original API's answer, also for a replayed Idempotency-Key (docs/decisions/013-order-created-answer.md).
+        const answer: OrderCreated = { message: ORDER_CREATED_MESSAGE, order };
+        return c.json(answer, created ? 201 : 200);
+      })
+      .get("/", requireAdmin, async (c) => c.json(await orders.listAll()))
+      .get("/mine", requireUser, async (c) => c.json(await orders.listMine(c.var.caller)))
+      .get("/:id", requireUser, async (c) =>
+        c.json(await orders.fromIdForCaller(c.var.caller, c.req.param("id"))),
+      )
+      .delete("/:id", requireAdmin, async (c) => c.json(await orders.removeOrder(c.req.param("id"))))
+      .post("/:id/paypal", requireUser, async (c) =>
+        c.json(await payments.createPaymentOrder(c.var.caller, c.req.param("id"))),
+      )
+      .put("/:id/pay", requireUser, async (c) => {
+        const { id } = await jsonBody(c, PayOrderSchema);
+        return c.json(await payments.captureOrderPayment(c.var.caller, c.req.param("id"), id));
+      })
+      .put("/:id/deliver", requireAdmin, async (c) =>
+        c.json(await orders.markDelivered(c.var.caller, c.req.param("id"))),
+      )
   );
+}

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { requestId } from "hono/request-id";
 import { describe, expect, it } from "vitest";
-import { newRequestId } from "./index.ts";
+import { newRequestId } from "./app.ts";
 
 const app = new Hono()
   .use(requestId({ generator: newRequestId }))

@@ -2,8 +2,8 @@ import { AppError } from "@fruit/core/errors";
 import { PresignSchema } from "@fruit/core/uploads/upload.schema";
 import type { Context } from "hono";
 import { Hono } from "hono/quick";
-import { uploads } from "./lazy-core.ts";
-import { type AuthEnv, requireAdmin } from "./middleware/auth.ts";
+import { type AuthEnv, auth } from "./middleware/auth.ts";
+import type { Services } from "./services.ts";
 import { jsonBody } from "./validate.ts";
 
 /** Reads one file field of a multipart body; 400 when the body is not multipart or has no such file. */
@@ -20,8 +20,12 @@ async function fileField(c: Context, name: string): Promise<{ type: string; byte
  * /api/uploads/presign (presigned S3 POST, the web app's path) and /api/upload (multipart through
  * the API, kept for the original client). Admin only; the rules live in core/uploads.
  */
-export const uploadRoutes = new Hono<AuthEnv>()
-  .post("/uploads/presign", requireAdmin, async (c) =>
-    c.json(await uploads.presign(await jsonBody(c, PresignSchema))),
-  )
-  .post("/upload", requireAdmin, async (c) => c.json(await uploads.storeImage(await fileField(c, "file"))));
+export function uploadRoutes(services: Pick<Services, "caller" | "uploads">) {
+  const { requireAdmin } = auth(services.caller);
+  const { uploads } = services;
+  return new Hono<AuthEnv>()
+    .post("/uploads/presign", requireAdmin, async (c) =>
+      c.json(await uploads.presign(await jsonBody(c, PresignSchema))),
+    )
+    .post("/upload", requireAdmin, async (c) => c.json(await uploads.storeImage(await fileField(c, "file"))));
+}

@@ -5,26 +5,30 @@ import {
   SignUpSchema,
 } from "@fruit/core/users/user.schema";
 import { Hono } from "hono/quick";
-import { users } from "./lazy-core.ts";
-import { type AuthEnv, requireAdmin, requireUser } from "./middleware/auth.ts";
+import { type AuthEnv, auth } from "./middleware/auth.ts";
+import type { Services } from "./services.ts";
 import { jsonBody } from "./validate.ts";
 
 /**
  * /api/users — accounts (signup, signin, own profile) and the admin user screens.
  * `/profile` is registered before `/:id`.
  */
-export const userRoutes = new Hono<AuthEnv>()
-  .post("/signup", async (c) => c.json(await users.signUp(await jsonBody(c, SignUpSchema)), 201))
-  .post("/signin", async (c) => c.json(await users.signIn(await jsonBody(c, SignInSchema))))
-  .put("/profile", requireUser, async (c) =>
-    c.json(await users.updateProfile(c.var.caller, await jsonBody(c, ProfileSchema))),
-  )
-  .get("/", requireAdmin, async (c) => c.json(await users.list()))
-  .get("/:id", requireAdmin, async (c) => c.json(await users.fromId(c.req.param("id"))))
-  .put("/:id", requireAdmin, async (c) =>
-    c.json(await users.update(c.var.caller, c.req.param("id"), await jsonBody(c, AdminUserUpdateSchema))),
-  )
-  .delete("/:id", requireAdmin, async (c) => {
-    await users.remove(c.var.caller, c.req.param("id"));
-    return c.json({ message: "User Deleted" });
-  });
+export function userRoutes(services: Pick<Services, "caller" | "users">) {
+  const { requireUser, requireAdmin } = auth(services.caller);
+  const { users } = services;
+  return new Hono<AuthEnv>()
+    .post("/signup", async (c) => c.json(await users.signUp(await jsonBody(c, SignUpSchema)), 201))
+    .post("/signin", async (c) => c.json(await users.signIn(await jsonBody(c, SignInSchema))))
+    .put("/profile", requireUser, async (c) =>
+      c.json(await users.updateProfile(c.var.caller, await jsonBody(c, ProfileSchema))),
+    )
+    .get("/", requireAdmin, async (c) => c.json(await users.list()))
+    .get("/:id", requireAdmin, async (c) => c.json(await users.fromId(c.req.param("id"))))
+    .put("/:id", requireAdmin, async (c) =>
+      c.json(await users.update(c.var.caller, c.req.param("id"), await jsonBody(c, AdminUserUpdateSchema))),
+    )
+    .delete("/:id", requireAdmin, async (c) => {
+      await users.remove(c.var.caller, c.req.param("id"));
+      return c.json({ message: "User Deleted" });
+    });
+}

@@ -5,7 +5,7 @@ import { createMiddleware } from "hono/factory";
 /**
  * Public catalogue reads may be cached by the CDN for a minute and served stale while revalidating;
  * the ETag lets browsers revalidate for free (304). Everything else is `private, no-store` (set in
- * api/index.ts), because the CDN's cache key ignores Authorization.
+ * api/app.ts), because the CDN's cache key ignores Authorization.
  */
 export const publicCache = [
   // SHA-1 of the body, as etag()'s default, but from node:crypto: Web Crypto's first digest in a cold

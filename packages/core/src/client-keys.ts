@@ -1,8 +1,10 @@
-import { type Config, getConfig } from "../config.ts";
+import { type Config, getConfig } from "./config.ts";
 
 /**
- * Browser keys the signed-in client asks for (docs/product.md §7). Both are public by nature (they ship to
- * the browser); they are served to signed-in users only, as the original client expects.
+ * The client keys: keys of third-party services the browser app uses, which the API serves at
+ * `/api/keys/*` (docs/product.md §7). Both are public by nature (they ship to the browser); they are
+ * served to signed-in users only, as the original client expects. (Not DynamoDB keys: those are the
+ * `*.keys.ts` builders.)
  */
 
 /** The PayPal client id; `test` when the test payment provider replaces PayPal (PAYMENTS=test). */

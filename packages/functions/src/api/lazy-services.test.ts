@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { lazyFunctions, once } from "./lazy-core.ts";
+import { lazyFunctions, once } from "./lazy-services.ts";
 
 describe("once", () => {
   it("loads once for any number of callers, concurrent or later", async () => {

@@ -4,7 +4,7 @@ import { api, expectClientError } from "../support/api.ts";
 import { createUser, type TestUser } from "../support/fixtures.ts";
 import { useFreshTable } from "../support/table.ts";
 
-describe("browser keys", () => {
+describe("client keys (/api/keys)", () => {
   let base: Config;
   let user: TestUser;
 

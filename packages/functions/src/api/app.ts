@@ -1,0 +1,77 @@
+import { randomUUID } from "node:crypto";
+import { DIRECT_TOO_LARGE_MESSAGE, DIRECT_UPLOAD_BODY_LIMIT } from "@fruit/core/uploads/upload.schema";
+import type { Context } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { Hono } from "hono/quick";
+import { requestId } from "hono/request-id";
+import { clientKeyRoutes } from "./client-keys.ts";
+import { mapError } from "./errors.ts";
+import { orderRoutes } from "./orders.ts";
+import { productRoutes } from "./products.ts";
+import type { Services } from "./services.ts";
+import { statsRoutes } from "./stats.ts";
+import { uploadRoutes } from "./uploads.ts";
+import { userRoutes } from "./users.ts";
+
+/** JSON bodies are small; only the multipart upload may carry an image (`DIRECT_UPLOAD_BODY_LIMIT`). */
+const JSON_LIMIT = 256 * 1024;
+
+/**
+ * The 413 of a refused body. The rest of that body is never read, so the answer closes the
+ * connection: a keep-alive client then sends its next request on a new one instead of after the
+ * unread bytes (the local server drains them before closing; in the cloud the function URL and
+ * CloudFront own the connections and drop this hop-by-hop header).
+ */
+function bodyTooLarge(c: Context, message = "The request body is too large"): Response {
+  c.header("Connection", "close");
+  c.header("Cache-Control", "private, no-store");
+  return c.json({ message }, 413);
+}
+
+/**
+ * A request's id: Lambda's own (`awsRequestId`, the id on the function's CloudWatch log lines), else
+ * a random UUID (the local runtime, tests). Also spares a cold start Web Crypto's first use.
+ */
+export const newRequestId = (c: Context): string =>
+  (c.env as { lambdaContext?: { awsRequestId?: string } } | undefined)?.lambdaContext?.awsRequestId ??
+  randomUUID();
+
+/**
+ * The whole HTTP API, calling `services` (services.ts). The same app runs in Lambda (`lambda/api.ts`)
+ * and in the local runtime, both through `app` of index.ts, which hands it the lazily loaded services.
+ *
+ * Every router is built with Hono's `hono/quick` preset (LinearRouter): it registers routes without
+ * compiling them, which a cold Lambda pays on every start, where the default preset's RegExpRouter
+ * builds one large expression on the first request (docs/decisions/023-catalogue-cold-start.md).
+ *
+ * @example
+ * const res = await createApp(services).request("/api/products");
+ */
+export function createApp(services: Services) {
+  return new Hono<{ Variables: { requestId: string } }>()
+    .basePath("/api")
+    .use(requestId({ generator: newRequestId }))
+    .use(async (c, next) => {
+      await next();
+      if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "private, no-store");
+    })
+    .use(async (c, next) => {
+      if (c.req.path === "/api/upload") {
+        // The API's own 413 (its limit, and the presigned path for larger images), not the generic one.
+        return bodyLimit({
+          maxSize: DIRECT_UPLOAD_BODY_LIMIT,
+          onError: (c) => bodyTooLarge(c, DIRECT_TOO_LARGE_MESSAGE),
+        })(c, next);
+      }
+      return bodyLimit({ maxSize: JSON_LIMIT, onError: (c) => bodyTooLarge(c) })(c, next);
+    })
+    .get("/health", (c) => c.json({ ok: true }))
+    .route("/products", productRoutes(services))
+    .route("/users", userRoutes(services))
+    .route("/orders/summary", statsRoutes(services))
+    .route("/orders", orderRoutes(services))
+    .route("/keys", clientKeyRoutes(services))
+    .route("/", uploadRoutes(services))
+    .notFound((c) => c.json({ message: "Not Found" }, 404))
+    .onError(mapError);
+}

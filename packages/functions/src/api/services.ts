@@ -1,0 +1,46 @@
+/**
+ * The core services the routers and the auth middleware call: core's own functions and signatures,
+ * each answering a promise. The app hands them over (`createApp(services)` in app.ts); the API's
+ * composition root (index.ts) gives it the lazily loaded ones of lazy-services.ts, so neither the
+ * routers nor the middleware import anything that loads a service. Tests may hand over others.
+ *
+ * Only types are imported here: a static import of these core modules would put bcryptjs, jose,
+ * PayPal or the S3 client on the catalogue's path (docs/decisions/017-lazy-api-chunks.md).
+ */
+import type * as orders from "@fruit/core/orders/index";
+import type * as payments from "@fruit/core/payments/index";
+import type * as reviews from "@fruit/core/reviews/index";
+import type * as stats from "@fruit/core/stats/index";
+import type * as uploads from "@fruit/core/uploads/index";
+import type * as caller from "@fruit/core/users/caller";
+import type * as users from "@fruit/core/users/index";
+
+/** The functions of `Module` named by `Names`, each answering a promise. */
+export type AsyncFunctions<Module, Names extends keyof Module> = {
+  [Name in Names]: Module[Name] extends (...args: infer Args) => infer Result
+    ? (...args: Args) => Promise<Awaited<Result>>
+    : never;
+};
+
+export interface Services {
+  /** Accounts: sign-up, sign-in (bcryptjs, jose), profiles and the admin user screens. */
+  users: AsyncFunctions<
+    typeof users,
+    "signUp" | "signIn" | "updateProfile" | "list" | "fromId" | "update" | "remove"
+  >;
+  /** The caller behind a bearer token (jose), the verified session alone, and the admin check. */
+  caller: AsyncFunctions<typeof caller, "callerFromToken" | "sessionFromToken" | "assertAdmin">;
+  /** Orders: placement, reading, delivery, removal. */
+  orders: AsyncFunctions<
+    typeof orders,
+    "placeOrder" | "listAll" | "listMine" | "fromIdForCaller" | "removeOrder" | "markDelivered"
+  >;
+  /** Payments (PayPal or the test provider). */
+  payments: AsyncFunctions<typeof payments, "createPaymentOrder" | "captureOrderPayment">;
+  /** Product images: presigned S3 POSTs and multipart uploads through the API. */
+  uploads: AsyncFunctions<typeof uploads, "presign" | "storeImage">;
+  /** The admin dashboard's figures. */
+  stats: AsyncFunctions<typeof stats, "readSummary">;
+  /** Reviews (they write the product's rating in the same transaction). */
+  reviews: AsyncFunctions<typeof reviews, "addReview">;
+}

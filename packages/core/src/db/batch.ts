@@ -3,7 +3,7 @@ import { getConfig } from "../config.ts";
 import { AppError } from "../errors.ts";
 import { storageError } from "./errors.ts";
 import type { Action, Item, Key } from "./kind.ts";
-import { backoff, RETRY_ATTEMPTS } from "./retry.ts";
+import { AGAIN, giveUp, retrying } from "./retry.ts";
 import { loadSdk } from "./sdk.ts";
 
 const tableName = () => getConfig().tableName;
@@ -18,21 +18,23 @@ type WriteRequest = NonNullable<BatchWriteCommandInput["RequestItems"]>[string][
 const exhausted = () => new AppError("unavailable", "The store is temporarily unavailable, please try again");
 
 /**
- * Sends `chunk` and again what DynamoDB leaves unprocessed, under the one retry policy (db/retry.ts):
- * RETRY_ATTEMPTS sends at most, backed off; then 503 rather than silently dropping the rest.
+ * Sends `chunk` and again what DynamoDB leaves unprocessed, under the one retry policy (db/retry.ts,
+ * `unprocessed`); then 503 rather than silently dropping the rest.
  */
 async function untilProcessed<T>(chunk: T[], send: (pending: T[]) => Promise<T[]>): Promise<void> {
   let pending = chunk;
-  for (let attempt = 0; attempt < RETRY_ATTEMPTS; attempt += 1) {
-    if (attempt > 0) await backoff(attempt);
-    try {
-      pending = await send(pending);
-    } catch (error) {
-      throw storageError(error);
-    }
-    if (pending.length === 0) return;
-  }
-  throw exhausted();
+  await retrying(
+    "unprocessed",
+    async () => {
+      try {
+        pending = await send(pending);
+      } catch (error) {
+        throw storageError(error);
+      }
+      return pending.length === 0 ? undefined : AGAIN;
+    },
+    giveUp(exhausted),
+  );
 }
 
 /**

@@ -1,10 +1,10 @@
 import { getConfig } from "../config.ts";
 import { storageError } from "./errors.ts";
 import type { Action, Item, Key, PutAction, UpdateAction } from "./kind.ts";
+import { readItem } from "./read-client.ts";
 import { loadSdk } from "./sdk.ts";
 import { singleFlight } from "./single-flight.ts";
 import { transact } from "./transact.ts";
-import { readItem } from "./read-client.ts";
 
 export type { Item, Key } from "./kind.ts";
 

@@ -4,7 +4,7 @@ import aws4 from "aws4";
 import { connection, MARSHALL_OPTIONS, signingCredentials } from "./connection.ts";
 import { isUnavailable } from "./errors.ts";
 import { observe } from "./observe.ts";
-import { backoff } from "./retry.ts";
+import { AGAIN, giveUp, retrying } from "./retry.ts";
 
 /**
  * The read client: the storage layer's reads (Query and GetItem) over DynamoDB's JSON protocol, a
@@ -19,8 +19,7 @@ import { backoff } from "./retry.ts";
 /** An item in DynamoDB's JSON (`{ "S": "…" }`, `{ "N": "…" }`, …). */
 type DynamoJsonItem = Record<string, unknown>;
 
-/** The SDK's own numbers: 3 attempts, and a reply within 10 s, or the read counts as failed. */
-const ATTEMPTS = 3;
+/** The SDK's own number: a reply within 10 s, or the read counts as failed (its 3 attempts: db/retry.ts). */
 const TIMEOUT_MS = 10_000;
 
 /** What DynamoDB answered instead of a result: `name` is its error type, as the SDK names its errors. */
@@ -159,16 +158,25 @@ async function post(operation: string, payload: object): Promise<Record<string, 
 const isTransient = (error: unknown): boolean =>
   isUnavailable(error) || (error instanceof DynamoReadError && error.statusCode >= 500);
 
-/** `post` with the SDK's retry: transient failures tried again (ATTEMPTS in all, backed off); reads are idempotent. */
+/**
+ * `post` with the SDK's retry (db/retry.ts, `transientRead`): transient failures tried again, then the
+ * last one thrown; reads are idempotent.
+ */
 async function call(operation: string, payload: object): Promise<Record<string, unknown>> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await post(operation, payload);
-    } catch (error) {
-      if (attempt + 1 >= ATTEMPTS || !isTransient(error)) throw error;
-      await backoff(attempt);
-    }
-  }
+  let last: unknown;
+  return retrying(
+    "transientRead",
+    async () => {
+      try {
+        return await post(operation, payload);
+      } catch (error) {
+        if (!isTransient(error)) throw error;
+        last = error;
+        return AGAIN;
+      }
+    },
+    giveUp(() => last),
+  );
 }
 
 /** Binary values travel as base64 (`B`, `BS`); the SDK hands them over as bytes, so do we. */

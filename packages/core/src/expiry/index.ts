@@ -1,5 +1,5 @@
 import type { Item } from "../db/kind.ts";
-import { backoff } from "../db/retry.ts";
+import { AGAIN, retrying } from "../db/retry.ts";
 import { expiryDecision } from "../orders/hold.ts";
 import { orderStore } from "../orders/order.store.ts";
 import { settleStartedPayment } from "../payments/index.ts";
@@ -15,29 +15,30 @@ import { settleStartedPayment } from "../payments/index.ts";
 /** What happened to one due order: cancelled, paid after all (a recovered payment), or left as it is. */
 export type ExpiryOutcome = "cancelled" | "paid" | "skipped";
 
-const ATTEMPTS = 5;
-
 /**
  * Expires one order if its hold ran out at `now`. Safe to run any number of times, also concurrently:
  * the cancellation's conditions let exactly one run give the stock back. A lost race (a payment, a
  * product deleted, another sweep) is re-read and decided again.
  */
 export async function expireOrder(id: string, now: Date = new Date()): Promise<ExpiryOutcome> {
-  for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
-    const item = await orderStore.get(id);
-    const decision = expiryDecision(item, now);
-    if (decision === "gone") {
-      // Paid, cancelled or deleted: only a stale hold is left (normally removed with the change).
-      await orderStore.deleteStaleHold(id);
-      return "skipped";
-    }
-    if (decision === "not_due" || decision === "payment_in_progress" || !item) return "skipped";
-    if (decision === "check_payment" && (await settleStartedPayment(item)) === "paid") return "paid";
-    // The cancellation's conditions (order.store.ts) let exactly one run give the stock back.
-    if ((await orderStore.cancel(item, now)) === "cancelled") return "cancelled";
-    await backoff(attempt);
-  }
-  return "skipped";
+  return retrying<ExpiryOutcome>(
+    "changedMeanwhile",
+    async () => {
+      const item = await orderStore.get(id);
+      const decision = expiryDecision(item, now);
+      if (decision === "gone") {
+        // Paid, cancelled or deleted: only a stale hold is left (normally removed with the change).
+        await orderStore.deleteStaleHold(id);
+        return "skipped";
+      }
+      if (decision === "not_due" || decision === "payment_in_progress" || !item) return "skipped";
+      if (decision === "check_payment" && (await settleStartedPayment(item)) === "paid") return "paid";
+      // The cancellation's conditions (order.store.ts) let exactly one run give the stock back.
+      return (await orderStore.cancel(item, now)) === "cancelled" ? "cancelled" : AGAIN;
+    },
+    // Still changing after every try: left for the next sweep.
+    () => "skipped",
+  );
 }
 
 /** What one sweep did. `complete` is false when it stopped at its deadline with due holds left. */

@@ -1,4 +1,4 @@
-import { backoff } from "../db/retry.ts";
+import { AGAIN, giveUp, retrying } from "../db/retry.ts";
 import { AppError } from "../errors.ts";
 import { isId } from "../ids.ts";
 import type { Caller } from "../users/caller.ts";
@@ -11,6 +11,7 @@ import { orderStore } from "./order.store.ts";
 export { placeOrder } from "./place.ts";
 
 const notFound = () => new AppError("not_found", "Order Not Found");
+const orderChanging = () => new AppError("unavailable", "The order is changing, please try again");
 const asUser = (caller: Caller) => ({ _id: caller._id, name: caller.name });
 
 /** The stored order, or 404 (also for ids that are not ours, without a read). */
@@ -75,12 +76,14 @@ export function assertNotCancelled(order: OrderRecord): void {
  * stock is already back) never restocks twice. Retried when a product or the order changed under it.
  */
 export async function removeOrder(id: string): Promise<{ message: string }> {
-  for (let attempt = 0; attempt < 5; attempt += 1) {
-    const item = await orderOrNotFound(id);
-    if ((await orderStore.remove(item)) === "deleted") return { message: "Order Deleted" };
-    await backoff(attempt);
-  }
-  throw new AppError("unavailable", "The order is changing, please try again");
+  return retrying(
+    "changedMeanwhile",
+    async () =>
+      (await orderStore.remove(await orderOrNotFound(id))) === "deleted"
+        ? { message: "Order Deleted" }
+        : AGAIN,
+    giveUp(orderChanging),
+  );
 }
 
 /** Marks a paid, undelivered order delivered (admin); 409 when it is unpaid or already delivered. */
@@ -117,12 +120,12 @@ export async function markPaid(
   id: string,
   payment: PaymentResult & { paypalOrderId: string },
 ): Promise<OrderRecord> {
-  for (let attempt = 0; ; attempt += 1) {
-    // "refused": paid already (or cancelled): read below.
-    if ((await orderStore.markPaid(id, payment)) !== "conflict") break;
-    if (attempt >= 4) throw new AppError("unavailable", "The order is changing, please try again");
-    await backoff(attempt);
-  }
+  // "refused": paid already (or cancelled): read below; "conflict": the transaction lost a race.
+  await retrying(
+    "changedMeanwhile",
+    async () => ((await orderStore.markPaid(id, payment)) === "conflict" ? AGAIN : undefined),
+    giveUp(orderChanging),
+  );
   const item = await orderOrNotFound(id);
   if (isCancelled(item)) {
     // Cannot happen while payments are marked as started first; if it ever does, say so loudly.

@@ -1,4 +1,4 @@
-import { backoff } from "../db/retry.ts";
+import { AGAIN, giveUp, retrying } from "../db/retry.ts";
 import { AppError } from "../errors.ts";
 import { isId, newId } from "../ids.ts";
 import { type PriceCents, priceCents, toCents, toPrices } from "../money/pricing.ts";
@@ -18,9 +18,6 @@ import { type NewOrder, orderStore, type PlaceOutcome, type StoredLine } from ".
  * when it is cancelled does placement read, to explain: a revoked session (401), an earlier order of
  * the same Idempotency-Key, a product that is gone or out of stock, or prices that changed.
  */
-
-/** Transactions on a hot product conflict under load; they are retried with jittered backoff. */
-const MAX_ATTEMPTS = 12;
 
 /** A line priced and described as the catalogue holds it, with its stock when it was read. */
 interface CatalogueLine extends StoredLine {
@@ -107,6 +104,27 @@ function assertInStock(lines: readonly CatalogueLine[]): void {
 /** The customer an order is answered with: `{ _id, name }`. */
 type Customer = { _id: string; name: string };
 
+/** What placing answers: the order, and whether this request created it (false for a replay). */
+type Placed = { order: Order; created: boolean };
+
+/**
+ * Who is placing, and how that is known: from the token (the transaction checks that the user still
+ * has its version and name), or read from the table (`callerOfSession`: 401 when revoked or gone).
+ */
+type Placer = { known: "from token" | "read"; customer: Customer };
+
+/**
+ * The lines placed: the snapshot the shopper sent (the transaction checks its name, slug, image and
+ * price per product), or the catalogue's own, read (the transaction checks the price).
+ */
+type Basis = { from: "sent snapshot" | "catalogue"; lines: StoredLine[] };
+
+/** The caller of the session, read (401 when revoked or gone). */
+async function readPlacer(session: Session): Promise<Placer> {
+  const { _id, name } = await callerOfSession(session);
+  return { known: "read", customer: { _id, name } };
+}
+
 /** The new order of docs/data-model.md (the stats stream handler reads `totalCents` and `createdAt`). */
 function newOrder(customer: Customer, input: OrderInput, lines: readonly StoredLine[]): NewOrder {
   const { itemsCents, shippingCents, taxCents, totalCents }: PriceCents = priceCents(lines);
@@ -158,79 +176,87 @@ export async function placeOrder(
   session: Session,
   input: OrderInput,
   idempotencyKey?: string,
-): Promise<{ order: Order; created: boolean }> {
+): Promise<Placed> {
   const lines = mergeLines(input.orderItems);
   const bad = lines.find((line) => !isId(line._id));
   if (bad) throw unknownProduct(bad);
-  // Who is placing: the token's user and name, which the transaction checks (`sessionCheck`). Any
-  // other answer (a replay, a 409) is given only once the session was read from the table, like
-  // every other route's caller; a token without a name is read first.
-  let sessionRead = false;
-  const readSession = async (): Promise<Customer> => {
-    const { _id, name } = await callerOfSession(session); // 401 when revoked or gone
-    sessionRead = true;
-    return { _id, name };
+  // Who is placing: the token's user and name, which the transaction checks (`sessionCheck`); a
+  // token without a name is read first. Any other answer than a placed order (a replay, a 409) is
+  // given only once the session was read, like every other route's caller.
+  let placer: Placer =
+    session.name === undefined
+      ? await readPlacer(session)
+      : { known: "from token", customer: { _id: session.userId, name: session.name } };
+  // What is placed: the shopper's snapshot, which the transaction checks against the catalogue; or,
+  // without one (or once it failed), the catalogue's own lines, read.
+  const sent = sentLines(lines, input);
+  let basis: Basis | undefined = sent && { from: "sent snapshot", lines: sent };
+  let replay: "not looked for" | "looked for" = "not looked for";
+  /** The order an earlier request of this Idempotency-Key placed, looked for with the session read. */
+  const earlierOrder = async (): Promise<Placed | undefined> => {
+    if (placer.known === "from token") placer = await readPlacer(session);
+    replay = "looked for";
+    const first = idempotencyKey ? await orderOfKey(placer.customer, idempotencyKey) : undefined;
+    return first && { order: first, created: false };
   };
-  let customer: Customer =
-    session.name === undefined ? await readSession() : { _id: session.userId, name: session.name };
-  // The happy path trusts nothing it has not checked in the transaction: the sent snapshot is one of
-  // its conditions. Without one (or once it failed), the catalogue is read and its values are used.
-  let snapshot: StoredLine[] | undefined = sentLines(lines, input);
-  let checkSnapshot = snapshot !== undefined;
-  let replayChecked = false;
-  const replay = async () => {
-    if (!sessionRead) customer = await readSession();
-    replayChecked = true;
-    return idempotencyKey ? orderOfKey(customer, idempotencyKey) : undefined;
+  const earlierOrderOnce = () => (replay === "looked for" ? undefined : earlierOrder());
+  const fromCatalogue = async (check: (catalogue: CatalogueLine[]) => void): Promise<Basis> => {
+    const catalogue = await catalogueLines(lines);
+    check(catalogue);
+    return { from: "catalogue", lines: catalogue };
   };
-  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
-    if (!snapshot) {
-      const first = replayChecked ? undefined : await replay();
-      if (first) return { order: first, created: false };
-      const catalogue = await catalogueLines(lines);
-      assertSamePrices(input, catalogue);
-      snapshot = catalogue;
-      checkSnapshot = false;
-    }
-    const order = newOrder(customer, input, snapshot);
-    // After a clash on the token (the other request may have failed), the key item alone guards.
-    const key = idempotencyKey
-      ? { userId: customer._id, key: idempotencyKey, useToken: attempt === 0 }
-      : undefined;
-    const outcome: PlaceOutcome = await orderStore.place({
-      order,
-      checkSnapshot,
-      sessionCheck: sessionCheck(session, customer.name),
-      ...(key ? { key } : {}),
-    });
-    if (outcome.kind === "placed") return { order: toOrder(order, customer), created: true };
-    if (outcome.kind === "session") {
-      // Revoked or deleted since the token was issued (401), or renamed: place under the current name.
-      customer = await readSession();
-      continue;
-    }
-    if (outcome.kind === "duplicate") {
-      // Another request holds this key; its order is the answer once it is stored.
-      const first = await replay();
-      if (first) return { order: first, created: false };
-      await backoff(attempt + 3);
-    } else if (outcome.kind === "stale") {
-      // A line's product is gone, short of stock, or no longer what the snapshot says: read to explain.
-      const first = replayChecked ? undefined : await replay();
-      if (first) return { order: first, created: false };
-      const catalogue = await catalogueLines(lines);
-      assertInStock(catalogue);
-      assertSamePrices(input, catalogue);
-      snapshot = catalogue; // the catalogue changed under the sent snapshot: place with its values
-      checkSnapshot = false;
-    } else {
-      await backoff(attempt);
-    }
-  }
-  throw new AppError(
-    "unavailable",
-    idempotencyKey
-      ? "This order is already being placed, please try again"
-      : "The store is busy, please try again",
+
+  return retrying<Placed>(
+    "hotItem",
+    async (attempt) => {
+      if (!basis) {
+        const first = await earlierOrderOnce();
+        if (first) return first;
+        basis = await fromCatalogue((catalogue) => assertSamePrices(input, catalogue));
+      }
+      const order = newOrder(placer.customer, input, basis.lines);
+      // After a clash on the token (the other request may have failed), the key item alone guards.
+      const key = idempotencyKey
+        ? { userId: placer.customer._id, key: idempotencyKey, useToken: attempt === 0 }
+        : undefined;
+      const outcome: PlaceOutcome = await orderStore.place({
+        order,
+        checkSnapshot: basis.from === "sent snapshot",
+        sessionCheck: sessionCheck(session, placer.customer.name),
+        ...(key ? { key } : {}),
+      });
+      switch (outcome.kind) {
+        case "placed":
+          return { order: toOrder(order, placer.customer), created: true };
+        case "session":
+          // Revoked or deleted since the token was issued (401), or renamed: place under the current name.
+          placer = await readPlacer(session);
+          return AGAIN;
+        case "duplicate":
+          // Another request holds this key; its order is the answer once it is stored.
+          return (await earlierOrder()) ?? AGAIN;
+        case "stale": {
+          // A line's product is gone, short of stock, or no longer what the snapshot says: read to explain.
+          const first = await earlierOrderOnce();
+          if (first) return first;
+          basis = await fromCatalogue((catalogue) => {
+            assertInStock(catalogue);
+            assertSamePrices(input, catalogue);
+          });
+          return AGAIN; // the catalogue changed under the sent snapshot: place with its values
+        }
+        case "conflict":
+          return AGAIN;
+      }
+    },
+    giveUp(
+      () =>
+        new AppError(
+          "unavailable",
+          idempotencyKey
+            ? "This order is already being placed, please try again"
+            : "The store is busy, please try again",
+        ),
+    ),
   );
 }

@@ -1,4 +1,4 @@
-import { backoff } from "../db/retry.ts";
+import { AGAIN, giveUp, retrying } from "../db/retry.ts";
 import { AppError } from "../errors.ts";
 import { isId, newId } from "../ids.ts";
 import { toReview } from "../products/product.mapping.ts";
@@ -6,9 +6,6 @@ import { productStore, type ReviewRecord } from "../products/product.store.ts";
 import type { Caller } from "../users/caller.ts";
 import type { ReviewCreated, ReviewInput } from "./review.schema.ts";
 import { reviewStore } from "./review.store.ts";
-
-/** Optimistic retries when other reviews of the same product land at the same moment. */
-const MAX_ATTEMPTS = 12;
 
 const notFound = () => new AppError("not_found", "Product Not Found");
 
@@ -38,29 +35,33 @@ export async function addReview(
   options: ReviewImport = {},
 ): Promise<ReviewCreated> {
   if (!isId(productId)) throw notFound();
-  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const product = await productStore.get(productId);
-    if (!product) throw notFound();
-    const read = { numReviews: product.numReviews };
-    const numReviews = read.numReviews + 1;
-    const ratingTotal = product.ratingTotal + input.rating;
-    const rating = averageRating(ratingTotal, numReviews);
-    const review: ReviewRecord = {
-      id: newId(),
-      productId,
-      userId: caller._id,
-      name: caller.name,
-      rating: input.rating,
-      comment: input.comment,
-      createdAt: (options.createdAt ?? new Date()).toISOString(),
-    };
-    const onProduct = productStore.recordReview(productId, read, { numReviews, ratingTotal, rating });
-    const outcome = await reviewStore.add(review, onProduct);
-    if (outcome === "added")
-      return { message: "Review Created", review: toReview(review), numReviews, rating };
-    if (outcome === "duplicate") throw new AppError("conflict", "You already submitted a review");
-    // Another review changed the product (or the transactions collided): read again and retry.
-    await backoff(attempt);
-  }
-  throw new AppError("unavailable", "Too many reviews at once, please try again");
+  // Other reviews of the same product landing at the same moment: read again, retry (`hotItem`).
+  return retrying<ReviewCreated>(
+    "hotItem",
+    async () => {
+      const product = await productStore.get(productId);
+      if (!product) throw notFound();
+      const read = { numReviews: product.numReviews };
+      const numReviews = read.numReviews + 1;
+      const ratingTotal = product.ratingTotal + input.rating;
+      const rating = averageRating(ratingTotal, numReviews);
+      const review: ReviewRecord = {
+        id: newId(),
+        productId,
+        userId: caller._id,
+        name: caller.name,
+        rating: input.rating,
+        comment: input.comment,
+        createdAt: (options.createdAt ?? new Date()).toISOString(),
+      };
+      const onProduct = productStore.recordReview(productId, read, { numReviews, ratingTotal, rating });
+      const outcome = await reviewStore.add(review, onProduct);
+      if (outcome === "duplicate") throw new AppError("conflict", "You already submitted a review");
+      // "changed": another review changed the product (or the transactions collided).
+      return outcome === "added"
+        ? { message: "Review Created", review: toReview(review), numReviews, rating }
+        : AGAIN;
+    },
+    giveUp(() => new AppError("unavailable", "Too many reviews at once, please try again")),
+  );
 }

@@ -1,5 +1,5 @@
 import type { Item } from "../db/kind.ts";
-import { backoff } from "../db/retry.ts";
+import { AGAIN, giveUp, retrying } from "../db/retry.ts";
 import { type CountedEntity, countedPartOf } from "./counted.ts";
 import {
   type Chunk,
@@ -41,9 +41,6 @@ export interface BatchOutcome {
   unchanged: number;
   failed?: { index: number; error: unknown };
 }
-/** How many times a transaction that lost a race with a concurrent one is sent, in all. */
-const CONFLICT_ATTEMPTS = 4;
-
 /**
  * What one record changes: the new image's contribution minus the old one's (an order placed or
  * deleted, a user registered or deleted, a product created, re-categorised or deleted; an order's
@@ -72,19 +69,23 @@ function entityKeyOf(change: StreamChange): EntityKey {
 
 /**
  * Runs a commit again while it loses a race with a concurrent transaction (every shard adds to the
- * one TOTALS item), CONFLICT_ATTEMPTS times in all, backed off under db/retry.ts's policy; then
- * throws the last cancellation.
+ * one TOTALS item), under db/retry.ts's `counterCommit`; then throws the last cancellation.
  */
-async function retryingConflicts<T extends { kind: string }>(
-  commit: () => Promise<T | Conflict>,
-): Promise<T> {
-  for (let attempt = 0; ; attempt += 1) {
-    const result = await commit();
-    if (result.kind !== "conflict") return result as T;
-    if (attempt + 1 >= CONFLICT_ATTEMPTS) throw (result as Conflict).error;
-    await backoff(attempt);
-  }
+function retryingConflicts<T extends { kind: string }>(commit: () => Promise<T | Conflict>): Promise<T> {
+  let lost: unknown;
+  return retrying(
+    "counterCommit",
+    async () => {
+      const result = await commit();
+      if (!isConflict(result)) return result;
+      lost = result.error;
+      return AGAIN;
+    },
+    giveUp(() => lost),
+  );
 }
+
+const isConflict = (result: { kind: string }): result is Conflict => result.kind === "conflict";
 
 /**
  * What was read before committing changed: another invocation moved the shard's checkpoint, or a
@@ -173,63 +174,71 @@ async function applyCountingRecords(
   outcome: BatchOutcome,
 ): Promise<void> {
   let pending = records;
-  for (let attempt = 1; pending.length > 0; attempt += 1) {
-    let plan: CommitPlan;
-    let fences = new Map<string, Rev>();
-    try {
-      const { generations, checkpoint } = await statsStore.readState(shardId);
-      plan = { generations, shardId, checkpoint };
-      if (shardId !== undefined) {
-        // A shard without a checkpoint may hold records applied with markers (before the mapping
-        // named its shards, or from a plain event): those must not count again.
-        const marked =
-          checkpoint === undefined
-            ? await statsStore.existingMarkers(pending.map((record) => record.eventId))
-            : new Set<string>();
-        const fresh = pending.filter((record) =>
-          checkpoint === undefined ? !marked.has(record.eventId) : record.sequence > checkpoint,
-        );
-        outcome.duplicates += pending.length - fresh.length;
-        pending = fresh;
-      }
-      if ((generations.fencesUntil ?? 0) > Date.now() / 1000 && pending.length > 0)
-        fences = await statsStore.fences(
-          generations.active,
-          pending.flatMap((record) => (record.journal ? [record.journal.key] : [])),
-        );
-    } catch (error) {
-      throw new ChunkFailed(pending[0]?.index ?? 0, error);
-    }
-    const decided = pending.map((record) => {
-      const journal = record.journal;
-      const fence = journal ? fences.get(statsStore.entityId(journal.key)) : undefined;
-      const covered = journal !== undefined && isCovered(journal.rev, fence);
-      return { ...record, delta: covered ? [] : (journal?.delta ?? record.delta), covered };
-    });
-    const perRecord = (shardId === undefined ? 1 : 0) + (plan.generations.rebuild ? 1 : 0);
-    // The checkpoint and, while a rebuild is open, META's update are the transaction's own actions.
-    const fixed = (shardId === undefined ? 0 : 1) + (plan.generations.rebuild ? 1 : 0);
-    try {
-      for (const chunk of chunkRecords(decided, maxActions - fixed, perRecord)) {
-        let duplicates: number;
-        try {
-          duplicates = await commitChunk(chunk, plan);
-        } catch (error) {
-          if (error instanceof StateMoved) throw error;
-          throw new ChunkFailed(chunk.records[0]?.index ?? 0, error);
+  let moved: unknown;
+  // Each round reads what decides, then commits; what moved meanwhile is read and decided again.
+  await retrying(
+    "counterCommit",
+    async () => {
+      if (pending.length === 0) return;
+      let plan: CommitPlan;
+      let fences = new Map<string, Rev>();
+      try {
+        const { generations, checkpoint } = await statsStore.readState(shardId);
+        plan = { generations, shardId, checkpoint };
+        if (shardId !== undefined) {
+          // A shard without a checkpoint may hold records applied with markers (before the mapping
+          // named its shards, or from a plain event): those must not count again.
+          const marked =
+            checkpoint === undefined
+              ? await statsStore.existingMarkers(pending.map((record) => record.eventId))
+              : new Set<string>();
+          const fresh = pending.filter((record) =>
+            checkpoint === undefined ? !marked.has(record.eventId) : record.sequence > checkpoint,
+          );
+          outcome.duplicates += pending.length - fresh.length;
+          pending = fresh;
         }
-        const committed = new Set(chunk.records);
-        outcome.duplicates += duplicates;
-        outcome.applied += chunk.records.length - duplicates;
-        outcome.covered += decided.filter((record) => committed.has(record) && record.covered).length;
-        const done = new Set(chunk.records.map((record) => record.index));
-        pending = pending.filter((record) => !done.has(record.index));
+        if ((generations.fencesUntil ?? 0) > Date.now() / 1000 && pending.length > 0)
+          fences = await statsStore.fences(
+            generations.active,
+            pending.flatMap((record) => (record.journal ? [record.journal.key] : [])),
+          );
+      } catch (error) {
+        throw new ChunkFailed(pending[0]?.index ?? 0, error);
       }
-    } catch (error) {
-      if (!(error instanceof StateMoved)) throw error;
-      if (attempt >= CONFLICT_ATTEMPTS) throw new ChunkFailed(pending[0]?.index ?? 0, error);
-    }
-  }
+      const decided = pending.map((record) => {
+        const journal = record.journal;
+        const fence = journal ? fences.get(statsStore.entityId(journal.key)) : undefined;
+        const covered = journal !== undefined && isCovered(journal.rev, fence);
+        return { ...record, delta: covered ? [] : (journal?.delta ?? record.delta), covered };
+      });
+      const perRecord = (shardId === undefined ? 1 : 0) + (plan.generations.rebuild ? 1 : 0);
+      // The checkpoint and, while a rebuild is open, META's update are the transaction's own actions.
+      const fixed = (shardId === undefined ? 0 : 1) + (plan.generations.rebuild ? 1 : 0);
+      try {
+        for (const chunk of chunkRecords(decided, maxActions - fixed, perRecord)) {
+          let duplicates: number;
+          try {
+            duplicates = await commitChunk(chunk, plan);
+          } catch (error) {
+            if (error instanceof StateMoved) throw error;
+            throw new ChunkFailed(chunk.records[0]?.index ?? 0, error);
+          }
+          const committed = new Set(chunk.records);
+          outcome.duplicates += duplicates;
+          outcome.applied += chunk.records.length - duplicates;
+          outcome.covered += decided.filter((record) => committed.has(record) && record.covered).length;
+          const done = new Set(chunk.records.map((record) => record.index));
+          pending = pending.filter((record) => !done.has(record.index));
+        }
+      } catch (error) {
+        if (!(error instanceof StateMoved)) throw error;
+        moved = error;
+        return AGAIN;
+      }
+    },
+    giveUp(() => new ChunkFailed(pending[0]?.index ?? 0, moved)),
+  );
 }
 
 /**

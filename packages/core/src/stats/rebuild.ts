@@ -1,5 +1,5 @@
 import type { Item } from "../db/kind.ts";
-import { backoff } from "../db/retry.ts";
+import { AGAIN, giveUp, retrying } from "../db/retry.ts";
 import { AppError } from "../errors.ts";
 import { countedEntityOf, countedPartOf } from "./counted.ts";
 import { type CounterChange, countsOf, sumCounters, summaryFromItems } from "./stats.counters.ts";
@@ -20,8 +20,6 @@ import { type Generations, statsStore } from "./stats.store.ts";
 const LEASE_SECONDS = 60 * 60;
 /** Fences are read by the handler for 48 h after the flip: longer than any record can wait in the stream. */
 const FENCE_SECONDS = 48 * 60 * 60;
-/** Flip attempts before giving up (each fails only if a batch was journaled since the journal's read). */
-const FLIP_ATTEMPTS = 30;
 const SCAN_PAGE = 500;
 
 /** A step of the rebuild, reported to `onStep` once it is done (tests interleave stream batches there). */
@@ -120,21 +118,23 @@ async function buildAndFlip(gen: number, opened: Generations, options: RebuildOp
   // The close: what the handler journaled and the scan did not see goes into the new generation; the
   // flip succeeds only if nothing was journaled since the journal's last read.
   const processed = new Set<string>();
-  for (let attempt = 0; ; attempt += 1) {
-    const entries = (await statsStore.journal(gen)).filter((entry) => !processed.has(entry.eventId));
-    const unseen = entries.filter(
-      (entry) => !isCovered(entry.rev, seen.get(statsStore.entityId(entry.key))?.rev),
-    );
-    await statsStore.addCounters(gen, sumCounters(unseen.flatMap((entry) => entry.delta)));
-    for (const entry of entries) processed.add(entry.eventId);
-    await onStep({ kind: "journalRead", entries: entries.length });
-    const result = await statsStore.flip(opened, gen, processed.size, nowInSeconds() + FENCE_SECONDS);
-    await onStep({ kind: "flipAttempt", flipped: result === "flipped" });
-    if (result === "flipped") break;
-    if (result === "refused" && (await statsStore.readGenerations()).version !== opened.version)
-      throw new AppError("conflict", "Another rebuild took over this one; its figures are the ones shown");
-    if (attempt + 1 >= FLIP_ATTEMPTS)
-      throw new AppError("unavailable", "The stream kept the rebuild from finishing; run it again");
-    await backoff(Math.min(attempt, 3));
-  }
+  await retrying(
+    "rebuildFlip",
+    async () => {
+      const entries = (await statsStore.journal(gen)).filter((entry) => !processed.has(entry.eventId));
+      const unseen = entries.filter(
+        (entry) => !isCovered(entry.rev, seen.get(statsStore.entityId(entry.key))?.rev),
+      );
+      await statsStore.addCounters(gen, sumCounters(unseen.flatMap((entry) => entry.delta)));
+      for (const entry of entries) processed.add(entry.eventId);
+      await onStep({ kind: "journalRead", entries: entries.length });
+      const result = await statsStore.flip(opened, gen, processed.size, nowInSeconds() + FENCE_SECONDS);
+      await onStep({ kind: "flipAttempt", flipped: result === "flipped" });
+      if (result === "flipped") return;
+      if ((await statsStore.readGenerations()).version !== opened.version)
+        throw new AppError("conflict", "Another rebuild took over this one; its figures are the ones shown");
+      return AGAIN;
+    },
+    giveUp(() => new AppError("unavailable", "The stream kept the rebuild from finishing; run it again")),
+  );
 }

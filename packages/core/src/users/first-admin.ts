@@ -1,3 +1,4 @@
+import { AGAIN, giveUp, retrying } from "../db/retry.ts";
 import { AppError } from "../errors.ts";
 import { create, findByEmail } from "./index.ts";
 import { userStore } from "./user.store.ts";
@@ -21,20 +22,23 @@ export async function ensureAdmin(account: {
   password: () => Promise<string>;
 }): Promise<EnsureAdminOutcome> {
   const email = account.email.trim().toLowerCase();
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const user = await findByEmail(email);
-    if (user?.isAdmin === true) return "already there";
-    if (user) {
-      if (await userStore.promote(user._id, email)) return "promoted";
-      continue; // deleted or renamed meanwhile: look again
-    }
-    try {
-      await create({ name: account.name, email, password: await account.password(), isAdmin: true });
-      return "created";
-    } catch (error) {
-      if (!(error instanceof AppError && error.kind === "conflict")) throw error;
-      // someone took the email meanwhile: look again
-    }
-  }
-  throw new AppError("conflict", `The account ${email} changed meanwhile, please try again`);
+  return retrying<EnsureAdminOutcome>(
+    "changedMeanwhile",
+    async () => {
+      const user = await findByEmail(email);
+      if (user?.isAdmin === true) return "already there";
+      if (user) {
+        // Deleted or renamed meanwhile: look again.
+        return (await userStore.promote(user._id, email)) ? "promoted" : AGAIN;
+      }
+      try {
+        await create({ name: account.name, email, password: await account.password(), isAdmin: true });
+        return "created";
+      } catch (error) {
+        if (!(error instanceof AppError && error.kind === "conflict")) throw error;
+        return AGAIN; // someone took the email meanwhile: look again
+      }
+    },
+    giveUp(() => new AppError("conflict", `The account ${email} changed meanwhile, please try again`)),
+  );
 }

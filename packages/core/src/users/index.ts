@@ -1,5 +1,5 @@
 import bcrypt from "bcryptjs";
-import { backoff } from "../db/retry.ts";
+import { AGAIN, giveUp, retrying } from "../db/retry.ts";
 import { AppError } from "../errors.ts";
 import { isId, newId } from "../ids.ts";
 import type { Caller } from "./caller.ts";
@@ -161,12 +161,14 @@ export async function update(caller: Caller, id: string, input: AdminUserUpdate)
  */
 export async function remove(caller: Caller, id: string): Promise<void> {
   if (id === caller._id) throw new AppError("invalid", "You cannot delete your own account");
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const item = await getUserItem(id);
-    if (!item) throw notFound();
-    // The email changed between the read and the delete: read again and retry.
-    if ((await userStore.remove(id, item.email)) === "deleted") return;
-    await backoff(attempt);
-  }
-  throw new AppError("conflict", "The account changed meanwhile, please try again");
+  await retrying(
+    "changedMeanwhile",
+    async () => {
+      const item = await getUserItem(id);
+      if (!item) throw notFound();
+      // The email changed between the read and the delete: read again and retry.
+      return (await userStore.remove(id, item.email)) === "deleted" ? undefined : AGAIN;
+    },
+    giveUp(() => new AppError("conflict", "The account changed meanwhile, please try again")),
+  );
 }

@@ -1,3 +1,4 @@
+import { AGAIN, giveUp, retrying } from "../db/retry.ts";
 import { AppError } from "../errors.ts";
 import { userStore } from "./user.store.ts";
 
@@ -26,15 +27,23 @@ const tooMany = () =>
  */
 export async function reserveSignInAttempt(email: string, now = nowSeconds()): Promise<void> {
   const cutoff = now - WINDOW_SECONDS;
-  for (let round = 0; round < 3; round++) {
-    const attempt = await userStore.countSignInAttempt(email, { cutoff, max: MAX_FAILURES });
-    if (attempt.counted) return;
-    // Refused with an open window: it is used up. Otherwise there is none, or it has passed.
-    if (attempt.windowStart !== undefined && attempt.windowStart > cutoff) throw tooMany();
-    if (await userStore.openSignInWindow(email, { now, cutoff, expiresAt: now + WINDOW_SECONDS })) return;
-    // Another attempt opened the window meanwhile: add to it on the next round.
-  }
-  throw tooMany();
+  await retrying(
+    "changedMeanwhile",
+    async () => {
+      const attempt = await userStore.countSignInAttempt(email, { cutoff, max: MAX_FAILURES });
+      if (attempt.counted) return;
+      // Refused with an open window: it is used up. Otherwise there is none, or it has passed.
+      if (attempt.windowStart !== undefined && attempt.windowStart > cutoff) throw tooMany();
+      const opened = await userStore.openSignInWindow(email, {
+        now,
+        cutoff,
+        expiresAt: now + WINDOW_SECONDS,
+      });
+      // Not opened: another attempt opened the window meanwhile; add to it on the next round.
+      return opened ? undefined : AGAIN;
+    },
+    giveUp(tooMany),
+  );
 }
 
 /** A successful sign-in forgets the window's attempts (its own included). */

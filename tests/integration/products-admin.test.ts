@@ -4,7 +4,7 @@ import { db, tableName } from "@fruit/core/internal/db/client";
 import { tombstoneKey } from "@fruit/core/internal/db/kind";
 import { productKind, slugKind } from "@fruit/core/internal/products/product.records";
 import { PLACEHOLDER_IMAGE } from "@fruit/core/products/product.schema";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { api, expectClientError } from "../support/api.ts";
 import { createProduct, createUser, type TestUser } from "../support/fixtures.ts";
 import { useFreshTable } from "../support/table.ts";
@@ -258,7 +258,8 @@ describe("catalogue admin: paged list", () => {
       ["P1", "P10", "P11", "P12", "P13", "P14", "P15", "P16", "P17", "P18", "P19"].sort(),
     );
     expect((await api(`/api/products?q=${encodeURIComponent("P.*")}`)).body).toEqual([]);
-    // A seed-style product item (no ratingTotal) still reads fine.
+    // An item of an older shape (no ratingTotal, no category…) is refused loudly, never half-read:
+    // `npm run migrate` upgrades such items (docs/decisions/025-stored-kinds.md).
     const id = newId();
     await db().send(
       new PutCommand({
@@ -273,11 +274,16 @@ describe("catalogue admin: paged list", () => {
         },
       }),
     );
-    expect((await api(`/api/products/${id}`)).body).toMatchObject({
-      _id: id,
-      price: 1,
-      rating: 0,
-      numReviews: 0,
-    });
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      const legacy = await api(`/api/products/${id}`);
+      expect(legacy.status).toBe(500);
+      expect(legacy.body).toEqual({ message: "Something went wrong on our side, please try again" });
+      expect(String(logged.mock.calls[0]?.[0])).toContain(
+        `Stored product item PRODUCT#${id} / PRODUCT is malformed`,
+      );
+    } finally {
+      logged.mockRestore();
+    }
   });
 });

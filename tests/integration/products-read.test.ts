@@ -27,7 +27,9 @@ async function putProduct(name: string, category: string, slug: string) {
         description: "d",
         rating: 0,
         numReviews: 0,
+        ratingTotal: 0,
         createdAt: new Date().toISOString(),
+        updatedAt: new Date().toISOString(),
       },
     }),
   );

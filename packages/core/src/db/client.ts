@@ -15,12 +15,18 @@ let cached: { key: string; client: DynamoDBDocumentClient } | undefined;
  */
 export function db(): DynamoDBDocumentClient {
   const { region, localEndpoint, credentials } = connection();
-  const key = JSON.stringify([region, localEndpoint ?? "", credentials ?? null]);
+  const key = JSON.stringify([
+    region,
+    localEndpoint ?? "",
+    credentials?.accessKeyId ?? "",
+    credentials?.sessionToken ?? "",
+  ]);
   if (cached?.key !== key) {
     const base = new DynamoDBClient({
       region,
       ...(localEndpoint ? { endpoint: localEndpoint } : {}),
-      ...(credentials ? { credentials } : {}),
+      // A copy: the SDK writes its own bookkeeping (`$source`) into the credentials it is given.
+      ...(credentials ? { credentials: { ...credentials } } : {}),
     });
     // A copy: the document client writes its defaults into the options object (db/connection.ts).
     const client = DynamoDBDocumentClient.from(base, { marshallOptions: { ...MARSHALL_OPTIONS } });

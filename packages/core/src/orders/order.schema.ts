@@ -59,8 +59,10 @@ export const ShippingAddressSchema = v.object({
 export type ShippingAddress = v.InferOutput<typeof ShippingAddressSchema>;
 
 /**
- * One cart line as the client sends it. Only `_id` and `quantity` are trusted; the name, image and
- * price shown to the shopper are ignored by the server, which reads them from the catalogue.
+ * One cart line as the client sends it. Only `_id` and `quantity` are trusted. The name, slug, image
+ * and price the shopper saw are the order's snapshot when every line has them and they add up to
+ * the total sent: placement's transaction then requires each product to still be exactly that
+ * (orders/place.ts), and otherwise placement reads the catalogue and uses its values.
  */
 export const OrderLineInputSchema = v.object({
   _id: v.pipe(v.string(), v.nonEmpty("Product id is required"), v.maxLength(64)),
@@ -94,7 +96,7 @@ export function productOverLineBound(
   return undefined;
 }
 
-/** Body of POST /api/orders (docs/product.md §7). The prices are what the shopper saw; the server re-checks them. */
+/** Body of POST /api/orders (docs/product.md §7). The prices are what the shopper saw; the server checks them against the catalogue. */
 export const OrderInputSchema = v.object({
   orderItems: v.pipe(
     v.array(OrderLineInputSchema),

@@ -1,15 +1,10 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand, PutCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
 import { getConfig, setConfig } from "@fruit/core/config";
-import {
-  expireOrder,
-  holdUnheldOrders,
-  type SweepReport,
-  sweepExpiredOrders,
-} from "@fruit/core/expiry/index";
+import { expireOrder, type SweepReport, sweepExpiredOrders } from "@fruit/core/expiry/index";
 import { newId } from "@fruit/core/ids";
 import { db, tableName } from "@fruit/core/internal/db/client";
 import { PAYMENT_GRACE_MS } from "@fruit/core/internal/orders/hold";
-import { holdKind, orderKind, orderPatterns } from "@fruit/core/internal/orders/order.records";
+import { holdKind, orderPatterns } from "@fruit/core/internal/orders/order.records";
 import { ORDER_CANCELLED_MESSAGE, startPayment } from "@fruit/core/orders/index";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type FakePaypal, useTableWithFakePaypal } from "../support/fake-paypal.ts";
@@ -192,33 +187,6 @@ describe("unpaid orders expire", () => {
       expect(await stockOf(peach._id)).toBe(10);
       expect(await holdOf(order._id)).toBeUndefined();
     }
-  });
-
-  it("also come to orders placed before holds existed, once they are given one", async () => {
-    const nut = await createProduct({ countInStock: 10 });
-    const [legacy, paid] = [await newOrder(nut, 2), await newOrder(nut, 1)];
-    const paypalId = await createPaypalOrder(paid._id);
-    expect((await pay(paid._id, paypalId)).status).toBe(200);
-    for (const order of [legacy, paid]) {
-      // As such an order was stored: no deadline, no hold.
-      await db().send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: orderKind.key(order._id),
-          UpdateExpression: "REMOVE holdUntil",
-        }),
-      );
-      await db().send(new DeleteCommand({ TableName: tableName(), Key: holdKind.key(order._id) }));
-    }
-    expect(await holdUnheldOrders()).toBe(1);
-    expect(await holdUnheldOrders()).toBe(0);
-    expect((await storedOrder(legacy._id)).holdUntil).toBe(legacy.holdUntil); // createdAt + 60 minutes
-    expect(await holdOf(legacy._id)).toMatchObject({ holdUntil: legacy.holdUntil });
-    expect(await holdOf(paid._id)).toBeUndefined();
-    await sweepExpiredOrders({ now: pastHold(legacy) });
-    expect((await storedOrder(legacy._id)).isCancelled).toBe(true);
-    expect((await storedOrder(paid._id)).isCancelled).toBeUndefined();
-    expect(await stockOf(nut._id)).toBe(9);
   });
 
   it("drop a hold whose order is gone", async () => {

@@ -22,6 +22,7 @@ interface ProductSummary {
 const dataDir = mkdtempSync(join(tmpdir(), "fruit-runtime-"));
 const repoRoot = resolve(fileURLToPath(new URL(".", import.meta.url)), "../..");
 const STATS_REBUILD = join(repoRoot, "packages/ops/src/cli/stats-rebuild.ts");
+const MIGRATE = join(repoRoot, "packages/ops/src/cli/migrate.ts");
 let shop: StartedShop | undefined;
 
 async function productsOf(url: string): Promise<ProductSummary[]> {
@@ -194,6 +195,26 @@ describe("npm start", () => {
     });
     expect(stdout).toContain("table fruit-shop (the local runtime)");
     expect(JSON.parse(stdout.slice(stdout.indexOf("{"))).users[0].numUsers).toBeGreaterThanOrEqual(2);
+  });
+
+  it("runs `npm run migrate` on the running shop's data, each migration once", async () => {
+    const migrate = async () =>
+      (
+        await promisify(execFile)(process.execPath, ["--import", "tsx", MIGRATE], {
+          cwd: repoRoot,
+          env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", DATA_DIR: dataDir },
+        })
+      ).stdout;
+    const first = await migrate();
+    expect(first).toContain("Migrating table fruit-shop (the local runtime)...");
+    // A freshly seeded shop holds today's shape only: nothing to change.
+    expect(first).toMatch(/^2026-11-25-order-holds: 0 item\(s\) changed — /m);
+    expect(first).toMatch(/^2026-11-25-rating-totals: 0 item\(s\) changed — /m);
+    expect(first).toMatch(/^2026-11-25-token-versions: 0 item\(s\) changed — /m);
+    const second = await migrate();
+    expect(second).toMatch(/^2026-11-25-order-holds: already applied .* \(0 item\(s\) changed then\)$/m);
+    expect(second).toMatch(/^0 migration\(s\) run, \d+ already applied\.$/m);
+    expect((await fetch(`${shop!.url}/api/health`)).ok).toBe(true);
   });
 
   it("stops every child process on SIGTERM and keeps the data for the next start", async () => {

@@ -150,20 +150,6 @@ describe("order placement checks the caller's session in its transaction", () =>
     expect(await stockOf(plum._id)).toBe(3);
   });
 
-  it("counts a user item written before token versions existed as version 0", async () => {
-    const user = await createUser();
-    const cherry = await createProduct({ countInStock: 5 });
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: userKind.key(user._id),
-        UpdateExpression: "REMOVE tokenVersion",
-      }),
-    );
-    expect((await place(user, orderBody([{ product: cherry, quantity: 1 }]))).status).toBe(201);
-    expect(await stockOf(cherry._id)).toBe(4);
-  });
-
   it("sign-up, sign-in and a profile change answer tokens naming the user", async () => {
     const email = `named-${Math.random().toString(36).slice(2)}@example.com`;
     const signUp = await api("/api/users/signup", {

@@ -1,8 +1,7 @@
-import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import { newId } from "@fruit/core/ids";
 import { db, tableName } from "@fruit/core/internal/db/client";
 import { productKind, reviewerKind } from "@fruit/core/internal/products/product.records";
-import { repairRatingTotals } from "@fruit/core/reviews/index";
 import { beforeAll, describe, expect, it } from "vitest";
 import { api, expectClientError } from "../support/api.ts";
 import { createProduct, createUser, type TestUser } from "../support/fixtures.ts";
@@ -118,24 +117,5 @@ describe("reviews", () => {
       await api(`/api/products/${_id}/reviews`, { method: "POST", body: { rating: 5, comment: "x" } }),
       401,
     );
-  });
-  it("gives products kept without ratingTotal (older local seeds) the sum of their reviews, once", async () => {
-    const { _id } = await createProduct();
-    expect((await review(_id, ann, { rating: 5, comment: "Great" })).status).toBe(201);
-    expect((await review(_id, bob, { rating: 2, comment: "Sour" })).status).toBe(201);
-    // What an older seed left behind: the figures without their exact total.
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: productKind.key(_id),
-        UpdateExpression: "REMOVE ratingTotal",
-      }),
-    );
-    expect(await repairRatingTotals()).toBeGreaterThanOrEqual(1);
-    expect(await get(productKind.key(_id))).toMatchObject({ numReviews: 2, ratingTotal: 7, rating: 3.5 });
-    expect(await repairRatingTotals()).toBe(0);
-    const third = await review(_id, cid, { rating: 4, comment: "Fine" });
-    expect(third.status).toBe(201);
-    expect(third.body).toMatchObject({ numReviews: 3, rating: 3.7 });
   });
 });

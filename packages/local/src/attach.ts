@@ -33,7 +33,7 @@ async function assertAnswers(endpoint: string | undefined, owner: string): Promi
 
 /**
  * Finds the local runtime of a data directory for an operator command (`npm run stats:rebuild`,
- * `npm run stage:init`), so nobody types an emulator port or a secret:
+ * `npm run stage:init`, `npm run migrate`), so nobody types an emulator port or a secret:
  * - a live shop owns the data dir (`runtime.json` of runtime-file.ts, its pid alive and holding the
  *   data-dir lock): core is configured with exactly the environment that shop uses;
  * - nobody does: this process claims the lock, starts the emulators on the data dir and creates the

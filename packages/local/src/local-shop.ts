@@ -1,6 +1,5 @@
 import { join } from "node:path";
 import { loadConfig, setConfig } from "@fruit/core/config";
-import { repairRatingTotals } from "@fruit/core/reviews/index";
 import { handler as streamHandler } from "@fruit/functions/lambda/stream";
 import { claimDataDir } from "./data-dir-lock.ts";
 import { createDevPages } from "./dev-pages.ts";
@@ -58,10 +57,8 @@ export async function startLocalShop(
     await ensureStorage(emulators, core);
     // From here on operator commands on this data dir use these emulators (attach.ts).
     stops.push(writeRuntimeFile(config.dataDir, { pid: process.pid, env: coreEnv }));
+    // Data kept from an older version is not upgraded here: that is `npm run migrate` (packages/ops).
     const { seeded } = await seedIfEmpty(config.accounts);
-    // Data kept from an older version: products seeded before `ratingTotal` existed get theirs.
-    const repaired = await repairRatingTotals();
-    if (repaired > 0) console.log(`Reviews: the rating totals of ${repaired} product(s) were recomputed`);
 
     const poller = await startStreamPoller({
       endpoint: dynamo.endpoint,

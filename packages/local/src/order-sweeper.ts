@@ -1,4 +1,4 @@
-import { holdUnheldOrders, sweepExpiredOrders } from "@fruit/core/expiry/index";
+import { sweepExpiredOrders } from "@fruit/core/expiry/index";
 
 /** A running local sweep. */
 export interface OrderSweeper {
@@ -16,23 +16,15 @@ export function sweepIntervalMs(unpaidOrderMinutes: number): number {
 
 /**
  * Runs the cloud's expiry sweep (core's `sweepExpiredOrders`, the code the scheduled Lambda runs)
- * every `intervalMs`, one run at a time, in place of the schedule. The first run first gives a hold to
- * unpaid orders kept from before holds existed (`holdUnheldOrders`), so they expire too.
+ * every `intervalMs`, one run at a time, in place of the schedule. Unpaid orders kept from before
+ * holds existed get theirs from `npm run migrate` (packages/ops/src/migrations/), not from here.
  */
 export function startOrderSweeper({ intervalMs }: { intervalMs: number }): OrderSweeper {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
   let stopped = false;
-  let migrated = false;
-  const migrate = async () => {
-    if (migrated) return;
-    const held = await holdUnheldOrders();
-    migrated = true;
-    if (held > 0) console.log(`Order sweep: ${held} unpaid order(s) from before holds now expire too`);
-  };
   const tick = () => {
-    running = migrate()
-      .then(() => sweepExpiredOrders())
+    running = sweepExpiredOrders()
       .then((report) => {
         if (report.cancelled + report.paid + report.failed > 0)
           console.log(`Order sweep: ${report.cancelled} unpaid order(s) cancelled, ${report.failed} failed`);

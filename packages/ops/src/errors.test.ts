@@ -2,6 +2,7 @@ import { ConfigError } from "@fruit/core/config";
 import { StartupError } from "@fruit/local/services";
 import { describe, expect, it } from "vitest";
 import { operatorErrorLine } from "./errors.ts";
+import { MigrateError } from "./migrate.ts";
 import { StageInitError } from "./stage-init.ts";
 
 describe("operatorErrorLine", () => {
@@ -15,6 +16,12 @@ describe("operatorErrorLine", () => {
       name: "ResourceNotFoundException",
       $metadata: { httpStatusCode: 400 },
     });
+    expect(operatorErrorLine(new MigrateError("unknown option --x"))).toBe("unknown option --x");
+    // core's StoredItemError (db/kind.ts), which names the item a migration could not read
+    const malformed = Object.assign(new Error("Stored order item ORDER#1 / ORDER is malformed: id: x"), {
+      name: "StoredItemError",
+    });
+    expect(operatorErrorLine(malformed)).toBe("Stored order item ORDER#1 / ORDER is malformed: id: x");
     expect(operatorErrorLine(notFound)).toBe("ResourceNotFoundException: Requested resource not found");
     const noCredentials = Object.assign(new Error("Could not load credentials from any providers"), {
       name: "CredentialsProviderError",

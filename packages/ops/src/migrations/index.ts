@@ -1,0 +1,12 @@
+import * as orderHolds from "./2026-11-25-order-holds.ts";
+import * as ratingTotals from "./2026-11-25-rating-totals.ts";
+import * as tokenVersions from "./2026-11-25-token-versions.ts";
+import type { Migration } from "./migration.ts";
+
+export type { Migration } from "./migration.ts";
+
+/**
+ * Every migration, one per dated file of this folder (migrate.test.ts fails when a file is missing
+ * here). The runner sorts them by id, that is by date.
+ */
+export const migrations: readonly Migration[] = [orderHolds, ratingTotals, tokenVersions];

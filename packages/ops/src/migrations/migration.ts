@@ -1,0 +1,18 @@
+/**
+ * A dated migration: upgrades the items an older version stored to today's shape, so the everyday
+ * verbs of core read today's shape only (their kinds' decoders refuse anything else). One file per
+ * migration in this folder, named by its `id`; `npm run migrate` (packages/ops/src/migrate.ts) runs
+ * them in date order.
+ *
+ * A migration reads raw items (they may not decode with today's decoders) and writes only through
+ * the kinds' actions (`@fruit/core/internal/...`), each write conditioned on what it read: it is
+ * idempotent and safe beside live traffic, and a second run changes nothing.
+ */
+export interface Migration {
+  /** `<YYYY-MM-DD>-<what it upgrades>`, also its file's name: the runner's order. */
+  readonly id: string;
+  /** One line for the operator: what it upgrades. */
+  readonly description: string;
+  /** Upgrades what is left to upgrade; answers how many items it changed (0 once nothing is left). */
+  run(): Promise<number>;
+}

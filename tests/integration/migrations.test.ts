@@ -1,0 +1,270 @@
+import { GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
+import { sweepExpiredOrders } from "@fruit/core/expiry/index";
+import { newId } from "@fruit/core/ids";
+import { db, tableName } from "@fruit/core/internal/db/client";
+import { type Item, StoredItemError } from "@fruit/core/internal/db/kind";
+import { holdKind, orderKind } from "@fruit/core/internal/orders/order.records";
+import { productKind } from "@fruit/core/internal/products/product.records";
+import { userKind } from "@fruit/core/internal/users/user.records";
+import { runMigrations } from "@fruit/ops/migrate";
+import * as orderHolds from "@fruit/ops/migrations/2026-11-25-order-holds";
+import * as ratingTotals from "@fruit/ops/migrations/2026-11-25-rating-totals";
+import * as tokenVersions from "@fruit/ops/migrations/2026-11-25-token-versions";
+import { appliedMigrationKind } from "@fruit/ops/migrations/applied";
+import type { Migration } from "@fruit/ops/migrations/migration";
+import { beforeAll, describe, expect, it } from "vitest";
+import { api, expectClientError } from "../support/api.ts";
+import { createProduct, createUser, type TestUser } from "../support/fixtures.ts";
+import { address, call, orderBody, place, stockOf } from "../support/orders.ts";
+import { useFreshTable } from "../support/table.ts";
+
+/**
+ * The dated migrations of packages/ops/src/migrations/ (`npm run migrate`): items as an older version
+ * stored them are written raw — today's decoders refuse them — and each migration, run twice (the
+ * second run changes nothing), leaves items that decode and that the everyday verbs use.
+ */
+const putRaw = (item: Item) => db().send(new PutCommand({ TableName: tableName(), Item: item }));
+const getRaw = async (key: Record<string, string>) =>
+  (await db().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }))).Item;
+
+/** Runs a migration twice and answers what its first run changed: the second must change nothing. */
+async function runTwice(migration: Migration): Promise<number> {
+  const changed = await migration.run();
+  expect(await migration.run()).toBe(0);
+  return changed;
+}
+
+/** The stored user without `tokenVersion`, as it was before token versions existed. */
+async function unversioned(user: TestUser): Promise<Item> {
+  const { tokenVersion: _, ...item } = (await getRaw(userKind.key(user._id)))!;
+  await putRaw(item);
+  return item;
+}
+
+const profile = (token: string, body: Record<string, unknown> = {}) =>
+  api("/api/users/profile", { method: "PUT", token, body });
+
+let ann: TestUser;
+let bob: TestUser;
+let cid: TestUser;
+
+beforeAll(async () => {
+  await useFreshTable("migrations");
+  [ann, bob, cid] = await Promise.all([
+    createUser({ name: "Ann" }),
+    createUser({ name: "Bob" }),
+    createUser({ name: "Cid" }),
+  ]);
+});
+
+describe(orderHolds.id, () => {
+  /** An order as it was stored before holds existed: no `holdUntil`, no hold item, no `rev`. */
+  function oldOrder(product: { _id: string; name: string; slug: string; image: string }, paid: boolean) {
+    const id = newId();
+    return {
+      pk: `ORDER#${id}`,
+      sk: "ORDER",
+      gsi1pk: "ORDERS",
+      gsi1sk: id,
+      gsi2pk: `USER#${ann._id}`,
+      gsi2sk: `ORDER#${id}`,
+      id,
+      userId: ann._id,
+      orderItems: [
+        {
+          productId: product._id,
+          name: product.name,
+          slug: product.slug,
+          image: product.image,
+          priceCents: 500,
+          quantity: 2,
+        },
+      ],
+      shippingAddress: address,
+      paymentMethod: "PayPal",
+      itemsCents: 1000,
+      shippingCents: 1000,
+      taxCents: 150,
+      totalCents: 2150,
+      isPaid: paid,
+      ...(paid
+        ? {
+            paidAt: "2026-01-05T10:05:00.000Z",
+            paymentResult: {
+              id: "CAP1",
+              status: "COMPLETED",
+              update_time: "2026-01-05T10:05:00Z",
+              email_address: "a@example.com",
+            },
+            paypalOrderId: "PP1",
+          }
+        : {}),
+      isDelivered: false,
+      createdAt: "2026-01-05T10:00:00.000Z",
+    };
+  }
+
+  it("gives an old unpaid order a hold (createdAt + UNPAID_ORDER_MINUTES) that the sweep then expires", async () => {
+    // Ten kiwis, of which the two old orders took four.
+    const kiwi = await createProduct({ countInStock: 6 });
+    const unpaid = oldOrder(kiwi, false);
+    const paid = oldOrder(kiwi, true);
+    await Promise.all([putRaw(unpaid), putRaw(paid)]);
+
+    expect(await runTwice(orderHolds)).toBe(1);
+
+    const stored = (await getRaw(orderKind.key(unpaid.id)))!;
+    expect(stored).toMatchObject({ holdUntil: "2026-01-05T11:00:00.000Z", rev: 1 });
+    expect(orderKind.decode(stored).holdUntil).toBe("2026-01-05T11:00:00.000Z");
+    expect(holdKind.decode((await getRaw(holdKind.key(unpaid.id)))!)).toEqual({
+      orderId: unpaid.id,
+      holdUntil: "2026-01-05T11:00:00.000Z",
+    });
+    expect(await getRaw(holdKind.key(paid.id))).toBeUndefined();
+    expect((await getRaw(orderKind.key(paid.id)))?.holdUntil).toBeUndefined();
+
+    expect(await sweepExpiredOrders()).toMatchObject({ cancelled: 1, failed: 0 });
+    expect(await stockOf(kiwi._id)).toBe(8);
+    expect(await (await call(ann, "GET", `/${unpaid.id}`)).json()).toMatchObject({
+      isCancelled: true,
+      isPaid: false,
+      holdUntil: null,
+    });
+    expect(await (await call(ann, "GET", `/${paid.id}`)).json()).toMatchObject({
+      isCancelled: false,
+      isPaid: true,
+    });
+    expect(await orderHolds.run()).toBe(0);
+  });
+});
+
+describe(ratingTotals.id, () => {
+  /** A review and its reviewer item, as every version stored them. */
+  async function oldReview(productId: string, user: TestUser, rating: number) {
+    const id = newId();
+    await putRaw({
+      pk: `PRODUCT#${productId}`,
+      sk: `REVIEW#${id}`,
+      id,
+      productId,
+      userId: user._id,
+      name: user.name,
+      rating,
+      comment: "Kept from an older seed",
+      createdAt: new Date().toISOString(),
+    });
+    await putRaw({ pk: `PRODUCT#${productId}`, sk: `REVIEWER#${user._id}`, reviewId: id });
+  }
+
+  /** The stored product without the figures an older seed did not write. */
+  async function withoutFigures(productId: string, keep: Record<string, unknown>) {
+    const {
+      ratingTotal: _total,
+      numReviews: _count,
+      rating: _rating,
+      ...item
+    } = (await getRaw(productKind.key(productId)))!;
+    await putRaw({ ...item, ...keep });
+    return { ...item, ...keep };
+  }
+
+  it("gives products kept without ratingTotal the sum of their reviews; they then take new reviews", async () => {
+    const reviewed = await createProduct();
+    const unreviewed = await createProduct();
+    const current = await createProduct();
+    await oldReview(reviewed._id, ann, 5);
+    await oldReview(reviewed._id, bob, 2);
+    const old = await withoutFigures(reviewed._id, { numReviews: 2, rating: 3.5 });
+    // The oldest seeds wrote no figures at all on a product nobody reviewed.
+    await withoutFigures(unreviewed._id, {});
+    expect(() => productKind.decode(old)).toThrow(StoredItemError);
+
+    expect(await runTwice(ratingTotals)).toBe(2);
+
+    const repaired = (await getRaw(productKind.key(reviewed._id)))!;
+    expect(repaired).toMatchObject({ numReviews: 2, ratingTotal: 7, rating: 3.5, rev: 1 });
+    expect(productKind.decode(repaired).ratingTotal).toBe(7);
+    expect(await getRaw(productKind.key(unreviewed._id))).toMatchObject({
+      numReviews: 0,
+      ratingTotal: 0,
+      rating: 0,
+    });
+    expect((await getRaw(productKind.key(current._id)))?.rev).toBeUndefined();
+
+    const third = await api(`/api/products/${reviewed._id}/reviews`, {
+      method: "POST",
+      token: cid.token,
+      body: { rating: 4, comment: "Fine" },
+    });
+    expect(third.status).toBe(201);
+    expect(third.body).toMatchObject({ numReviews: 3, rating: 3.7 });
+    const again = await api(`/api/products/${reviewed._id}/reviews`, {
+      method: "POST",
+      token: ann.token,
+      body: { rating: 1, comment: "Twice" },
+    });
+    expectClientError(again, 409);
+    const first = await api(`/api/products/${unreviewed._id}/reviews`, {
+      method: "POST",
+      token: ann.token,
+      body: { rating: 4, comment: "First" },
+    });
+    expect(first.body).toMatchObject({ numReviews: 1, rating: 4 });
+  });
+});
+
+describe(tokenVersions.id, () => {
+  it("gives users stored without tokenVersion version 0: their tokens work, a password change revokes them", async () => {
+    const user = await createUser({ name: "Old Timer", password: "first-password" });
+    const other = await createUser();
+    const old = await unversioned(user);
+    expect(() => userKind.decode(old)).toThrow(StoredItemError);
+
+    expect(await runTwice(tokenVersions)).toBe(1);
+
+    const stored = (await getRaw(userKind.key(user._id)))!;
+    expect(userKind.decode(stored)).toMatchObject({ tokenVersion: 0, rev: 1 });
+    expect((await getRaw(userKind.key(other._id)))?.rev).toBeUndefined();
+    // The token issued before the migration (version 0) signs in and places an order (its session
+    // check, decision 021).
+    expect((await profile(user.token)).status).toBe(200);
+    const plum = await createProduct({ countInStock: 5 });
+    expect((await place(user, orderBody([{ product: plum, quantity: 1 }]))).status).toBe(201);
+    expect(await stockOf(plum._id)).toBe(4);
+    const changed = await profile(user.token, { password: "second-password" });
+    expect(changed.status).toBe(200);
+    expectClientError(await profile(user.token), 401);
+    expect((await profile(changed.body.token)).status).toBe(200);
+  });
+});
+
+describe("npm run migrate (runMigrations)", () => {
+  it("runs every migration once per table, in date order, recording each; --again runs them again", async () => {
+    await unversioned(await createUser());
+    const first = await runMigrations();
+    // The suites above left nothing for the other two.
+    expect(first.map(({ id, status, changed }) => [id, status, changed])).toEqual([
+      [orderHolds.id, "applied", 0],
+      [ratingTotals.id, "applied", 0],
+      [tokenVersions.id, "applied", 1],
+    ]);
+    const record = appliedMigrationKind.decode((await getRaw(appliedMigrationKind.key(tokenVersions.id)))!);
+    expect(record).toMatchObject({ id: tokenVersions.id, changed: 1 });
+    expect(Date.parse(record.appliedAt)).toBeLessThanOrEqual(Date.now());
+
+    const late = await createUser();
+    await unversioned(late);
+    const second = await runMigrations();
+    expect(second.map(({ status }) => status)).toEqual(["already", "already", "already"]);
+    expect(second[2]).toMatchObject({ changed: 1, appliedAt: record.appliedAt });
+    expect((await getRaw(userKind.key(late._id)))?.tokenVersion).toBeUndefined();
+
+    const again = await runMigrations({ again: true });
+    expect(again.map(({ status, changed }) => [status, changed])).toEqual([
+      ["applied", 0],
+      ["applied", 0],
+      ["applied", 1],
+    ]);
+    expect((await getRaw(userKind.key(late._id)))?.tokenVersion).toBe(0);
+  });
+});

@@ -1,7 +1,7 @@
 import { exists, notExists } from "@fruit/core/internal/db/conditions";
 import type { Item } from "@fruit/core/internal/db/kind";
 import { queryAll } from "@fruit/core/internal/db/query";
-import { backoff, RETRY_ATTEMPTS } from "@fruit/core/internal/db/retry";
+import { AGAIN, giveUp, retrying } from "@fruit/core/internal/db/retry";
 import { tryTransact } from "@fruit/core/internal/db/transact";
 import { heldFrom } from "@fruit/core/internal/orders/hold";
 import {
@@ -46,20 +46,25 @@ async function unheldOrders(): Promise<Item[]> {
  */
 async function hold(order: v.InferOutput<typeof OldOrder>): Promise<boolean> {
   const { holdUntil } = heldFrom(new Date(order.createdAt));
-  for (let attempt = 0; attempt < RETRY_ATTEMPTS; attempt += 1) {
-    const cancelled = await tryTransact([
-      orderKind.update(orderKind.key(order.id), {
-        UpdateExpression: "SET holdUntil = :holdUntil",
-        ConditionExpression: `${exists()} AND ${UNHELD}`,
-        ExpressionAttributeValues: { ":holdUntil": holdUntil, ":false": false },
-      }),
-      holdKind.put({ orderId: order.id, holdUntil }, { ConditionExpression: notExists() }),
-    ]);
-    if (!cancelled) return true;
-    if (!cancelled.retryable) return false;
-    await backoff(attempt);
-  }
-  throw new Error(`Order ${order.id} kept losing races while being given a hold; run the migration again`);
+  return retrying(
+    "changedMeanwhile",
+    async () => {
+      const cancelled = await tryTransact([
+        orderKind.update(orderKind.key(order.id), {
+          UpdateExpression: "SET holdUntil = :holdUntil",
+          ConditionExpression: `${exists()} AND ${UNHELD}`,
+          ExpressionAttributeValues: { ":holdUntil": holdUntil, ":false": false },
+        }),
+        holdKind.put({ orderId: order.id, holdUntil }, { ConditionExpression: notExists() }),
+      ]);
+      if (!cancelled) return true;
+      return cancelled.retryable ? AGAIN : false;
+    },
+    giveUp(
+      () =>
+        new Error(`Order ${order.id} kept losing races while being given a hold; run the migration again`),
+    ),
+  );
 }
 
 /** Holds every unheld unpaid order; answers how many it held. */

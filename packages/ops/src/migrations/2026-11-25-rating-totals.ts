@@ -3,7 +3,7 @@ import { isConditionalCheckFailure } from "@fruit/core/internal/db/errors";
 import { updateItem } from "@fruit/core/internal/db/items";
 import type { Item } from "@fruit/core/internal/db/kind";
 import { queryAll } from "@fruit/core/internal/db/query";
-import { backoff, RETRY_ATTEMPTS } from "@fruit/core/internal/db/retry";
+import { AGAIN, giveUp, retrying } from "@fruit/core/internal/db/retry";
 import {
   ProductRecordSchema,
   partitionItemKind,
@@ -44,38 +44,43 @@ async function productsWithoutTotal(): Promise<Item[]> {
  * gone or already has a total. A review count that changed meanwhile is read again.
  */
 async function repair(productId: string): Promise<boolean> {
-  for (let attempt = 0; attempt < RETRY_ATTEMPTS; attempt += 1) {
-    const items = await queryAll({ ...productPatterns.withReviews(productId), ConsistentRead: true });
-    const stored = items.find((item) => partitionItemKind(item) === "product");
-    if (!stored) return false;
-    const product = productKind.decodePart(OldProduct, stored);
-    if (product.ratingTotal !== undefined) return false;
-    const ratings = items
-      .filter((item) => partitionItemKind(item) === "review")
-      .map((item) => reviewKind.decodePart(ReviewRating, item).rating);
-    const ratingTotal = ratings.reduce((sum, rating) => sum + rating, 0);
-    const countRead =
-      product.numReviews === undefined ? "attribute_not_exists(numReviews)" : "numReviews = :read";
-    try {
-      await updateItem(
-        productKind.update(productKind.key(productId), {
-          UpdateExpression: "SET numReviews = :numReviews, ratingTotal = :ratingTotal, rating = :rating",
-          ConditionExpression: `${exists()} AND attribute_not_exists(ratingTotal) AND ${countRead}`,
-          ExpressionAttributeValues: {
-            ":numReviews": ratings.length,
-            ":ratingTotal": ratingTotal,
-            ":rating": averageRating(ratingTotal, ratings.length),
-            ...(product.numReviews === undefined ? {} : { ":read": product.numReviews }),
-          },
-        }),
-      );
-      return true;
-    } catch (error) {
-      if (!isConditionalCheckFailure(error)) throw error;
-    }
-    await backoff(attempt);
-  }
-  throw new Error(`Product ${productId} kept changing while its rating total was computed; run again`);
+  return retrying(
+    "changedMeanwhile",
+    async () => {
+      const items = await queryAll({ ...productPatterns.withReviews(productId), ConsistentRead: true });
+      const stored = items.find((item) => partitionItemKind(item) === "product");
+      if (!stored) return false;
+      const product = productKind.decodePart(OldProduct, stored);
+      if (product.ratingTotal !== undefined) return false;
+      const ratings = items
+        .filter((item) => partitionItemKind(item) === "review")
+        .map((item) => reviewKind.decodePart(ReviewRating, item).rating);
+      const ratingTotal = ratings.reduce((sum, rating) => sum + rating, 0);
+      const countRead =
+        product.numReviews === undefined ? "attribute_not_exists(numReviews)" : "numReviews = :read";
+      try {
+        await updateItem(
+          productKind.update(productKind.key(productId), {
+            UpdateExpression: "SET numReviews = :numReviews, ratingTotal = :ratingTotal, rating = :rating",
+            ConditionExpression: `${exists()} AND attribute_not_exists(ratingTotal) AND ${countRead}`,
+            ExpressionAttributeValues: {
+              ":numReviews": ratings.length,
+              ":ratingTotal": ratingTotal,
+              ":rating": averageRating(ratingTotal, ratings.length),
+              ...(product.numReviews === undefined ? {} : { ":read": product.numReviews }),
+            },
+          }),
+        );
+        return true;
+      } catch (error) {
+        if (!isConditionalCheckFailure(error)) throw error;
+      }
+      return AGAIN;
+    },
+    giveUp(
+      () => new Error(`Product ${productId} kept changing while its rating total was computed; run again`),
+    ),
+  );
 }
 
 /** Repairs every product without a total; answers how many it repaired. */

@@ -4,7 +4,7 @@ import { expireOrder, type SweepReport, sweepExpiredOrders } from "@fruit/core/e
 import { newId } from "@fruit/core/ids";
 import { db, tableName } from "@fruit/core/internal/db/client";
 import { PAYMENT_GRACE_MS } from "@fruit/core/internal/orders/hold";
-import { holdKind, orderPatterns } from "@fruit/core/internal/orders/order.records";
+import { holdKind, orderPatterns, shardOf } from "@fruit/core/internal/orders/order.records";
 import { ORDER_CANCELLED_MESSAGE, startPayment } from "@fruit/core/orders/index";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type FakePaypal, useTableWithFakePaypal } from "../support/fake-paypal.ts";
@@ -65,8 +65,12 @@ describe("unpaid orders expire", () => {
     expect(await holdOf(order._id)).toMatchObject({ orderId: order._id, holdUntil: order.holdUntil });
 
     const due = async (now: Date) => {
+      const shard = shardOf(order._id);
       const { Items = [] } = await db().send(
-        new QueryCommand({ TableName: tableName(), ...orderPatterns.holdsDueBefore(now.toISOString(), 100) }),
+        new QueryCommand({
+          TableName: tableName(),
+          ...orderPatterns.holdsDueBefore(shard, now.toISOString(), 100),
+        }),
       );
       return Items.map((item) => item.orderId);
     };

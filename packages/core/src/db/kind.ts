@@ -127,8 +127,9 @@ export interface KindSpec<S extends v.GenericSchema, Args extends unknown[]> {
   /** The primary key of one item. */
   key: (...args: Args) => Key;
   /**
-   * Every key attribute a whole item carries (primary and index keys), from its record; absent for
-   * kinds whose key is not in their record (a uniqueness item, a counter), which are put with `putAt`.
+   * Every key attribute a whole item carries (primary and index keys, and the derived text a list's
+   * search filters read), from its record; absent for kinds whose key is not in their record (a
+   * uniqueness item, a counter), which are put with `putAt`.
    */
   keys?: (record: v.InferOutput<S>) => Key;
   /**

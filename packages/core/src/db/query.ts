@@ -4,6 +4,7 @@ import type { Item } from "./items.ts";
 import type { QueryInput } from "./key-conditions.ts";
 import { readQueryPage } from "./read-client.ts";
 import { singleFlight } from "./single-flight.ts";
+import { type IndexName, table } from "./table.ts";
 
 export type { QueryInput } from "./key-conditions.ts";
 
@@ -43,4 +44,103 @@ export async function queryPage(input: QueryInput): Promise<QueryPage> {
 /** `queryAll` through `singleFlight` (GSI reads are eventually consistent anyway). */
 export function sharedQueryAll(input: QueryInput): Promise<Item[]> {
   return singleFlight(JSON.stringify(["query", getConfig().tableName, input]), () => queryAll(input));
+}
+
+/** Where a list stands: the key to read on after (undefined: from the start). */
+export type Position = Record<string, string> | undefined;
+
+/** The primary and (when reading one) index key attributes of an item: where a query resumes after it. */
+export function positionAfter(item: Item, index?: IndexName): Record<string, string> {
+  const names = [
+    table.partitionKey,
+    table.sortKey,
+    ...(index ? [table.indexes[index].partitionKey, table.indexes[index].sortKey] : []),
+  ];
+  return Object.fromEntries(names.map((name) => [name, String(item[name])]));
+}
+
+/** One bounded page of a list: its items, and where the next page starts (undefined after the last). */
+export interface ListPage<T> {
+  items: T[];
+  next: Position;
+}
+
+/**
+ * At most `limit` items of a query (with its filter, if any), from `start`, and where the next page
+ * starts. Reads `limit + 1` keys a round, so a full page knows whether more follow without another
+ * round trip; a filter that matches rarely stops after `maxRounds` rounds with a short page and a
+ * position to go on from: a request never reads a whole partition.
+ */
+export async function queryLimited(
+  input: QueryInput,
+  { limit, start, maxRounds = 8 }: { limit: number; start?: Position; maxRounds?: number },
+): Promise<ListPage<Item>> {
+  const index = input.IndexName as IndexName | undefined;
+  const items: Item[] = [];
+  let position = start;
+  const batch = input.FilterExpression ? Math.max(limit + 1, 100) : limit + 1;
+  for (let round = 1; ; round += 1) {
+    const page = await queryPage({
+      ...input,
+      Limit: batch,
+      ...(position ? { ExclusiveStartKey: position } : {}),
+    });
+    for (const item of page.items) {
+      if (items.length === limit) return { items, next: positionAfter(items[limit - 1] as Item, index) };
+      items.push(item);
+    }
+    if (!page.next) return { items, next: undefined };
+    position = positionAfter(page.next, index);
+    if (round >= maxRounds) return { items, next: position };
+  }
+}
+
+/** Positions of a list read from several shards: per shard, where it resumes, or `false` when read to its end. */
+export type ShardPositions = (Record<string, string> | null | false)[];
+
+/**
+ * One page of a list spread over shards (one query per shard, same sort order: newest first by
+ * `sortKey`), merged: at most `limit` items, newest first, and the positions the next page starts
+ * from. Every item of the shards is answered exactly once across pages. A shard that stopped short
+ * of `limit` matches without reaching its end (a rare filter) holds back every item older than
+ * where it stopped, so the order stays exact.
+ */
+export async function queryShardsMerged(
+  inputs: readonly QueryInput[],
+  { limit, start, sortKey }: { limit: number; start?: ShardPositions; sortKey: string },
+): Promise<{ items: Item[]; next: ShardPositions | undefined }> {
+  const index = inputs[0]?.IndexName as IndexName | undefined;
+  const positions: ShardPositions = start ?? inputs.map(() => null);
+  const reads = await Promise.all(
+    inputs.map((input, shard) => {
+      const at = positions[shard];
+      return at === false ? undefined : queryLimited(input, { limit, start: at ?? undefined });
+    }),
+  );
+  const sortOf = (item: Item) => String(item[sortKey]);
+  // A shard that stopped early (a filter's budget) has unread items older than where it stopped.
+  let cutoff = "";
+  for (const read of reads)
+    if (read?.next && read.items.length < limit) {
+      const stoppedAt = read.next[sortKey] ?? "";
+      if (stoppedAt > cutoff) cutoff = stoppedAt;
+    }
+  const candidates = reads
+    .flatMap((read, shard) => (read?.items ?? []).map((item) => ({ item, shard })))
+    .filter(({ item }) => sortOf(item) > cutoff)
+    .sort((a, b) => (sortOf(a.item) < sortOf(b.item) ? 1 : sortOf(a.item) > sortOf(b.item) ? -1 : 0))
+    .slice(0, limit);
+  const taken = inputs.map(() => 0);
+  for (const { shard } of candidates) taken[shard] = (taken[shard] ?? 0) + 1;
+  const next: ShardPositions = reads.map((read, shard) => {
+    if (!read) return false;
+    const count = taken[shard] ?? 0;
+    if (count === read.items.length) return read.next ?? false;
+    if (count === 0) return positions[shard] ?? null;
+    return positionAfter(read.items[count - 1] as Item, index);
+  });
+  return {
+    items: candidates.map(({ item }) => item),
+    next: next.every((at) => at === false) ? undefined : next,
+  };
 }

@@ -61,7 +61,8 @@ export interface SweepOptions {
 }
 
 /**
- * Reads the holds that ran out before `now`, oldest first, page by page, and expires each order. One
+ * Reads the holds that ran out before `now`, shard by shard (docs/decisions/026-bounded-lists.md),
+ * oldest first, page by page, and expires each order. One
  * order failing (logged) does not stop the others; the next run tries it again.
  *
  * @example
@@ -70,26 +71,28 @@ export interface SweepOptions {
 export async function sweepExpiredOrders(options: SweepOptions = {}): Promise<SweepReport> {
   const now = options.now ?? new Date();
   const report: SweepReport = { cancelled: 0, paid: 0, skipped: 0, failed: 0, pages: 0, complete: false };
-  let startKey: Item | undefined;
-  do {
-    if (options.stopAt !== undefined && Date.now() >= options.stopAt) return report;
-    const { orderIds: ids, next } = await orderStore.dueHolds(now, options.pageSize ?? 25, startKey);
-    report.pages += 1;
-    const outcomes = await Promise.allSettled(ids.map((id) => expireOrder(id, now)));
-    outcomes.forEach((outcome, index) => {
-      if (outcome.status === "fulfilled") {
-        report[outcome.value] += 1;
-        return;
-      }
-      report.failed += 1;
-      const error =
-        outcome.reason instanceof Error ? `${outcome.reason.name}: ${outcome.reason.message}` : "";
-      console.error(
-        JSON.stringify({ level: "error", message: "expiring an order failed", id: ids[index], error }),
-      );
-    });
-    startKey = next;
-  } while (startKey);
+  for (const shard of orderStore.shards) {
+    let startKey: Item | undefined;
+    do {
+      if (options.stopAt !== undefined && Date.now() >= options.stopAt) return report;
+      const { orderIds: ids, next } = await orderStore.dueHolds(shard, now, options.pageSize ?? 25, startKey);
+      report.pages += 1;
+      const outcomes = await Promise.allSettled(ids.map((id) => expireOrder(id, now)));
+      outcomes.forEach((outcome, index) => {
+        if (outcome.status === "fulfilled") {
+          report[outcome.value] += 1;
+          return;
+        }
+        report.failed += 1;
+        const error =
+          outcome.reason instanceof Error ? `${outcome.reason.name}: ${outcome.reason.message}` : "";
+        console.error(
+          JSON.stringify({ level: "error", message: "expiring an order failed", id: ids[index], error }),
+        );
+      });
+      startKey = next;
+    } while (startKey);
+  }
   report.complete = true;
   return report;
 }

@@ -1,11 +1,14 @@
+import * as v from "valibot";
+import { decodeCursor, encodeCursor } from "../db/cursor.ts";
 import { AGAIN, giveUp, retrying } from "../db/retry.ts";
 import { AppError } from "../errors.ts";
 import { isId } from "../ids.ts";
+import { LIST_LIMIT_DEFAULT, type ListAnswer } from "../paging.schema.ts";
 import type { Caller } from "../users/caller.ts";
 import { userStore } from "../users/user.store.ts";
 import { type OrderUser, toOrder } from "./order.mapping.ts";
-import { isCancelled, type OrderRecord } from "./order.records.ts";
-import type { Order, PaymentResult } from "./order.schema.ts";
+import { isCancelled, isHeld, type OrderRecord } from "./order.records.ts";
+import type { MyOrdersQuery, Order, OrderListQuery, PaymentResult } from "./order.schema.ts";
 import { orderStore } from "./order.store.ts";
 
 export { placeOrder } from "./place.ts";
@@ -47,17 +50,82 @@ export async function fromIdForCaller(caller: Caller, id: string): Promise<Order
   return withUser(caller, await readableOrder(caller, id));
 }
 
-/** The caller's own orders, newest first (gsi2 USER#<id> / ORDER#<id>). */
-export async function listMine(caller: Caller): Promise<Order[]> {
-  const items = await orderStore.listOfUser(caller._id);
-  return items.map((item) => toOrder(item, asUser(caller)));
+/** A position within one partition's list, as a cursor carries it. */
+const PositionSchema = v.record(v.string(), v.string());
+/** Per shard: where the list resumes, `null` from its start, `false` once read to its end. */
+const ShardPositionsSchema = v.pipe(
+  v.array(v.union([PositionSchema, v.null(), v.literal(false)])),
+  v.length(orderStore.shards.length),
+);
+
+/**
+ * GET /api/orders/mine: a page of the caller's own orders, newest first (gsi2 USER#<id> / ORDER#<id>);
+ * its cursor is the caller's alone (docs/decisions/026-bounded-lists.md).
+ */
+export async function listMine(caller: Caller, query: MyOrdersQuery = {}): Promise<ListAnswer<Order>> {
+  const scope = { list: "orders/mine", callerId: caller._id };
+  const start = query.cursor ? decodeCursor(query.cursor, scope, PositionSchema) : undefined;
+  const page = await orderStore.listOfUser(caller._id, {
+    limit: query.limit ?? LIST_LIMIT_DEFAULT,
+    ...(start ? { start } : {}),
+  });
+  return {
+    items: page.items.map((item) => toOrder(item, asUser(caller))),
+    ...(page.next ? { cursor: encodeCursor(page.next, scope) } : {}),
+  };
 }
 
-/** Every order, newest first, each with `user: { _id, name }` or null for a deleted account (admin). */
-export async function listAll(): Promise<Order[]> {
-  const items = await orderStore.listAll();
+/** Orders → the API's, each with `user: { _id, name }` or null for a deleted account. */
+async function withCustomers(items: readonly OrderRecord[]): Promise<Order[]> {
   const users = await userStore.namesById(items.map((item) => item.userId));
   return items.map((item) => toOrder(item, users.get(item.userId) ?? null));
+}
+
+/**
+ * GET /api/orders (admin): a page of every order, newest first, optionally in one state; `q` finds an
+ * order by its id or a customer's orders by e-mail (docs/decisions/026-bounded-lists.md).
+ */
+export async function listAll(query: OrderListQuery = {}): Promise<ListAnswer<Order>> {
+  const limit = query.limit ?? LIST_LIMIT_DEFAULT;
+  const { state, q } = query;
+  const scope = { list: "orders", filters: { state, q } };
+  if (q && isId(q)) {
+    if (query.cursor) decodeCursor(query.cursor, scope, v.never());
+    const order = await orderStore.get(q);
+    return { items: order && inState(order, state) ? await withCustomers([order]) : [] };
+  }
+  if (q) {
+    const customer = await userStore.getByEmail(q.toLowerCase());
+    if (!customer) return { items: [] };
+    const start = query.cursor ? decodeCursor(query.cursor, scope, PositionSchema) : undefined;
+    const page = await orderStore.listOfUser(customer.id, { limit, state, ...(start ? { start } : {}) });
+    return {
+      items: await withCustomers(page.items),
+      ...(page.next ? { cursor: encodeCursor(page.next, scope) } : {}),
+    };
+  }
+  const start = query.cursor ? decodeCursor(query.cursor, scope, ShardPositionsSchema) : undefined;
+  const page = await orderStore.listAll({ limit, state, ...(start ? { start } : {}) });
+  return {
+    items: await withCustomers(page.items),
+    ...(page.next ? { cursor: encodeCursor(page.next, scope) } : {}),
+  };
+}
+
+/** Whether an order is in a state of the admin list's filter (the store's filters, in code). */
+function inState(order: OrderRecord, state: OrderListQuery["state"]): boolean {
+  switch (state) {
+    case undefined:
+      return true;
+    case "unpaid":
+      return isHeld(order);
+    case "paid":
+      return order.isPaid && !order.isDelivered;
+    case "delivered":
+      return order.isDelivered;
+    case "cancelled":
+      return isCancelled(order);
+  }
 }
 
 /** Told to anyone who tries to pay, deliver or otherwise move a cancelled order. */

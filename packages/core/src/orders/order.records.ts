@@ -7,18 +7,35 @@ import { LocationSchema, PAYMENT_METHODS } from "./order.schema.ts";
  * The stored kinds of orders (docs/data-model.md: Order, Order hold and Idempotency key items,
  * patterns 15-18 and 21), each declared once (db/kind.ts).
  *
- * - order:              pk ORDER#<id>, sk ORDER; gsi1 ORDERS / <id>; gsi2 USER#<userId> / ORDER#<id>   (counted)
- * - hold (while unpaid): pk ORDER#<id>, sk HOLD; gsi2 UNPAID_ORDERS / <holdUntil>#<id>
+ * - order:              pk ORDER#<id>, sk ORDER; gsi1 ORDERS#<shard> / <id>; gsi2 USER#<userId> / ORDER#<id>   (counted)
+ * - hold (while unpaid): pk ORDER#<id>, sk HOLD; gsi2 UNPAID_ORDERS#<shard> / <holdUntil>#<id>
  *   (sparse: the hold exists only while the order is unpaid and not cancelled)
  * - idempotency key:    pk IDEMPOTENCY#<userId>#<key>, sk IDEMPOTENCY → orderId (TTL)
  */
 
 const ORDER_PREFIX = "ORDER#";
 const ORDER_SK = "ORDER";
-/** The gsi1 partition of every order. */
-const ALL_PARTITION = "ORDERS";
-/** The gsi2 partition of the holds of unpaid orders. */
-const UNPAID_PARTITION = "UNPAID_ORDERS";
+/**
+ * Orders and holds are spread over ORDER_SHARDS index partitions, by order id, so no single
+ * partition takes every order's write (DynamoDB serves about 1,000 writes a second per partition;
+ * docs/decisions/026-bounded-lists.md). Lists read every shard and merge them.
+ */
+export const ORDER_SHARDS = 8;
+const SHARDS = Array.from({ length: ORDER_SHARDS }, (_, shard) => shard);
+
+/** The shard of an order: a hash of its id (ULIDs' random tail spreads them evenly). */
+export function shardOf(orderId: string): number {
+  let hash = 2166136261;
+  for (let i = 0; i < orderId.length; i += 1) hash = Math.imul(hash ^ orderId.charCodeAt(i), 16777619);
+  return (hash >>> 0) % ORDER_SHARDS;
+}
+
+/** The gsi1 partition of the orders of one shard. */
+const allPartition = (shard: number) => `ORDERS#${shard}`;
+/** The gsi2 partition of the holds of unpaid orders of one shard. */
+const unpaidPartition = (shard: number) => `UNPAID_ORDERS#${shard}`;
+/** The single partitions orders and holds had before shards (the order-shards migration moves them). */
+export const UNSHARDED = { orders: "ORDERS", holds: "UNPAID_ORDERS" } as const;
 /** The gsi2 sort key prefix of a user's orders (their partition `USER#<id>` may hold other things). */
 const USER_ORDER_PREFIX = "ORDER#";
 const userPartition = (userId: string) => `USER#${userId}`;
@@ -90,7 +107,7 @@ export const orderKind = defineKind({
   keys: (order) => ({
     pk: `${ORDER_PREFIX}${order.id}`,
     sk: ORDER_SK,
-    gsi1pk: ALL_PARTITION,
+    gsi1pk: allPartition(shardOf(order.id)),
     gsi1sk: order.id,
     gsi2pk: userPartition(order.userId),
     gsi2sk: `${USER_ORDER_PREFIX}${order.id}`,
@@ -107,7 +124,7 @@ export const holdKind = defineKind({
   keys: (hold) => ({
     pk: `${ORDER_PREFIX}${hold.orderId}`,
     sk: "HOLD",
-    gsi2pk: UNPAID_PARTITION,
+    gsi2pk: unpaidPartition(shardOf(hold.orderId)),
     gsi2sk: `${hold.holdUntil}#${hold.orderId}`,
   }),
 });
@@ -121,8 +138,8 @@ export const idempotencyKind = defineKind({
 
 /** The access patterns of orders by name (docs/data-model.md numbers them). */
 export const orderPatterns = {
-  /** Pattern 17: every order, newest first. */
-  all: () => inPartition({ pk: ALL_PARTITION, index: "gsi1", descending: true }),
+  /** Pattern 17: every order, newest first: one query per shard, merged on read. */
+  all: () => SHARDS.map((shard) => inPartition({ pk: allPartition(shard), index: "gsi1", descending: true })),
   /** Pattern 16: a user's orders, newest first. */
   ofUser: (userId: string) =>
     inPartition({
@@ -131,11 +148,13 @@ export const orderPatterns = {
       skBeginsWith: USER_ORDER_PREFIX,
       descending: true,
     }),
-  /** Pattern 21: holds whose deadline is before `before` (ISO), oldest deadline first, `pageSize` per page. */
-  holdsDueBefore: (before: string, pageSize: number) => ({
-    ...inPartition({ pk: UNPAID_PARTITION, index: "gsi2", skBefore: before }),
+  /** Pattern 21: one shard's holds whose deadline is before `before` (ISO), oldest first, `pageSize` per page. */
+  holdsDueBefore: (shard: number, before: string, pageSize: number) => ({
+    ...inPartition({ pk: unpaidPartition(shard), index: "gsi2", skBefore: before }),
     Limit: pageSize,
   }),
+  /** The shards of orders and holds. */
+  shards: SHARDS,
 };
 
 /**

@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { PageQueryEntries } from "../paging.schema.ts";
 
 /**
  * Browser-safe shapes of the order API, shared by the server and the web app (imports nothing but
@@ -196,3 +197,18 @@ export interface PriceChangedError {
   orderItems: (OrderLine & { countInStock: number })[];
   prices: Prices;
 }
+
+/** The states the admin order list filters by (docs/decisions/026-bounded-lists.md). */
+export const ORDER_LIST_STATES = ["unpaid", "paid", "delivered", "cancelled"] as const;
+
+/** Query of GET /api/orders (admin): a state, an order id or a customer's e-mail (`q`), paging. */
+export const OrderListQuerySchema = v.object({
+  state: v.optional(v.picklist(ORDER_LIST_STATES, `state must be one of ${ORDER_LIST_STATES.join(", ")}`)),
+  q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200, "q must be at most 200 characters"))),
+  ...PageQueryEntries,
+});
+export type OrderListQuery = v.InferOutput<typeof OrderListQuerySchema>;
+
+/** Query of GET /api/orders/mine: paging only. */
+export const MyOrdersQuerySchema = v.object(PageQueryEntries);
+export type MyOrdersQuery = v.InferOutput<typeof MyOrdersQuerySchema>;

@@ -3,7 +3,14 @@ import { exists, notExists } from "../db/conditions.ts";
 import { isConditionalCheckFailure } from "../db/errors.ts";
 import { deleteItem, getItem, updateItem } from "../db/items.ts";
 import type { Action, Item, UpdateAction } from "../db/kind.ts";
-import { queryAll, queryPage } from "../db/query.ts";
+import {
+  type ListPage,
+  type Position,
+  queryLimited,
+  queryPage,
+  queryShardsMerged,
+  type ShardPositions,
+} from "../db/query.ts";
 import { type Cancelled, tryTransact } from "../db/transact.ts";
 import { productStore } from "../products/product.store.ts";
 import {
@@ -49,12 +56,64 @@ const deleteHold = (id: string): Action[] => holdKind.delete(holdKind.key(id));
 const get = async (id: string): Promise<OrderRecord | undefined> =>
   orderKind.decodeFound(await getItem(orderKind.key(id)));
 
-/** Pattern 16: a user's orders, newest first. */
-const listOfUser = async (userId: string): Promise<OrderRecord[]> =>
-  decodeAll(await queryAll(orderPatterns.ofUser(userId)));
+/** The states an order list can be filtered by (docs/decisions/026-bounded-lists.md). */
+export const ORDER_STATES = ["unpaid", "paid", "delivered", "cancelled"] as const;
+export type OrderState = (typeof ORDER_STATES)[number];
 
-/** Pattern 17: every order, newest first. */
-const listAll = async (): Promise<OrderRecord[]> => decodeAll(await queryAll(orderPatterns.all()));
+/** The filter of each state, on the order's own attributes (the same tests as the rules' `isHeld`, …). */
+const STATE_FILTERS: Record<OrderState, { FilterExpression: string; values: Record<string, boolean> }> = {
+  unpaid: { FilterExpression: `isPaid = :false AND ${notCancelled}`, values: { ":false": false } },
+  paid: {
+    FilterExpression: "isPaid = :true AND isDelivered = :false",
+    values: { ":true": true, ":false": false },
+  },
+  delivered: { FilterExpression: "isDelivered = :true", values: { ":true": true } },
+  cancelled: { FilterExpression: "attribute_exists(cancelledAt)", values: {} },
+};
+
+/** A query of orders, filtered by state when one is given. */
+function inState<Q extends { ExpressionAttributeValues?: Record<string, unknown> }>(
+  query: Q,
+  state?: OrderState,
+) {
+  if (!state) return query;
+  const { FilterExpression, values } = STATE_FILTERS[state];
+  return {
+    ...query,
+    FilterExpression,
+    ExpressionAttributeValues: { ...query.ExpressionAttributeValues, ...values },
+  };
+}
+
+/** A page of orders: at most `limit`, newest first, from a position (db/query.ts). */
+export interface OrderPageQuery {
+  limit: number;
+  state?: OrderState | undefined;
+}
+
+/** Pattern 16: a page of a user's orders, newest first. */
+async function listOfUser(
+  userId: string,
+  { limit, state, start }: OrderPageQuery & { start?: Position },
+): Promise<ListPage<OrderRecord>> {
+  const page = await queryLimited(inState(orderPatterns.ofUser(userId), state), {
+    limit,
+    ...(start ? { start } : {}),
+  });
+  return { items: decodeAll(page.items), next: page.next };
+}
+
+/** Pattern 17: a page of every order, newest first, its shards read in parallel and merged. */
+async function listAll({ limit, state, start }: OrderPageQuery & { start?: ShardPositions }): Promise<{
+  items: OrderRecord[];
+  next: ShardPositions | undefined;
+}> {
+  const page = await queryShardsMerged(
+    orderPatterns.all().map((query) => inState(query, state)),
+    { limit, sortKey: "gsi1sk", ...(start ? { start } : {}) },
+  );
+  return { items: decodeAll(page.items), next: page.next };
+}
 
 /** Pattern 18: the order id an idempotency key was claimed for, unless the claim has expired. */
 async function orderIdOfKey(userId: string, key: string): Promise<string | undefined> {
@@ -294,14 +353,15 @@ async function cancel(order: OrderRecord, now: Date): Promise<"cancelled" | "cha
 /** Deletes an order's hold on its own (a stale one, left by an order paid, cancelled or deleted). */
 const deleteStaleHold = (id: string): Promise<void> => deleteItem(deleteHold(id));
 
-/** Pattern 21: one page of the holds due before `before`, oldest deadline first, as order ids. */
+/** Pattern 21: one page of one shard's holds due before `before`, oldest deadline first, as order ids. */
 async function dueHolds(
+  shard: number,
   before: Date,
   pageSize: number,
   start?: Item,
 ): Promise<{ orderIds: string[]; next: Item | undefined }> {
   const page = await queryPage({
-    ...orderPatterns.holdsDueBefore(before.toISOString(), pageSize),
+    ...orderPatterns.holdsDueBefore(shard, before.toISOString(), pageSize),
     ...(start ? { ExclusiveStartKey: start } : {}),
   });
   return { orderIds: page.items.map((hold) => holdKind.decode(hold).orderId), next: page.next };
@@ -322,4 +382,5 @@ export const orderStore = {
   cancel,
   deleteStaleHold,
   dueHolds,
+  shards: orderPatterns.shards,
 };

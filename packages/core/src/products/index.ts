@@ -1,6 +1,9 @@
+import * as v from "valibot";
+import { decodeCursor, encodeCursor } from "../db/cursor.ts";
 import { AppError } from "../errors.ts";
 import { isId, newId } from "../ids.ts";
 import { toCents } from "../money/pricing.ts";
+import { LIST_LIMIT_DEFAULT, type ListAnswer } from "../paging.schema.ts";
 import { toProduct, toReview } from "./product.mapping.ts";
 import {
   PLACEHOLDER_IMAGE,
@@ -17,24 +20,34 @@ const notFound = () => new AppError("not_found", "Product Not Found");
 const slugTaken = () => new AppError("conflict", "Slug already in use");
 
 /**
- * Products of the catalogue, newest first, optionally of one category and/or whose name contains
- * `q` (case-insensitive plain substring match: user input is never evaluated as a pattern).
+ * GET /api/products: a page of the catalogue, newest first, optionally of one category and/or whose
+ * name contains `q` (case-insensitive plain substring, matched on the server over the whole
+ * catalogue: user input is never evaluated as a pattern); its first page also says how many match
+ * (docs/decisions/026-bounded-lists.md).
  */
-export async function list(query: ProductQuery = {}): Promise<Product[]> {
-  const items = query.category
-    ? await productStore.listCategory(query.category)
-    : await productStore.listAll();
-  const needle = query.q?.toLowerCase();
-  const products = items.map(toProduct);
-  return needle ? products.filter((product) => product.name.toLowerCase().includes(needle)) : products;
+export async function list(query: ProductQuery = {}): Promise<ListAnswer<Product>> {
+  const filter = { category: query.category || undefined, q: query.q || undefined };
+  const scope = { list: "products", filters: filter };
+  const start = query.cursor
+    ? decodeCursor(query.cursor, scope, v.record(v.string(), v.string()))
+    : undefined;
+  const [page, total] = await Promise.all([
+    productStore.listPage(filter, { limit: query.limit ?? LIST_LIMIT_DEFAULT, ...(start ? { start } : {}) }),
+    start ? undefined : productStore.countMatching(filter),
+  ]);
+  return {
+    items: page.items.map(toProduct),
+    ...(page.next ? { cursor: encodeCursor(page.next, scope) } : {}),
+    ...(total === undefined ? {} : { total }),
+  };
 }
 
 /** True when the catalogue has no product (the local seed fills an empty catalogue). */
 export const isEmpty = async (): Promise<boolean> => !(await productStore.hasAny());
 
-/** The distinct categories of the catalogue, sorted by name. */
+/** The distinct categories of the catalogue, sorted by name (pattern 4: reads the catalogue, answers only names). */
 export async function categories(): Promise<string[]> {
-  const products = await list();
+  const products = await productStore.listAll();
   return [...new Set(products.map((product) => product.category).filter(Boolean))].sort();
 }
 

@@ -56,6 +56,7 @@ export const productKind = defineKind({
     pk: `${PRODUCT_PREFIX}${product.id}`,
     sk: PRODUCT_SK,
     ...productIndexKeys(product),
+    search: productSearchText(product),
   }),
   counted: { partitionPrefix: PRODUCT_PREFIX, sortKey: PRODUCT_SK },
 });
@@ -69,6 +70,12 @@ export function productIndexKeys(product: { id: string; category: string }) {
     gsi2sk: product.id,
   };
 }
+
+/**
+ * What the catalogue's name search matches (docs/decisions/026-bounded-lists.md): the name,
+ * lowercased, stored on the product as `search` and rewritten with it.
+ */
+export const productSearchText = (product: { name: string }): string => product.name.toLowerCase();
 
 /** The slug's uniqueness item, which also finds the product by slug (patterns 6 and 8). */
 export const slugKind = defineKind({

@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { PageQueryEntries } from "../paging.schema.ts";
 
 /** Browser-safe shapes of the product API (shared by the server and the web app). */
 export interface Review {
@@ -37,6 +38,7 @@ export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const ProductQuerySchema = v.object({
   category: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100))),
   q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100))),
+  ...PageQueryEntries,
 });
 export type ProductQuery = v.InferOutput<typeof ProductQuerySchema>;
 

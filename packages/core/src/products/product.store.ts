@@ -4,7 +4,8 @@ import { exists, notExists } from "../db/conditions.ts";
 import { getItem, setFields, sharedGetItem } from "../db/items.ts";
 import { keysOnly } from "../db/key-conditions.ts";
 import { type Action, type Item, keyOf, type UpdateAction } from "../db/kind.ts";
-import { queryAll, queryPage, sharedQueryAll } from "../db/query.ts";
+import { type Position, queryAll, queryLimited, queryPage, sharedQueryAll } from "../db/query.ts";
+import { singleFlight } from "../db/single-flight.ts";
 import {
   deleteWithUnique,
   putWithUnique,
@@ -19,6 +20,7 @@ import {
   productIndexKeys,
   productKind,
   productPatterns,
+  productSearchText,
   type ReviewRecord,
   reviewerKind,
   reviewKind,
@@ -54,6 +56,52 @@ const slugOf = (slug: string, productId: string): Uniqueness => ({
 });
 
 const decodeAll = (items: Item[]): ProductRecord[] => items.map(productKind.decode);
+
+/** What a catalogue page may be narrowed to: a category, and a case-insensitive substring of the name. */
+export interface CatalogueFilter {
+  category?: string | undefined;
+  q?: string | undefined;
+}
+
+/** Patterns 1–3: the catalogue's query, narrowed to a category (gsi2) and by the name search. */
+function catalogueQuery({ category, q }: CatalogueFilter) {
+  const base = category ? productPatterns.category(category) : productPatterns.all();
+  if (!q) return base;
+  // A plain substring of the lowercased name: no user input is evaluated as a pattern.
+  return {
+    ...base,
+    FilterExpression: "contains(#search, :q)",
+    ExpressionAttributeNames: { "#search": "search" },
+    ExpressionAttributeValues: { ...base.ExpressionAttributeValues, ":q": q.toLowerCase() },
+  };
+}
+
+/**
+ * Patterns 1–3: a page of the catalogue, newest first; concurrent identical page reads share one
+ * round trip (decision 005).
+ */
+async function listPage(filter: CatalogueFilter, { limit, start }: { limit: number; start?: Position }) {
+  const query = catalogueQuery(filter);
+  const page = await singleFlight(JSON.stringify(["catalogue page", query, limit, start ?? null]), () =>
+    queryLimited(query, { limit, ...(start ? { start } : {}) }),
+  );
+  return { items: decodeAll(page.items), next: page.next };
+}
+
+/** How many products a filter matches (counted page by page, shared by concurrent identical counts). */
+function countMatching(filter: CatalogueFilter): Promise<number> {
+  const query = catalogueQuery(filter);
+  return singleFlight(JSON.stringify(["catalogue count", query]), async () => {
+    let count = 0;
+    let next: Item | undefined;
+    do {
+      const page = await queryPage({ ...query, Select: "COUNT", ExclusiveStartKey: next });
+      count += page.count;
+      next = page.next;
+    } while (next);
+    return count;
+  });
+}
 
 /** Pattern 1: the whole catalogue, newest first (shared by concurrent identical reads). */
 const listAll = async (): Promise<ProductRecord[]> => decodeAll(await sharedQueryAll(productPatterns.all()));
@@ -112,6 +160,7 @@ function create(record: ProductRecord): Promise<"created" | "taken"> {
  */
 function update(id: string, changes: ProductChanges, currentSlug: string): Promise<SwapOutcome> {
   const fields: Item = { ...changes };
+  if (changes.name !== undefined) fields.search = productSearchText({ name: changes.name });
   if (changes.category !== undefined) {
     const { gsi2pk, gsi2sk } = productIndexKeys({ id, category: changes.category });
     Object.assign(fields, { gsi2pk, gsi2sk });
@@ -285,6 +334,8 @@ const recordReview = (productId: string, read: { numReviews: number }, next: Rev
 
 /** The product store (see the top of this file). */
 export const productStore = {
+  listPage,
+  countMatching,
   listAll,
   listCategory,
   hasAny,

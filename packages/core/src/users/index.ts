@@ -1,7 +1,10 @@
 import bcrypt from "bcryptjs";
+import * as v from "valibot";
+import { decodeCursor, encodeCursor } from "../db/cursor.ts";
 import { AGAIN, giveUp, retrying } from "../db/retry.ts";
 import { AppError } from "../errors.ts";
 import { isId, newId } from "../ids.ts";
+import { LIST_LIMIT_DEFAULT, type ListAnswer } from "../paging.schema.ts";
 import type { Caller } from "./caller.ts";
 import { assertPassword, BCRYPT_COST, passwordMatches } from "./password.ts";
 import { clearSignInFailures, reserveSignInAttempt } from "./sign-in-throttle.ts";
@@ -13,6 +16,7 @@ import type {
   SignInInput,
   SignUpInput,
   UserInfo,
+  UserListQuery,
 } from "./user.schema.ts";
 import { type UserChanges, type UserRecord, userStore } from "./user.store.ts";
 
@@ -131,9 +135,24 @@ export async function updateProfile(caller: Pick<Caller, "_id">, input: ProfileI
   return toUserInfo(await applyChanges(item, changes));
 }
 
-/** GET /api/users (admin): every account, newest first. */
-export async function list(): Promise<AdminUser[]> {
-  return (await userStore.listAll()).map(toAdminUser);
+/**
+ * GET /api/users (admin): a page of the accounts, newest first, optionally those whose name or e-mail
+ * holds `q`, any case (docs/decisions/026-bounded-lists.md).
+ */
+export async function list(query: UserListQuery = {}): Promise<ListAnswer<AdminUser>> {
+  const scope = { list: "users", filters: { q: query.q } };
+  const start = query.cursor
+    ? decodeCursor(query.cursor, scope, v.record(v.string(), v.string()))
+    : undefined;
+  const page = await userStore.listPage({
+    limit: query.limit ?? LIST_LIMIT_DEFAULT,
+    q: query.q,
+    ...(start ? { start } : {}),
+  });
+  return {
+    items: page.items.map(toAdminUser),
+    ...(page.next ? { cursor: encodeCursor(page.next, scope) } : {}),
+  };
 }
 
 /** GET /api/users/{id} (admin); 404 when missing or not one of our ids. */

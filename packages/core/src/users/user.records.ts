@@ -38,7 +38,13 @@ export const userKind = defineKind({
   name: "user",
   schema: UserRecordSchema,
   key: (id: string) => ({ pk: `${USER_PREFIX}${id}`, sk: USER_SK }),
-  keys: (user) => ({ pk: `${USER_PREFIX}${user.id}`, sk: USER_SK, gsi1pk: ALL_PARTITION, gsi1sk: user.id }),
+  keys: (user) => ({
+    pk: `${USER_PREFIX}${user.id}`,
+    sk: USER_SK,
+    gsi1pk: ALL_PARTITION,
+    gsi1sk: user.id,
+    search: userSearchText(user),
+  }),
   counted: { partitionPrefix: USER_PREFIX, sortKey: USER_SK },
 });
 
@@ -55,6 +61,13 @@ export const signInThrottleKind = defineKind({
   schema: v.object({ failures: count, windowStart: count, expiresAt: count }),
   key: (email: string) => ({ pk: `SIGNIN#${email.toLowerCase()}`, sk: "SIGNIN" }),
 });
+
+/**
+ * What the admin's user search matches (docs/decisions/026-bounded-lists.md): the name and e-mail,
+ * lowercased, stored on the user as `search` and rewritten with either.
+ */
+export const userSearchText = (user: { name: string; email: string }): string =>
+  `${user.name}\n${user.email}`.toLowerCase();
 
 /** The access patterns of users by name (docs/data-model.md numbers them). */
 export const userPatterns = {

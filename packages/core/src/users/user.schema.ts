@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { PageQueryEntries } from "../paging.schema.ts";
 
 /**
  * Browser-safe shapes and rules of the accounts API (shared by the server and the web app; imports
@@ -111,3 +112,10 @@ export const AdminUserUpdateSchema = v.object({
   isAdmin: v.optional(v.boolean("isAdmin must be true or false")),
 });
 export type AdminUserUpdate = v.InferOutput<typeof AdminUserUpdateSchema>;
+
+/** Query of GET /api/users (admin): a substring of the name or e-mail (`q`, any case), paging. */
+export const UserListQuerySchema = v.object({
+  q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200, "q must be at most 200 characters"))),
+  ...PageQueryEntries,
+});
+export type UserListQuery = v.InferOutput<typeof UserListQuerySchema>;

@@ -4,7 +4,7 @@ import { exists, notExists } from "../db/conditions.ts";
 import { isConditionalCheckFailure } from "../db/errors.ts";
 import { deleteItem, getItem, putItem, setFields, updateItem } from "../db/items.ts";
 import type { Action } from "../db/kind.ts";
-import { queryAll } from "../db/query.ts";
+import { type ListPage, type Position, queryLimited } from "../db/query.ts";
 import {
   deleteWithUnique,
   putWithUnique,
@@ -19,6 +19,7 @@ import {
   UserRecordSchema,
   userKind,
   userPatterns,
+  userSearchText,
 } from "./user.records.ts";
 
 export type { UserRecord } from "./user.records.ts";
@@ -51,8 +52,28 @@ async function getByEmail(email: string): Promise<UserRecord | undefined> {
   return pointer ? get(pointer.userId) : undefined;
 }
 
-/** Pattern 12: every user, newest first. */
-const listAll = async (): Promise<UserRecord[]> => (await queryAll(userPatterns.all())).map(userKind.decode);
+/** Pattern 12: a page of the users, newest first, optionally those whose name or e-mail holds `q` (any case). */
+async function listPage({
+  limit,
+  q,
+  start,
+}: {
+  limit: number;
+  q?: string | undefined;
+  start?: Position;
+}): Promise<ListPage<UserRecord>> {
+  const all = userPatterns.all();
+  const query = q
+    ? {
+        ...all,
+        FilterExpression: "contains(#search, :q)",
+        ExpressionAttributeNames: { "#search": "search" },
+        ExpressionAttributeValues: { ...all.ExpressionAttributeValues, ":q": q.toLowerCase() },
+      }
+    : all;
+  const page = await queryLimited(query, { limit, ...(start ? { start } : {}) });
+  return { items: page.items.map(userKind.decode), next: page.next };
+}
 
 const UserName = v.pick(UserRecordSchema, ["id", "name"]);
 
@@ -90,7 +111,12 @@ async function update(
 ): Promise<{ outcome: SwapOutcome; next: UserRecord }> {
   const sent = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
   const next: UserRecord = { ...user, ...sent, updatedAt: new Date().toISOString() };
-  const set = setFields({ ...sent, updatedAt: next.updatedAt });
+  const renamed = changes.name !== undefined || changes.email !== undefined;
+  const set = setFields({
+    ...sent,
+    updatedAt: next.updatedAt,
+    ...(renamed ? { search: userSearchText(next) } : {}),
+  });
   const versionChanges = changes.tokenVersion !== undefined;
   const write = userKind.update(userKind.key(user.id), {
     ...set,
@@ -222,7 +248,7 @@ const clearSignInWindow = (email: string): Promise<void> =>
 export const userStore = {
   get,
   getByEmail,
-  listAll,
+  listPage,
   namesById,
   sessionCheck,
   create,

@@ -1,12 +1,15 @@
 import {
   IdempotencyKeySchema,
+  MyOrdersQuerySchema,
   ORDER_CREATED_MESSAGE,
   type OrderCreated,
   OrderInputSchema,
+  OrderListQuerySchema,
   PayOrderSchema,
 } from "@fruit/core/orders/order.schema";
 import { Hono } from "hono/quick";
 import { type AuthEnv, auth } from "./middleware/auth.ts";
+import { pageAnswer } from "./paging.ts";
 import type { Services } from "./services.ts";
 import { jsonBody, parseWith } from "./validate.ts";
 
@@ -28,8 +31,12 @@ export function orderRoutes(services: Pick<Services, "caller" | "orders" | "paym
         const answer: OrderCreated = { message: ORDER_CREATED_MESSAGE, order };
         return c.json(answer, created ? 201 : 200);
       })
-      .get("/", requireAdmin, async (c) => c.json(await orders.listAll()))
-      .get("/mine", requireUser, async (c) => c.json(await orders.listMine(c.var.caller)))
+      .get("/", requireAdmin, async (c) =>
+        pageAnswer(c, await orders.listAll(parseWith(OrderListQuerySchema, c.req.query()))),
+      )
+      .get("/mine", requireUser, async (c) =>
+        pageAnswer(c, await orders.listMine(c.var.caller, parseWith(MyOrdersQuerySchema, c.req.query()))),
+      )
       .get("/:id", requireUser, async (c) =>
         c.json(await orders.fromIdForCaller(c.var.caller, c.req.param("id"))),
       )

@@ -8,6 +8,7 @@ import { ReviewSchema } from "@fruit/core/reviews/review.schema";
 import { Hono } from "hono/quick";
 import { type AuthEnv, auth } from "./middleware/auth.ts";
 import { publicCache } from "./middleware/cache.ts";
+import { pageAnswer } from "./paging.ts";
 import type { Services } from "./services.ts";
 import { jsonBody, parseWith } from "./validate.ts";
 
@@ -20,7 +21,7 @@ export function productRoutes(services: Pick<Services, "caller" | "reviews">) {
   const { reviews } = services;
   return new Hono<AuthEnv>()
     .get("/", ...publicCache, async (c) =>
-      c.json(await products.list(parseWith(ProductQuerySchema, c.req.query()))),
+      pageAnswer(c, await products.list(parseWith(ProductQuerySchema, c.req.query()))),
     )
     .get("/categories", ...publicCache, async (c) => c.json(await products.categories()))
     .get("/admin", requireAdmin, async (c) =>

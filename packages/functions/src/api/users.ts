@@ -3,11 +3,13 @@ import {
   ProfileSchema,
   SignInSchema,
   SignUpSchema,
+  UserListQuerySchema,
 } from "@fruit/core/users/user.schema";
 import { Hono } from "hono/quick";
 import { type AuthEnv, auth } from "./middleware/auth.ts";
+import { pageAnswer } from "./paging.ts";
 import type { Services } from "./services.ts";
-import { jsonBody } from "./validate.ts";
+import { jsonBody, parseWith } from "./validate.ts";
 
 /**
  * /api/users — accounts (signup, signin, own profile) and the admin user screens.
@@ -22,7 +24,9 @@ export function userRoutes(services: Pick<Services, "caller" | "users">) {
     .put("/profile", requireUser, async (c) =>
       c.json(await users.updateProfile(c.var.caller, await jsonBody(c, ProfileSchema))),
     )
-    .get("/", requireAdmin, async (c) => c.json(await users.list()))
+    .get("/", requireAdmin, async (c) =>
+      pageAnswer(c, await users.list(parseWith(UserListQuerySchema, c.req.query()))),
+    )
     .get("/:id", requireAdmin, async (c) => c.json(await users.fromId(c.req.param("id"))))
     .put("/:id", requireAdmin, async (c) =>
       c.json(await users.update(c.var.caller, c.req.param("id"), await jsonBody(c, AdminUserUpdateSchema))),

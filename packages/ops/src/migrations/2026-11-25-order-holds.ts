@@ -1,4 +1,5 @@
 import { exists, notExists } from "@fruit/core/internal/db/conditions";
+import { inPartition } from "@fruit/core/internal/db/key-conditions";
 import type { Item } from "@fruit/core/internal/db/kind";
 import { queryAll } from "@fruit/core/internal/db/query";
 import { AGAIN, giveUp, retrying } from "@fruit/core/internal/db/retry";
@@ -9,6 +10,7 @@ import {
   OrderRecordSchema,
   orderKind,
   orderPatterns,
+  UNSHARDED,
 } from "@fruit/core/internal/orders/order.records";
 import * as v from "valibot";
 
@@ -30,14 +32,26 @@ const UNHELD = "isPaid = :false AND attribute_not_exists(holdUntil) AND attribut
 /** What the migration reads of an old order. */
 const OldOrder = v.pick(OrderRecordSchema, ["id", "createdAt"]);
 
-/** Pattern 17, filtered: the raw items of the orders still unheld. */
+/**
+ * Pattern 17, filtered: the raw items of the orders still unheld, in the partition orders had before
+ * shards (where orders of before holds are, until the order-shards migration moves them) and in
+ * every shard.
+ */
 async function unheldOrders(): Promise<Item[]> {
-  const all = orderPatterns.all();
-  return queryAll({
-    ...all,
-    FilterExpression: UNHELD,
-    ExpressionAttributeValues: { ...all.ExpressionAttributeValues, ":false": false },
-  });
+  const partitions = [
+    inPartition({ pk: UNSHARDED.orders, index: "gsi1", descending: true }),
+    ...orderPatterns.all(),
+  ];
+  const found = await Promise.all(
+    partitions.map((partition) =>
+      queryAll({
+        ...partition,
+        FilterExpression: UNHELD,
+        ExpressionAttributeValues: { ...partition.ExpressionAttributeValues, ":false": false },
+      }),
+    ),
+  );
+  return found.flat();
 }
 
 /**

@@ -34,6 +34,11 @@ export function shardOf(orderId: string): number {
 const allPartition = (shard: number) => `ORDERS#${shard}`;
 /** The gsi2 partition of the holds of unpaid orders of one shard. */
 const unpaidPartition = (shard: number) => `UNPAID_ORDERS#${shard}`;
+/** The index partitions of an order's shard: its gsi1 list entry and its hold's gsi2 entry. */
+export const shardPartitions = (orderId: string) => ({
+  orders: allPartition(shardOf(orderId)),
+  holds: unpaidPartition(shardOf(orderId)),
+});
 /** The single partitions orders and holds had before shards (the order-shards migration moves them). */
 export const UNSHARDED = { orders: "ORDERS", holds: "UNPAID_ORDERS" } as const;
 /** The gsi2 sort key prefix of a user's orders (their partition `USER#<id>` may hold other things). */

@@ -1,5 +1,7 @@
 import * as orderHolds from "./2026-11-25-order-holds.ts";
+import * as orderShards from "./2026-11-25-order-shards.ts";
 import * as ratingTotals from "./2026-11-25-rating-totals.ts";
+import * as searchText from "./2026-11-25-search-text.ts";
 import * as tokenVersions from "./2026-11-25-token-versions.ts";
 import type { Migration } from "./migration.ts";
 
@@ -9,4 +11,10 @@ export type { Migration } from "./migration.ts";
  * Every migration, one per dated file of this folder (migrate.test.ts fails when a file is missing
  * here). The runner sorts them by id, that is by date.
  */
-export const migrations: readonly Migration[] = [orderHolds, ratingTotals, tokenVersions];
+export const migrations: readonly Migration[] = [
+  orderHolds,
+  orderShards,
+  ratingTotals,
+  searchText,
+  tokenVersions,
+];

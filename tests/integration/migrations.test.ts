@@ -8,7 +8,9 @@ import { productKind } from "@fruit/core/internal/products/product.records";
 import { userKind } from "@fruit/core/internal/users/user.records";
 import { runMigrations } from "@fruit/ops/migrate";
 import * as orderHolds from "@fruit/ops/migrations/2026-11-25-order-holds";
+import * as orderShards from "@fruit/ops/migrations/2026-11-25-order-shards";
 import * as ratingTotals from "@fruit/ops/migrations/2026-11-25-rating-totals";
+import * as searchText from "@fruit/ops/migrations/2026-11-25-search-text";
 import * as tokenVersions from "@fruit/ops/migrations/2026-11-25-token-versions";
 import { appliedMigrationKind } from "@fruit/ops/migrations/applied";
 import type { Migration } from "@fruit/ops/migrations/migration";
@@ -238,6 +240,50 @@ describe(tokenVersions.id, () => {
   });
 });
 
+describe(orderShards.id, () => {
+  it("moves orders and holds of the single index partitions to their shards, where lists and the sweep find them", async () => {
+    const admin = await createUser({ isAdmin: true });
+    const kiwi = await createProduct({ countInStock: 5 });
+    const placed = await place(ann, orderBody([{ product: kiwi, quantity: 2 }]));
+    expect(placed.status).toBe(201);
+    const order = (await placed.json()).order as { _id: string };
+    // As stored before shards: the order under gsi1 ORDERS, its hold (run out) under gsi2 UNPAID_ORDERS.
+    const storedOrder = (await getRaw(orderKind.key(order._id)))!;
+    const past = "2026-01-01T00:00:00.000Z";
+    await putRaw({ ...storedOrder, gsi1pk: "ORDERS", holdUntil: past });
+    await putRaw({ ...holdKind.item({ orderId: order._id, holdUntil: past }), gsi2pk: "UNPAID_ORDERS" });
+    const listed = async () =>
+      (await api("/api/orders", { token: admin.token })).body.map((o: { _id: string }) => o._id);
+    expect(await listed()).not.toContain(order._id);
+    expect(await sweepExpiredOrders()).toMatchObject({ cancelled: 0 });
+
+    // This order and its hold, and the two old orders of the order-holds test.
+    expect(await runTwice(orderShards)).toBe(4);
+
+    expect(await listed()).toContain(order._id);
+    expect(await sweepExpiredOrders()).toMatchObject({ cancelled: 1, failed: 0 });
+    expect(await stockOf(kiwi._id)).toBe(5);
+  });
+});
+
+describe(searchText.id, () => {
+  it("gives products and users stored before searches their search text, so searches find them", async () => {
+    const admin = await createUser({ isAdmin: true });
+    const plum = await createProduct({ name: "Dark Plum" });
+    const dora = await createUser({ name: "Dora Explorer" });
+    const { search: _p, ...product } = (await getRaw(productKind.key(plum._id)))!;
+    const { search: _u, ...user } = (await getRaw(userKind.key(dora._id)))!;
+    await Promise.all([putRaw(product), putRaw(user)]);
+    expect((await api("/api/products?q=plum")).body).toEqual([]);
+
+    expect(await runTwice(searchText)).toBe(2);
+
+    expect((await api("/api/products?q=PLUM")).body.map((p: { _id: string }) => p._id)).toEqual([plum._id]);
+    const found = await api("/api/users?q=explorer", { token: admin.token });
+    expect(found.body.map((u: { _id: string }) => u._id)).toEqual([dora._id]);
+  });
+});
+
 describe("npm run migrate (runMigrations)", () => {
   it("runs every migration once per table, in date order, recording each; --again runs them again", async () => {
     await unversioned(await createUser());
@@ -245,7 +291,9 @@ describe("npm run migrate (runMigrations)", () => {
     // The suites above left nothing for the other two.
     expect(first.map(({ id, status, changed }) => [id, status, changed])).toEqual([
       [orderHolds.id, "applied", 0],
+      [orderShards.id, "applied", 0],
       [ratingTotals.id, "applied", 0],
+      [searchText.id, "applied", 0],
       [tokenVersions.id, "applied", 1],
     ]);
     const record = appliedMigrationKind.decode((await getRaw(appliedMigrationKind.key(tokenVersions.id)))!);
@@ -255,12 +303,20 @@ describe("npm run migrate (runMigrations)", () => {
     const late = await createUser();
     await unversioned(late);
     const second = await runMigrations();
-    expect(second.map(({ status }) => status)).toEqual(["already", "already", "already"]);
-    expect(second[2]).toMatchObject({ changed: 1, appliedAt: record.appliedAt });
+    expect(second.map(({ status }) => status)).toEqual([
+      "already",
+      "already",
+      "already",
+      "already",
+      "already",
+    ]);
+    expect(second[4]).toMatchObject({ changed: 1, appliedAt: record.appliedAt });
     expect((await getRaw(userKind.key(late._id)))?.tokenVersion).toBeUndefined();
 
     const again = await runMigrations({ again: true });
     expect(again.map(({ status, changed }) => [status, changed])).toEqual([
+      ["applied", 0],
+      ["applied", 0],
       ["applied", 0],
       ["applied", 0],
       ["applied", 1],

@@ -58,8 +58,9 @@ export const statsSubscriber = table.subscribe(
         bisectBatchOnFunctionError: true,
         maximumRetryAttempts: 10,
         // A tumbling window makes Lambda name the shard in every event (`shardId`), which the handler
-        // needs for its per-shard checkpoint (docs/decisions/016-stream-batches.md). The window's state
-        // is unused; a short window bounds how late a record could be if batches waited for its end.
+        // needs for its per-shard checkpoint (docs/decisions/016-stream-batches.md): without it every
+        // batch is refused and ends in the dead-letter queue. The window's state is unused; a short
+        // window bounds how late a record could be if batches waited for its end.
         tumblingWindowInSeconds: 60,
         // One invocation per shard at a time: the checkpoint assumes each shard's records arrive in order.
         parallelizationFactor: 1,

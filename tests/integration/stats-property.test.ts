@@ -170,8 +170,9 @@ function expectedSummary(model: Model): Summary {
 /**
  * Where an injected failure strikes, each once, at one record:
  * - `decode`: the record cannot be read; the handler reports it, Lambda retries from it.
- * - `beforeCommit`: the transaction holding its marker fails before committing (a throttle, say).
- * - `lostAnswer`: that transaction commits but its answer is lost; the retry finds the markers.
+ * - `beforeCommit`: the transaction that covers it (its checkpoint's range) fails before committing
+ *   (a throttle, say).
+ * - `lostAnswer`: that transaction commits but its answer is lost; the retry finds the checkpoint moved.
  * - `crash`: the invocation fails after applying the whole batch (a timeout); Lambda bisects the
  *   batch and retries both halves (BisectBatchOnFunctionError).
  */
@@ -191,10 +192,10 @@ type Action = {
 /** Sequence numbers of the records an injected failure names (a checkpoint carries no eventIDs). */
 const sequences = new Map<string, bigint>();
 
-/** The eventIDs of the records a transaction commits: its markers, or the range its checkpoint covers. */
+/** The eventIDs of the records a transaction commits: the range its checkpoint raise covers. */
 function committedBy(items: Action[], candidates: Iterable<string>): string[] {
   const checkpoint = items.find((item) => String(item.Put?.Item?.pk ?? "").startsWith("SHARD#"))?.Put;
-  if (!checkpoint) return items.map((item) => String(item.Put?.Item?.pk ?? "").replace(/^STREAM#/, ""));
+  if (!checkpoint) return [];
   const to = BigInt(String(checkpoint.Item?.sequenceNumber));
   const from = BigInt(String(checkpoint.ExpressionAttributeValues?.[":previous"] ?? "0"));
   return [...candidates].filter((id) => {
@@ -232,13 +233,11 @@ function injectTransactionFailures(failing: Failing): () => void {
   return () => db().middlewareStack.remove(name);
 }
 
-/** Whether a record is recorded as applied: its marker, or its shard's checkpoint at or past it. */
-async function isApplied(record: DynamoDBRecord, shardId: string | undefined): Promise<boolean> {
-  const key = shardId ? statsKeys.checkpoint(shardId) : statsKeys.marker(record.eventID ?? "");
+/** Whether a record is recorded as applied: its shard's checkpoint is at or past it. */
+async function isApplied(record: DynamoDBRecord, shardId: string): Promise<boolean> {
   const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }),
+    new GetCommand({ TableName: tableName(), Key: statsKeys.checkpoint(shardId), ConsistentRead: true }),
   );
-  if (!shardId) return Item !== undefined;
   return (
     Item !== undefined &&
     BigInt(String(Item.sequenceNumber)) >= BigInt(record.dynamodb?.SequenceNumber ?? "0")
@@ -247,8 +246,8 @@ async function isApplied(record: DynamoDBRecord, shardId: string | undefined): P
 
 interface Delivery {
   maxActions: number;
-  /** The shard a tumbling-window event names (checkpoint per shard); undefined for plain events (markers). */
-  shardId: string | undefined;
+  /** The shard the events name (tumbling-window events, the local poller): its checkpoint. */
+  shardId: string;
 }
 
 /**
@@ -325,7 +324,6 @@ describe("dashboard aggregates under at-least-once delivery", () => {
           // Small transaction limits make the history's batches span several transactions.
           fc.constantFrom(5, 8, 13, 100),
           fc.record({ twice: fc.boolean(), from: fc.nat(), length: fc.nat(12) }),
-          fc.boolean(),
           fc.record({
             // Each rebuild starts once `after` operations were made and `batches` more were delivered.
             rebuilds: fc.array(
@@ -337,12 +335,10 @@ describe("dashboard aggregates under at-least-once delivery", () => {
             scanSteps: fc.array(fc.record({ ops: fc.nat(3), batches: fc.nat(2) }), { maxLength: 8 }),
             steps: fc.array(fc.record({ ops: fc.nat(3), batches: fc.nat(2) }), { maxLength: 12 }),
           }),
-          async (ops, sizes, failures, maxActions, replay, tumblingWindow, plan) => {
+          async (ops, sizes, failures, maxActions, replay, plan) => {
             run += 1;
-            const delivery: Delivery = {
-              maxActions,
-              shardId: tumblingWindow ? `shardId-run-${run}` : undefined,
-            };
+            // Every event names its shard, as the tumbling-window mapping and the local poller do.
+            const delivery: Delivery = { maxActions, shardId: `shardId-run-${run}` };
             await resetTable(recorder);
             failing.clear();
             const model: Model = { users: [], products: new Map(), orders: new Map() };
@@ -360,7 +356,8 @@ describe("dashboard aggregates under at-least-once delivery", () => {
                 const kind = failureAt.get(records.length);
                 records.push(record);
                 sequences.set(record.eventID, BigInt(record.dynamodb?.SequenceNumber ?? "0"));
-                // A transaction only carries the markers of records that move a counter.
+                // Transactions are made of records that move a counter (the checkpoint is raised to the
+                // last of them), so only such a record can make one fail.
                 const change = streamChangeOf(record);
                 const inTransaction = change !== undefined && changeDelta(change).length > 0;
                 if (kind && (inTransaction || kind === "decode" || kind === "crash"))

@@ -5,14 +5,24 @@ import { db, tableName } from "@fruit/core/internal/db/client";
 import { readSummary, rebuildStats } from "@fruit/core/stats/index";
 import { statsKeys } from "@fruit/core/stats/stats.records";
 import { app } from "@fruit/functions/api/index";
-import { handler } from "@fruit/functions/lambda/stream";
+import { applyStreamRecords, handler } from "@fruit/functions/lambda/stream";
 import type { DynamoDBRecord } from "aws-lambda";
 import { beforeEach, describe, expect, it } from "vitest";
 import { createUser } from "../support/fixtures.ts";
 import { orderItem, productItem, StreamRecorder, streamRecord, userItem } from "../support/stream-events.ts";
 import { useFreshTable } from "../support/table.ts";
 
-const deliver = (...records: DynamoDBRecord[]) => handler({ Records: records });
+/** One shard for the whole file: each test has a fresh table, so a fresh checkpoint. */
+const SHARD = {
+  shardId: "shardId-test",
+  eventSourceARN: "arn:aws:dynamodb:us-east-1:1:table/t/stream/x",
+  state: {},
+};
+const deliver = async (...records: DynamoDBRecord[]) => {
+  const { state, ...response } = await handler({ Records: records, ...SHARD });
+  expect(state).toEqual({});
+  return response;
+};
 const empty = {
   users: [{ numUsers: 0 }],
   orders: [{ numOrders: 0, totalSales: 0 }],
@@ -72,7 +82,7 @@ describe("GET /api/orders/summary", () => {
 });
 
 describe("the stream handler", () => {
-  it("applies a redelivered record once and leaves a marker that expires after 48 hours", async () => {
+  it("applies a redelivered record once: the shard's checkpoint covers it, and expires after 48 hours", async () => {
     const order = await recorder.put(orderItem(700, "2026-03-01T10:00:00.000Z"));
     const user = await recorder.put(userItem());
     await deliver(order, user);
@@ -83,11 +93,37 @@ describe("the stream handler", () => {
       orders: [{ numOrders: 1, totalSales: 7 }],
     });
     const { Item } = await db().send(
-      new GetCommand({ TableName: tableName(), Key: statsKeys.marker(order.eventID ?? "") }),
+      new GetCommand({
+        TableName: tableName(),
+        Key: statsKeys.checkpoint(SHARD.shardId),
+        ConsistentRead: true,
+      }),
     );
+    expect(Item?.sequenceNumber).toBe(user.dynamodb?.SequenceNumber?.padStart(40, "0"));
     const hours = ((Item?.expiresAt as number) - Date.now() / 1000) / 3600;
     expect(hours).toBeGreaterThan(47.9);
     expect(hours).toBeLessThanOrEqual(48);
+  });
+
+  it("refuses an event that names no shard (a mapping without a tumbling window): nothing counts, every record fails", async () => {
+    const order = await recorder.put(orderItem(700, "2026-03-01T10:00:00.000Z"));
+    const user = await recorder.put(userItem());
+    const quiet = console.error;
+    const logged: unknown[] = [];
+    console.error = (line: unknown) => logged.push(line);
+    try {
+      expect(await handler({ Records: [order, user] })).toEqual({
+        batchItemFailures: [{ itemIdentifier: order.dynamodb?.SequenceNumber }],
+      });
+    } finally {
+      console.error = quiet;
+    }
+    expect(logged).toHaveLength(1);
+    expect(String(logged[0])).toContain("tumbling window");
+    expect(await readSummary()).toEqual(empty);
+    // Once the mapping names its shard, the same records count, once.
+    expect(await deliver(order, user)).toEqual({ batchItemFailures: [] });
+    expect(await readSummary()).toMatchObject({ users: [{ numUsers: 1 }], orders: [{ numOrders: 1 }] });
   });
 
   it("subtracts on REMOVE, moves one count on a category change, and ignores other changes", async () => {
@@ -111,16 +147,16 @@ describe("the stream handler", () => {
     expect(await readSummary()).toEqual(empty);
   });
 
-  it("ignores records of items it does not count (reviews, markers, aggregates)", async () => {
+  it("ignores records of items it does not count (reviews, checkpoints, aggregates)", async () => {
     const review = {
       pk: "PRODUCT#01J0000000000000000000000Z",
       sk: "REVIEW#01J0000000000000000000000Y",
       rating: 5,
     };
-    const marker = { ...statsKeys.marker("abc"), expiresAt: 1 };
+    const checkpoint = { ...statsKeys.checkpoint("shardId-other"), sequenceNumber: "1".padStart(40, "0") };
     const response = await deliver(
       streamRecord("INSERT", { pk: review.pk, sk: review.sk }, undefined, review),
-      streamRecord("INSERT", statsKeys.marker("abc"), undefined, marker),
+      streamRecord("INSERT", statsKeys.checkpoint("shardId-other"), undefined, checkpoint),
       streamRecord("MODIFY", statsKeys.totals, { ...statsKeys.totals }, { ...statsKeys.totals, numUsers: 9 }),
     );
     expect(response).toEqual({ batchItemFailures: [] });
@@ -157,17 +193,19 @@ describe("the stream handler, per batch", () => {
   });
 
   it("commits the transactions before a failing one, reports that one's first record, and the retry completes the figures", async () => {
+    // One order per day from 2026-01-01: every order touches a counter item of its own.
+    const dayOf = (i: number) => new Date(Date.UTC(2026, 0, 1 + i)).toISOString().slice(0, 10);
     const first = [];
-    for (let i = 0; i < 120; i++) first.push(await recorder.put(orderItem(100, "2026-06-01T10:00:00.000Z")));
+    for (let i = 0; i < 120; i++) first.push(await recorder.put(orderItem(100, `${dayOf(i)}T10:00:00.000Z`)));
     const odd = await recorder.put(orderItem(500, "2026-06-02T10:00:00.000Z"));
-    const last = await recorder.put(orderItem(100, "2026-06-01T10:00:00.000Z"));
+    const last = await recorder.put(orderItem(100, "2026-01-01T10:00:00.000Z"));
     // A day item whose counter is not a number: the ADD of the transaction touching it is refused.
     await db().send(
       new PutCommand({ TableName: tableName(), Item: { ...statsKeys.day("2026-06-02"), orders: "x" } }),
     );
     const batch = [...first, odd, last];
     const response = await deliver(...batch);
-    // 98 markers + TOTALS + DAY#2026-06-01 fill the first transaction; the second holds record 98 on.
+    // TOTALS + 98 days + the checkpoint fill the first transaction; the second holds record 98 on.
     expect(response).toEqual({
       batchItemFailures: [{ itemIdentifier: first[98]?.dynamodb?.SequenceNumber }],
     });
@@ -179,17 +217,55 @@ describe("the stream handler, per batch", () => {
       new GetCommand({ TableName: tableName(), Key: statsKeys.totals, ConsistentRead: true }),
     );
     expect(totals).toMatchObject({ numOrders: 98, salesCents: 9800 });
+    const { Item: checkpoint } = await db().send(
+      new GetCommand({
+        TableName: tableName(),
+        Key: statsKeys.checkpoint(SHARD.shardId),
+        ConsistentRead: true,
+      }),
+    );
+    expect(checkpoint?.sequenceNumber).toBe(first[97]?.dynamodb?.SequenceNumber?.padStart(40, "0"));
 
     await db().send(new DeleteCommand({ TableName: tableName(), Key: statsKeys.day("2026-06-02") }));
     expect(await deliver(...batch.slice(98))).toEqual({ batchItemFailures: [] });
     expect(await deliver(...batch)).toEqual({ batchItemFailures: [] }); // a whole redelivery changes nothing
-    expect(await readSummary()).toMatchObject({
-      orders: [{ numOrders: 122, totalSales: 126 }],
-      dailyOrders: [
-        { _id: "2026-06-01", orders: 121, sales: 121 },
-        { _id: "2026-06-02", orders: 1, sales: 5 },
-      ],
+    const summary = await readSummary();
+    expect(summary.orders).toEqual([{ numOrders: 122, totalSales: 126 }]);
+    expect(summary.dailyOrders).toHaveLength(121);
+    expect(summary.dailyOrders[0]).toEqual({ _id: "2026-01-01", orders: 2, sales: 2 });
+    expect(summary.dailyOrders.find((day) => day._id === "2026-06-02")).toEqual({
+      _id: "2026-06-02",
+      orders: 1,
+      sales: 5,
     });
+  });
+
+  it("spans transactions after a checkpoint with small limits, each raising it to its own last record", async () => {
+    const records = [];
+    for (let i = 0; i < 12; i++)
+      records.push(
+        await recorder.put(orderItem(100, `2026-05-${String(1 + i).padStart(2, "0")}T10:00:00.000Z`)),
+      );
+    const transactions: unknown[] = [];
+    const name = "count-stats-transactions";
+    db().middlewareStack.add(
+      (next) => async (args) => {
+        const items = (args.input as { TransactItems?: unknown[] }).TransactItems;
+        if (items) transactions.push(items);
+        return next(args);
+      },
+      { step: "initialize", name },
+    );
+    try {
+      // 5 actions: TOTALS + 3 days + the checkpoint.
+      const options = { shardId: SHARD.shardId, maxActions: 5 };
+      expect(await applyStreamRecords(records, options)).toEqual({ batchItemFailures: [] });
+      expect(await applyStreamRecords(records, options)).toEqual({ batchItemFailures: [] });
+    } finally {
+      db().middlewareStack.remove(name);
+    }
+    expect(transactions.map((items) => (items as unknown[]).length)).toEqual([5, 5, 5, 5]);
+    expect((await readSummary()).orders).toEqual([{ numOrders: 12, totalSales: 12 }]);
   });
 });
 
@@ -213,21 +289,18 @@ describe("the stream handler, tumbling-window events", () => {
     expect(Item?.sequenceNumber).toBe(c.dynamodb?.SequenceNumber?.padStart(40, "0"));
     const hours = ((Item?.expiresAt as number) - Date.now() / 1000) / 3600;
     expect(hours).toBeGreaterThan(47.9);
-    // No marker per record on this path.
-    const marker = await db().send(
-      new GetCommand({ TableName: tableName(), Key: statsKeys.marker(a.eventID ?? "") }),
-    );
-    expect(marker.Item).toBeUndefined();
   });
 
-  it("on a shard without a checkpoint, skips records already applied with markers (the switch from plain events)", async () => {
-    const window = { shardId: `shardId-switch-${Date.now()}`, eventSourceARN: "arn", state: {} };
+  it("keeps one checkpoint per shard, and answers the window's final invocation", async () => {
+    const other = { shardId: `shardId-other-${Date.now()}`, eventSourceARN: "arn", state: {} };
     const a = await recorder.put(orderItem(300, "2026-08-01T10:00:00.000Z"));
     const b = await recorder.put(orderItem(200, "2026-08-01T11:00:00.000Z"));
     const c = await recorder.put(orderItem(100, "2026-08-01T12:00:00.000Z"));
-    expect(await deliver(a, b)).toEqual({ batchItemFailures: [] }); // a plain event: markers
-    expect(await handler({ Records: [a, b, c], ...window })).toEqual({ batchItemFailures: [], state: {} });
-    expect(await handler({ Records: [], ...window, isFinalInvokeForWindow: true })).toEqual({
+    expect(await deliver(a, c)).toEqual({ batchItemFailures: [] });
+    // b comes from another shard: the first shard's checkpoint (past it) does not skip it.
+    expect(await handler({ Records: [b], ...other })).toEqual({ batchItemFailures: [], state: {} });
+    expect(await handler({ Records: [b], ...other })).toEqual({ batchItemFailures: [], state: {} });
+    expect(await handler({ Records: [], ...other, isFinalInvokeForWindow: true })).toEqual({
       batchItemFailures: [],
       state: {},
     });

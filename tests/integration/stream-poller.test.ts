@@ -60,7 +60,7 @@ describe("local stream poller", () => {
     await put(tableName, "EMAIL#ann@example.com", "EMAIL", { userId: "u1" });
     await put(tableName, "ORDER#o1", "ORDER", { totalCents: 1200 });
     await put(tableName, "STATS", "TOTALS", { numOrders: 1 });
-    await put(tableName, "STREAM#e1", "STREAM", {});
+    await put(tableName, "SHARD#shardId-1", "CHECKPOINT", { sequenceNumber: "1".padStart(40, "0") });
     await db().send(
       new UpdateCommand({
         TableName: tableName,

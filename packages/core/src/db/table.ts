@@ -12,7 +12,7 @@ export const table = {
     gsi1: { partitionKey: "gsi1pk", sortKey: "gsi1sk" },
     gsi2: { partitionKey: "gsi2pk", sortKey: "gsi2sk" },
   },
-  /** Epoch seconds; DynamoDB deletes the item some time after (idempotency keys, stream markers, throttles). */
+  /** Epoch seconds; DynamoDB deletes the item some time after (idempotency keys, stream checkpoints, throttles). */
   ttlAttribute: "expiresAt",
   streamViewType: "NEW_AND_OLD_IMAGES",
 } as const;

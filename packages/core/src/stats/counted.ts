@@ -34,7 +34,7 @@ export const countedPartOf = <E extends CountedEntity>(entity: E, item: Item): C
 
 /**
  * Which counted entity an item's keys belong to; undefined for everything else (reviews, slugs,
- * holds, markers, the aggregates themselves), whose records the stream handler ignores.
+ * holds, checkpoints, the aggregates themselves), whose records the stream handler ignores.
  */
 export function countedEntityOf(keys: Item): CountedEntity | undefined {
   for (const [entity, kind] of Object.entries(countedKinds))

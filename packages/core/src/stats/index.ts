@@ -13,14 +13,14 @@ import { type CounterChange, counterDelta, countsOf, summaryFromItems } from "./
 import { isCovered, type Rev, recordRev } from "./stats.fences.ts";
 import type { EntityKey } from "./stats.records.ts";
 import type { Summary } from "./stats.schema.ts";
-import { type Conflict, type Dedup, type Generations, statsStore } from "./stats.store.ts";
+import { type CheckpointRaise, type Conflict, type Generations, statsStore } from "./stats.store.ts";
 
 export { type RebuildOptions, type RebuildStep, rebuildStats } from "./rebuild.ts";
 
 /** One stream record of a counted entity, unmarshalled: `before` = OldImage, `after` = NewImage. */
 export interface StreamChange {
   eventId: string;
-  /** The record's `SequenceNumber`; needed when the batch is applied after a shard checkpoint. */
+  /** The record's `SequenceNumber`, compared with its shard's checkpoint (a malformed one fails the record). */
   sequenceNumber?: string | undefined;
   entity: CountedEntity;
   before?: Item | undefined;
@@ -30,7 +30,8 @@ export interface StreamChange {
 /**
  * What a batch did. `applied` records are recorded as applied now (`covered` of them moved no counter
  * of the active generation, whose rebuild had already counted them), `duplicates` had been applied
- * before (their marker existed, or their shard's checkpoint covers them), `unchanged` move no counter.
+ * before (their shard's checkpoint covers them, or their journal entry existed) or repeat an eventID
+ * earlier in the batch, `unchanged` move no counter.
  * `failed`, when present, is the first record not applied: every record before it is applied (now or
  * earlier), it and every later one are not.
  */
@@ -55,9 +56,6 @@ const revisionOf = (change: StreamChange): Rev =>
 
 /** An ADD of a counter item's summed delta, as a transaction action (the stream bench's baseline sends it). */
 export const counterUpdate = statsStore.counterUpdate;
-
-/** The Put of a record's marker, refused when the record was applied before (a transaction action). */
-export const markerPut = statsStore.markerPut;
 
 /** The key of the item a record changed, from its images (both hold the key attributes). */
 function entityKeyOf(change: StreamChange): EntityKey {
@@ -106,7 +104,8 @@ class ChunkFailed extends Error {
 /** Where and how a chunk commits, as decided from what was read (META and the checkpoint). */
 interface CommitPlan {
   generations: Generations;
-  shardId: string | undefined;
+  shardId: string;
+  /** The shard's checkpoint as read, then as each committed chunk raised it. */
   checkpoint: bigint | undefined;
 }
 
@@ -114,11 +113,10 @@ const highestSequence = (records: readonly RecordDelta[]) =>
   records.reduce((max, record) => (record.sequence > max ? record.sequence : max), 0n);
 
 /**
- * Commits one chunk into the active generation with its markers (or the shard's checkpoint raised to
- * its last record, on condition that it still holds the one read) and, while a rebuild is open, its
- * journal entries. Records found applied before (a marker or journal entry exists) are dropped and
- * the rest committed. Returns how many were dropped; throws StateMoved when the checkpoint or the
- * generation moved.
+ * Commits one chunk into the active generation with the shard's checkpoint raised to its last record
+ * (on condition that it still holds the one read) and, while a rebuild is open, its journal entries.
+ * Records found applied before (their journal entry exists) are dropped and the rest committed.
+ * Returns how many were dropped; throws StateMoved when the checkpoint or the generation moved.
  */
 async function commitChunk(chunk: Chunk, plan: CommitPlan): Promise<number> {
   let current = chunk;
@@ -126,15 +124,11 @@ async function commitChunk(chunk: Chunk, plan: CommitPlan): Promise<number> {
   const { generations } = plan;
   while (current.records.length > 0) {
     const { records, counters } = current;
-    const dedup: Dedup =
-      plan.shardId === undefined
-        ? { kind: "markers", eventIds: records.map((record) => record.eventId) }
-        : {
-            kind: "checkpoint",
-            shardId: plan.shardId,
-            last: highestSequence(records),
-            previous: plan.checkpoint,
-          };
+    const raise: CheckpointRaise = {
+      shardId: plan.shardId,
+      last: highestSequence(records),
+      previous: plan.checkpoint,
+    };
     const journaling = generations.rebuild
       ? {
           version: generations.version,
@@ -143,10 +137,10 @@ async function commitChunk(chunk: Chunk, plan: CommitPlan): Promise<number> {
         }
       : undefined;
     const result = await retryingConflicts(() =>
-      statsStore.commit(counters, generations.active, dedup, journaling),
+      statsStore.commit(counters, generations.active, raise, journaling),
     );
     if (result.kind === "committed") {
-      if (dedup.kind === "checkpoint") plan.checkpoint = dedup.last;
+      plan.checkpoint = raise.last;
       return duplicates;
     }
     if (result.kind === "moved" || result.kind === "stale") throw new StateMoved();
@@ -159,17 +153,17 @@ async function commitChunk(chunk: Chunk, plan: CommitPlan): Promise<number> {
 
 /**
  * Applies the records that move counters, each exactly once, reading first what decides how:
- * META (the active generation, an open rebuild, live fences) and, with `shardId`, the shard's
- * checkpoint. Records at or below the checkpoint were applied before and are skipped (while a shard
- * has no checkpoint, those with a marker); records a rebuild's fence covers add nothing to the active
- * generation but are still recorded as applied; while a rebuild is open each record is journaled.
+ * META (the active generation, an open rebuild, live fences) and the shard's checkpoint. Records at
+ * or below the checkpoint were applied before and are skipped; records a rebuild's fence covers add
+ * nothing to the active generation but are still recorded as applied; while a rebuild is open each
+ * record is journaled.
  * The rest are committed chunk by chunk. If the checkpoint or the generation moved meanwhile, all is
  * read again and the uncommitted records decided again. Fills `outcome`; throws the chunk whose
  * commit failed, with its first record's index.
  */
 async function applyCountingRecords(
   records: RecordDelta[],
-  shardId: string | undefined,
+  shardId: string,
   maxActions: number,
   outcome: BatchOutcome,
 ): Promise<void> {
@@ -185,19 +179,10 @@ async function applyCountingRecords(
       try {
         const { generations, checkpoint } = await statsStore.readState(shardId);
         plan = { generations, shardId, checkpoint };
-        if (shardId !== undefined) {
-          // A shard without a checkpoint may hold records applied with markers (before the mapping
-          // named its shards, or from a plain event): those must not count again.
-          const marked =
-            checkpoint === undefined
-              ? await statsStore.existingMarkers(pending.map((record) => record.eventId))
-              : new Set<string>();
-          const fresh = pending.filter((record) =>
-            checkpoint === undefined ? !marked.has(record.eventId) : record.sequence > checkpoint,
-          );
-          outcome.duplicates += pending.length - fresh.length;
-          pending = fresh;
-        }
+        const fresh =
+          checkpoint === undefined ? pending : pending.filter((record) => record.sequence > checkpoint);
+        outcome.duplicates += pending.length - fresh.length;
+        pending = fresh;
         if ((generations.fencesUntil ?? 0) > Date.now() / 1000 && pending.length > 0)
           fences = await statsStore.fences(
             generations.active,
@@ -212,11 +197,9 @@ async function applyCountingRecords(
         const covered = journal !== undefined && isCovered(journal.rev, fence);
         return { ...record, delta: covered ? [] : (journal?.delta ?? record.delta), covered };
       });
-      const perRecord = (shardId === undefined ? 1 : 0) + (plan.generations.rebuild ? 1 : 0);
-      // The checkpoint and, while a rebuild is open, META's update are the transaction's own actions.
-      const fixed = (shardId === undefined ? 0 : 1) + (plan.generations.rebuild ? 1 : 0);
+      const journaling = plan.generations.rebuild !== undefined;
       try {
-        for (const chunk of chunkRecords(decided, maxActions - fixed, perRecord)) {
+        for (const chunk of chunkRecords(decided, { maxActions, journaling })) {
           let duplicates: number;
           try {
             duplicates = await commitChunk(chunk, plan);
@@ -244,16 +227,10 @@ async function applyCountingRecords(
 /**
  * Applies a stream batch's records (in stream order) to the aggregates, each exactly once, in as few
  * writes as DynamoDB allows: the records' deltas are summed per counter item and committed together
- * with what makes a redelivery harmless, in transactions of at most 100 actions
- * (docs/decisions/016-stream-batches.md):
- * - with `shardId` (tumbling-window events name the shard): the shard's checkpoint, the highest
- *   sequence number applied, raised in the same transaction; records at or below it are skipped.
- *   While a shard has no checkpoint yet, records that have a marker are skipped instead (applied
- *   through the marker path before the mapping named its shards).
- *   One transaction per batch for up to 99 counter items (98 while a rebuild is open), whatever
- *   the number of records.
- * - without it (a plain stream event): one marker per record (`STREAM#<eventID>`, put only if absent);
- *   a redelivered record finds its marker and changes nothing, whatever batch it comes back in.
+ * with the shard's checkpoint (`shardId`: tumbling-window events and the local poller name the
+ * shard), the highest sequence number applied, raised in the same transaction; records at or below
+ * it are skipped (docs/decisions/016-stream-batches.md). One transaction per batch for up to 99
+ * counter items, whatever the number of records; past that, transactions of at most 100 actions.
  * Records of one eventID repeated within the batch count once.
  *
  * The counters are those of the generation META names active, and a rebuild stays exact alongside
@@ -272,7 +249,7 @@ async function applyCountingRecords(
  */
 export async function applyChangesToStats(
   changes: readonly StreamChange[],
-  options: { maxActions?: number | undefined; shardId?: string | undefined } = {},
+  options: { shardId: string; maxActions?: number | undefined },
 ): Promise<BatchOutcome> {
   const outcome: BatchOutcome = { applied: 0, covered: 0, duplicates: 0, unchanged: 0 };
   const maxActions = Math.min(options.maxActions ?? MAX_TRANSACTION_ACTIONS, MAX_TRANSACTION_ACTIONS);
@@ -281,11 +258,11 @@ export async function applyChangesToStats(
   for (const [index, change] of changes.entries()) {
     let delta: CounterChange[];
     let key: EntityKey;
-    let sequence = 0n;
+    let sequence: bigint;
     try {
       delta = changeDelta(change);
       key = entityKeyOf(change);
-      if (options.shardId !== undefined) sequence = sequenceOf(change.sequenceNumber);
+      sequence = sequenceOf(change.sequenceNumber);
     } catch (error) {
       outcome.failed = { index, error };
       break;

@@ -3,14 +3,13 @@ import { inPartition } from "../db/key-conditions.ts";
 import { defineKind, type Item, type Key } from "../db/kind.ts";
 
 /**
- * The stored kinds of the dashboard aggregates, the stream's markers and shard checkpoints, and the
- * rebuild's generations, fences and journal (docs/data-model.md, patterns 19, 20 and 22-25), each
- * declared once (db/kind.ts). Tombstones of counted items are db/'s (db/kind.ts, pattern 26).
+ * The stored kinds of the dashboard aggregates, the stream's shard checkpoints, and the rebuild's
+ * generations, fences and journal (docs/data-model.md, patterns 19 and 22-25), each declared once
+ * (db/kind.ts). Tombstones of counted items are db/'s (db/kind.ts, pattern 26).
  *
  * - totals:           pk STATS, sk TOTALS                  numUsers, numOrders, salesCents
  * - one UTC day:      pk STATS, sk DAY#<YYYY-MM-DD>        orders, salesCents
  * - one category:     pk STATS, sk CATEGORY#<category>     count
- * - applied record:   pk STREAM#<eventID>, sk STREAM       expiresAt (TTL)
  * - shard checkpoint: pk SHARD#<shardId>, sk CHECKPOINT    sequenceNumber (40 digits), expiresAt (TTL)
  * - generations:      pk STATS, sk META                    active, version, rebuild, journalCount, fencesUntil
  * - a rebuild's fence: pk FENCE#<gen>#<entity pk>, sk <entity sk>   rev (or removed), expiresAt (TTL)
@@ -32,7 +31,6 @@ export const statsKeys = {
   totals: { pk: PARTITION, sk: "TOTALS" },
   day: (day: string) => ({ pk: PARTITION, sk: `DAY#${day}` }),
   category: (category: string) => ({ pk: PARTITION, sk: `CATEGORY#${category}` }),
-  marker: (eventId: string) => ({ pk: `STREAM#${eventId}`, sk: "STREAM" }),
   checkpoint: (shardId: string) => ({ pk: `SHARD#${shardId}`, sk: "CHECKPOINT" }),
   meta: { pk: PARTITION, sk: "META" },
   fence: (gen: number, key: EntityKey) => ({ pk: `FENCE#${gen}#${key.pk}`, sk: key.sk }),
@@ -92,13 +90,6 @@ export const checkpointKind = defineKind({
   name: "stream checkpoint",
   schema: v.object({ sequenceNumber: v.pipe(v.string(), v.regex(/^\d{40}$/)), expiresAt: epochSeconds }),
   key: (shardId: string) => statsKeys.checkpoint(shardId),
-});
-
-/** A stream record applied through the marker path (events that name no shard). */
-export const markerKind = defineKind({
-  name: "stream marker",
-  schema: v.object({ expiresAt: epochSeconds }),
-  key: (eventId: string) => statsKeys.marker(eventId),
 });
 
 /** The revision a rebuild's scan read of one counted item (or `removed` for a tombstone). */

@@ -2,15 +2,8 @@ import { batchGet, batchWrite } from "../db/batch.ts";
 import { notExists } from "../db/conditions.ts";
 import { isConditionalCheckFailure } from "../db/errors.ts";
 import { getItem, updateItem } from "../db/items.ts";
-import { inPartition, keysOnly } from "../db/key-conditions.ts";
-import {
-  type Action,
-  type Item,
-  keyOf,
-  TOMBSTONE_PARTITION,
-  tombstonedKey,
-  type UpdateAction,
-} from "../db/kind.ts";
+import { inPartition } from "../db/key-conditions.ts";
+import { type Item, keyOf, TOMBSTONE_PARTITION, tombstonedKey, type UpdateAction } from "../db/kind.ts";
 import { queryAll } from "../db/query.ts";
 import { scanPage } from "../db/scan.ts";
 import { tryTransact } from "../db/transact.ts";
@@ -23,7 +16,6 @@ import {
   isMeta,
   type JournalEntry,
   journalKind,
-  markerKind,
   metaKind,
   type Rev,
   statsItemKind,
@@ -34,19 +26,19 @@ import {
 export type { JournalEntry } from "./stats.records.ts";
 
 /**
- * Storage of the dashboard aggregates, the stream's markers and shard checkpoints, and the rebuild's
- * generations, fences and journal (docs/data-model.md, patterns 19, 20, 22 and 23), built on db/'s
- * generic operations. It answers in the stream's terms — committed, duplicates, checkpoint moved,
- * generation moved, conflict — and decides nothing: what to retry, skip or report is the rule of
- * `stats/index.ts` and `stats/rebuild.ts` (docs/decisions/016-stream-batches.md, 020-exact-rebuild.md).
+ * Storage of the dashboard aggregates, the stream's shard checkpoints, and the rebuild's generations,
+ * fences and journal (docs/data-model.md, patterns 19 and 22-25), built on db/'s generic operations.
+ * It answers in the stream's terms — committed, duplicates, checkpoint moved, generation moved,
+ * conflict — and decides nothing: what to retry, skip or report is the rule of `stats/index.ts` and
+ * `stats/rebuild.ts` (docs/decisions/016-stream-batches.md, 020-exact-rebuild.md).
  */
 
 /**
- * Markers, checkpoints, fences and journal entries outlive the stream's 24-hour retention, so no
- * redelivery can arrive after its marker or fence expired; TTL deletion is lazy, which only keeps
- * them longer.
+ * Checkpoints, fences and journal entries outlive the stream's 24-hour retention, so no redelivery
+ * can arrive after its checkpoint or fence expired; TTL deletion is lazy, which only keeps them
+ * longer.
  */
-const MARKER_LIFETIME_SECONDS = 48 * 60 * 60;
+const LIFETIME_SECONDS = 48 * 60 * 60;
 
 const nowInSeconds = () => Math.floor(Date.now() / 1000);
 
@@ -95,18 +87,15 @@ function counterUpdate(change: CounterChange, gen = 0): UpdateAction {
   });
 }
 
-/** The Put of a record's marker, refused when the record was applied before. */
-const markerPut = (eventId: string, nowSeconds = nowInSeconds()): Action =>
-  markerKind.putAt(
-    markerKind.key(eventId),
-    { expiresAt: nowSeconds + MARKER_LIFETIME_SECONDS },
-    { ConditionExpression: notExists() },
-  );
-
-/** What makes a redelivery harmless: a marker per record, or the shard's checkpoint raised to `last`. */
-export type Dedup =
-  | { kind: "markers"; eventIds: readonly string[] }
-  | { kind: "checkpoint"; shardId: string; last: bigint; previous: bigint | undefined };
+/**
+ * What makes a redelivery harmless: the shard's checkpoint raised to `last` (the chunk's highest
+ * sequence number), on condition that it still holds `previous` (absent: no checkpoint yet).
+ */
+export interface CheckpointRaise {
+  shardId: string;
+  last: bigint;
+  previous: bigint | undefined;
+}
 
 /**
  * While a rebuild is open: its generation, META's version when read, and one journal entry per
@@ -127,9 +116,9 @@ export type CommitOutcome =
   | Conflict;
 
 /**
- * Adds the summed counters to generation `gen` in one transaction with what makes a redelivery
- * harmless (`dedup`) and, while a rebuild is open, the batch's journal entries (`journaling`).
- * `duplicates` names records whose marker or journal entry already existed; `moved` when the
+ * Adds the summed counters to generation `gen` in one transaction with the shard's checkpoint raised
+ * (`raise`) and, while a rebuild is open, the batch's journal entries (`journaling`).
+ * `duplicates` names records whose journal entry already existed; `moved` when the
  * checkpoint no longer holds `previous`; `stale` when META's version moved on (the rebuild flipped
  * or was taken over); `conflict` when the transaction lost a race. Nothing is written unless
  * `committed`. Outside a rebuild nothing pins the generation: every record of a batch was written
@@ -140,17 +129,15 @@ export type CommitOutcome =
 async function commit(
   counters: readonly CounterChange[],
   gen: number,
-  dedup: Dedup,
+  raise: CheckpointRaise,
   journaling?: Journaling,
 ): Promise<CommitOutcome> {
   const now = nowInSeconds();
-  const markers =
-    dedup.kind === "markers" ? dedup.eventIds.map((id) => ({ id, put: markerPut(id, now) })) : [];
   const journal = (journaling?.entries ?? []).map((entry) => ({
     id: entry.eventId,
     put: journalKind.putAt(
       journalKind.key(journaling?.gen ?? 0, entry.eventId),
-      { entity: entry.key, rev: entry.rev, delta: entry.delta, expiresAt: now + MARKER_LIFETIME_SECONDS },
+      { entity: entry.key, rev: entry.rev, delta: entry.delta, expiresAt: now + LIFETIME_SECONDS },
       { ConditionExpression: notExists() },
     ),
   }));
@@ -163,44 +150,39 @@ async function commit(
         ExpressionAttributeValues: { ":n": journal.length, ":version": journaling.version },
       })
     : undefined;
-  const checkpoint =
-    dedup.kind === "checkpoint"
-      ? checkpointKind.putAt(
-          checkpointKind.key(dedup.shardId),
-          { sequenceNumber: storedSequence(dedup.last), expiresAt: now + MARKER_LIFETIME_SECONDS },
-          dedup.previous === undefined
-            ? { ConditionExpression: notExists() }
-            : {
-                ConditionExpression: "sequenceNumber = :previous",
-                ExpressionAttributeValues: { ":previous": storedSequence(dedup.previous) },
-              },
-        )
-      : undefined;
+  const checkpoint = checkpointKind.putAt(
+    checkpointKind.key(raise.shardId),
+    { sequenceNumber: storedSequence(raise.last), expiresAt: now + LIFETIME_SECONDS },
+    raise.previous === undefined
+      ? { ConditionExpression: notExists() }
+      : {
+          ConditionExpression: "sequenceNumber = :previous",
+          ExpressionAttributeValues: { ":previous": storedSequence(raise.previous) },
+        },
+  );
   const cancelled = await tryTransact([
-    ...markers.map(({ put }) => put),
     ...journal.map(({ put }) => put),
     ...updates,
     ...(meta ? [meta] : []),
-    ...(checkpoint ? [checkpoint] : []),
+    checkpoint,
   ]);
   if (!cancelled) return { kind: "committed" };
   if (cancelled.reasons.includes("TransactionConflict")) return { kind: "conflict", error: cancelled.error };
   if (cancelled.failed(meta)) return { kind: "stale" };
   if (cancelled.failed(checkpoint)) return { kind: "moved" };
-  const eventIds = [...markers, ...journal].filter(({ put }) => cancelled.failed(put)).map(({ id }) => id);
+  const eventIds = journal.filter(({ put }) => cancelled.failed(put)).map(({ id }) => id);
   if (eventIds.length === 0) throw cancelled.error;
   return { kind: "duplicates", eventIds: [...new Set(eventIds)] };
 }
 
 /**
- * META and, with `shardId`, the shard's checkpoint (the highest sequence number applied from it,
- * undefined at first), in one strongly consistent read.
+ * META and the shard's checkpoint (the highest sequence number applied from it, undefined at first),
+ * in one strongly consistent read.
  */
 async function readState(
-  shardId: string | undefined,
+  shardId: string,
 ): Promise<{ generations: Generations; checkpoint: bigint | undefined }> {
-  const keys = [metaKind.key(), ...(shardId === undefined ? [] : [checkpointKind.key(shardId)])];
-  const items = await batchGet(keys);
+  const items = await batchGet([metaKind.key(), checkpointKind.key(shardId)]);
   const meta = items.find(isMeta);
   const saved = checkpointKind.decodeFound(items.find((item) => item !== meta));
   return {
@@ -224,21 +206,6 @@ async function fences(gen: number, keys: readonly EntityKey[]): Promise<Map<stri
     if (entity) fences.set(entityId(entity), fenceKind.decode(item).rev);
   }
   return fences;
-}
-
-/** Which of these records have a marker (were applied through the marker path), read consistently. */
-async function existingMarkers(eventIds: readonly string[]): Promise<Set<string>> {
-  const byKey = new Map(eventIds.map((id) => [entityId(markerKind.key(id)), id]));
-  const found = await batchGet(
-    eventIds.map((id) => markerKind.key(id)),
-    { projection: keysOnly() },
-  );
-  const marked = new Set<string>();
-  for (const item of found) {
-    const id = byKey.get(entityId(item));
-    if (id !== undefined) marked.add(id);
-  }
-  return marked;
 }
 
 /**
@@ -289,7 +256,7 @@ async function addCounters(gen: number, counters: readonly CounterChange[]): Pro
 
 /** Puts generation `gen`'s fences: the revision the scan read of each entity (48 h, then TTL). */
 const putFences = (gen: number, seen: ReadonlyMap<string, { key: EntityKey; rev: Rev }>): Promise<void> => {
-  const expiresAt = nowInSeconds() + MARKER_LIFETIME_SECONDS;
+  const expiresAt = nowInSeconds() + LIFETIME_SECONDS;
   return batchWrite(
     [...seen.values()].map(({ key, rev }) => fenceKind.putAt(fenceKind.key(gen, key), { rev, expiresAt })),
   );
@@ -384,12 +351,10 @@ async function removeOlderGenerations(gen: number): Promise<void> {
 /** The stats store (see the top of this file). */
 export const statsStore = {
   counterUpdate,
-  markerPut,
   commit,
   readState,
   readGenerations,
   fences,
-  existingMarkers,
   aggregates,
   openRebuild,
   scan,

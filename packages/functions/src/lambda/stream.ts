@@ -12,7 +12,7 @@ const unmarshallImage = (image: Image) =>
 
 /**
  * The change one record describes to the aggregates, or undefined for a record that cannot move a
- * counter (this file only routes). Records of other items (reviews, markers, the
+ * counter (this file only routes). Records of other items (reviews, checkpoints, the
  * aggregates) are ignored: the event source mapping filters them out in the cloud, but a record that
  * slips through must not count.
  */
@@ -56,20 +56,20 @@ function logFailure(record: DynamoDBRecord, error: unknown): void {
 }
 
 /**
- * Applies a batch to the aggregates with core's per-batch transactions (docs/decisions/016-stream-batches.md)
- * and reports the first record not applied: with `ReportBatchItemFailures` the stream redelivers from
- * there, so it and the records after it are retried, and the ones before (committed) are not; a
- * redelivered record that was committed anyway is skipped by the shard checkpoint (`shardId` given)
- * or finds its marker. `decode` is replaceable so tests can inject a failure at one record, and
- * `maxActions` makes small batches span several transactions.
+ * Applies a batch of shard `shardId` to the aggregates with core's per-batch transactions
+ * (docs/decisions/016-stream-batches.md) and reports the first record not applied: with
+ * `ReportBatchItemFailures` the stream redelivers from there, so it and the records after it are
+ * retried, and the ones before (committed) are not; a redelivered record that was committed anyway
+ * is skipped by the shard's checkpoint. `decode` is replaceable so tests can inject a failure at one
+ * record, and `maxActions` makes small batches span several transactions.
  */
 export async function applyStreamRecords(
   records: readonly DynamoDBRecord[],
   options: {
+    shardId: string;
     decode?: (record: DynamoDBRecord) => StreamChange | undefined;
     maxActions?: number;
-    shardId?: string | undefined;
-  } = {},
+  },
 ): Promise<DynamoDBBatchResponse> {
   const decode = options.decode ?? streamChangeOf;
   const changes: StreamChange[] = [];
@@ -99,7 +99,8 @@ export async function applyStreamRecords(
 
 /**
  * What the event source mapping sends with a tumbling window (stacks/storage.ts): the batch plus the
- * shard it comes from and a state carried between invocations. A plain event has neither.
+ * shard it comes from and a state carried between invocations. A mapping without a tumbling window
+ * sends neither, and the handler refuses its batches (see `handler`).
  */
 export interface StatsStreamEvent extends DynamoDBStreamEvent {
   shardId?: string;
@@ -116,12 +117,36 @@ export interface StatsStreamResponse extends DynamoDBBatchResponse {
 }
 
 /**
+ * An event that names no shard comes from a mapping without a tumbling window: without a shard there
+ * is no checkpoint, so nothing could tell a redelivered record from a new one. Nothing is applied;
+ * every record is answered as failed (from the first one), so Lambda retries the batch and, once
+ * the retries are spent, sends it to the dead-letter queue, where `npm run stats:rebuild` can make
+ * up for it once the mapping is fixed.
+ */
+function refuseUnnamedShard(records: readonly DynamoDBRecord[]): StatsStreamResponse {
+  const first = records[0];
+  console.error(
+    JSON.stringify({
+      level: "error",
+      message:
+        "stream event names no shard: the event source mapping must have a tumbling window " +
+        "(tumblingWindowInSeconds, stacks/storage.ts); nothing was applied and every record is reported failed",
+      records: records.length,
+      sequenceNumber: first?.dynamodb?.SequenceNumber,
+    }),
+  );
+  return { batchItemFailures: first ? [{ itemIdentifier: first.dynamodb?.SequenceNumber ?? "" }] : [] };
+}
+
+/**
  * The stream subscriber: keeps the dashboard aggregates (docs/architecture.md, 'The stream path';
- * docs/data-model.md, patterns 19, 20 and 22).
+ * docs/data-model.md, patterns 19 and 22).
  * A tumbling-window event names its shard, so the batch is applied after that shard's checkpoint;
- * the window's state is not used (the aggregates live in the table) and is answered back empty.
+ * the window's state is not used (the aggregates live in the table) and is answered back empty. An
+ * event without a shard id (a mis-configured mapping) counts nothing: see `refuseUnnamedShard`.
  */
 export async function handler(event: StatsStreamEvent): Promise<StatsStreamResponse> {
+  if (!event.shardId) return refuseUnnamedShard(event.Records ?? []);
   const response = await applyStreamRecords(event.Records ?? [], { shardId: event.shardId });
-  return event.shardId === undefined ? response : { ...response, state: {} };
+  return { ...response, state: {} };
 }

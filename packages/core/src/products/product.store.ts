@@ -103,12 +103,8 @@ function countMatching(filter: CatalogueFilter): Promise<number> {
   });
 }
 
-/** Pattern 1: the whole catalogue, newest first (shared by concurrent identical reads). */
+/** Patterns 1 and 4: the whole catalogue, newest first, for its category names (shared by concurrent identical reads). */
 const listAll = async (): Promise<ProductRecord[]> => decodeAll(await sharedQueryAll(productPatterns.all()));
-
-/** Pattern 3: one category, newest first (shared by concurrent identical reads). */
-const listCategory = async (category: string): Promise<ProductRecord[]> =>
-  decodeAll(await sharedQueryAll(productPatterns.category(category)));
 
 /** True when the catalogue has at least one product (reads one key of pattern 1). */
 async function hasAny(): Promise<boolean> {
@@ -337,7 +333,6 @@ export const productStore = {
   listPage,
   countMatching,
   listAll,
-  listCategory,
   hasAny,
   get,
   withReviews,

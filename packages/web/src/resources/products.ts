@@ -1,7 +1,6 @@
 import type { Product, ProductDetail, ProductQuery } from "@fruit/core/browser/products/product.schema";
 import useSWR from "swr";
 import { api } from "../lib/api.ts";
-import { usePages } from "../lib/use-pages.ts";
 
 /**
  * The products resource: the one place that knows its API paths and how to read them. Every feature
@@ -40,8 +39,9 @@ export const PRODUCTS_PAGE_SIZE = 24;
 
 /**
  * GET /api/products?category=&q=&limit= — the key is the path, so each filter is cached on its own.
- * The parameters keep this order (category, q, limit), the order index.html's early read of
- * /products writes them in (core's http/storefront-boot.ts), so that read answers this key.
+ * The parameters keep the order of index.html's early read of /products (core's
+ * http/storefront-boot.ts: category, then q), `limit` last: that read answers the grid's first page
+ * only once it asks for `limit=24` too.
  */
 export function productsKey(filter: ProductQuery & { limit?: number } = {}): string {
   const params = new URLSearchParams();
@@ -57,17 +57,8 @@ export const fetchProducts = (key: string): Promise<Product[]> => api<Product[]>
 /**
  * The first `limit` products of the catalogue, in one read (the home page's grid). A server that
  * does not page answers them all: the caller shows the ones it wants. Not for a `limit` of
- * `PRODUCTS_PAGE_SIZE`: that key is a page of `useProductPages`, cached in another shape.
+ * `PRODUCTS_PAGE_SIZE`: that key is a page of the catalogue's paged read, cached in another shape.
  */
 export function useProducts(filter: ProductQuery & { limit?: number } = {}) {
   return useSWR<Product[]>(productsKey(filter), fetchProducts, { keepPreviousData: true });
-}
-
-/**
- * The storefront's catalogue, filtered on the server and read `PRODUCTS_PAGE_SIZE` at a time, each
- * next page through the previous one's `Link: rel="next"` (docs/decisions/026-bounded-lists.md); a
- * new filter starts from its first page, the previous list staying on screen while it loads.
- */
-export function useProductPages(filter: ProductQuery = {}) {
-  return usePages<Product>(productsKey({ ...filter, limit: PRODUCTS_PAGE_SIZE }));
 }

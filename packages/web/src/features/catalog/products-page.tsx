@@ -5,8 +5,8 @@ import { useSearchParams } from "react-router-dom";
 import { SearchIcon } from "../../components/icons.tsx";
 import { countOf, LoadMore } from "../../components/load-more.tsx";
 import { ErrorBlock, LoadingBlock } from "../../components/page-states.tsx";
-import { useProductPages } from "../../resources/products.ts";
 import { useCategories } from "./api/use-categories.ts";
+import { useProductPages } from "./api/use-product-pages.ts";
 import { ProductGrid } from "./product-grid.tsx";
 
 const ALL = "All";

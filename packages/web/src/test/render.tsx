@@ -80,11 +80,8 @@ export const pageAnswer =
 
 /** A stand-in IntersectionObserver that reports every observed element in view (jsdom has none). */
 export class InViewObserver {
-  static instances = 0;
   private live = true;
-  constructor(private readonly callback: IntersectionObserverCallback) {
-    InViewObserver.instances++;
-  }
+  constructor(private readonly callback: IntersectionObserverCallback) {}
   observe(target: Element) {
     queueMicrotask(() => {
       if (this.live)

@@ -1,4 +1,5 @@
 import { takeEarlyAnswer } from "./early-fetch.ts";
+import { nextPath, totalCount } from "./link-header.ts";
 
 /** An API answer that was not 2xx; `message` is the server's `{ message }` when it sent one. */
 export class ApiError extends Error {
@@ -23,23 +24,55 @@ export function configureApi(options: { token: () => string | undefined; onUnaut
   onUnauthorized = options.onUnauthorized;
 }
 
+/** What a call may set besides its path. */
+export interface ApiOptions {
+  method?: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /** `"no-store"` for reads that must be fresh (the cart's stock check). */
+  cache?: RequestCache;
+}
+
 /**
  * Calls the shop's API with the signed-in user's bearer token.
  *
  * @example
  * const { order } = await api<OrderCreated>("/api/orders", { method: "POST", body: payload });
  */
-export async function api<T>(
-  path: string,
-  options: {
-    method?: string;
-    body?: unknown;
-    headers?: Record<string, string>;
-    signal?: AbortSignal;
-    /** `"no-store"` for reads that must be fresh (the cart's stock check). */
-    cache?: RequestCache;
-  } = {},
-): Promise<T> {
+export async function api<T>(path: string, options: ApiOptions = {}): Promise<T> {
+  return (await send(path, options)).body as T;
+}
+
+/**
+ * One page of a list route (docs/decisions/026-bounded-lists.md): the items of the answer's bare
+ * array, `next` the site path of its `Link: <…>; rel="next"` (undefined on the last page, and
+ * always from a server that does not page), and `total` its `X-Total-Count` when sent.
+ */
+export interface Page<T> {
+  items: T[];
+  next: string | undefined;
+  total: number | undefined;
+}
+
+/**
+ * Reads one page of a list route.
+ *
+ * @example
+ * const { items, next, total } = await apiPage<Product>("/api/products?limit=24");
+ * const more = next ? await apiPage<Product>(next) : undefined;
+ */
+export async function apiPage<T>(path: string, options: Pick<ApiOptions, "signal"> = {}): Promise<Page<T>> {
+  const { body, response } = await send(path, options);
+  if (!Array.isArray(body)) throw new ApiError(response.status, GENERIC_ERROR, body);
+  return {
+    items: body as T[],
+    next: nextPath(response.headers.get("Link"), path),
+    total: totalCount(response.headers.get("X-Total-Count")),
+  };
+}
+
+async function send(path: string, options: ApiOptions): Promise<{ body: unknown; response: Response }> {
   const token = tokenSource();
   const headers: Record<string, string> = { Accept: "application/json", ...options.headers };
   // A caller may spell the header itself (the original client's map-key call sends "BEARER {token}").
@@ -77,8 +110,11 @@ export async function api<T>(
     const message = (body as { message?: unknown } | undefined)?.message;
     throw new ApiError(response.status, typeof message === "string" ? message : GENERIC_ERROR, body);
   }
-  return body as T;
+  return { body, response };
 }
+
+/** SWR's fetcher for a list route's pages: the key is the page's API path. */
+export const pageFetcher = <T>(path: string): Promise<Page<T>> => apiPage<T>(path);
 
 /** SWR's fetcher: the key is the API path. */
 export const fetcher = <T>(path: string): Promise<T> => api<T>(path);

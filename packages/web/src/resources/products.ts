@@ -34,18 +34,31 @@ export function useProduct(slug: string | undefined) {
   return useSWR<ProductDetail>(slug ? productKey({ slug }) : null, fetchProduct);
 }
 
-/** GET /api/products?category=&q= — the key is the path, so each filter is cached on its own. */
-export function productsKey(filter: ProductQuery = {}): string {
+/** How many products the storefront grid reads at a time. */
+export const PRODUCTS_PAGE_SIZE = 24;
+
+/**
+ * GET /api/products?category=&q=&limit= — the key is the path, so each filter is cached on its own.
+ * The parameters keep the order of index.html's early read of /products (core's
+ * http/storefront-boot.ts: category, then q), `limit` last: that read answers the grid's first page
+ * only once it asks for `limit=24` too.
+ */
+export function productsKey(filter: ProductQuery & { limit?: number } = {}): string {
   const params = new URLSearchParams();
   if (filter.category) params.set("category", filter.category);
   if (filter.q?.trim()) params.set("q", filter.q.trim());
+  if (filter.limit) params.set("limit", String(filter.limit));
   const query = params.toString();
   return query ? `/api/products?${query}` : "/api/products";
 }
 
 export const fetchProducts = (key: string): Promise<Product[]> => api<Product[]>(key);
 
-/** The catalogue, filtered on the server; the previous list stays on screen while a new one loads. */
-export function useProducts(filter: ProductQuery = {}) {
+/**
+ * The first `limit` products of the catalogue, in one read (the home page's grid). A server that
+ * does not page answers them all: the caller shows the ones it wants. Not for a `limit` of
+ * `PRODUCTS_PAGE_SIZE`: that key is a page of the catalogue's paged read, cached in another shape.
+ */
+export function useProducts(filter: ProductQuery & { limit?: number } = {}) {
   return useSWR<Product[]>(productsKey(filter), fetchProducts, { keepPreviousData: true });
 }

@@ -63,3 +63,39 @@ export function resetShop(): void {
   localStorage.clear();
   shop.reload();
 }
+
+/**
+ * A list route's answer for `fakeApi` (docs/decisions/026-bounded-lists.md): the bare array, with
+ * `Link: <next>; rel="next"` and `X-Total-Count` when given. A function, so each call gets a fresh
+ * Response.
+ */
+export const pageAnswer =
+  (items: unknown[], { next, total }: { next?: string; total?: number } = {}) =>
+  () => {
+    const headers = new Headers({ "Content-Type": "application/json" });
+    if (next) headers.set("Link", `<${next}>; rel="next"`);
+    if (total !== undefined) headers.set("X-Total-Count", String(total));
+    return new Response(JSON.stringify(items), { status: 200, headers });
+  };
+
+/** A stand-in IntersectionObserver that reports every observed element in view (jsdom has none). */
+export class InViewObserver {
+  private live = true;
+  constructor(private readonly callback: IntersectionObserverCallback) {}
+  observe(target: Element) {
+    queueMicrotask(() => {
+      if (this.live)
+        this.callback(
+          [{ isIntersecting: true, target } as IntersectionObserverEntry],
+          this as unknown as IntersectionObserver,
+        );
+    });
+  }
+  unobserve() {}
+  disconnect() {
+    this.live = false;
+  }
+  takeRecords() {
+    return [];
+  }
+}

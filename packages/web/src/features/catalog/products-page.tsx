@@ -3,17 +3,27 @@ import { useDebouncedValue } from "@mantine/hooks";
 import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router-dom";
 import { SearchIcon } from "../../components/icons.tsx";
+import { countOf, LoadMore } from "../../components/load-more.tsx";
 import { ErrorBlock, LoadingBlock } from "../../components/page-states.tsx";
-import { useProducts } from "../../resources/products.ts";
 import { useCategories } from "./api/use-categories.ts";
+import { useProductPages } from "./api/use-product-pages.ts";
 import { ProductGrid } from "./product-grid.tsx";
 
 const ALL = "All";
+const NOUN = ["product", "products"] as const;
+/**
+ * Pages read as the shopper scrolls; past them (240 cards) only the Load more button reads more, so
+ * the page's DOM stays bounded unless the shopper asks.
+ */
+export const AUTO_LOAD_PAGES = 10;
 
 /**
  * /products — category tabs (All + the server's categories) and a name search; both live in the URL
  * (?category=&q=) so a filtered list can be shared and survives a reload. The search is debounced
- * and filtered by the server.
+ * and filtered by the server. The grid reads 24 products at a time (docs/decisions/026-bounded-lists.md)
+ * and the next 24 as the shopper nears its end, or on Load more; a new filter starts from its first
+ * page. How many products match comes from the first page's `X-Total-Count` (or, from a server that
+ * does not page, the whole list it answered).
  */
 export function ProductsPage() {
   const [params, setParams] = useSearchParams();
@@ -23,7 +33,8 @@ export function ProductsPage() {
   const [q, setQ] = useState(params.get("q") ?? "");
   const [debouncedQ] = useDebouncedValue(q, 300);
   const categories = useCategories();
-  const products = useProducts({ category, q: debouncedQ });
+  const products = useProductPages({ category, q: debouncedQ });
+  const matching = products.total ?? (products.hasMore ? undefined : products.items.length);
 
   useEffect(() => {
     const next = new URLSearchParams();
@@ -64,14 +75,33 @@ export function ProductsPage() {
         </Tabs.List>
       </Tabs>
       {categories.error && <ErrorBlock error={categories.error} onRetry={() => categories.mutate()} />}
-      {!products.data && !products.error ? (
+      {/* The count keeps its line while loading, so the grid below does not move when it arrives. */}
+      <Text size="sm" c="dimmed" mih={22} mb="sm" aria-live="polite" data-testid="products-count">
+        {!products.loading && !products.stale && matching ? countOf(matching, NOUN) : ""}
+      </Text>
+      {products.loading ? (
         <LoadingBlock label="Loading products" />
-      ) : products.error ? (
-        <ErrorBlock error={products.error} onRetry={() => products.mutate()} />
-      ) : products.data && products.data.length > 0 ? (
-        <div aria-busy={products.isValidating} style={{ opacity: products.isValidating ? 0.6 : 1 }}>
-          <ProductGrid products={products.data} eagerCount={4} />
-        </div>
+      ) : products.error && products.pageCount === 0 ? (
+        <ErrorBlock error={products.error} onRetry={products.retry} />
+      ) : products.items.length > 0 ? (
+        <>
+          <div aria-busy={products.stale} style={{ opacity: products.stale ? 0.6 : 1 }}>
+            <ProductGrid products={products.items} eagerCount={4} />
+          </div>
+          {(products.hasMore || products.pageCount > 1) && (
+            <LoadMore
+              noun={NOUN}
+              shown={products.items.length}
+              total={products.total}
+              hasMore={products.hasMore}
+              loading={products.loadingMore}
+              onLoadMore={products.loadMore}
+              autoLoad={products.pageCount < AUTO_LOAD_PAGES}
+              error={products.error}
+              onRetry={products.retry}
+            />
+          )}
+        </>
       ) : (
         <Text c="dimmed" ta="center" py="xl">
           No products match{q ? ` "${q}"` : ""}

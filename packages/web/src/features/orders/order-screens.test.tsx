@@ -8,7 +8,7 @@ import { SWRConfig } from "swr";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { theme } from "../../app/theme.ts";
 import { shop } from "../../lib/shop-store.ts";
-import { fakeApi, resetShop } from "../../test/render.tsx";
+import { fakeApi, pageAnswer, resetShop } from "../../test/render.tsx";
 import { holdLength, localTime } from "./detail/order-hold.tsx";
 import { OrderPage } from "./detail/order-page.tsx";
 import { OrderHistoryPage } from "./history/order-history-page.tsx";
@@ -130,6 +130,46 @@ describe("order history", () => {
         .map((cell) => cell.textContent);
     expect(cells(rows[1]!).slice(3, 5)).toEqual(["Cancelled", "Cancelled"]);
     expect(cells(rows[2]!).slice(3, 5)).toEqual(["2026-11-21", "No"]);
+  });
+});
+
+describe("order history, 25 at a time", () => {
+  it("asks for 25 orders and shows the next ones on Load more until none follow", async () => {
+    const api = fakeApi({
+      "GET /api/orders/mine?limit=25": pageAnswer([order({ _id: "o1" }), order({ _id: "o2" })], {
+        next: "/api/orders/mine?limit=25&cursor=c2",
+      }),
+      "GET /api/orders/mine?limit=25&cursor=c2": pageAnswer([order({ _id: "o3" })]),
+    });
+    vi.stubGlobal("fetch", api.fetch);
+    renderAt("/orderhistory", { "/orderhistory": <OrderHistoryPage /> });
+    const details = () =>
+      screen
+        .getAllByRole("link", { name: /^Details of order/ })
+        .map((link) => link.getAttribute("aria-label"));
+    await screen.findByRole("link", { name: "Details of order o2" });
+    expect(details()).toHaveLength(2);
+    expect(screen.getByText("Showing 2 orders")).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole("button", { name: "Load more" }));
+    expect(await screen.findByRole("link", { name: "Details of order o3" })).toBeInTheDocument();
+    expect(details()).toEqual(["Details of order o1", "Details of order o2", "Details of order o3"]);
+    expect(screen.getByText("All 3 orders shown")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Load more" })).not.toBeInTheDocument();
+    expect(api.calls.map((call) => call.path)).toEqual([
+      "/api/orders/mine?limit=25",
+      "/api/orders/mine?limit=25&cursor=c2",
+    ]);
+  });
+
+  it("shows every order of a server that does not page, with no Load more", async () => {
+    vi.stubGlobal(
+      "fetch",
+      fakeApi({ "GET /api/orders/mine": [order({ _id: "o1" }), order({ _id: "o2" })] }).fetch,
+    );
+    renderAt("/orderhistory", { "/orderhistory": <OrderHistoryPage /> });
+    await screen.findByRole("link", { name: "Details of order o2" });
+    expect(screen.queryByRole("button", { name: "Load more" })).not.toBeInTheDocument();
   });
 });
 

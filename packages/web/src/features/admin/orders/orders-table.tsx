@@ -8,15 +8,18 @@ const HEADERS = ["ID", "USER", "DATE", "TOTAL", "PAID", "DELIVERED", "ACTIONS"];
 /** The admin orders table: ID, USER, DATE, TOTAL, PAID, DELIVERED, ACTIONS (Details, Delete). */
 export function OrdersTable({
   orders,
+  empty = "No orders yet",
   deleting,
   onDelete,
 }: {
   orders: Order[];
+  /** What the table says when `orders` is empty. */
+  empty?: string;
   deleting: boolean;
   onDelete: (id: string) => void;
 }) {
   return (
-    <AdminTable headers={HEADERS} empty={orders.length === 0 && "No orders yet"}>
+    <AdminTable headers={HEADERS} empty={orders.length === 0 && empty}>
       {orders.map(toOrderRow).map((row) => (
         <Table.Tr key={row.id} data-order-id={row.id}>
           <Table.Td ff="monospace" fz="xs">

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { useNavigate } from "react-router-dom";
 import useSWR, { type SWRResponse } from "swr";
-import { ApiError } from "../../../lib/api.ts";
+import { ApiError, type Page, pageFetcher } from "../../../lib/api.ts";
 import { getShopState, shop } from "../../../lib/shop-store.ts";
 
 /**
@@ -25,10 +25,24 @@ export function useForbiddenRedirect(error: unknown): void {
  * and a 403 leaves the admin area.
  *
  * @example
- * const { data, error, isLoading } = useAdminSWR<AdminUser[]>(ADMIN_USERS_KEY);
+ * const { data, error, isLoading } = useAdminSWR<AdminUser>(adminUserKey(id));
  */
 export function useAdminSWR<T>(key: string | null): SWRResponse<T, Error> {
   const result = useSWR<T, Error>(key);
+  useForbiddenRedirect(result.error);
+  return result;
+}
+
+/**
+ * One page of an admin list route (docs/decisions/026-bounded-lists.md), read like `useAdminSWR`:
+ * `data.items`, `data.next` (the path of the page after it, if any). The page before stays on screen
+ * while the next one loads (`isLoading` with `data`).
+ *
+ * @example
+ * const { data } = useAdminPage<Order>("/api/orders?state=paid&limit=25");
+ */
+export function useAdminPage<T>(key: string): SWRResponse<Page<T>, Error> {
+  const result = useSWR<Page<T>, Error>(key, pageFetcher<T>, { keepPreviousData: true });
   useForbiddenRedirect(result.error);
   return result;
 }

@@ -7,15 +7,18 @@ const HEADERS = ["ID", "NAME", "EMAIL", "IS ADMIN", "ACTIONS"];
 /** The admin users table: ID, NAME, EMAIL, IS ADMIN (YES/NO), ACTIONS (Edit, Delete). */
 export function UsersTable({
   users,
+  empty = "No users yet",
   deleting,
   onDelete,
 }: {
   users: AdminUser[];
+  /** What the table says when `users` is empty. */
+  empty?: string;
   deleting: boolean;
   onDelete: (id: string) => void;
 }) {
   return (
-    <AdminTable headers={HEADERS} empty={users.length === 0 && "No users yet"}>
+    <AdminTable headers={HEADERS} empty={users.length === 0 && empty}>
       {users.map((user) => (
         <Table.Tr key={user._id}>
           <Table.Td ff="monospace" fz="xs">

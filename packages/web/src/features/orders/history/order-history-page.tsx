@@ -4,6 +4,7 @@ import { Badge, Button, Card, Container, Group, Paper, Stack, Text, Title } from
 import { useMediaQuery } from "@mantine/hooks";
 import { Link } from "react-router-dom";
 import table from "../../../components/data-table.module.css";
+import { LoadMore } from "../../../components/load-more.tsx";
 import { ErrorBlock, LoadingBlock } from "../../../components/page-states.tsx";
 import { useMyOrders } from "./api/use-my-orders.ts";
 
@@ -54,17 +55,23 @@ function DetailsButton({ order }: { order: Order }) {
   );
 }
 
-/** /orderhistory — date, total, paid, delivered and Details; stacked cards on a phone. */
+const NOUN = ["order", "orders"] as const;
+
+/**
+ * /orderhistory — date, total, paid, delivered and Details; stacked cards on a phone. The orders are
+ * read 25 at a time, with Load more while more follow.
+ */
 export function OrderHistoryPage() {
-  const { data: orders, error, mutate } = useMyOrders();
+  const pages = useMyOrders();
+  const orders = pages.pageCount > 0 ? pages.items : undefined;
   const phone = useMediaQuery("(max-width: 48em)", false, { getInitialValueInEffect: false });
   return (
     <Container size="xl" py="xl">
       <Title order={1} mb="lg">
         Order History
       </Title>
-      {error ? (
-        <ErrorBlock error={error} onRetry={() => mutate()} />
+      {!orders && pages.error ? (
+        <ErrorBlock error={pages.error} onRetry={pages.retry} />
       ) : !orders ? (
         <LoadingBlock label="Loading orders" />
       ) : orders.length === 0 ? (
@@ -74,74 +81,94 @@ export function OrderHistoryPage() {
             Start shopping
           </Button>
         </Paper>
-      ) : phone ? (
-        <Stack gap="sm">
-          {orders.map((order) => (
-            <Card key={order._id} withBorder radius="lg" padding="md">
-              <Group justify="space-between" mb={6}>
-                <Text fw={700}>{day(order.createdAt)}</Text>
-                <Text fw={800}>{formatMoney(order.totalPrice)}</Text>
-              </Group>
-              <Text size="xs" c="dimmed" mb="xs" style={{ overflowWrap: "anywhere" }}>
-                {order._id}
-              </Text>
-              <Group justify="space-between">
-                <Group gap={6}>
-                  <Status done={order.isPaid} at={order.paidAt} no="Not paid" cancelled={order.isCancelled} />
-                  <Status
-                    done={order.isDelivered}
-                    at={order.deliveredAt}
-                    no="Not delivered"
-                    cancelled={order.isCancelled}
-                  />
-                </Group>
-                <DetailsButton order={order} />
-              </Group>
-            </Card>
-          ))}
-        </Stack>
       ) : (
-        <Card withBorder radius="lg" padding={0} className={table.wrap}>
-          <table className={table.table}>
-            <thead>
-              <tr>
-                <th>ID</th>
-                <th>DATE</th>
-                <th>TOTAL</th>
-                <th>PAID</th>
-                <th>DELIVERED</th>
-                <th>ACTIONS</th>
-              </tr>
-            </thead>
-            <tbody>
+        <>
+          {phone ? (
+            <Stack gap="sm">
               {orders.map((order) => (
-                <tr key={order._id}>
-                  <td>
-                    <Text size="sm" ff="monospace">
-                      {order._id}
-                    </Text>
-                  </td>
-                  <td>{day(order.createdAt)}</td>
-                  <td style={{ fontWeight: 700 }}>{formatMoney(order.totalPrice)}</td>
-                  <td>
-                    <Status done={order.isPaid} at={order.paidAt} no="No" cancelled={order.isCancelled} />
-                  </td>
-                  <td>
-                    <Status
-                      done={order.isDelivered}
-                      at={order.deliveredAt}
-                      no="No"
-                      cancelled={order.isCancelled}
-                    />
-                  </td>
-                  <td>
+                <Card key={order._id} withBorder radius="lg" padding="md">
+                  <Group justify="space-between" mb={6}>
+                    <Text fw={700}>{day(order.createdAt)}</Text>
+                    <Text fw={800}>{formatMoney(order.totalPrice)}</Text>
+                  </Group>
+                  <Text size="xs" c="dimmed" mb="xs" style={{ overflowWrap: "anywhere" }}>
+                    {order._id}
+                  </Text>
+                  <Group justify="space-between">
+                    <Group gap={6}>
+                      <Status
+                        done={order.isPaid}
+                        at={order.paidAt}
+                        no="Not paid"
+                        cancelled={order.isCancelled}
+                      />
+                      <Status
+                        done={order.isDelivered}
+                        at={order.deliveredAt}
+                        no="Not delivered"
+                        cancelled={order.isCancelled}
+                      />
+                    </Group>
                     <DetailsButton order={order} />
-                  </td>
-                </tr>
+                  </Group>
+                </Card>
               ))}
-            </tbody>
-          </table>
-        </Card>
+            </Stack>
+          ) : (
+            <Card withBorder radius="lg" padding={0} className={table.wrap}>
+              <table className={table.table}>
+                <thead>
+                  <tr>
+                    <th>ID</th>
+                    <th>DATE</th>
+                    <th>TOTAL</th>
+                    <th>PAID</th>
+                    <th>DELIVERED</th>
+                    <th>ACTIONS</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {orders.map((order) => (
+                    <tr key={order._id}>
+                      <td>
+                        <Text size="sm" ff="monospace">
+                          {order._id}
+                        </Text>
+                      </td>
+                      <td>{day(order.createdAt)}</td>
+                      <td style={{ fontWeight: 700 }}>{formatMoney(order.totalPrice)}</td>
+                      <td>
+                        <Status done={order.isPaid} at={order.paidAt} no="No" cancelled={order.isCancelled} />
+                      </td>
+                      <td>
+                        <Status
+                          done={order.isDelivered}
+                          at={order.deliveredAt}
+                          no="No"
+                          cancelled={order.isCancelled}
+                        />
+                      </td>
+                      <td>
+                        <DetailsButton order={order} />
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </Card>
+          )}
+          {(pages.hasMore || pages.pageCount > 1) && (
+            <LoadMore
+              noun={NOUN}
+              shown={orders.length}
+              hasMore={pages.hasMore}
+              loading={pages.loadingMore}
+              onLoadMore={pages.loadMore}
+              error={pages.error}
+              onRetry={pages.retry}
+            />
+          )}
+        </>
       )}
     </Container>
   );

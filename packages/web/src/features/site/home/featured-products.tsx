@@ -5,9 +5,12 @@ import { SectionHeading } from "../../../components/section-heading.tsx";
 import { useProducts } from "../../../resources/products.ts";
 import { ProductGrid } from "../../catalog/index.ts";
 
-/** The home page's product grid: the first eight of the catalogue and a link to the rest. */
+/** How many products the home page shows. */
+const FEATURED = 8;
+
+/** The home page's product grid: the first eight of the catalogue (one read of 8) and a link to the rest. */
 export function FeaturedProducts() {
-  const { data, error, mutate } = useProducts();
+  const { data, error, mutate } = useProducts({ limit: FEATURED });
   return (
     <Container size="xl" py={64} component="section" aria-labelledby="featured-title" className="below-fold">
       <SectionHeading
@@ -21,7 +24,7 @@ export function FeaturedProducts() {
       ) : !data ? (
         <LoadingBlock label="Loading products" />
       ) : (
-        <ProductGrid products={data.slice(0, 8)} />
+        <ProductGrid products={data.slice(0, FEATURED)} />
       )}
       <Center mt="xl">
         <Button component={Link} to="/products" variant="outline" radius="xl" size="md">

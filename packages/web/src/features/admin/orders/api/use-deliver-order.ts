@@ -1,10 +1,10 @@
 import { useSWRConfig } from "swr";
 import { api } from "../../../../lib/api.ts";
-import { ADMIN_ORDERS_KEY } from "./use-admin-orders.ts";
+import { isAdminOrdersKey } from "./use-admin-orders.ts";
 
 /**
  * PUT /api/orders/{id}/deliver (empty body). The order screen re-fetches its own order through the
- * button's `onDelivered`; the admin list is revalidated here.
+ * button's `onDelivered`; the admin list's pages are revalidated here.
  */
 export function useDeliverOrder() {
   const { mutate } = useSWRConfig();
@@ -12,7 +12,7 @@ export function useDeliverOrder() {
     try {
       await api(`/api/orders/${encodeURIComponent(id)}/deliver`, { method: "PUT" });
     } finally {
-      void mutate(ADMIN_ORDERS_KEY);
+      void mutate(isAdminOrdersKey);
     }
   };
 }

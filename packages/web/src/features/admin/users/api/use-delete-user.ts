@@ -2,7 +2,7 @@ import { useSWRConfig } from "swr";
 import { api } from "../../../../lib/api.ts";
 import { SUMMARY_KEY } from "../../dashboard/api/use-summary.ts";
 import { adminUserKey } from "./use-admin-user.ts";
-import { ADMIN_USERS_KEY } from "./use-admin-users.ts";
+import { isAdminUsersKey } from "./use-admin-users.ts";
 
 /** DELETE /api/users/{id}; the list reloads (docs/product.md §4) and the dashboard's user count is refreshed. */
 export function useDeleteUser() {
@@ -11,7 +11,7 @@ export function useDeleteUser() {
     try {
       await api(adminUserKey(id), { method: "DELETE" });
     } finally {
-      void mutate(ADMIN_USERS_KEY);
+      void mutate(isAdminUsersKey);
       void mutate(SUMMARY_KEY);
     }
   };

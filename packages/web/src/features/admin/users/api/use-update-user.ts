@@ -2,7 +2,7 @@ import type { AdminUserUpdate } from "@fruit/core/browser/users/user.schema";
 import { useSWRConfig } from "swr";
 import { api } from "../../../../lib/api.ts";
 import { adminUserKey } from "./use-admin-user.ts";
-import { ADMIN_USERS_KEY } from "./use-admin-users.ts";
+import { isAdminUsersKey } from "./use-admin-users.ts";
 
 /** PUT /api/users/{id} { _id, name, email, isAdmin }; the user and the list are revalidated. */
 export function useUpdateUser() {
@@ -12,7 +12,7 @@ export function useUpdateUser() {
       await api(adminUserKey(id), { method: "PUT", body: { _id: id, ...update } });
     } finally {
       void mutate(adminUserKey(id));
-      void mutate(ADMIN_USERS_KEY);
+      void mutate(isAdminUsersKey);
     }
   };
 }

@@ -1,0 +1,96 @@
+import { Button, Loader, Stack, Text } from "@mantine/core";
+import { useEffect, useRef } from "react";
+import { ErrorBlock } from "./page-states.tsx";
+
+/** "1 product", "37 products". */
+export const countOf = (n: number, [one, many]: readonly [string, string]): string =>
+  `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
+
+/** How far below the screen the end of the list may be when the next page starts loading. */
+const AHEAD = "0px 0px 800px 0px";
+
+/**
+ * The end of a list read page by page: what is shown (a live region, so a screen reader hears the
+ * new count), a "Load more" button while more follow, and, with `autoLoad`, the next page read as the
+ * end of the list scrolls into view (an IntersectionObserver on a sentinel; the button stays as the
+ * fallback and for keyboards). The block keeps one height whatever it holds, so loading a page or
+ * reaching the end moves nothing on screen.
+ *
+ * @example
+ * <LoadMore noun={["order", "orders"]} shown={items.length} hasMore={hasMore} loading={loadingMore} onLoadMore={loadMore} />
+ */
+export function LoadMore({
+  noun,
+  shown,
+  total,
+  hasMore,
+  loading,
+  onLoadMore,
+  autoLoad = false,
+  error,
+  onRetry,
+}: {
+  noun: readonly [string, string];
+  shown: number;
+  total?: number | undefined;
+  hasMore: boolean;
+  loading: boolean;
+  onLoadMore: () => void;
+  autoLoad?: boolean;
+  error?: unknown;
+  onRetry?: () => void;
+}) {
+  const sentinel = useRef<HTMLDivElement>(null);
+  const load = useRef(onLoadMore);
+  load.current = onLoadMore;
+  const watching = autoLoad && hasMore && !loading && !error;
+
+  // A new observer after each page: its first report says whether the end is still in view (a short
+  // page), which loads the next one too.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `shown` re-observes after each page
+  useEffect(() => {
+    const element = sentinel.current;
+    if (!watching || !element || typeof IntersectionObserver === "undefined") return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) load.current();
+      },
+      { rootMargin: AHEAD },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [watching, shown]);
+
+  const [, many] = noun;
+  const status = loading
+    ? `Loading more ${many}…`
+    : hasMore
+      ? total !== undefined
+        ? `Showing ${shown.toLocaleString("en-US")} of ${countOf(total, noun)}`
+        : `Showing ${countOf(shown, noun)}`
+      : `All ${countOf(shown, noun)} shown`;
+
+  return (
+    <Stack align="center" gap="xs" mt="xl" mih={88} data-testid="load-more">
+      <div ref={sentinel} aria-hidden="true" />
+      <Text size="sm" c="dimmed" role="status" aria-live="polite">
+        {status}
+      </Text>
+      {error ? (
+        <ErrorBlock error={error} onRetry={onRetry} />
+      ) : (
+        hasMore && (
+          <Button
+            variant="outline"
+            radius="xl"
+            onClick={onLoadMore}
+            aria-busy={loading}
+            rightSection={loading ? <Loader size={14} aria-hidden="true" /> : undefined}
+          >
+            Load more
+          </Button>
+        )
+      )}
+    </Stack>
+  );
+}

@@ -1,3 +1,5 @@
+import { STOREFRONT_PAGE_SIZE } from "../products/catalogue.constants.ts";
+
 /**
  * The one inline script of the SPA's index.html (docs/decisions/011-security-headers.md). It runs
  * first thing in <head> and starts, all at once, what a storefront screen would otherwise request
@@ -44,8 +46,8 @@ export const STOREFRONT_BOOT_SCRIPT = `(function () {
     var q = (params.get("q") || "").trim();
     if (category) next.set("category", category);
     if (q) next.set("q", q);
-    var query = next.toString();
-    keys.push("/api/products/categories", query ? "/api/products?" + query : "/api/products");
+    next.set("limit", "${STOREFRONT_PAGE_SIZE}");
+    keys.push("/api/products/categories", "/api/products?" + next.toString());
   }
   var slug = /^\\/product\\/([^/]+)$/.exec(path);
   if (slug) keys.push("/api/products/slug/" + encodeURIComponent(decodeURIComponent(slug[1] || "")));

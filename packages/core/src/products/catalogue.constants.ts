@@ -4,6 +4,13 @@
  * the banner slides and the deal-of-the-month block always land on a real product.
  */
 
+/**
+ * How many products the storefront grid reads a page (`GET /api/products?…&limit=24`): the grid and
+ * index.html's early read of /products (http/storefront-boot.ts) ask for the same page, so the early
+ * answer serves the grid (docs/decisions/026-bounded-lists.md).
+ */
+export const STOREFRONT_PAGE_SIZE = 24;
+
 /** The product each home carousel slide's "Shop Now" button opens (spec: home banner). */
 export const HOME_BANNER_SLUGS = {
   strawberry: "strawberry",

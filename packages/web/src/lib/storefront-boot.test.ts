@@ -49,7 +49,7 @@ describe("storefront boot script", () => {
   });
 
   it("on /products, starts the category and (filtered) product reads and preloads the first pictures", async () => {
-    const list = "/api/products?category=Citrus&q=lime";
+    const list = "/api/products?category=Citrus&q=lime&limit=24";
     const { fetch, links, early } = run("/products?category=Citrus&q=%20lime%20&page=2", {
       [list]: [{ image: "/images/a.webp" }, { image: "/images/b.webp" }],
     });

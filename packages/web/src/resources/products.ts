@@ -1,3 +1,4 @@
+import { STOREFRONT_PAGE_SIZE } from "@fruit/core/browser/products/catalogue.constants";
 import type { Product, ProductDetail, ProductQuery } from "@fruit/core/browser/products/product.schema";
 import useSWR from "swr";
 import { api } from "../lib/api.ts";
@@ -35,7 +36,7 @@ export function useProduct(slug: string | undefined) {
 }
 
 /** How many products the storefront grid reads at a time. */
-export const PRODUCTS_PAGE_SIZE = 24;
+export const PRODUCTS_PAGE_SIZE = STOREFRONT_PAGE_SIZE;
 
 /**
  * GET /api/products?category=&q=&limit= — the key is the path, so each filter is cached on its own.

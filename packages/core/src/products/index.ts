@@ -31,10 +31,12 @@ export async function list(query: ProductQuery = {}): Promise<ListAnswer<Product
   const start = query.cursor
     ? decodeCursor(query.cursor, scope, v.record(v.string(), v.string()))
     : undefined;
-  const [page, total] = await Promise.all([
-    productStore.listPage(filter, { limit: query.limit ?? LIST_LIMIT_DEFAULT, ...(start ? { start } : {}) }),
-    start ? undefined : productStore.countMatching(filter),
-  ]);
+  const page = await productStore.listPage(filter, {
+    limit: query.limit ?? LIST_LIMIT_DEFAULT,
+    ...(start ? { start } : {}),
+  });
+  // The first page counts the matches; when it holds them all, it is the count (no second query).
+  const total = start ? undefined : page.next ? await productStore.countMatching(filter) : page.items.length;
   return {
     items: page.items.map(toProduct),
     ...(page.next ? { cursor: encodeCursor(page.next, scope) } : {}),

@@ -1,7 +1,12 @@
 import { PutCommand } from "@aws-sdk/lib-dynamodb";
 import { newId } from "@fruit/core/ids";
 import { db, tableName } from "@fruit/core/internal/db/client";
-import { productIndexKeys, productKind, slugKind } from "@fruit/core/internal/products/product.records";
+import {
+  productIndexKeys,
+  productKind,
+  productSearchText,
+  slugKind,
+} from "@fruit/core/internal/products/product.records";
 import { app } from "@fruit/functions/api/index";
 import { beforeAll, describe, expect, it } from "vitest";
 import { roundTrips } from "../support/round-trips.ts";
@@ -15,6 +20,7 @@ async function putProduct(name: string, category: string, slug: string) {
       Item: {
         ...productKind.key(id),
         ...productIndexKeys({ id, category }),
+        search: productSearchText({ name }),
         id,
         name,
         slug,

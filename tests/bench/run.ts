@@ -20,6 +20,7 @@ const groups: Record<string, () => Promise<{ default: BenchGroup }>> = {
   slug: () => import("./slug.ts"),
   orders: () => import("./orders.ts"),
   summary: () => import("./summary.ts"),
+  scale: () => import("./scale.ts"),
   stream: () => import("./stream.ts"),
   web: () => import("./web-initial.ts"),
   lighthouse: () => import("./lighthouse.ts"),

@@ -1,7 +1,5 @@
-import { isConditionalCheckFailure } from "@fruit/core/internal/db/errors";
-import { updateItem } from "@fruit/core/internal/db/items";
 import { inPartition } from "@fruit/core/internal/db/key-conditions";
-import type { Item, UpdateAction } from "@fruit/core/internal/db/kind";
+import type { Item } from "@fruit/core/internal/db/kind";
 import { queryAll } from "@fruit/core/internal/db/query";
 import {
   holdKind,
@@ -11,6 +9,7 @@ import {
   UNSHARDED,
 } from "@fruit/core/internal/orders/order.records";
 import * as v from "valibot";
+import { updateIfStill } from "./migration.ts";
 
 /**
  * Orders and holds written before their index partitions were sharded (docs/decisions/026-bounded-lists.md)
@@ -24,17 +23,6 @@ export const description =
 
 const OrderId = v.pick(OrderRecordSchema, ["id"]);
 const HoldOf = v.object({ orderId: v.string() });
-
-/** Runs one conditional move; false when the item moved or went meanwhile. */
-async function move(update: UpdateAction): Promise<boolean> {
-  try {
-    await updateItem(update);
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
-    throw error;
-  }
-}
 
 const inOld = (attribute: string, value: string) => ({
   ConditionExpression: `#index = :old`,
@@ -53,7 +41,7 @@ export async function run(): Promise<number> {
       ...inOld("gsi1pk", UNSHARDED.orders),
       ExpressionAttributeValues: { ":old": UNSHARDED.orders, ":shard": shardPartitions(orderId).orders },
     });
-    if (await move(update)) moved += 1;
+    if (await updateIfStill(update)) moved += 1;
   }
   const holds: Item[] = await queryAll(inPartition({ pk: UNSHARDED.holds, index: "gsi2" }));
   for (const item of holds) {
@@ -63,7 +51,7 @@ export async function run(): Promise<number> {
       ...inOld("gsi2pk", UNSHARDED.holds),
       ExpressionAttributeValues: { ":old": UNSHARDED.holds, ":shard": shardPartitions(orderId).holds },
     });
-    if (await move(update)) moved += 1;
+    if (await updateIfStill(update)) moved += 1;
   }
   return moved;
 }

@@ -1,6 +1,3 @@
-import { isConditionalCheckFailure } from "@fruit/core/internal/db/errors";
-import { updateItem } from "@fruit/core/internal/db/items";
-import type { UpdateAction } from "@fruit/core/internal/db/kind";
 import { queryAll } from "@fruit/core/internal/db/query";
 import {
   ProductRecordSchema,
@@ -15,6 +12,7 @@ import {
   userSearchText,
 } from "@fruit/core/internal/users/user.records";
 import * as v from "valibot";
+import { updateIfStill } from "./migration.ts";
 
 /**
  * The catalogue's name search and the admin's user search filter on a lowercased `search`
@@ -32,16 +30,6 @@ const WITHOUT_SEARCH = {
   ExpressionAttributeNames: { "#search": "search" },
 };
 
-async function write(update: UpdateAction): Promise<boolean> {
-  try {
-    await updateItem(update);
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
-    throw error;
-  }
-}
-
 /** Gives every product and user without search text theirs; answers how many it changed. */
 export async function run(): Promise<number> {
   let changed = 0;
@@ -53,7 +41,7 @@ export async function run(): Promise<number> {
       ExpressionAttributeNames: { "#search": "search", "#name": "name" },
       ExpressionAttributeValues: { ":search": productSearchText(product), ":name": product.name },
     });
-    if (await write(update)) changed += 1;
+    if (await updateIfStill(update)) changed += 1;
   }
   for (const item of await queryAll({ ...userPatterns.all(), ...WITHOUT_SEARCH })) {
     const user = userKind.decodePart(UserName, item);
@@ -67,7 +55,7 @@ export async function run(): Promise<number> {
         ":email": user.email,
       },
     });
-    if (await write(update)) changed += 1;
+    if (await updateIfStill(update)) changed += 1;
   }
   return changed;
 }

@@ -1,9 +1,8 @@
 import { exists } from "@fruit/core/internal/db/conditions";
-import { isConditionalCheckFailure } from "@fruit/core/internal/db/errors";
-import { updateItem } from "@fruit/core/internal/db/items";
 import { queryAll } from "@fruit/core/internal/db/query";
 import { UserRecordSchema, userKind, userPatterns } from "@fruit/core/internal/users/user.records";
 import * as v from "valibot";
+import { updateIfStill } from "./migration.ts";
 
 /**
  * Users stored before token versions existed (docs/decisions/009-token-revocation.md) have no
@@ -18,21 +17,14 @@ export const description =
 const OldUser = v.pick(UserRecordSchema, ["id"]);
 
 /** Gives one user version 0; false when it was deleted or given a version meanwhile. */
-async function giveVersion(userId: string): Promise<boolean> {
-  try {
-    await updateItem(
-      userKind.update(userKind.key(userId), {
-        UpdateExpression: "SET tokenVersion = :zero",
-        ConditionExpression: `${exists()} AND attribute_not_exists(tokenVersion)`,
-        ExpressionAttributeValues: { ":zero": 0 },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
-    throw error;
-  }
-}
+const giveVersion = (userId: string): Promise<boolean> =>
+  updateIfStill(
+    userKind.update(userKind.key(userId), {
+      UpdateExpression: "SET tokenVersion = :zero",
+      ConditionExpression: `${exists()} AND attribute_not_exists(tokenVersion)`,
+      ExpressionAttributeValues: { ":zero": 0 },
+    }),
+  );
 
 /** Gives every user without a version version 0; answers how many it changed. */
 export async function run(): Promise<number> {

@@ -1,3 +1,7 @@
+import { isConditionalCheckFailure } from "@fruit/core/internal/db/errors";
+import { updateItem } from "@fruit/core/internal/db/items";
+import type { UpdateAction } from "@fruit/core/internal/db/kind";
+
 /**
  * A dated migration: upgrades the items an older version stored to today's shape, so the everyday
  * verbs of core read today's shape only (their kinds' decoders refuse anything else). One file per
@@ -15,4 +19,18 @@ export interface Migration {
   readonly description: string;
   /** Upgrades what is left to upgrade; answers how many items it changed (0 once nothing is left). */
   run(): Promise<number>;
+}
+
+/**
+ * Runs one conditional update of a migration: true when it was written, false when its condition no
+ * longer held (the item changed, moved or went meanwhile: nothing left to upgrade).
+ */
+export async function updateIfStill(update: UpdateAction): Promise<boolean> {
+  try {
+    await updateItem(update);
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) return false;
+    throw error;
+  }
 }

@@ -84,13 +84,7 @@ export function OrdersAdminPage() {
               onDelete={(id) => void remove(id)}
             />
           </div>
-          <Pager
-            page={pages.page}
-            hasPrevious={pages.hasPrevious}
-            hasNext={!isLoading && data.next !== undefined}
-            onPrevious={pages.previous}
-            onNext={() => data.next && !isLoading && pages.next(data.next)}
-          />
+          <Pager pages={pages} next={data.next} loading={isLoading} />
         </>
       )}
     </AdminPage>

@@ -1,6 +1,7 @@
 import { Button, Group, NativeSelect, Text, TextInput } from "@mantine/core";
 import { useState } from "react";
 import { SearchIcon } from "../../../components/icons.tsx";
+import type { PageStack } from "./use-page-stack.ts";
 
 /**
  * An admin list's search box: the query is submitted on Enter or with Search (an empty one clears
@@ -73,18 +74,23 @@ export function FilterSelect({
  * only (and always with a server that does not page).
  */
 export function Pager({
-  page,
-  hasPrevious,
-  hasNext,
-  onPrevious,
-  onNext,
+  pages,
+  next,
+  loading,
 }: {
-  page: number;
-  hasPrevious: boolean;
-  hasNext: boolean;
-  onPrevious: () => void;
-  onNext: () => void;
+  /** The page stack of the table (use-page-stack.ts). */
+  pages: PageStack;
+  /** The shown page's `rel="next"` path, if any. */
+  next: string | undefined;
+  /** While a page loads, Next waits for it. */
+  loading: boolean;
 }) {
+  const { page, hasPrevious } = pages;
+  const hasNext = !loading && next !== undefined;
+  const onPrevious = pages.previous;
+  const onNext = () => {
+    if (next && !loading) pages.next(next);
+  };
   if (!hasPrevious && !hasNext) return null;
   return (
     <Group component="nav" aria-label="Pages" justify="space-between" gap="sm">

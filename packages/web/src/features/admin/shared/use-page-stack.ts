@@ -1,6 +1,17 @@
 import { useCallback } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
 
+/** Where a paged admin table stands, and how it moves (see usePageStack). */
+export interface PageStack {
+  /** The API path of the page to show. */
+  key: string;
+  /** 1 for the first page. */
+  page: number;
+  hasPrevious: boolean;
+  next: (path: string) => void;
+  previous: () => void;
+}
+
 /**
  * Previous / Next over a list route's cursor pages (docs/decisions/026-bounded-lists.md): the paths
  * of the pages seen, from the first (`firstKey`, which holds the filters) to the current one. Next
@@ -12,7 +23,7 @@ import { useLocation, useNavigate } from "react-router-dom";
  * const pages = usePageStack(`/api/orders?state=paid&limit=25`);
  * useAdminPage<Order>(pages.key); pages.next(data.next); pages.previous();
  */
-export function usePageStack(firstKey: string) {
+export function usePageStack(firstKey: string): PageStack {
   const location = useLocation();
   const navigate = useNavigate();
   const saved = (location.state as { pages?: unknown } | null)?.pages;

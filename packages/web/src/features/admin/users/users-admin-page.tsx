@@ -51,13 +51,7 @@ export function UsersAdminPage() {
               onDelete={(id) => void remove(id)}
             />
           </div>
-          <Pager
-            page={pages.page}
-            hasPrevious={pages.hasPrevious}
-            hasNext={!isLoading && data.next !== undefined}
-            onPrevious={pages.previous}
-            onNext={() => data.next && !isLoading && pages.next(data.next)}
-          />
+          <Pager pages={pages} next={data.next} loading={isLoading} />
         </>
       )}
     </AdminPage>

@@ -1,12 +1,13 @@
-import { GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
+import { DeleteCommand, GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
 import { sweepExpiredOrders } from "@fruit/core/expiry/index";
 import { newId } from "@fruit/core/ids";
 import { db, tableName } from "@fruit/core/internal/db/client";
 import { type Item, StoredItemError } from "@fruit/core/internal/db/kind";
 import { holdKind, orderKind } from "@fruit/core/internal/orders/order.records";
-import { productKind } from "@fruit/core/internal/products/product.records";
+import { categoryCountKind, productKind } from "@fruit/core/internal/products/product.records";
 import { userKind } from "@fruit/core/internal/users/user.records";
 import { runMigrations } from "@fruit/ops/migrate";
+import * as categoryCounts from "@fruit/ops/migrations/2026-11-25-category-counts";
 import * as orderHolds from "@fruit/ops/migrations/2026-11-25-order-holds";
 import * as orderShards from "@fruit/ops/migrations/2026-11-25-order-shards";
 import * as ratingTotals from "@fruit/ops/migrations/2026-11-25-rating-totals";
@@ -266,6 +267,25 @@ describe(orderShards.id, () => {
   });
 });
 
+describe(categoryCounts.id, () => {
+  it("recounts every category from the catalogue, so the storefront's and admin's counts are right", async () => {
+    const admin = await createUser({ isAdmin: true });
+    const nut = await createProduct({ category: "Nuts" });
+    await createProduct({ category: "Nuts" });
+    // As before counts existed: the category holds no count.
+    await db().send(new DeleteCommand({ TableName: tableName(), Key: categoryCountKind.key("Nuts") }));
+    expect((await api("/api/products?category=Nuts&limit=1")).headers.get("x-total-count")).toBe("0");
+
+    expect(await runTwice(categoryCounts)).toBeGreaterThanOrEqual(1);
+
+    expect((await api("/api/products?category=Nuts&limit=1")).headers.get("x-total-count")).toBe("2");
+    const total = Number((await api("/api/products?limit=1")).headers.get("x-total-count"));
+    const page = await api("/api/products/admin?pageSize=100", { token: admin.token });
+    expect(page.body.countProducts).toBe(total);
+    expect(page.body.products.map((p: { _id: string }) => p._id)).toContain(nut._id);
+  });
+});
+
 describe(searchText.id, () => {
   it("gives products and users stored before searches their search text, so searches find them", async () => {
     const admin = await createUser({ isAdmin: true });
@@ -290,6 +310,7 @@ describe("npm run migrate (runMigrations)", () => {
     const first = await runMigrations();
     // The suites above left nothing for the other two.
     expect(first.map(({ id, status, changed }) => [id, status, changed])).toEqual([
+      [categoryCounts.id, "applied", 0],
       [orderHolds.id, "applied", 0],
       [orderShards.id, "applied", 0],
       [ratingTotals.id, "applied", 0],
@@ -303,18 +324,13 @@ describe("npm run migrate (runMigrations)", () => {
     const late = await createUser();
     await unversioned(late);
     const second = await runMigrations();
-    expect(second.map(({ status }) => status)).toEqual([
-      "already",
-      "already",
-      "already",
-      "already",
-      "already",
-    ]);
-    expect(second[4]).toMatchObject({ changed: 1, appliedAt: record.appliedAt });
+    expect(second.map(({ status }) => status)).toEqual(Array(6).fill("already"));
+    expect(second[5]).toMatchObject({ changed: 1, appliedAt: record.appliedAt });
     expect((await getRaw(userKind.key(late._id)))?.tokenVersion).toBeUndefined();
 
     const again = await runMigrations({ again: true });
     expect(again.map(({ status, changed }) => [status, changed])).toEqual([
+      ["applied", 0],
       ["applied", 0],
       ["applied", 0],
       ["applied", 0],

@@ -47,11 +47,15 @@ const changedMeanwhile = () => new AppError("conflict", "The item changed meanwh
 
 /**
  * Creates an entity (its put conditioned on its absence) with its uniqueness item, in one
- * transaction: `taken` when the value belongs to someone else.
+ * transaction with `also` (a count that moves with it): `taken` when the value belongs to someone else.
  */
-export async function putWithUnique(put: PutAction, unique: Uniqueness): Promise<"created" | "taken"> {
+export async function putWithUnique(
+  put: PutAction,
+  unique: Uniqueness,
+  also: readonly Action[] = [],
+): Promise<"created" | "taken"> {
   const claimed = claim(unique);
-  const cancelled = await tryTransact([put, claimed]);
+  const cancelled = await tryTransact([put, claimed, ...also]);
   if (!cancelled) return "created";
   if (cancelled.failed(claimed)) return "taken";
   throw changedMeanwhile();
@@ -64,7 +68,8 @@ export type SwapOutcome = "updated" | "taken" | "changed";
  * "Swap a uniqueness item": updates an entity and, when its unique value changes, deletes the old
  * uniqueness item and claims the new one in the same transaction. `taken` when the new value belongs
  * to someone else; `changed` when the entity's own condition failed (it changed since it was read) or
- * the transaction lost a race: read again and decide again.
+ * the transaction lost a race: read again and decide again. `also` joins the same transaction (a
+ * count that moves with the entity).
  *
  * @example
  * await updateSwappingUnique(update, { from: slugOf(old, id), to: slugOf(next, id) });
@@ -72,8 +77,10 @@ export type SwapOutcome = "updated" | "taken" | "changed";
 export async function updateSwappingUnique(
   update: UpdateAction,
   swap?: { from: Uniqueness; to: Uniqueness },
+  also: readonly Action[] = [],
 ): Promise<SwapOutcome> {
   if (!swap || swap.from.value === swap.to.value) {
+    if (also.length > 0) return (await tryTransact([update, ...also])) ? "changed" : "updated";
     try {
       await updateItem(update);
       return "updated";
@@ -83,7 +90,7 @@ export async function updateSwappingUnique(
     }
   }
   const claimed = claim(swap.to);
-  const cancelled = await tryTransact([update, ...release(swap.from), claimed]);
+  const cancelled = await tryTransact([update, ...release(swap.from), claimed, ...also]);
   if (!cancelled) return "updated";
   return cancelled.failed(claimed) ? "taken" : "changed";
 }

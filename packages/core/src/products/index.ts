@@ -142,7 +142,7 @@ export async function update(id: string, changes: ProductEdit): Promise<Product>
   if (!item) throw notFound();
   const stored = storedChanges(changes);
   if (stored.slug === item.slug) delete stored.slug;
-  const outcome = await productStore.update(id, stored, item.slug);
+  const outcome = await productStore.update(id, stored, item);
   if (outcome === "taken") throw slugTaken();
   if (outcome === "changed") {
     throw new AppError("conflict", "The product changed meanwhile, please reload it and try again");
@@ -160,7 +160,7 @@ export async function update(id: string, changes: ProductEdit): Promise<Product>
 export async function remove(id: string): Promise<void> {
   const item = isId(id) ? await productStore.get(id) : undefined;
   if (!item) throw notFound();
-  if ((await productStore.remove(id, item.slug)) === "changed") {
+  if ((await productStore.remove(id, item)) === "changed") {
     throw new AppError("conflict", "The product changed meanwhile, please try again");
   }
 }

@@ -77,6 +77,20 @@ export function productIndexKeys(product: { id: string; category: string }) {
  */
 export const productSearchText = (product: { name: string }): string => product.name.toLowerCase();
 
+/** The partition of the catalogue's counts: one item per category. */
+const COUNTS_PARTITION = "CATALOGUE";
+
+/**
+ * How many products a category holds, kept by the product store in the transaction of every
+ * create, re-categorisation and delete (pattern 28), so the storefront's count and the admin pages'
+ * are one small read, whatever the catalogue's size (docs/decisions/026-bounded-lists.md).
+ */
+export const categoryCountKind = defineKind({
+  name: "category count",
+  schema: v.object({ count: v.pipe(v.number(), v.integer()) }),
+  key: (category: string) => ({ pk: COUNTS_PARTITION, sk: `CATEGORY#${category}` }),
+});
+
 /** The slug's uniqueness item, which also finds the product by slug (patterns 6 and 8). */
 export const slugKind = defineKind({
   name: "slug",
@@ -132,6 +146,8 @@ export const productPatterns = {
   /** Pattern 3: one category, newest first. */
   category: (category: string) =>
     inPartition({ pk: categoryPartition(category), index: "gsi2", descending: true }),
+  /** Pattern 28: every category's count. */
+  categoryCounts: () => inPartition({ pk: COUNTS_PARTITION }),
   /** Pattern 5: a product with its reviews and reviewer items. */
   withReviews: (id: string) => inPartition({ pk: `${PRODUCT_PREFIX}${id}` }),
 };

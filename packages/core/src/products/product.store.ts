@@ -14,6 +14,7 @@ import {
   updateSwappingUnique,
 } from "../db/unique.ts";
 import {
+  categoryCountKind,
   type ProductRecord,
   ProductRecordSchema,
   partitionItemKind,
@@ -88,8 +89,13 @@ async function listPage(filter: CatalogueFilter, { limit, start }: { limit: numb
   return { items: decodeAll(page.items), next: page.next };
 }
 
-/** How many products a filter matches (counted page by page, shared by concurrent identical counts). */
+/**
+ * How many products a filter matches: a category's count, or the sum of every category's (pattern
+ * 28: one small read, whatever the catalogue's size); a name search is counted page by page.
+ * Concurrent identical counts share their reads.
+ */
 function countMatching(filter: CatalogueFilter): Promise<number> {
+  if (!filter.q) return filter.category ? countOfCategory(filter.category) : countAll();
   const query = catalogueQuery(filter);
   return singleFlight(JSON.stringify(["catalogue count", query]), async () => {
     let count = 0;
@@ -142,19 +148,39 @@ async function idOfSlug(slug: string): Promise<string | undefined> {
   return slugKind.decodeFound(await sharedGetItem(slugKind.key(slug)))?.productId;
 }
 
-/** Puts a new product with its slug item (pattern 8): `taken` when the slug belongs to another product. */
+/** The action that adds `by` to a category's count (pattern 28). */
+const countIn = (category: string, by: number): Action =>
+  categoryCountKind.update(categoryCountKind.key(category), {
+    UpdateExpression: "ADD #count :by",
+    ExpressionAttributeNames: { "#count": "count" },
+    ExpressionAttributeValues: { ":by": by },
+  });
+
+/**
+ * Puts a new product with its slug item (pattern 8) and counts it in its category, in one
+ * transaction: `taken` when the slug belongs to another product.
+ */
 function create(record: ProductRecord): Promise<"created" | "taken"> {
   return putWithUnique(
     productKind.put(record, { ConditionExpression: notExists() }),
     slugOf(record.slug, record.id),
+    [countIn(record.category, 1)],
   );
 }
 
+/** What an edit or a delete read of the product, and conditions its write on. */
+export interface ProductRead {
+  slug: string;
+  category: string;
+}
+
 /**
- * Writes exactly these attributes of a product, if it still has the slug that was read; a new
- * category moves its gsi2 keys, a new slug swaps the slug items in the same transaction.
+ * Writes exactly these attributes of a product, if it still has the slug and category that were
+ * read; a new category moves its gsi2 keys and its count, a new slug swaps the slug items, in the
+ * same transaction.
  */
-function update(id: string, changes: ProductChanges, currentSlug: string): Promise<SwapOutcome> {
+function update(id: string, changes: ProductChanges, read: ProductRead): Promise<SwapOutcome> {
+  const currentSlug = read.slug;
   const fields: Item = { ...changes };
   if (changes.name !== undefined) fields.search = productSearchText({ name: changes.name });
   if (changes.category !== undefined) {
@@ -164,27 +190,38 @@ function update(id: string, changes: ProductChanges, currentSlug: string): Promi
   const set = setFields(fields);
   const write = productKind.update(productKind.key(id), {
     ...set,
-    ConditionExpression: `${exists()} AND #slug = :currentSlug`,
-    ExpressionAttributeNames: { ...set.ExpressionAttributeNames, "#slug": "slug" },
-    ExpressionAttributeValues: { ...set.ExpressionAttributeValues, ":currentSlug": currentSlug },
+    ConditionExpression: `${exists()} AND #slug = :currentSlug AND #category = :currentCategory`,
+    ExpressionAttributeNames: { ...set.ExpressionAttributeNames, "#slug": "slug", "#category": "category" },
+    ExpressionAttributeValues: {
+      ...set.ExpressionAttributeValues,
+      ":currentSlug": currentSlug,
+      ":currentCategory": read.category,
+    },
   });
   const swap =
     changes.slug === undefined ? undefined : { from: slugOf(currentSlug, id), to: slugOf(changes.slug, id) };
-  return updateSwappingUnique(write, swap);
+  const recount =
+    changes.category === undefined || changes.category === read.category
+      ? []
+      : [countIn(read.category, -1), countIn(changes.category, 1)];
+  return updateSwappingUnique(write, swap, recount);
 }
 
 /**
- * Deletes the product (its kind leaves a tombstone, db/kind.ts) and its slug item in one
- * transaction, if it still has the slug that was read (`changed` otherwise), then everything else of
- * its partition: its reviews and reviewer items.
+ * Deletes the product (its kind leaves a tombstone, db/kind.ts) and its slug item and takes it out
+ * of its category's count, in one transaction, if it still has the slug and category that were read
+ * (`changed` otherwise); then everything else of its partition: its reviews and reviewer items.
  */
-async function remove(id: string, slug: string): Promise<"deleted" | "changed"> {
+async function remove(id: string, read: ProductRead): Promise<"deleted" | "changed"> {
   const outcome = await deleteWithUnique(
-    productKind.delete(productKind.key(id), {
-      ConditionExpression: "slug = :slug",
-      ExpressionAttributeValues: { ":slug": slug },
-    }),
-    slugOf(slug, id),
+    [
+      ...productKind.delete(productKind.key(id), {
+        ConditionExpression: "slug = :slug AND category = :category",
+        ExpressionAttributeValues: { ":slug": read.slug, ":category": read.category },
+      }),
+      countIn(read.category, -1),
+    ],
+    slugOf(read.slug, id),
   );
   if (outcome === "changed") return outcome;
   const rest = await queryAll({
@@ -203,17 +240,16 @@ async function remove(id: string, slug: string): Promise<"deleted" | "changed"> 
   return outcome;
 }
 
-/** Pattern 7: how many products the catalogue has (counted page by page, keys only). */
-async function countAll(): Promise<number> {
-  let count = 0;
-  let next: Item | undefined;
-  do {
-    const page = await queryPage({ ...productPatterns.all(), Select: "COUNT", ExclusiveStartKey: next });
-    count += page.count;
-    next = page.next;
-  } while (next);
-  return count;
-}
+/** Patterns 7 and 28: how many products the catalogue has, the sum of its categories' counts. */
+const countAll = (): Promise<number> =>
+  singleFlight("catalogue count", async () => {
+    const counts = await queryAll(productPatterns.categoryCounts());
+    return counts.reduce((sum, item) => sum + categoryCountKind.decode(item).count, 0);
+  });
+
+/** Pattern 28: how many products a category holds. */
+const countOfCategory = async (category: string): Promise<number> =>
+  categoryCountKind.decodeFound(await sharedGetItem(categoryCountKind.key(category)))?.count ?? 0;
 
 /**
  * Pattern 7: `take` products of the catalogue, newest first, after the first `skip`. DynamoDB has no

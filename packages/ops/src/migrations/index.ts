@@ -1,3 +1,4 @@
+import * as categoryCounts from "./2026-11-25-category-counts.ts";
 import * as orderHolds from "./2026-11-25-order-holds.ts";
 import * as orderShards from "./2026-11-25-order-shards.ts";
 import * as ratingTotals from "./2026-11-25-rating-totals.ts";
@@ -12,6 +13,7 @@ export type { Migration } from "./migration.ts";
  * here). The runner sorts them by id, that is by date.
  */
 export const migrations: readonly Migration[] = [
+  categoryCounts,
   orderHolds,
   orderShards,
   ratingTotals,

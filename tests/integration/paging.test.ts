@@ -198,7 +198,10 @@ describe("every list answer is bounded (docs/decisions/026-bounded-lists.md)", (
     expect(first.headers.get("cache-control")).toContain("public");
     const apples = await followAll("/api/products?q=APPLE&limit=3");
     expect(apples.ids.length).toBe(10);
+    // A search is counted when its first page holds every match; one filling more is not (no scan).
     expect((await api("/api/products?q=apple")).headers.get("x-total-count")).toBe("10");
+    expect((await api("/api/products?q=apple&limit=3")).headers.get("x-total-count")).toBeNull();
+    expect((await api("/api/products?category=Veg&limit=3")).headers.get("x-total-count")).toBe("15");
     const fruitApples = await api("/api/products?q=apple&category=Fruits");
     expect(fruitApples.body.every((p: { name: string; category: string }) => p.category === "Fruits")).toBe(
       true,

@@ -35,8 +35,16 @@ export async function list(query: ProductQuery = {}): Promise<ListAnswer<Product
     limit: query.limit ?? LIST_LIMIT_DEFAULT,
     ...(start ? { start } : {}),
   });
-  // The first page counts the matches; when it holds them all, it is the count (no second query).
-  const total = start ? undefined : page.next ? await productStore.countMatching(filter) : page.items.length;
+  // The first page says how many match: itself when it holds them all; else the category counts
+  // (one small read). A name search filling more than a page is not counted: that would read the
+  // whole catalogue (docs/decisions/026-bounded-lists.md).
+  const total = start
+    ? undefined
+    : !page.next
+      ? page.items.length
+      : filter.q
+        ? undefined
+        : await productStore.countOf(filter.category);
   return {
     items: page.items.map(toProduct),
     ...(page.next ? { cursor: encodeCursor(page.next, scope) } : {}),

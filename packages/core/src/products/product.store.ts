@@ -89,25 +89,9 @@ async function listPage(filter: CatalogueFilter, { limit, start }: { limit: numb
   return { items: decodeAll(page.items), next: page.next };
 }
 
-/**
- * How many products a filter matches: a category's count, or the sum of every category's (pattern
- * 28: one small read, whatever the catalogue's size); a name search is counted page by page.
- * Concurrent identical counts share their reads.
- */
-function countMatching(filter: CatalogueFilter): Promise<number> {
-  if (!filter.q) return filter.category ? countOfCategory(filter.category) : countAll();
-  const query = catalogueQuery(filter);
-  return singleFlight(JSON.stringify(["catalogue count", query]), async () => {
-    let count = 0;
-    let next: Item | undefined;
-    do {
-      const page = await queryPage({ ...query, Select: "COUNT", ExclusiveStartKey: next });
-      count += page.count;
-      next = page.next;
-    } while (next);
-    return count;
-  });
-}
+/** How many products a category holds, or the whole catalogue (pattern 28: one small read, whatever its size). */
+const countOf = (category: string | undefined): Promise<number> =>
+  category ? countOfCategory(category) : countAll();
 
 /** Patterns 1 and 4: the whole catalogue, newest first, for its category names (shared by concurrent identical reads). */
 const listAll = async (): Promise<ProductRecord[]> => decodeAll(await sharedQueryAll(productPatterns.all()));
@@ -367,7 +351,7 @@ const recordReview = (productId: string, read: { numReviews: number }, next: Rev
 /** The product store (see the top of this file). */
 export const productStore = {
   listPage,
-  countMatching,
+  countOf,
   listAll,
   hasAny,
   get,

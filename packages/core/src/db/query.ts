@@ -101,9 +101,11 @@ export type ShardPositions = (Record<string, string> | null | false)[];
 /**
  * One page of a list spread over shards (one query per shard, same sort order: newest first by
  * `sortKey`), merged: at most `limit` items, newest first, and the positions the next page starts
- * from. Every item of the shards is answered exactly once across pages. A shard that stopped short
- * of `limit` matches without reaching its end (a rare filter) holds back every item older than
- * where it stopped, so the order stays exact.
+ * from. Each shard is read for about twice its share of the page (items spread evenly over the
+ * shards by hash), so a page costs about `2 × limit` items whatever the number of shards. A shard
+ * that has more than it answered holds back every item older than where it stopped, so the order is
+ * exact and every item of the shards is answered exactly once across pages; a page may hold fewer
+ * than `limit` items when one shard holds most of the newest.
  */
 export async function queryShardsMerged(
   inputs: readonly QueryInput[],
@@ -111,23 +113,25 @@ export async function queryShardsMerged(
 ): Promise<{ items: Item[]; next: ShardPositions | undefined }> {
   const index = inputs[0]?.IndexName as IndexName | undefined;
   const positions: ShardPositions = start ?? inputs.map(() => null);
+  const perShard = Math.min(limit, Math.ceil((2 * limit) / Math.max(1, inputs.length)) + 1);
   const reads = await Promise.all(
     inputs.map((input, shard) => {
       const at = positions[shard];
-      return at === false ? undefined : queryLimited(input, { limit, start: at ?? undefined });
+      return at === false ? undefined : queryLimited(input, { limit: perShard, start: at ?? undefined });
     }),
   );
   const sortOf = (item: Item) => String(item[sortKey]);
-  // A shard that stopped early (a filter's budget) has unread items older than where it stopped.
+  // A shard with more to read has unread items only older than where it stopped: nothing older than
+  // the youngest such stop may be answered yet.
   let cutoff = "";
   for (const read of reads)
-    if (read?.next && read.items.length < limit) {
+    if (read?.next) {
       const stoppedAt = read.next[sortKey] ?? "";
       if (stoppedAt > cutoff) cutoff = stoppedAt;
     }
   const candidates = reads
     .flatMap((read, shard) => (read?.items ?? []).map((item) => ({ item, shard })))
-    .filter(({ item }) => sortOf(item) > cutoff)
+    .filter(({ item }) => sortOf(item) >= cutoff)
     .sort((a, b) => (sortOf(a.item) < sortOf(b.item) ? 1 : sortOf(a.item) > sortOf(b.item) ? -1 : 0))
     .slice(0, limit);
   const taken = inputs.map(() => 0);

@@ -34,7 +34,11 @@ const MAX_ORDERS = positive(process.env.SCALE_MAX_ORDERS, 100_000);
 const SIZES = [...new Set([...[1_000, 10_000, 100_000].filter((size) => size < MAX_ORDERS), MAX_ORDERS])];
 const CUSTOMERS_PER_ORDER = 1 / 5;
 const PRODUCTS_PER_ORDER = 1 / 20;
-/** One order in HEAVY_EVERY is the heavy customer's (`GET /api/orders/mine`). */
+/**
+ * The heavy customer's orders (`GET /api/orders/mine`): the first HEAVY_FIRST, so that a page of
+ * theirs is full at every size and sizes compare like with like, then one in HEAVY_EVERY.
+ */
+const HEAVY_FIRST = 150;
 const HEAVY_EVERY = 100;
 const LINES = 3;
 
@@ -71,7 +75,8 @@ type Auth = "public" | "admin" | "customer";
 const CALLS_MEASURED: { path: string; auth: Auth }[] = [
   { path: "/api/products", auth: "public" },
   { path: "/api/products?limit=24", auth: "public" },
-  { path: "/api/products?q=ap", auth: "public" },
+  // A page the search fills at every size (1k orders come with 50 products, 17 of them matching).
+  { path: "/api/products?q=ap&limit=10", auth: "public" },
   { path: "/api/orders", auth: "admin" },
   { path: "/api/orders?state=paid", auth: "admin" },
   { path: "/api/orders/mine", auth: "customer" },
@@ -169,7 +174,8 @@ function* productItems(catalogue: Catalogue, from: number, to: number): Generato
 }
 
 /**
- * Order n: 3 lines of products, the heavy customer's every HEAVY_EVERY-th, else a customer's by n;
+ * Order n: 3 lines of products, the heavy customer's (the first HEAVY_FIRST, then every
+ * HEAVY_EVERY-th), else a customer's by n;
  * by n % 10: 0-1 unpaid (with its hold), 2 cancelled, 3-5 paid, 6-9 paid and delivered.
  */
 function* orderItems(catalogue: Catalogue, from: number, to: number): Generator<Item> {
@@ -195,7 +201,10 @@ function* orderItems(catalogue: Catalogue, from: number, to: number): Generator<
     const later = (minutes: number) => new Date(Date.parse(createdAt) + minutes * 60_000).toISOString();
     const record: OrderRecord = {
       id,
-      userId: n % HEAVY_EVERY === 0 ? catalogue.heavy : customers[(n * 7919) % customers.length]!,
+      userId:
+        n < HEAVY_FIRST || n % HEAVY_EVERY === 0
+          ? catalogue.heavy
+          : customers[(n * 7919) % customers.length]!,
       orderItems: lines,
       shippingAddress: {
         fullName: `Customer ${n}`,

@@ -1,5 +1,5 @@
 import { Button, Loader, Stack, Text } from "@mantine/core";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { ErrorBlock } from "./page-states.tsx";
 
 /** "1 product", "37 products". */
@@ -43,7 +43,17 @@ export function LoadMore({
   const sentinel = useRef<HTMLDivElement>(null);
   const load = useRef(onLoadMore);
   load.current = onLoadMore;
-  const watching = autoLoad && hasMore && !loading && !error;
+  // Reading ahead waits for the shopper's first scroll: a page read while the list's end is already
+  // in view at load (a short first page, a tall screen) would push this block down on screen, a
+  // layout shift (CLS) with nothing asked for.
+  const [scrolled, setScrolled] = useState(() => typeof window !== "undefined" && window.scrollY > 0);
+  useEffect(() => {
+    if (scrolled) return;
+    const onScroll = () => setScrolled(true);
+    window.addEventListener("scroll", onScroll, { passive: true, once: true });
+    return () => window.removeEventListener("scroll", onScroll);
+  }, [scrolled]);
+  const watching = autoLoad && scrolled && hasMore && !loading && !error;
 
   // A new observer after each page: its first report says whether the end is still in view (a short
   // page), which loads the next one too.

@@ -137,7 +137,7 @@ describe("the storefront grid", () => {
     expect(api.calls.at(-1)?.path).toBe("/api/products?q=lime&limit=24");
   });
 
-  it("loads the next pages as the end of the grid comes into view, up to 10 pages, then only on Load more", async () => {
+  it("loads the next pages as the end of the grid comes into view once the shopper scrolls, up to 10 pages, then only on Load more", async () => {
     vi.stubGlobal("IntersectionObserver", InViewObserver);
     const answers: Record<string, unknown> = { "GET /api/products/categories": [] };
     for (let page = 1; page <= 12; page++) {
@@ -150,6 +150,11 @@ describe("the storefront grid", () => {
     const api = fakeApi(answers);
     vi.stubGlobal("fetch", api.fetch);
     render();
+    await waitFor(() => expect(cards()).toHaveLength(1));
+    // Nothing is read ahead before the shopper scrolls (no layout shift at load).
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(cards()).toHaveLength(1);
+    window.dispatchEvent(new Event("scroll"));
     await waitFor(() => expect(cards()).toHaveLength(10), { timeout: 5000 });
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(cards()).toHaveLength(10);

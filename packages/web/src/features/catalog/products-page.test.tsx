@@ -109,7 +109,7 @@ describe("the storefront grid", () => {
     vi.stubGlobal("fetch", api.fetch);
     render();
     await screen.findByText("40 products");
-    await userEvent.click(screen.getByRole("button", { name: "Load more" }));
+    await userEvent.click(await screen.findByRole("button", { name: "Load more" }));
     await waitFor(() => expect(cards()).toHaveLength(4));
 
     await userEvent.click(screen.getByRole("tab", { name: "Citrus" }));

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { STOREFRONT_PAGE_SIZE } from "@fruit/core/products/catalogue.constants";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser } from "./browser.ts";
@@ -25,9 +26,17 @@ describe("smoke: the started shop", () => {
 
       const first = catalogue[0]!;
       await page.getByRole("link", { name: first.name, exact: true }).first().waitFor({ timeout: 15_000 });
-      // The cards past the first screen arrive in a second render pass (ProductGrid).
+      // The grid's first page (24 cards, decision 026); the cards past the first screen arrive in a
+      // second render pass (ProductGrid). The rest come with the shopper's scroll (or Load more).
       const cards = page.locator("article");
-      await expect.poll(() => cards.count()).toBe(catalogue.length);
+      const firstPage = Math.min(STOREFRONT_PAGE_SIZE, catalogue.length);
+      await expect.poll(() => cards.count()).toBe(firstPage);
+      if (catalogue.length > firstPage) {
+        // Scrolling to the end reads the next page (nothing is read ahead before a scroll).
+        await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+        await expect.poll(() => cards.count()).toBe(catalogue.length);
+        await page.evaluate(() => window.scrollTo(0, 0)); // cards far off screen are not rendered
+      }
       const cardLinks = page.locator('article a[href^="/product/"]');
       expect(await cardLinks.count()).toBeGreaterThanOrEqual(catalogue.length);
       const names = await page.locator("article").allInnerTexts();

@@ -84,29 +84,27 @@ export function ProductsPage() {
       ) : products.error && products.pageCount === 0 ? (
         <ErrorBlock error={products.error} onRetry={products.retry} />
       ) : products.items.length > 0 ? (
-        <>
-          <div aria-busy={products.stale} style={{ opacity: products.stale ? 0.6 : 1 }}>
-            <ProductGrid
-              products={products.items}
-              eagerCount={4}
-              footer={
-                (products.hasMore || products.pageCount > 1) && (
-                  <LoadMore
-                    noun={NOUN}
-                    shown={products.items.length}
-                    total={products.total}
-                    hasMore={products.hasMore}
-                    loading={products.loadingMore}
-                    onLoadMore={products.loadMore}
-                    autoLoad={products.pageCount < AUTO_LOAD_PAGES}
-                    error={products.error}
-                    onRetry={products.retry}
-                  />
-                )
-              }
-            />
-          </div>
-        </>
+        <div aria-busy={products.stale} style={{ opacity: products.stale ? 0.6 : 1 }}>
+          <ProductGrid
+            products={products.items}
+            eagerCount={4}
+            footer={
+              (products.hasMore || products.pageCount > 1) && (
+                <LoadMore
+                  noun={NOUN}
+                  shown={products.items.length}
+                  total={products.total}
+                  hasMore={products.hasMore}
+                  loading={products.loadingMore}
+                  onLoadMore={products.loadMore}
+                  autoLoad={products.pageCount < AUTO_LOAD_PAGES}
+                  error={products.error}
+                  onRetry={products.retry}
+                />
+              )
+            }
+          />
+        </div>
       ) : (
         <Text c="dimmed" ta="center" py="xl">
           No products match{q ? ` "${q}"` : ""}

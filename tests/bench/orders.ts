@@ -83,7 +83,9 @@ function bareTransaction(
     slug: product.slug,
     image: PRODUCT_IMAGE,
     priceCents: toCents(product.price),
-    quantity,
+    unit: "kg" as const,
+    step: 1000,
+    quantity: quantity * 1000,
   }));
   const cents = priceCents(lines);
   const order = {

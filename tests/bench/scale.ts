@@ -1,5 +1,6 @@
 import { BatchWriteCommand } from "@aws-sdk/lib-dynamodb";
 import { newId } from "@fruit/core/ids";
+import { priceCents } from "@fruit/core/money/pricing";
 import { db, tableName } from "@fruit/core/internal/db/client";
 import { holdKind, type OrderRecord, orderKind } from "@fruit/core/internal/orders/order.records";
 import { productKind } from "@fruit/core/internal/products/product.records";
@@ -160,10 +161,12 @@ function* productItems(catalogue: Catalogue, from: number, to: number): Generato
       image: `/images/seed/${fruit.toLowerCase()}.webp`,
       images: [],
       priceCents,
+      unit: "kg",
+      step: 250,
       description: `${name}: fresh from the farm, picked this week and sold by the kilogram.`,
       category: CATEGORIES[n % CATEGORIES.length]!,
       brand: "Farm",
-      countInStock: 1_000,
+      countInStock: 1_000_000,
       rating: 4,
       numReviews: 0,
       ratingTotal: 0,
@@ -191,12 +194,12 @@ function* orderItems(catalogue: Catalogue, from: number, to: number): Generator<
         slug: product.slug,
         image: `/images/seed/${product.slug.split("-")[0]}.webp`,
         priceCents: product.priceCents,
-        quantity: 1 + ((n + k) % 3),
+        unit: "kg" as const,
+        step: 250,
+        quantity: 250 * (1 + ((n + k) % 6)),
       };
     });
-    const itemsCents = lines.reduce((sum, line) => sum + line.priceCents * line.quantity, 0);
-    const shippingCents = itemsCents > 10_000 ? 0 : 1_000;
-    const taxCents = Math.round(itemsCents * 0.15);
+    const { itemsCents, shippingCents, taxCents } = priceCents(lines);
     const state = n % 10;
     const later = (minutes: number) => new Date(Date.parse(createdAt) + minutes * 60_000).toISOString();
     const record: OrderRecord = {

@@ -46,12 +46,23 @@ export interface TestProductInput {
   countInStock?: number;
   category?: string;
   brand?: string;
+  /** Default: by the kilogram, in steps of 1 kg (step and stock in the unit). */
+  unit?: "kg" | "piece";
+  step?: number;
 }
 
 /** A product made through the catalogue verb (product and slug items in one transaction). */
 export async function createProduct(
   input: TestProductInput = {},
-): Promise<{ _id: string; slug: string; name: string; image: string; price: number }> {
+): Promise<{
+  _id: string;
+  slug: string;
+  name: string;
+  image: string;
+  price: number;
+  unit: "kg" | "piece";
+  step: number;
+}> {
   counter += 1;
   const name = input.name ?? `Product ${counter}`;
   const product = await products.create({
@@ -61,6 +72,8 @@ export async function createProduct(
     brand: input.brand ?? "Farm",
     price: input.price ?? 5,
     countInStock: input.countInStock ?? 10,
+    ...(input.unit ? { unit: input.unit } : {}),
+    ...(input.step ? { step: input.step } : {}),
     image: "/images/seed/apple.webp",
     images: [],
     description: `${name} description`,
@@ -71,5 +84,7 @@ export async function createProduct(
     name: product.name,
     image: product.image,
     price: product.price,
+    unit: product.unit,
+    step: product.step,
   };
 }

@@ -1,26 +1,38 @@
+import { type Unit, BASE_PER_UNIT } from "./quantity.ts";
+
 /**
- * The one pricing rule: the cart, the place-order preview and the server's order all use it.
+ * The one pricing rule: the cart, the place-order preview, the server's order and the amount sent to
+ * PayPal all use it (docs/decisions/027-selling-units.md).
  *
- * items = Σ price × quantity; shipping 0 when items are above $100 (FREE_SHIPPING_OVER), else $10;
- * tax 15 % of items, rounded to the cent; total = items + shipping + tax. The rule works in integer
- * cents (`priceCents`), as core stores money, so sums never drift; dollars exist only at the edges —
- * the API's answers and the web app, which call `priceLines` (dollar lines in, dollar prices out,
- * through the same rule). Copy that names the free-shipping threshold reads FREE_SHIPPING_OVER.
+ * A line costs its price per unit × its quantity, rounded half up to the cent, computed in integers
+ * (grams × cents per kg / 1000, or pieces × cents per piece); items = Σ lines; shipping 0 when items
+ * are above $100 (FREE_SHIPPING_OVER), else $10; tax 15 % of items, rounded half up to the cent;
+ * total = items + shipping + tax. No amount ever holds a fraction of a cent. The rule works in
+ * integer cents (`priceCents`), as core stores money; dollars exist only at the edges — the API's
+ * answers and the web app, which call `priceLines` (dollar lines in, dollar prices out, through the
+ * same rule). Copy that names the free-shipping threshold reads FREE_SHIPPING_OVER.
  */
 export const FREE_SHIPPING_OVER = 100;
 export const SHIPPING_FEE = 10;
-export const TAX_RATE = 0.15;
+/** Tax in whole percent of items, so it is computed in integers. */
+export const TAX_PERCENT = 15;
 
-/** A line in cents, as core holds it (an order's stored line, a product's `priceCents`). */
+/**
+ * A line in cents, as core holds it (an order's stored line, a product's `priceCents`): the price per
+ * unit and the quantity in whole base units (grams or pieces; money/quantity.ts).
+ */
 export interface CentsLine {
   priceCents: number;
+  unit: Unit;
   quantity: number;
 }
 
-/** A line in dollars, as the API and the web app show it. */
+/** A line in dollars, as the API and the web app show it: the quantity in the unit (0.75 kg). */
 export interface PricedLine {
   price: number;
   quantity: number;
+  /** Absent on lines of the original client, whose quantities are whole kilograms. */
+  unit?: Unit | undefined;
 }
 
 /** An order's money in integer cents (the stored order's attributes). */
@@ -45,16 +57,29 @@ export const toCents = (dollars: number): number => Math.round(Number((dollars *
 /** Integer cents → dollars with at most 2 decimals. */
 export const toDollars = (cents: number): number => cents / 100;
 
+/** Integer division rounded half up, for non-negative integers. */
+const divideHalfUp = (dividend: number, divisor: number): number =>
+  Math.floor((dividend + Math.floor(divisor / 2)) / divisor);
+
+/**
+ * What one line costs, in cents: price per unit × quantity, rounded half up, in integers.
+ *
+ * @example
+ * lineCents({ priceCents: 1299, unit: "kg", quantity: 250 }) // 325 (324.75 rounded up)
+ */
+export const lineCents = (line: CentsLine): number =>
+  divideHalfUp(line.priceCents * line.quantity, BASE_PER_UNIT[line.unit]);
+
 /**
  * Prices lines held in cents: the pricing rule itself.
  *
  * @example
- * priceCents([{ priceCents: 499, quantity: 3 }]) // { itemsCents: 1497, shippingCents: 1000, taxCents: 225, totalCents: 2722 }
+ * priceCents([{ priceCents: 499, unit: "kg", quantity: 3000 }]) // { itemsCents: 1497, shippingCents: 1000, taxCents: 225, totalCents: 2722 }
  */
 export function priceCents(lines: readonly CentsLine[]): PriceCents {
-  const itemsCents = lines.reduce((sum, line) => sum + line.priceCents * line.quantity, 0);
+  const itemsCents = lines.reduce((sum, line) => sum + lineCents(line), 0);
   const shippingCents = itemsCents > FREE_SHIPPING_OVER * 100 || itemsCents === 0 ? 0 : SHIPPING_FEE * 100;
-  const taxCents = Math.round(itemsCents * TAX_RATE);
+  const taxCents = divideHalfUp(itemsCents * TAX_PERCENT, 100);
   return { itemsCents, shippingCents, taxCents, totalCents: itemsCents + shippingCents + taxCents };
 }
 
@@ -66,11 +91,18 @@ export const toPrices = (cents: PriceCents): Prices => ({
   totalPrice: toDollars(cents.totalCents),
 });
 
-/** A dollar line → the same line in cents. */
-export const inCents = (line: PricedLine): CentsLine => ({
-  priceCents: toCents(line.price),
-  quantity: line.quantity,
-});
+/** A dollar line → the same line in cents (its quantity in base units; unit kg when absent). */
+export const inCents = (line: PricedLine): CentsLine => {
+  const unit = line.unit ?? "kg";
+  return {
+    priceCents: toCents(line.price),
+    unit,
+    quantity: Math.round(line.quantity * BASE_PER_UNIT[unit]),
+  };
+};
+
+/** What one dollar line costs, in dollars (the cart's and order screens' line totals). */
+export const lineTotal = (line: PricedLine): number => toDollars(lineCents(inCents(line)));
 
 /**
  * Prices dollar lines (the web app's cart and preview, API clients): each price to cents once, then
@@ -78,6 +110,7 @@ export const inCents = (line: PricedLine): CentsLine => ({
  *
  * @example
  * priceLines([{ price: 4.99, quantity: 3 }]) // { itemsPrice: 14.97, shippingPrice: 10, taxPrice: 2.25, totalPrice: 27.22 }
+ * priceLines([{ price: 12.99, quantity: 0.25, unit: "kg" }]).itemsPrice // 3.25
  */
 export const priceLines = (lines: readonly PricedLine[]): Prices => toPrices(priceCents(lines.map(inCents)));
 

@@ -1,4 +1,5 @@
 import { toDollars } from "../money/pricing.ts";
+import { fromBase } from "../money/quantity.ts";
 import { isCancelled, isHeld, type OrderRecord, type StoredLine } from "./order.records.ts";
 import type { Order, OrderLine } from "./order.schema.ts";
 
@@ -6,14 +7,16 @@ import type { Order, OrderLine } from "./order.schema.ts";
 
 export type OrderUser = Order["user"];
 
-/** A stored line → the API's order line (price in dollars). */
+/** A stored line → the API's order line (price in dollars per unit, step and quantity in the unit). */
 export const toLine = (line: StoredLine): OrderLine => ({
   _id: line.productId,
   name: line.name,
   slug: line.slug,
   image: line.image,
   price: toDollars(line.priceCents),
-  quantity: line.quantity,
+  unit: line.unit,
+  step: fromBase(line.unit, line.step),
+  quantity: fromBase(line.unit, line.quantity),
 });
 
 /** A stored order → the API's Order. */

@@ -1,6 +1,7 @@
 import * as v from "valibot";
 import { inPartition } from "../db/key-conditions.ts";
 import { defineKind } from "../db/kind.ts";
+import { UNITS } from "../money/quantity.ts";
 import { LocationSchema, PAYMENT_METHODS } from "./order.schema.ts";
 
 /**
@@ -48,14 +49,19 @@ const userPartition = (userId: string) => `USER#${userId}`;
 const text = v.string();
 const cents = v.pipe(v.number(), v.integer());
 
-/** One stored line (Order.orderItems[]): a snapshot of the product at order time, money in cents. */
+/**
+ * One stored line (Order.orderItems[]): a snapshot of the product at order time — money in cents per
+ * unit, step and quantity in whole base units (grams or pieces: money/quantity.ts).
+ */
 export const StoredLineSchema = v.object({
   productId: text,
   name: text,
   slug: text,
   image: text,
   priceCents: cents,
-  quantity: v.pipe(v.number(), v.integer()),
+  unit: v.picklist(UNITS),
+  step: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  quantity: v.pipe(v.number(), v.integer(), v.minValue(1)),
 });
 export type StoredLine = v.InferOutput<typeof StoredLineSchema>;
 

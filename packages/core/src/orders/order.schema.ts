@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { toBase, type Unit, UNITS } from "../money/quantity.ts";
 import { PageQueryEntries } from "../paging.schema.ts";
 
 /**
@@ -8,7 +9,7 @@ import { PageQueryEntries } from "../paging.schema.ts";
 
 /** At most this many distinct lines per order (a DynamoDB transaction holds 100 actions). */
 export const MAX_ORDER_LINES = 50;
-/** A generous per-line bound that keeps a typo (10000 kg) from being a valid order. */
+/** A generous per-line bound, in the product's unit, that keeps a typo (10000 kg) from being a valid order. */
 export const MAX_LINE_QUANTITY = 1000;
 
 /** The two payment choices of the checkout: the wallet (default) and the card funding source, both PayPal. */
@@ -60,23 +61,28 @@ export const ShippingAddressSchema = v.object({
 export type ShippingAddress = v.InferOutput<typeof ShippingAddressSchema>;
 
 /**
- * One cart line as the client sends it. Only `_id` and `quantity` are trusted. The name, slug, image
- * and price the shopper saw are the order's snapshot when every line has them and they add up to
- * the total sent: placement's transaction then requires each product to still be exactly that
- * (orders/place.ts), and otherwise placement reads the catalogue and uses its values.
+ * One cart line as the client sends it. Only `_id` and `quantity` are trusted; the quantity is in the
+ * product's unit (kg to the gram, or pieces) and must be a whole number of the product's steps, which
+ * placement checks against the catalogue (docs/decisions/027-selling-units.md). The name, slug, image,
+ * price, unit and step the shopper saw are the order's snapshot when every line has them and they
+ * add up to the total sent: placement's transaction then requires each product to still be exactly
+ * that (orders/place.ts), and otherwise placement reads the catalogue and uses its values.
  */
 export const OrderLineInputSchema = v.object({
   _id: v.pipe(v.string(), v.nonEmpty("Product id is required"), v.maxLength(64)),
   quantity: v.pipe(
     v.number("Quantity must be a number"),
-    v.integer("Quantity must be a whole number"),
-    v.minValue(1, "Quantity must be at least 1"),
+    v.finite("Quantity must be a number"),
+    v.gtValue(0, "Quantity must be more than 0"),
     v.maxValue(MAX_LINE_QUANTITY, `Quantity must be at most ${MAX_LINE_QUANTITY}`),
+    v.check((quantity) => toBase("kg", quantity) !== undefined, "Quantity must have at most 3 decimals"),
   ),
   name: optionalText(200),
   image: optionalText(2000),
   slug: optionalText(200),
   price: v.optional(money),
+  unit: v.optional(v.picklist(UNITS)),
+  step: v.optional(v.pipe(v.number(), v.finite(), v.gtValue(0))),
 });
 export type OrderLineInput = v.InferOutput<typeof OrderLineInputSchema>;
 
@@ -138,13 +144,18 @@ export const PayOrderSchema = v.object({
 });
 export type PayOrderInput = v.InferOutput<typeof PayOrderSchema>;
 
-/** One stored line: a snapshot of the product when the order was placed. `_id` is the product id. */
+/**
+ * One order line: a snapshot of the product when the order was placed. `_id` is the product id; the
+ * price is per unit, step and quantity are in the unit.
+ */
 export interface OrderLine {
   _id: string;
   name: string;
   slug: string;
   image: string;
   price: number;
+  unit: Unit;
+  step: number;
   quantity: number;
 }
 

@@ -2,6 +2,7 @@ import { AGAIN, giveUp, retrying } from "../db/retry.ts";
 import { AppError } from "../errors.ts";
 import { isId, newId } from "../ids.ts";
 import { type PriceCents, priceCents, toCents, toPrices } from "../money/pricing.ts";
+import { formatQuantity, fromBase, isWholeSteps, toBase } from "../money/quantity.ts";
 import { productStore } from "../products/product.store.ts";
 import { callerOfSession, type Session, sessionCheck } from "../users/caller.ts";
 import { heldFrom } from "./hold.ts";
@@ -42,51 +43,99 @@ const unknownProduct = (line: OrderLineInput) =>
   new AppError("invalid", `Product not found: ${line.name ? `${line.name} (${line._id})` : line._id}`);
 
 /**
- * The snapshot the shopper sent, when it is complete (every line with its name, slug, image and price)
- * and its lines add up to the total they saw. Unverified: the transaction checks it against the
- * catalogue. Undefined when incomplete (a hand-made request), so placement reads the catalogue first.
+ * True when every amount the shopper's client sent is ours to the cent, or one cent off: a client
+ * that rounds on its own (the original client computes tax in floating point and sends an unrounded
+ * total) is not refused for its rounding. We store and charge our figures (docs/decisions/027).
+ */
+function withinRounding(input: OrderInput, ours: PriceCents): boolean {
+  const sent: [number | undefined, number][] = [
+    [input.itemsPrice, ours.itemsCents],
+    [input.shippingPrice, ours.shippingCents],
+    [input.taxPrice, ours.taxCents],
+    [input.totalPrice, ours.totalCents],
+  ];
+  return sent.every(([dollars, cents]) => dollars === undefined || Math.abs(toCents(dollars) - cents) <= 1);
+}
+
+/**
+ * The snapshot the shopper sent, when it is complete (every line with its name, slug, image, price,
+ * unit and step, its quantity a whole number of that step) and its lines add up to the amounts they
+ * saw. Unverified: the transaction checks it against the catalogue. Undefined otherwise (a hand-made
+ * request, the original client), so placement reads the catalogue first.
  */
 function sentLines(lines: readonly OrderLineInput[], input: OrderInput): StoredLine[] | undefined {
   const sent: StoredLine[] = [];
   for (const line of lines) {
-    const { name, slug, image, price } = line;
-    if (name === undefined || slug === undefined || image === undefined || price === undefined)
+    const { name, slug, image, price, unit, step } = line;
+    if (
+      name === undefined ||
+      slug === undefined ||
+      image === undefined ||
+      price === undefined ||
+      unit === undefined ||
+      step === undefined
+    )
       return undefined;
-    sent.push({
-      productId: line._id,
-      name,
-      slug,
-      image,
-      priceCents: toCents(price),
-      quantity: line.quantity,
-    });
+    const stepBase = toBase(unit, step);
+    const quantity = toBase(unit, line.quantity);
+    if (stepBase === undefined || quantity === undefined || !isWholeSteps(quantity, stepBase)) return undefined;
+    sent.push({ productId: line._id, name, slug, image, priceCents: toCents(price), unit, step: stepBase, quantity });
   }
-  return toCents(input.totalPrice) === priceCents(sent).totalCents ? sent : undefined;
+  return withinRounding(input, priceCents(sent)) ? sent : undefined;
 }
 
-/** Reads every product of the cart (one BatchGet) and snapshots it; 400 naming an unknown product. */
+/**
+ * Reads every product of the cart (one BatchGet) and snapshots it: 400 naming an unknown product, or
+ * a line whose quantity is not a whole number of its product's steps (in the product's unit: the
+ * original client's whole numbers are whole kilograms or pieces).
+ */
 async function catalogueLines(lines: readonly OrderLineInput[]): Promise<CatalogueLine[]> {
   const found = await productStore.getMany(lines.map((line) => line._id));
   const products = new Map(found.map((product) => [product.id, product]));
-  return lines.map((line) => {
+  return lines.map((line, index) => {
     const product = products.get(line._id);
     if (!product) throw unknownProduct(line);
+    const quantity = toBase(product.unit, line.quantity);
+    if (quantity === undefined || !isWholeSteps(quantity, product.step)) {
+      const step = formatQuantity(product.unit, fromBase(product.unit, product.step));
+      throw new AppError(
+        "invalid",
+        `Line ${index + 1} (${product.name}): quantity must be a whole number of steps of ${step}`,
+      );
+    }
     return {
       productId: line._id,
       name: product.name,
       slug: product.slug,
       image: product.image,
       priceCents: product.priceCents,
-      quantity: line.quantity,
+      unit: product.unit,
+      step: product.step,
+      quantity,
       countInStock: product.countInStock,
     };
   });
 }
 
-/** 409 with the current lines and prices when the total the shopper saw (dollars) is not the catalogue's. */
-function assertSamePrices(input: OrderInput, lines: readonly CatalogueLine[]): void {
+/** True when a line the shopper sent names a price (or unit) other than the catalogue's. */
+const priceDiffers = (sent: OrderLineInput | undefined, line: CatalogueLine): boolean =>
+  sent !== undefined &&
+  ((sent.price !== undefined && toCents(sent.price) !== line.priceCents) ||
+    (sent.unit !== undefined && sent.unit !== line.unit));
+
+/**
+ * 409 with the current lines and prices when a price the shopper saw is not the catalogue's: a line's
+ * unit price that differs, or amounts more than a cent off ours (`withinRounding`).
+ */
+function assertSamePrices(
+  input: OrderInput,
+  sentLines: readonly OrderLineInput[],
+  lines: readonly CatalogueLine[],
+): void {
   const priced = priceCents(lines);
-  if (toCents(input.totalPrice) === priced.totalCents) return;
+  const sent = new Map(sentLines.map((line) => [line._id, line]));
+  const changed = lines.some((line) => priceDiffers(sent.get(line.productId), line));
+  if (!changed && withinRounding(input, priced)) return;
   throw new AppError("conflict", "Prices have changed, please review your order", {
     orderItems: lines.map((line) => ({ ...toLine(line), countInStock: line.countInStock })),
     prices: toPrices(priced),
@@ -131,12 +180,14 @@ function newOrder(customer: Customer, input: OrderInput, lines: readonly StoredL
   return {
     id: newId(),
     userId: customer._id,
-    orderItems: lines.map(({ productId, name, slug, image, priceCents, quantity }) => ({
+    orderItems: lines.map(({ productId, name, slug, image, priceCents, unit, step, quantity }) => ({
       productId,
       name,
       slug,
       image,
       priceCents,
+      unit,
+      step,
       quantity,
     })),
     shippingAddress: input.shippingAddress,
@@ -212,7 +263,7 @@ export async function placeOrder(
       if (!basis) {
         const first = await earlierOrderOnce();
         if (first) return first;
-        basis = await fromCatalogue((catalogue) => assertSamePrices(input, catalogue));
+        basis = await fromCatalogue((catalogue) => assertSamePrices(input, lines, catalogue));
       }
       const order = newOrder(placer.customer, input, basis.lines);
       // After a clash on the token (the other request may have failed), the key item alone guards.
@@ -241,7 +292,7 @@ export async function placeOrder(
           if (first) return first;
           basis = await fromCatalogue((catalogue) => {
             assertInStock(catalogue);
-            assertSamePrices(input, catalogue);
+            assertSamePrices(input, lines, catalogue);
           });
           return AGAIN; // the catalogue changed under the sent snapshot: place with its values
         }

@@ -3,6 +3,7 @@ import { decodeCursor, encodeCursor } from "../db/cursor.ts";
 import { AppError } from "../errors.ts";
 import { isId, newId } from "../ids.ts";
 import { toCents } from "../money/pricing.ts";
+import { toBase, type Unit } from "../money/quantity.ts";
 import { LIST_LIMIT_DEFAULT, type ListAnswer } from "../paging.schema.ts";
 import { toProduct, toReview } from "./product.mapping.ts";
 import {
@@ -11,6 +12,7 @@ import {
   type ProductDetail,
   type ProductEdit,
   type ProductQuery,
+  unitIssue,
 } from "./product.schema.ts";
 import { type ProductChanges, type ProductRecord, productStore } from "./product.store.ts";
 
@@ -96,16 +98,29 @@ export type ProductCreateInput = Partial<
   Omit<Product, "_id" | "rating" | "numReviews" | "createdAt" | "updatedAt">
 > & { id?: string };
 
+/** A step or stock in the unit → whole base units; 400 with the unit's rule when it is not one. */
+function inBase(unit: Unit, values: { step?: number | undefined; countInStock?: number | undefined }) {
+  const issue = unitIssue(unit, values);
+  if (issue) throw new AppError("invalid", issue);
+  return {
+    step: values.step === undefined ? undefined : (toBase(unit, values.step) as number),
+    countInStock: values.countInStock === undefined ? undefined : (toBase(unit, values.countInStock) as number),
+  };
+}
+
 /**
  * POST /api/products (admin): a blank product the admin then edits — "sample name <n>", a unique
- * `sample-name-<id suffix>` slug, price 0, the placeholder image, category "Uncategorised", no
- * stock. The product and its slug item are written in one transaction (409 if the slug is taken).
+ * `sample-name-<id suffix>` slug, price 0, the placeholder image, category "Uncategorised", sold by
+ * the kilogram in steps of 1 kg, no stock. The product and its slug item are written in one
+ * transaction (409 if the slug is taken).
  *
  * @example
  * const product = await create({ name: "Kiwi", slug: "kiwi", price: 3.5, countInStock: 20 });
  */
 export async function create(input: ProductCreateInput = {}): Promise<Product> {
   if (input.id !== undefined && !isId(input.id)) throw new AppError("invalid", "id must be a ULID");
+  const unit = input.unit ?? "kg";
+  const base = inBase(unit, { step: input.step ?? 1, countInStock: input.countInStock ?? 0 });
   const id = input.id ?? newId();
   const now = new Date().toISOString();
   const record: ProductRecord = {
@@ -115,10 +130,12 @@ export async function create(input: ProductCreateInput = {}): Promise<Product> {
     image: input.image ?? PLACEHOLDER_IMAGE,
     images: input.images ?? [],
     priceCents: toCents(input.price ?? 0),
+    unit,
+    step: base.step ?? 1,
     description: input.description ?? "",
     category: input.category ?? "Uncategorised",
     brand: input.brand ?? "",
-    countInStock: input.countInStock ?? 0,
+    countInStock: base.countInStock ?? 0,
     rating: 0,
     numReviews: 0,
     ratingTotal: 0,
@@ -129,13 +146,23 @@ export async function create(input: ProductCreateInput = {}): Promise<Product> {
   return toProduct(record);
 }
 
-/** A ProductEdit → the stored attributes it changes (price in cents). */
-function storedChanges(edit: ProductEdit): ProductChanges {
-  const { price, ...rest } = edit;
+/**
+ * A ProductEdit → the stored attributes it changes: price in cents, step and stock in base units of
+ * the unit the product ends with (400 when they do not fit it, or when the unit changes without the
+ * stock counted in it).
+ */
+function storedChanges(edit: ProductEdit, current: Unit): ProductChanges {
+  const { price, step, countInStock, ...rest } = edit;
+  const unit = edit.unit ?? current;
+  if (unit !== current && countInStock === undefined)
+    throw new AppError("invalid", "Count in stock is required with a new unit (in that unit)");
   const stored: ProductChanges = Object.fromEntries(
     Object.entries(rest).filter(([, value]) => value !== undefined),
   );
   if (price !== undefined) stored.priceCents = toCents(price);
+  const base = inBase(unit, { step: step ?? (unit !== current ? 1 : undefined), countInStock });
+  if (base.step !== undefined) stored.step = base.step;
+  if (base.countInStock !== undefined) stored.countInStock = base.countInStock;
   stored.updatedAt = new Date().toISOString();
   return stored;
 }
@@ -143,12 +170,13 @@ function storedChanges(edit: ProductEdit): ProductChanges {
 /**
  * PUT /api/products/{id} (admin): changes exactly the fields sent; rating and reviews are never
  * touched, so a review written meanwhile is kept. A new slug swaps the slug items in the same
- * transaction (409 when taken).
+ * transaction (409 when taken). Step and stock are in the product's unit, and the write requires the
+ * unit they were read in.
  */
 export async function update(id: string, changes: ProductEdit): Promise<Product> {
   const item = isId(id) ? await productStore.get(id) : undefined;
   if (!item) throw notFound();
-  const stored = storedChanges(changes);
+  const stored = storedChanges(changes, item.unit);
   if (stored.slug === item.slug) delete stored.slug;
   const outcome = await productStore.update(id, stored, item);
   if (outcome === "taken") throw slugTaken();

@@ -1,8 +1,9 @@
 import { toDollars } from "../money/pricing.ts";
+import { fromBase } from "../money/quantity.ts";
 import type { ProductRecord, ReviewRecord } from "./product.records.ts";
 import type { Product, Review } from "./product.schema.ts";
 
-/** A stored product → the API's Product (prices are stored in cents). */
+/** A stored product → the API's Product (prices are stored in cents, step and stock in base units). */
 export const toProduct = (product: ProductRecord): Product => ({
   _id: product.id,
   slug: product.slug,
@@ -10,10 +11,12 @@ export const toProduct = (product: ProductRecord): Product => ({
   image: product.image,
   images: product.images,
   price: toDollars(product.priceCents),
+  unit: product.unit,
+  step: fromBase(product.unit, product.step),
   description: product.description,
   category: product.category,
   brand: product.brand,
-  countInStock: product.countInStock,
+  countInStock: fromBase(product.unit, product.countInStock),
   rating: product.rating,
   numReviews: product.numReviews,
   createdAt: product.createdAt,

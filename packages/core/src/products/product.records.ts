@@ -1,6 +1,7 @@
 import * as v from "valibot";
 import { inPartition } from "../db/key-conditions.ts";
 import { defineKind, type Item } from "../db/kind.ts";
+import { UNITS } from "../money/quantity.ts";
 
 /**
  * The stored kinds of a product's partition (docs/data-model.md: Product, Slug, Review and Reviewer
@@ -25,7 +26,10 @@ const REVIEWER_PREFIX = "REVIEWER#";
 const text = v.string();
 const count = v.pipe(v.number(), v.integer());
 
-/** A product as stored: the API's Product with its id as `id`, money in cents, the exact rating sum. */
+/**
+ * A product as stored: the API's Product with its id as `id`, money in cents per unit, step and stock
+ * in whole base units (grams or pieces: money/quantity.ts), the exact rating sum.
+ */
 export const ProductRecordSchema = v.object({
   id: text,
   slug: text,
@@ -33,9 +37,13 @@ export const ProductRecordSchema = v.object({
   image: text,
   images: v.array(text),
   priceCents: count,
+  unit: v.picklist(UNITS),
+  /** In base units: grams (250 for 0.25 kg) or pieces. */
+  step: v.pipe(count, v.minValue(1)),
   description: text,
   category: text,
   brand: text,
+  /** In base units: grams or pieces. */
   countInStock: count,
   rating: v.number(),
   numReviews: count,

@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { PRECISION_TEXT, toBase, type Unit, UNITS } from "../money/quantity.ts";
 import { PageQueryEntries } from "../paging.schema.ts";
 
 /** Browser-safe shapes of the product API (shared by the server and the web app). */
@@ -17,10 +18,16 @@ export interface Product {
   name: string;
   image: string;
   images: string[];
+  /** Per unit: per kg, or per piece. */
   price: number;
+  /** How it sells: by weight (`kg`) or by piece (docs/decisions/027-selling-units.md). */
+  unit: Unit;
+  /** What the cart adds and removes at a time, in the unit (0.25 kg, 1 piece). */
+  step: number;
   description: string;
   category: string;
   brand: string;
+  /** In the unit: kg with at most three decimals, or pieces. */
   countInStock: number;
   rating: number;
   numReviews: number;
@@ -86,12 +93,49 @@ export const PriceSchema = v.pipe(
   v.check(hasCentsPrecision, "Price must have at most 2 decimals"),
 );
 
+/** At most three decimals: a kilogram to the gram (pieces are checked whole against the unit). */
+const hasGramPrecision = (value: number) => toBase("kg", value) !== undefined;
+
 export const CountInStockSchema = v.pipe(
-  numberLike("Count in stock must be a whole number"),
-  v.integer("Count in stock must be a whole number"),
+  numberLike("Count in stock must be a number"),
+  v.finite("Count in stock must be a number"),
   v.minValue(0, "Count in stock must be 0 or more"),
   v.maxValue(1_000_000, "Count in stock must be at most 1000000"),
+  v.check(hasGramPrecision, "Count in stock must have at most 3 decimals (whole grams)"),
 );
+
+/** The largest step: a crate of 100 kg, or 100 pieces. */
+export const MAX_STEP = 100;
+
+export const StepSchema = v.pipe(
+  numberLike("Step must be a number"),
+  v.finite("Step must be a number"),
+  v.gtValue(0, "Step must be more than 0"),
+  v.maxValue(MAX_STEP, `Step must be at most ${MAX_STEP}`),
+  v.check(hasGramPrecision, "Step must have at most 3 decimals (whole grams)"),
+);
+
+export const UnitSchema = v.picklist(UNITS, `Unit must be one of ${UNITS.join(", ")}`);
+
+/**
+ * What a product's unit asks of its step and stock, or undefined when they fit: by piece both are
+ * whole; by weight both are whole grams (the schemas above check that already). Shared by the server,
+ * which checks an edit against the unit it ends with, and the admin form.
+ *
+ * @example
+ * unitIssue("piece", { step: 0.5 }) // "Step must be a whole number of pieces for a product sold by piece"
+ */
+export function unitIssue(
+  unit: Unit,
+  values: { step?: number | undefined; countInStock?: number | undefined },
+) {
+  const label = unit === "kg" ? "sold by weight" : "sold by piece";
+  if (values.step !== undefined && toBase(unit, values.step) === undefined)
+    return `Step must be ${PRECISION_TEXT[unit]} for a product ${label}`;
+  if (values.countInStock !== undefined && toBase(unit, values.countInStock) === undefined)
+    return `Count in stock must be ${PRECISION_TEXT[unit]} for a product ${label}`;
+  return undefined;
+}
 
 const text = (label: string, min: number, max: number) =>
   v.pipe(
@@ -103,26 +147,39 @@ const text = (label: string, min: number, max: number) =>
 
 /**
  * PUT /api/products/{id} (admin): changes exactly the fields sent. The original client also sends
- * `_id` (ignored). Price and count accept numeric strings, as form fields send them.
+ * `_id` (ignored). Price, step and count accept numeric strings, as form fields send them. Step and
+ * count are in the product's unit: the one sent, else the stored one; a changed unit needs the stock
+ * in it (products/index.ts: a count of kilograms is not a count of pieces).
  */
-export const ProductUpdateSchema = v.object({
-  name: v.optional(text("Name", 1, 200)),
-  slug: v.optional(
-    v.pipe(
-      text("Slug", 1, 200),
-      v.regex(SLUG_PATTERN, "Slug must be lowercase letters, digits and single hyphens (e.g. green-apple)"),
+export const ProductUpdateSchema = v.pipe(
+  v.object({
+    name: v.optional(text("Name", 1, 200)),
+    slug: v.optional(
+      v.pipe(
+        text("Slug", 1, 200),
+        v.regex(SLUG_PATTERN, "Slug must be lowercase letters, digits and single hyphens (e.g. green-apple)"),
+      ),
     ),
+    price: v.optional(PriceSchema),
+    image: v.optional(ImageUrlSchema),
+    images: v.optional(
+      v.pipe(v.array(ImageUrlSchema, "Images must be a list"), v.maxLength(20, "At most 20 images")),
+    ),
+    category: v.optional(text("Category", 1, 100)),
+    brand: v.optional(text("Brand", 0, 100)),
+    countInStock: v.optional(CountInStockSchema),
+    unit: v.optional(UnitSchema),
+    step: v.optional(StepSchema),
+    description: v.optional(text("Description", 0, 5000)),
+  }),
+  v.check(
+    (edit) => edit.unit === undefined || unitIssue(edit.unit, edit) === undefined,
+    (issue) => {
+      const edit = issue.input as { unit: Unit; step?: number; countInStock?: number };
+      return unitIssue(edit.unit, edit) ?? "Invalid unit";
+    },
   ),
-  price: v.optional(PriceSchema),
-  image: v.optional(ImageUrlSchema),
-  images: v.optional(
-    v.pipe(v.array(ImageUrlSchema, "Images must be a list"), v.maxLength(20, "At most 20 images")),
-  ),
-  category: v.optional(text("Category", 1, 100)),
-  brand: v.optional(text("Brand", 0, 100)),
-  countInStock: v.optional(CountInStockSchema),
-  description: v.optional(text("Description", 0, 5000)),
-});
+);
 /** The fields of a product an admin edit sends (each optional: only what is sent changes). */
 export type ProductEdit = v.InferOutput<typeof ProductUpdateSchema>;
 

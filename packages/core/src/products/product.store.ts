@@ -6,6 +6,7 @@ import { keysOnly } from "../db/key-conditions.ts";
 import { type Action, type Item, keyOf, type UpdateAction } from "../db/kind.ts";
 import { type Position, queryAll, queryLimited, queryPage, sharedQueryAll } from "../db/query.ts";
 import { singleFlight } from "../db/single-flight.ts";
+import type { Unit } from "../money/quantity.ts";
 import {
   deleteWithUnique,
   putWithUnique,
@@ -38,9 +39,13 @@ export type { ProductRecord, ReviewRecord } from "./product.records.ts";
  * cancelled order gives it back (`returnStock`).
  */
 
-/** A quantity of one product, taken by an order or given back. */
+/**
+ * A quantity of one product, taken by an order or given back: whole base units of the unit it was
+ * sold in (grams or pieces; money/quantity.ts).
+ */
 export interface StockLine {
   productId: string;
+  unit: Unit;
   quantity: number;
 }
 
@@ -156,6 +161,8 @@ function create(record: ProductRecord): Promise<"created" | "taken"> {
 export interface ProductRead {
   slug: string;
   category: string;
+  /** An edit's step and stock were converted to base units in this unit. */
+  unit: Unit;
 }
 
 /**
@@ -174,12 +181,18 @@ function update(id: string, changes: ProductChanges, read: ProductRead): Promise
   const set = setFields(fields);
   const write = productKind.update(productKind.key(id), {
     ...set,
-    ConditionExpression: `${exists()} AND #slug = :currentSlug AND #category = :currentCategory`,
-    ExpressionAttributeNames: { ...set.ExpressionAttributeNames, "#slug": "slug", "#category": "category" },
+    ConditionExpression: `${exists()} AND #slug = :currentSlug AND #category = :currentCategory AND #unit = :currentUnit`,
+    ExpressionAttributeNames: {
+      ...set.ExpressionAttributeNames,
+      "#slug": "slug",
+      "#category": "category",
+      "#unit": "unit",
+    },
     ExpressionAttributeValues: {
       ...set.ExpressionAttributeValues,
       ":currentSlug": currentSlug,
       ":currentCategory": read.category,
+      ":currentUnit": read.unit,
     },
   });
   const swap =
@@ -271,19 +284,24 @@ async function slice(skip: number, take: number): Promise<ProductRecord[]> {
 const getMany = async (ids: readonly string[]): Promise<ProductRecord[]> =>
   decodeAll(await batchGet(ids.map((id) => productKind.key(id))));
 
-/** A line an order takes: its quantity, the price it was priced at, and what it says the product is. */
+/**
+ * A line an order takes: its quantity, the price it was priced at, the step it was checked against,
+ * and what it says the product is.
+ */
 export interface TakenLine extends StockLine {
   priceCents: number;
+  step: number;
   name: string;
   slug: string;
   image: string;
 }
 
 /**
- * The action that takes a line's quantity from its product's stock, never below 0 and only at the
- * line's price: in a transaction, it cancels it (`ConditionalCheckFailed`) when the product is gone,
- * short, or priced otherwise. `checkSnapshot` also requires the product's name, slug and image to be
- * the line's (a snapshot the shopper sent, so the stored order still holds the catalogue's).
+ * The action that takes a line's quantity from its product's stock, never below 0, only at the
+ * line's price and in its unit and step: in a transaction, it cancels it (`ConditionalCheckFailed`)
+ * when the product is gone, short, priced or sold otherwise. `checkSnapshot` also requires the
+ * product's name, slug and image to be the line's (a snapshot the shopper sent, so the stored order
+ * still holds the catalogue's).
  */
 const takeStock = (line: TakenLine, { checkSnapshot = false } = {}): UpdateAction =>
   productKind.update(productKind.key(line.productId), {
@@ -292,35 +310,47 @@ const takeStock = (line: TakenLine, { checkSnapshot = false } = {}): UpdateActio
       exists(),
       "countInStock >= :q",
       "priceCents = :price",
+      "#unit = :unit",
+      "#step = :step",
       ...(checkSnapshot ? ["#name = :name", "slug = :slug", "image = :image"] : []),
     ].join(" AND "),
-    ...(checkSnapshot ? { ExpressionAttributeNames: { "#name": "name" } } : {}),
+    ExpressionAttributeNames: { "#unit": "unit", "#step": "step", ...(checkSnapshot ? { "#name": "name" } : {}) },
     ExpressionAttributeValues: {
       ":q": line.quantity,
       ":price": line.priceCents,
+      ":unit": line.unit,
+      ":step": line.step,
       ...(checkSnapshot ? { ":name": line.name, ":slug": line.slug, ":image": line.image } : {}),
     },
   });
 
-const ProductId = v.pick(ProductRecordSchema, ["id"]);
+const ProductUnit = v.pick(ProductRecordSchema, ["id", "unit"]);
 
 /**
  * The actions that give each line's quantity back to its product's stock: only for products that
- * still exist (read first; a product deleted since is skipped, its stock gone with it).
+ * still exist and still sell in the line's unit (read first; a product deleted since is skipped, its
+ * stock gone with it; one switched between kg and pieces was recounted by the admin, and grams are
+ * not pieces). The write is conditioned on the unit read.
  */
 async function returnStock(lines: readonly StockLine[]): Promise<Action[]> {
   const existing = await batchGet(
     lines.map((line) => productKind.key(line.productId)),
-    { projection: "id" },
+    { projection: "id, #unit", names: { "#unit": "unit" } },
   );
-  const alive = new Set(existing.map((item) => productKind.decodePart(ProductId, item).id));
+  const units = new Map(
+    existing.map((item) => {
+      const product = productKind.decodePart(ProductUnit, item);
+      return [product.id, product.unit] as const;
+    }),
+  );
   return lines
-    .filter((line) => alive.has(line.productId))
+    .filter((line) => units.get(line.productId) === line.unit)
     .map((line) =>
       productKind.update(productKind.key(line.productId), {
         UpdateExpression: "SET countInStock = countInStock + :q",
-        ConditionExpression: exists(),
-        ExpressionAttributeValues: { ":q": line.quantity },
+        ConditionExpression: `${exists()} AND #unit = :unit`,
+        ExpressionAttributeNames: { "#unit": "unit" },
+        ExpressionAttributeValues: { ":q": line.quantity, ":unit": line.unit },
       }),
     );
 }

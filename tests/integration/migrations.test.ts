@@ -12,6 +12,7 @@ import * as orderHolds from "@fruit/ops/migrations/2026-11-25-order-holds";
 import * as orderShards from "@fruit/ops/migrations/2026-11-25-order-shards";
 import * as ratingTotals from "@fruit/ops/migrations/2026-11-25-rating-totals";
 import * as searchText from "@fruit/ops/migrations/2026-11-25-search-text";
+import * as sellingUnits from "@fruit/ops/migrations/2026-11-25-selling-units";
 import * as tokenVersions from "@fruit/ops/migrations/2026-11-25-token-versions";
 import { appliedMigrationKind } from "@fruit/ops/migrations/applied";
 import type { Migration } from "@fruit/ops/migrations/migration";
@@ -118,7 +119,11 @@ describe(orderHolds.id, () => {
 
     const stored = (await getRaw(orderKind.key(unpaid.id)))!;
     expect(stored).toMatchObject({ holdUntil: "2026-01-05T11:00:00.000Z", rev: 1 });
-    expect(orderKind.decode(stored).holdUntil).toBe("2026-01-05T11:00:00.000Z");
+    // Orders of before holds are also of before selling units: their lines count whole kilograms.
+    expect(await runTwice(sellingUnits)).toBe(2);
+    expect(orderKind.decode((await getRaw(orderKind.key(unpaid.id)))!).holdUntil).toBe(
+      "2026-01-05T11:00:00.000Z",
+    );
     expect(holdKind.decode((await getRaw(holdKind.key(unpaid.id)))!)).toEqual({
       orderId: unpaid.id,
       holdUntil: "2026-01-05T11:00:00.000Z",
@@ -304,6 +309,49 @@ describe(searchText.id, () => {
   });
 });
 
+describe(sellingUnits.id, () => {
+  it("counts old products' stock and old order lines in grams, sold by the kg in steps of 1 kg", async () => {
+    const melon = await createProduct({ name: "Melon", countInStock: 6, price: 3 });
+    // An unpaid order whose hold ran out, holding 2 kg of it (4 kg left).
+    const placed = await place(ann, orderBody([{ product: melon, quantity: 2 }]));
+    expect(placed.status).toBe(201);
+    const orderId = ((await placed.json()).order as { _id: string })._id;
+    // Both as stored before selling units: no unit or step, stock and quantities in whole kilograms.
+    const { unit: _unit, step: _step, ...product } = (await getRaw(productKind.key(melon._id)))!;
+    const oldProduct = { ...product, countInStock: 4 };
+    await putRaw(oldProduct);
+    expect(() => productKind.decode(oldProduct)).toThrow(StoredItemError);
+    const stored = (await getRaw(orderKind.key(orderId)))!;
+    const oldLines = (stored.orderItems as Item[]).map(({ unit: _u, step: _s, ...line }) => ({
+      ...line,
+      quantity: 2,
+    }));
+    const past = "2026-01-01T00:00:00.000Z";
+    await putRaw({ ...stored, orderItems: oldLines, holdUntil: past });
+    await putRaw(holdKind.item({ orderId, holdUntil: past }));
+
+    expect(await runTwice(sellingUnits)).toBe(2);
+
+    expect(await getRaw(productKind.key(melon._id))).toMatchObject({
+      unit: "kg",
+      step: 1000,
+      countInStock: 4000,
+    });
+    expect(orderKind.decode((await getRaw(orderKind.key(orderId)))!).orderItems).toMatchObject([
+      { productId: melon._id, unit: "kg", step: 1000, quantity: 2000, priceCents: 300 },
+    ]);
+    expect((await api(`/api/products/${melon._id}`)).body).toMatchObject({
+      unit: "kg",
+      step: 1,
+      countInStock: 4,
+    });
+    expect((await call(ann, "GET", `/${orderId}`)).status).toBe(200);
+    // The sweep gives the 2 kg back, in grams.
+    expect(await sweepExpiredOrders()).toMatchObject({ cancelled: 1, failed: 0 });
+    expect(await stockOf(melon._id)).toBe(6);
+  });
+});
+
 describe("npm run migrate (runMigrations)", () => {
   it("runs every migration once per table, in date order, recording each; --again runs them again", async () => {
     await unversioned(await createUser());
@@ -315,6 +363,7 @@ describe("npm run migrate (runMigrations)", () => {
       [orderShards.id, "applied", 0],
       [ratingTotals.id, "applied", 0],
       [searchText.id, "applied", 0],
+      [sellingUnits.id, "applied", 0],
       [tokenVersions.id, "applied", 1],
     ]);
     const record = appliedMigrationKind.decode((await getRaw(appliedMigrationKind.key(tokenVersions.id)))!);
@@ -324,12 +373,13 @@ describe("npm run migrate (runMigrations)", () => {
     const late = await createUser();
     await unversioned(late);
     const second = await runMigrations();
-    expect(second.map(({ status }) => status)).toEqual(Array(6).fill("already"));
-    expect(second[5]).toMatchObject({ changed: 1, appliedAt: record.appliedAt });
+    expect(second.map(({ status }) => status)).toEqual(Array(7).fill("already"));
+    expect(second[6]).toMatchObject({ changed: 1, appliedAt: record.appliedAt });
     expect((await getRaw(userKind.key(late._id)))?.tokenVersion).toBeUndefined();
 
     const again = await runMigrations({ again: true });
     expect(again.map(({ status, changed }) => [status, changed])).toEqual([
+      ["applied", 0],
       ["applied", 0],
       ["applied", 0],
       ["applied", 0],

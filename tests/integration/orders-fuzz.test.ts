@@ -47,7 +47,12 @@ const body = (lines: CartLine[], prices: object) => ({
 
 /** Every stored line carries the catalogue's price, and the stored totals are priceLines of those lines. */
 function expectCataloguePrices(stored: Record<string, unknown>) {
-  const lines = stored.orderItems as { productId: string; priceCents: number; unit: "kg"; quantity: number }[];
+  const lines = stored.orderItems as {
+    productId: string;
+    priceCents: number;
+    unit: "kg";
+    quantity: number;
+  }[];
   for (const line of lines) {
     const product = products.find((candidate) => candidate._id === line.productId)!;
     expect(line.priceCents).toBe(toCents(product.price));

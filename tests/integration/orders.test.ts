@@ -10,6 +10,7 @@ import {
   json,
   orderBody,
   orderCount,
+  orderOf,
   orderOfAnswer,
   place,
   placed,
@@ -94,13 +95,18 @@ describe("orders: placing", () => {
     expect(order.isPaid).toBe(false);
   });
 
-  it("ignores tampered line prices and stores the catalogue's", async () => {
+  it("refuses a line price other than the catalogue's (409 with the current prices), storing nothing", async () => {
     const melon = await createProduct({ price: 7.25 });
+    const before = await orderCount();
     const body = orderBody([{ product: melon, quantity: 2 }]);
     body.orderItems[0]!.price = 0.01;
-    const order = await orderOfAnswer(await place(ann, body));
+    const res = await place(ann, body);
+    expect(res.status).toBe(409);
+    expect((await res.json()).prices).toEqual(priceLines([{ price: 7.25, quantity: 2 }]));
+    expect(await orderCount()).toBe(before);
+    // Without line prices (a hand-made request), the total alone is compared; the catalogue's are stored.
+    const order = await orderOfAnswer(await place(ann, orderOf(melon, 2)));
     expect(order.orderItems[0].price).toBe(7.25);
-    expect(order.totalPrice).toBe(priceLines([{ price: 7.25, quantity: 2 }]).totalPrice);
   });
 
   it("stores the catalogue's name, slug and image when the cart's snapshot is out of date", async () => {
@@ -110,10 +116,28 @@ describe("orders: placing", () => {
     ]);
     const order = await orderOfAnswer(await place(ann, body));
     expect(order.orderItems).toEqual([
-      { _id: kiwi._id, name: "Kiwi", slug: kiwi.slug, image: kiwi.image, price: 3, quantity: 2 },
+      {
+        _id: kiwi._id,
+        name: "Kiwi",
+        slug: kiwi.slug,
+        image: kiwi.image,
+        price: 3,
+        unit: "kg",
+        step: 1,
+        quantity: 2,
+      },
     ]);
     expect((await storedOrder(order._id))?.orderItems).toEqual([
-      { productId: kiwi._id, name: "Kiwi", slug: kiwi.slug, image: kiwi.image, priceCents: 300, quantity: 2 },
+      {
+        productId: kiwi._id,
+        name: "Kiwi",
+        slug: kiwi.slug,
+        image: kiwi.image,
+        priceCents: 300,
+        unit: "kg",
+        step: 1000,
+        quantity: 2000,
+      },
     ]);
     expect(await stockOf(kiwi._id)).toBe(4);
   });
@@ -168,14 +192,32 @@ describe("orders: placing", () => {
     expect(await stockOf(real._id)).toBe(10);
   });
 
-  it("accepts only whole quantities of at least 1", async () => {
+  it("accepts only positive whole numbers of the product's step, naming the line and the step", async () => {
     const plum = await createProduct();
-    for (const quantity of [0, -1, 1.5, "2", null]) {
+    for (const quantity of [0, -1, 1.5, 0.0005, "2", null]) {
       const res = await place(ann, orderBody([{ product: plum, quantity: quantity as number }]));
       expect(res.status, String(quantity)).toBe(400);
       expect((await res.json()).message).toMatch(/^orderItems\.0\.quantity/);
     }
     expect((await place(ann, orderBody([]))).status).toBe(400);
+    const cherry = await createProduct({ name: "Cherries", unit: "kg", step: 0.25, countInStock: 5 });
+    const melon = await createProduct({ name: "Melon", unit: "piece", step: 1, countInStock: 5 });
+    const plumLine = { product: plum, quantity: 1 };
+    for (const [line, step] of [
+      [{ product: cherry, quantity: 0.3 }, "0.25 kg"],
+      [{ product: melon, quantity: 0.5 }, "1 pc"],
+    ] as const) {
+      // The original client's shape (no unit or step sent): the catalogue's step decides.
+      const body = orderBody([plumLine, line]);
+      for (const sent of body.orderItems) Object.assign(sent, { unit: undefined, step: undefined });
+      const res = await place(ann, body);
+      expect(res.status).toBe(400);
+      const { message } = await res.json();
+      expect(message).toMatch(/^orderItems\.1\.quantity: /);
+      expect(message).toContain(`steps of ${step}`);
+      expect(message).toContain(line.product.name);
+    }
+    expect(await stockOf(cherry._id)).toBe(5);
   });
 
   it("validates the address, the payment method and the sign-in", async () => {

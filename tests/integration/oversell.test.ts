@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createProduct, createUser, type TestUser } from "../support/fixtures.ts";
-import { orderOf, place, stockOf, storedOrders } from "../support/orders.ts";
+import { sweepExpiredOrders } from "@fruit/core/expiry/index";
+import { call, orderBody, orderOf, place, stockOf, storedOrders } from "../support/orders.ts";
 import { useFreshTable } from "../support/table.ts";
 
 async function storedOrdersOf(productId: string) {
@@ -30,6 +31,53 @@ describe("concurrent orders", () => {
       expect(await res.json()).toMatchObject({ message: "Sorry. Watermelon is out of stock" });
     expect(await stockOf(melon._id)).toBe(0);
     expect(await storedOrdersOf(melon._id)).toHaveLength(10);
+  });
+
+  it("sells by weight exactly: 100 concurrent buyers of 0.25 kg on 5 kg → 20 placed; expiry and deletes give the grams back once", async () => {
+    const cherries = await createProduct({
+      name: "Cherries",
+      price: 12.99,
+      unit: "kg",
+      step: 0.25,
+      countInStock: 5,
+    });
+    const responses = await Promise.all(
+      Array.from({ length: 100 }, (_, n) =>
+        place(customers[n % customers.length]!, orderBody([{ product: cherries, quantity: 0.25 }])),
+      ),
+    );
+    const statuses = responses.map((res) => res.status);
+    expect(statuses.filter((status) => status >= 500)).toEqual([]);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(20);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(80);
+    expect(await stockOf(cherries._id)).toBe(0);
+    const orders = await storedOrdersOf(cherries._id);
+    expect(orders).toHaveLength(20);
+    for (const order of orders) {
+      expect(order.orderItems).toMatchObject([{ unit: "kg", step: 250, quantity: 250, priceCents: 1299 }]);
+      expect(order).toMatchObject({ itemsCents: 325, shippingCents: 1000, taxCents: 49, totalCents: 1374 });
+    }
+    const ids = orders.map((order) => order.id as string);
+    // An admin deletes one unpaid order, twice at once: its 250 g come back once.
+    const admin = await createUser({ name: "Admin", isAdmin: true });
+    const deletes = await Promise.all([
+      call(admin, "DELETE", `/${ids[0]}`),
+      call(admin, "DELETE", `/${ids[0]}`),
+    ]);
+    expect(deletes.map((res) => res.status).sort()).toEqual([200, 404]);
+    expect(await stockOf(cherries._id)).toBe(0.25);
+    // The sweep expires the other 19 (run twice at once): 19 × 250 g back, once each.
+    const later = new Date(Date.now() + 24 * 60 * 60_000);
+    const reports = await Promise.all([
+      sweepExpiredOrders({ now: later }),
+      sweepExpiredOrders({ now: later }),
+    ]);
+    expect(reports.every((report) => report.failed === 0)).toBe(true);
+    const left = await storedOrdersOf(cherries._id);
+    expect(left).toHaveLength(19);
+    expect(left.every((order) => typeof order.cancelledAt === "string")).toBe(true);
+    expect(await sweepExpiredOrders({ now: later })).toMatchObject({ cancelled: 0 });
+    expect(await stockOf(cherries._id)).toBe(5);
   });
 
   it("places one order for the same Idempotency-Key sent many times at once", async () => {

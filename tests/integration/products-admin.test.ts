@@ -144,8 +144,25 @@ describe("catalogue admin: create, page, update, delete", () => {
       [{ price: -1 }, /^price: Price must be 0 or more$/],
       [{ price: "abc" }, /^price: /],
       [{ price: null }, /^price: /],
-      [{ countInStock: 1.5 }, /^countInStock: Count in stock must be a whole number$/],
+      [
+        { countInStock: 1.0005 },
+        /^countInStock: Count in stock must have at most 3 decimals \(whole grams\)$/,
+      ],
       [{ countInStock: -1 }, /^countInStock: /],
+      [{ step: 0 }, /^step: Step must be more than 0$/],
+      [{ step: -0.25 }, /^step: Step must be more than 0$/],
+      [{ step: 0.0001 }, /^step: Step must have at most 3 decimals \(whole grams\)$/],
+      [{ step: 101 }, /^step: Step must be at most 100$/],
+      [{ unit: "litre", countInStock: 1 }, /^unit: Unit must be one of kg, piece$/],
+      [{ unit: "piece" }, /^Count in stock is required with a new unit \(in that unit\)$/],
+      [
+        { unit: "piece", countInStock: 2.5 },
+        /^Count in stock must be a whole number of pieces for a product sold by piece$/,
+      ],
+      [
+        { unit: "piece", step: 0.5, countInStock: 2 },
+        /^Step must be a whole number of pieces for a product sold by piece$/,
+      ],
       [{ slug: "Not A Slug" }, /^slug: Slug must be lowercase/],
       [{ slug: "a--b" }, /^slug: /],
       [{ image: "javascript:alert(1)" }, /^image: must be an \/images\/\.\.\. path or an https URL$/],
@@ -165,6 +182,28 @@ describe("catalogue admin: create, page, update, delete", () => {
       (await api(`/api/products/${_id}`, { method: "PUT", token: admin.token, body: { price: 0.1 } })).body
         .product.price,
     ).toBe(0.1);
+  });
+
+  it("sets unit, step and stock in the product's unit: kg to the gram, or pieces", async () => {
+    const { _id } = await createProduct();
+    const put = (body: Record<string, unknown>) =>
+      api(`/api/products/${_id}`, { method: "PUT", token: admin.token, body });
+    const byWeight = await put({ unit: "kg", step: "0.25", countInStock: "5.125" });
+    expect(byWeight.status).toBe(200);
+    expect(byWeight.body.product).toMatchObject({ unit: "kg", step: 0.25, countInStock: 5.125 });
+    expect(await get(productKind.key(_id))).toMatchObject({ unit: "kg", step: 250, countInStock: 5125 });
+    // Without a unit, step and stock are in the stored one.
+    expect((await put({ countInStock: 2.5 })).body.product).toMatchObject({ countInStock: 2.5, step: 0.25 });
+    const byPiece = await put({ unit: "piece", countInStock: 7 });
+    expect(byPiece.body.product).toMatchObject({ unit: "piece", step: 1, countInStock: 7 });
+    expect(await get(productKind.key(_id))).toMatchObject({ unit: "piece", step: 1, countInStock: 7 });
+    // A piece product's step and stock must be whole.
+    expectClientError(await put({ step: 0.5 }), 400);
+    const bad = await put({ countInStock: 2.5 });
+    expectClientError(bad, 400);
+    expect(bad.body.message).toBe(
+      "Count in stock must be a whole number of pieces for a product sold by piece",
+    );
   });
 
   it("answers 404 for unknown products on update and delete", async () => {

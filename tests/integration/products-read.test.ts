@@ -27,7 +27,9 @@ async function putProduct(name: string, category: string, slug: string) {
         category,
         brand: "Farm",
         priceCents: 450,
-        countInStock: 3,
+        unit: "kg",
+        step: 250,
+        countInStock: 3000,
         image: "/images/x.jpg",
         images: [],
         description: "d",
@@ -94,6 +96,20 @@ describe("public catalogue reads", () => {
     const second = await app.request("/api/products", { headers: { "If-None-Match": tag! } });
     expect(second.status).toBe(304);
     expect((await app.request("/api/health")).headers.get("cache-control")).toBe("private, no-store");
+  });
+
+  it("keeps the stock check's read by id out of shared caches, revalidated by ETag", async () => {
+    const path = `/api/products/${appleId}`;
+    const first = await app.request(path);
+    expect(first.status).toBe(200);
+    expect(first.headers.get("cache-control")).toBe("private, no-cache");
+    const tag = first.headers.get("etag");
+    expect(tag).toBeTruthy();
+    expect((await app.request(path, { headers: { "If-None-Match": tag! } })).status).toBe(304);
+    // The product page by slug is a public catalogue read: the CDN may keep it for a minute.
+    expect((await app.request("/api/products/slug/green-apple")).headers.get("cache-control")).toContain(
+      "s-maxage=60",
+    );
   });
 });
 

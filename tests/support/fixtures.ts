@@ -52,9 +52,7 @@ export interface TestProductInput {
 }
 
 /** A product made through the catalogue verb (product and slug items in one transaction). */
-export async function createProduct(
-  input: TestProductInput = {},
-): Promise<{
+export async function createProduct(input: TestProductInput = {}): Promise<{
   _id: string;
   slug: string;
   name: string;

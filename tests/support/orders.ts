@@ -27,13 +27,17 @@ export const address = {
  * computed from the line prices (the server reprices and must agree), then `override`.
  */
 export function orderBody(lines: OrderLine[], override: Record<string, unknown> = {}) {
-  const prices = priceLines(lines.map((line) => ({ price: line.product.price, quantity: line.quantity })));
+  const prices = priceLines(
+    lines.map((line) => ({ price: line.product.price, quantity: line.quantity, unit: line.product.unit })),
+  );
   const orderItems = lines.map(({ product, quantity }) => ({
     _id: product._id,
     name: product.name,
     slug: product.slug,
     image: product.image,
     price: product.price,
+    unit: product.unit,
+    step: product.step,
     quantity,
     countInStock: 99,
   }));

@@ -1,7 +1,9 @@
+import type { Unit } from "@fruit/core/money/quantity";
 import { DEAL_SLUG, HOME_BANNER_SLUGS } from "@fruit/core/products/catalogue.constants";
 
 /**
- * The local runtime's demo catalogue: fresh fruit and vegetables, priced per kg. Pure data (no I/O)
+ * The local runtime's demo catalogue: fresh fruit and vegetables, most priced per kg (berries in
+ * 250 g steps, herbs in 50 g), melons, pineapples, avocados and lettuces by the piece. Pure data (no I/O)
  * so the seed, the image generator and the tests share one source. The slugs the home page links to
  * come from core's browser-safe constants, so the web app and the seed cannot disagree.
  */
@@ -13,8 +15,12 @@ export interface SeedProduct {
   name: string;
   category: string;
   brand: string;
-  /** Dollars per kg, cents precision. */
+  /** Dollars per unit (per kg or per piece), cents precision. */
   price: number;
+  unit: Unit;
+  /** In the unit: 0.25 (kg) or 1 (piece). */
+  step: number;
+  /** In the unit. */
   countInStock: number;
   description: string;
   /** File name of the main image in seed-images/. */
@@ -32,7 +38,7 @@ export interface SeedReview {
   daysAgo: number;
 }
 
-/** [slug, name, brand, price per kg, count in stock, number of additional images] */
+/** [slug, name, brand, price per unit, count in stock (in the unit), number of additional images] */
 type Row = readonly [string, string, string, number, number, 0 | 1 | 2];
 
 /** Grouped by category; the first rows are the ones the home page features. */
@@ -50,7 +56,7 @@ const CATALOGUE: readonly { category: string; rows: readonly Row[] }[] = [
   {
     category: "Fruits",
     rows: [
-      [HOME_BANNER_SLUGS.watermelon, "Seedless Watermelon", "Riverbend Organics", 2.29, 12, 2],
+      [HOME_BANNER_SLUGS.watermelon, "Seedless Watermelon", "Riverbend Organics", 6.99, 12, 2],
       ["apple", "Crimson Crisp Apples", "Red Barn Orchards", 4.49, 60, 1],
       ["green-apple", "Granny Smith Apples", "Red Barn Orchards", 4.29, 3, 0],
       ["pear", "Bartlett Pears", "Cedar Ridge Orchard", 4.79, 28, 0],
@@ -74,7 +80,7 @@ const CATALOGUE: readonly { category: string; rows: readonly Row[] }[] = [
       ["pineapple", "Golden Pineapple", "Coastal Breeze Plantations", 3.49, 16, 1],
       ["kiwi", "Green Kiwifruit", "Willow Creek Growers", 6.29, 45, 1],
       ["banana", "Cavendish Bananas", "Coastal Breeze Plantations", 1.99, 120, 0],
-      ["avocado", "Hass Avocados", "Riverbend Organics", 8.49, 2, 1],
+      ["avocado", "Hass Avocados", "Riverbend Organics", 1.49, 2, 1],
     ],
   },
   {
@@ -91,13 +97,29 @@ const CATALOGUE: readonly { category: string; rows: readonly Row[] }[] = [
   {
     category: "Greens",
     rows: [
-      ["lettuce", "Butterhead Lettuce", "Riverbend Organics", 3.49, 20, 0],
+      ["lettuce", "Butterhead Lettuce", "Riverbend Organics", 2.49, 20, 0],
       ["spinach", "Baby Spinach", "Riverbend Organics", 9.99, 15, 0],
       ["basil", "Sweet Basil", "Hilltop Herb Co.", 24.99, 0, 0],
       ["mint", "Garden Mint", "Hilltop Herb Co.", 22.5, 3, 0],
     ],
   },
 ];
+
+/** How a product sells when not by the kilogram in steps of 1 kg, by slug. */
+const SELLING: Record<string, { unit: Unit; step: number }> = {
+  strawberry: { unit: "kg", step: 0.25 },
+  cherry: { unit: "kg", step: 0.25 },
+  blueberry: { unit: "kg", step: 0.25 },
+  raspberry: { unit: "kg", step: 0.25 },
+  grapes: { unit: "kg", step: 0.5 },
+  spinach: { unit: "kg", step: 0.25 },
+  basil: { unit: "kg", step: 0.05 },
+  mint: { unit: "kg", step: 0.05 },
+  watermelon: { unit: "piece", step: 1 },
+  pineapple: { unit: "piece", step: 1 },
+  avocado: { unit: "piece", step: 1 },
+  lettuce: { unit: "piece", step: 1 },
+};
 
 /** Product copy, by slug (kept apart from the rows so each row stays one readable line). */
 const DESCRIPTIONS: Record<string, string> = {
@@ -147,7 +169,20 @@ export const SEED_PRODUCTS: readonly SeedProduct[] = CATALOGUE.flatMap(({ catego
     const description = DESCRIPTIONS[slug];
     if (!description) throw new Error(`seed-data: no description for ${slug}`);
     const images = Array.from({ length: extra }, (_, index) => `${slug}-${index + 2}.webp`);
-    return { slug, name, category, brand, price, countInStock, description, image: `${slug}.webp`, images };
+    const { unit, step } = SELLING[slug] ?? { unit: "kg", step: 1 };
+    return {
+      slug,
+      name,
+      category,
+      brand,
+      price,
+      unit,
+      step,
+      countInStock,
+      description,
+      image: `${slug}.webp`,
+      images,
+    };
   }),
 );
 

@@ -140,6 +140,8 @@ async function seedProduct(
       image: publicImageUrl(seedKey(product.image)),
       images: product.images.map((file) => publicImageUrl(seedKey(file))),
       price: product.price,
+      unit: product.unit,
+      step: product.step,
       description: product.description,
       category: product.category,
       brand: product.brand,

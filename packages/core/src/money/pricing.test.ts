@@ -80,7 +80,11 @@ describe("priceCents", () => {
       unit: "piece",
       quantity: 11,
     });
-    expect(inCents({ price: 12.99, quantity: 0.75 })).toEqual({ priceCents: 1299, unit: "kg", quantity: 750 });
+    expect(inCents({ price: 12.99, quantity: 0.75 })).toEqual({
+      priceCents: 1299,
+      unit: "kg",
+      quantity: 750,
+    });
     expect(toDollars(5398)).toBe(53.98);
   });
 

@@ -78,29 +78,40 @@ function sentLines(lines: readonly OrderLineInput[], input: OrderInput): StoredL
       return undefined;
     const stepBase = toBase(unit, step);
     const quantity = toBase(unit, line.quantity);
-    if (stepBase === undefined || quantity === undefined || !isWholeSteps(quantity, stepBase)) return undefined;
-    sent.push({ productId: line._id, name, slug, image, priceCents: toCents(price), unit, step: stepBase, quantity });
+    if (stepBase === undefined || quantity === undefined || !isWholeSteps(quantity, stepBase))
+      return undefined;
+    sent.push({
+      productId: line._id,
+      name,
+      slug,
+      image,
+      priceCents: toCents(price),
+      unit,
+      step: stepBase,
+      quantity,
+    });
   }
   return withinRounding(input, priceCents(sent)) ? sent : undefined;
 }
 
 /**
  * Reads every product of the cart (one BatchGet) and snapshots it: 400 naming an unknown product, or
- * a line whose quantity is not a whole number of its product's steps (in the product's unit: the
- * original client's whole numbers are whole kilograms or pieces).
+ * the line whose quantity is not a whole number of its product's steps (in the product's unit: the
+ * original client's whole numbers are whole kilograms or pieces), and that step.
  */
-async function catalogueLines(lines: readonly OrderLineInput[]): Promise<CatalogueLine[]> {
+async function catalogueLines(input: OrderInput, lines: readonly OrderLineInput[]): Promise<CatalogueLine[]> {
   const found = await productStore.getMany(lines.map((line) => line._id));
   const products = new Map(found.map((product) => [product.id, product]));
-  return lines.map((line, index) => {
+  return lines.map((line) => {
     const product = products.get(line._id);
     if (!product) throw unknownProduct(line);
     const quantity = toBase(product.unit, line.quantity);
     if (quantity === undefined || !isWholeSteps(quantity, product.step)) {
+      const index = input.orderItems.findIndex((sent) => sent._id === line._id);
       const step = formatQuantity(product.unit, fromBase(product.unit, product.step));
       throw new AppError(
         "invalid",
-        `Line ${index + 1} (${product.name}): quantity must be a whole number of steps of ${step}`,
+        `orderItems.${index}.quantity: ${product.name} is sold in steps of ${step}, and ${formatQuantity(product.unit, line.quantity)} is not a whole number of them`,
       );
     }
     return {
@@ -137,7 +148,10 @@ function assertSamePrices(
   const changed = lines.some((line) => priceDiffers(sent.get(line.productId), line));
   if (!changed && withinRounding(input, priced)) return;
   throw new AppError("conflict", "Prices have changed, please review your order", {
-    orderItems: lines.map((line) => ({ ...toLine(line), countInStock: line.countInStock })),
+    orderItems: lines.map((line) => ({
+      ...toLine(line),
+      countInStock: fromBase(line.unit, line.countInStock),
+    })),
     prices: toPrices(priced),
   });
 }
@@ -252,7 +266,7 @@ export async function placeOrder(
   };
   const earlierOrderOnce = () => (replay === "looked for" ? undefined : earlierOrder());
   const fromCatalogue = async (check: (catalogue: CatalogueLine[]) => void): Promise<Basis> => {
-    const catalogue = await catalogueLines(lines);
+    const catalogue = await catalogueLines(input, lines);
     check(catalogue);
     return { from: "catalogue", lines: catalogue };
   };

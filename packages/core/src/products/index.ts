@@ -104,7 +104,8 @@ function inBase(unit: Unit, values: { step?: number | undefined; countInStock?: 
   if (issue) throw new AppError("invalid", issue);
   return {
     step: values.step === undefined ? undefined : (toBase(unit, values.step) as number),
-    countInStock: values.countInStock === undefined ? undefined : (toBase(unit, values.countInStock) as number),
+    countInStock:
+      values.countInStock === undefined ? undefined : (toBase(unit, values.countInStock) as number),
   };
 }
 

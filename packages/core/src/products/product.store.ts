@@ -314,7 +314,11 @@ const takeStock = (line: TakenLine, { checkSnapshot = false } = {}): UpdateActio
       "#step = :step",
       ...(checkSnapshot ? ["#name = :name", "slug = :slug", "image = :image"] : []),
     ].join(" AND "),
-    ExpressionAttributeNames: { "#unit": "unit", "#step": "step", ...(checkSnapshot ? { "#name": "name" } : {}) },
+    ExpressionAttributeNames: {
+      "#unit": "unit",
+      "#step": "step",
+      ...(checkSnapshot ? { "#name": "name" } : {}),
+    },
     ExpressionAttributeValues: {
       ":q": line.quantity,
       ":price": line.priceCents,

@@ -7,7 +7,7 @@ import {
 import { ReviewSchema } from "@fruit/core/reviews/review.schema";
 import { Hono } from "hono/quick";
 import { type AuthEnv, auth } from "./middleware/auth.ts";
-import { publicCache } from "./middleware/cache.ts";
+import { freshRead, publicCache } from "./middleware/cache.ts";
 import { pageAnswer } from "./paging.ts";
 import type { Services } from "./services.ts";
 import { jsonBody, parseWith } from "./validate.ts";
@@ -28,7 +28,7 @@ export function productRoutes(services: Pick<Services, "caller" | "reviews">) {
       c.json(await products.adminPage(parseWith(AdminPageQuerySchema, c.req.query()))),
     )
     .get("/slug/:slug", ...publicCache, async (c) => c.json(await products.fromSlug(c.req.param("slug"))))
-    .get("/:id", ...publicCache, async (c) => c.json(await products.detail(c.req.param("id"))))
+    .get("/:id", ...freshRead, async (c) => c.json(await products.detail(c.req.param("id"))))
     .post("/", requireAdmin, async (c) =>
       c.json({ message: "Product Created", product: await products.create() }, 201),
     )

@@ -3,6 +3,7 @@ import * as orderHolds from "./2026-11-25-order-holds.ts";
 import * as orderShards from "./2026-11-25-order-shards.ts";
 import * as ratingTotals from "./2026-11-25-rating-totals.ts";
 import * as searchText from "./2026-11-25-search-text.ts";
+import * as sellingUnits from "./2026-11-25-selling-units.ts";
 import * as tokenVersions from "./2026-11-25-token-versions.ts";
 import type { Migration } from "./migration.ts";
 
@@ -18,5 +19,6 @@ export const migrations: readonly Migration[] = [
   orderShards,
   ratingTotals,
   searchText,
+  sellingUnits,
   tokenVersions,
 ];

@@ -16,6 +16,13 @@ import { readStored, writeStored } from "./storage.ts";
 export type CartItem = OrderLine & Pick<Product, "countInStock">;
 
 /**
+ * How many items the cart's badge counts: pieces by the piece, and one per weighed line (0.75 kg of
+ * cherries is one item).
+ */
+export const cartItemCount = (items: readonly CartItem[]): number =>
+  items.reduce((sum, item) => sum + (item.unit === "piece" ? item.quantity : 1), 0);
+
+/**
  * The client state of docs/product.md §3/§4: signed-in user, cart (items, shipping address, payment method)
  * and the map's full-box flag. Persisted in localStorage under the keys of docs/product.md §3 (cartItems,
  * shippingAddress, paymentMethod, userInfo), so a reload keeps the cart and the session.
@@ -35,10 +42,17 @@ const KEYS = {
   paymentMethod: "paymentMethod",
 } as const;
 
+/**
+ * Cart lines kept by a version before selling units have no unit or step: they were whole kilograms
+ * (docs/decisions/027-selling-units.md). The next fresh read brings the product's own.
+ */
+const withUnits = (items: CartItem[]): CartItem[] =>
+  items.map((item) => ({ ...item, unit: item.unit ?? "kg", step: item.step ?? 1 }));
+
 function load(): ShopState {
   return {
     userInfo: readStored<UserInfo | null>(KEYS.userInfo, null),
-    cartItems: readStored<CartItem[]>(KEYS.cartItems, []),
+    cartItems: withUnits(readStored<CartItem[]>(KEYS.cartItems, [])),
     shippingAddress: readStored<ShippingAddress | null>(KEYS.shippingAddress, null),
     paymentMethod: readStored<PaymentMethod | "">(KEYS.paymentMethod, ""),
     fullBox: false,

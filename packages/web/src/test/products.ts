@@ -9,6 +9,8 @@ export function product(overrides: Partial<Product> = {}): Product {
     image: "/images/seed/mango.webp",
     images: [],
     price: 5.99,
+    unit: "kg",
+    step: 1,
     description: "Silky mangoes.",
     category: "Tropical",
     brand: "Coastal Breeze",

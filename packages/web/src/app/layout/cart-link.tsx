@@ -1,11 +1,14 @@
 import { ActionIcon, Indicator } from "@mantine/core";
 import { Link } from "react-router-dom";
 import { CartIcon } from "../../components/icons.tsx";
-import { useShop } from "../../lib/shop-store.ts";
+import { cartItemCount, useShop } from "../../lib/shop-store.ts";
 
-/** The cart icon with a red badge of the total quantity, shown only when the cart holds items. */
+/**
+ * The cart icon with a red badge of the items the cart holds (pieces, and one per weighed line),
+ * shown only when the cart holds items.
+ */
 export function CartLink() {
-  const count = useShop((s) => s.cartItems.reduce((sum, item) => sum + item.quantity, 0));
+  const count = useShop((s) => cartItemCount(s.cartItems));
   const label = count > 0 ? `Cart, ${count} ${count === 1 ? "item" : "items"}` : "Cart, empty";
   return (
     <Indicator label={count} size={18} color="red" disabled={count === 0} offset={4} fw={700}>

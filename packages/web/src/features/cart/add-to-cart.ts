@@ -1,8 +1,10 @@
+import { fromBase, toBase } from "@fruit/core/browser/money/quantity";
 import type { Product } from "@fruit/core/browser/products/product.schema";
 import { showAlert } from "../../lib/alert.ts";
 import { notifyError } from "../../lib/notify.ts";
 import { type CartItem, getShopState, shop } from "../../lib/shop-store.ts";
 import { fetchProduct, productKey } from "../../resources/products.ts";
+import { coversQuantity, stepFrom } from "./steps.ts";
 
 /** docs/product.md §8: the alert of the cart page, the detail page and the deal block. */
 export const OUT_OF_STOCK_MESSAGE = "Sorry. Product is out of stock";
@@ -12,11 +14,16 @@ export const OUT_OF_STOCK_CARD_MESSAGE = "sorry, product is out of stock";
 /** The stock check's read: past the browser's cache, where a catalogue answer may be a minute old. */
 const readFresh = (id: string) => fetchProduct(productKey({ id }), { cache: "no-store" });
 
-export type CartProduct = Pick<Product, "_id" | "name" | "slug" | "image" | "price" | "countInStock">;
+export type CartProduct = Pick<
+  Product,
+  "_id" | "name" | "slug" | "image" | "price" | "countInStock" | "unit" | "step"
+>;
 
 export interface AddToCartOptions {
-  /** The quantity the line should have; default: one more than the cart holds now. */
+  /** The quantity the line should have, in the product's unit; default: what the cart holds plus `adding`. */
   quantity?: number;
+  /** How much to add to what the cart holds, in the product's unit; default: one step. */
+  adding?: number;
   /** The refusal text (cards use the lower-case wording). */
   outOfStockMessage?: string;
 }
@@ -24,15 +31,15 @@ export interface AddToCartOptions {
 /**
  * The one cart rule (docs/product.md §5): read the product fresh from the server, refuse with an alert when its
  * countInStock is below the wanted quantity (the cart stays as it was), otherwise put the line in the
- * cart with the server's current price and stock. Used by product cards, the detail page, the deal
- * block and the cart's minus/plus buttons. Resolves true when the cart changed.
+ * cart with the server's current price, unit, step and stock. Quantities go by the product's step
+ * (0.25 kg, 1 piece). Used by product cards, the detail page, the deal block and the cart's
+ * minus/plus buttons. Resolves true when the cart changed.
  *
  * @example
  * if (await addToCart(product)) navigate("/cart");
  */
 export async function addToCart(product: CartProduct, options: AddToCartOptions = {}): Promise<boolean> {
   const existing = getShopState().cartItems.find((line) => line._id === product._id);
-  const wanted = options.quantity ?? (existing ? existing.quantity + 1 : 1);
   let fresh: Product;
   try {
     fresh = await readFresh(product._id);
@@ -40,7 +47,14 @@ export async function addToCart(product: CartProduct, options: AddToCartOptions 
     notifyError(error);
     return false;
   }
-  if (fresh.countInStock < wanted) {
+  // A line of a product that now sells in another unit starts again at one step.
+  const held = existing && existing.unit === fresh.unit ? existing.quantity : 0;
+  const wanted =
+    options.quantity ??
+    (options.adding === undefined
+      ? stepFrom(fresh, held, 1)
+      : fromBase(fresh.unit, (toBase(fresh.unit, held) ?? 0) + (toBase(fresh.unit, options.adding) ?? 0)));
+  if (!coversQuantity(fresh.unit, fresh.countInStock, wanted)) {
     void showAlert(options.outOfStockMessage ?? OUT_OF_STOCK_MESSAGE);
     return false;
   }
@@ -50,6 +64,8 @@ export async function addToCart(product: CartProduct, options: AddToCartOptions 
     slug: fresh.slug,
     image: fresh.image,
     price: fresh.price,
+    unit: fresh.unit,
+    step: fresh.step,
     countInStock: fresh.countInStock,
     quantity: wanted,
   };
@@ -72,6 +88,8 @@ export async function refreshCartFromServer(): Promise<void> {
       shop.addToCart({
         ...line,
         price: product.price,
+        unit: product.unit,
+        step: product.step,
         countInStock: product.countInStock,
         image: product.image,
       });

@@ -1,4 +1,5 @@
-import { formatMoney } from "@fruit/core/browser/money/pricing";
+import { formatMoney, lineTotal as lineDollars } from "@fruit/core/browser/money/pricing";
+import { perUnitLabel } from "@fruit/core/browser/money/quantity";
 import { ActionIcon, Anchor, Card, Group, Image, Stack, Text, VisuallyHidden } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { Link } from "react-router-dom";
@@ -7,7 +8,8 @@ import { TrashIcon } from "../../components/icons.tsx";
 import { type CartItem, shop } from "../../lib/shop-store.ts";
 import { QuantityControl } from "./quantity-control.tsx";
 
-const lineTotal = (item: CartItem) => formatMoney(Math.round(item.price * item.quantity * 100) / 100);
+/** The line's total by the one pricing rule (the checkout's and the server's). */
+const lineTotal = (item: CartItem) => formatMoney(lineDollars(item));
 
 function RemoveButton({ item }: { item: CartItem }) {
   return (
@@ -63,7 +65,7 @@ export function CartLines({ items }: { items: CartItem[] }) {
                   <RemoveButton item={item} />
                 </Group>
                 <Text size="sm" c="dimmed">
-                  {formatMoney(item.price)} / kg
+                  {formatMoney(item.price)} / {perUnitLabel(item.unit)}
                 </Text>
                 <Group justify="space-between">
                   <QuantityControl item={item} />
@@ -102,7 +104,9 @@ export function CartLines({ items }: { items: CartItem[] }) {
                   <ProductName item={item} />
                 </Group>
               </td>
-              <td style={{ whiteSpace: "nowrap" }}>{formatMoney(item.price)} / kg</td>
+              <td style={{ whiteSpace: "nowrap" }}>
+                {formatMoney(item.price)} / {perUnitLabel(item.unit)}
+              </td>
               <td>
                 <QuantityControl item={item} />
               </td>

@@ -90,6 +90,54 @@ describe("cart page", () => {
     expect(screen.getByRole("region", { name: "Order summary" })).toHaveTextContent("ShippingFree");
   });
 
+  it("steps a weighed line by its step and a piece line by one, with exact line totals", async () => {
+    const cherries = product({
+      _id: "p4",
+      slug: "cherry",
+      name: "Cherries",
+      price: 12.99,
+      unit: "kg",
+      step: 0.25,
+      countInStock: 0.75,
+    });
+    const melon = product({
+      _id: "p5",
+      slug: "melon",
+      name: "Melon",
+      price: 6.99,
+      unit: "piece",
+      step: 1,
+      countInStock: 4,
+    });
+    vi.stubGlobal(
+      "fetch",
+      fakeApi({ "GET /api/products/p4": cherries, "GET /api/products/p5": melon }).fetch,
+    );
+    await addToCart(cherries);
+    await addToCart(melon);
+    await addToCart(melon);
+    renderScreen(<CartPage />, { path: "/cart" });
+    expect(screen.getByLabelText("Quantity of Cherries")).toHaveTextContent("0.25 kg");
+    expect(screen.getByLabelText("Quantity of Melon")).toHaveTextContent("2 pcs");
+    expect(screen.getByText("$12.99 / kg")).toBeInTheDocument();
+    expect(screen.getByText("$6.99 / pc")).toBeInTheDocument();
+    // 0.25 kg × $12.99 = $3.2475 → $3.25 (half up); 2 × $6.99 = $13.98
+    expect(screen.getByText("$3.25")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Decrease quantity of Cherries" })).toBeDisabled();
+    await userEvent.click(screen.getByRole("button", { name: "Increase quantity of Cherries" }));
+    await userEvent.click(screen.getByRole("button", { name: "Increase quantity of Cherries" }));
+    await waitFor(() => expect(screen.getByLabelText("Quantity of Cherries")).toHaveTextContent("0.75 kg"));
+    // At the stock (0.75 kg), plus is disabled; 0.75 × 12.99 = 9.7425 → $9.74
+    expect(screen.getByRole("button", { name: "Increase quantity of Cherries" })).toBeDisabled();
+    expect(screen.getByText("$9.74")).toBeInTheDocument();
+    // Items 9.74 + 13.98 = 23.72; shipping 10; tax 3.558 → 3.56; total 37.28
+    const totals = screen.getByRole("region", { name: "Order summary" });
+    expect(totals).toHaveTextContent("Subtotal$23.72");
+    expect(totals).toHaveTextContent("Tax (15%)$3.56");
+    expect(totals).toHaveTextContent("Total$37.28");
+    expect(getShopState().cartItems.map((line) => line.quantity)).toEqual([0.75, 2]);
+  });
+
   it("sends a visitor to sign in before checkout, and a signed-in user straight on", async () => {
     shop.addToCart({ ...mango, quantity: 1 });
     const routes = { "/login": "login screen", "/checkout": "checkout screen" };

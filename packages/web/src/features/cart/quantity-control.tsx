@@ -1,48 +1,32 @@
-import { ActionIcon, Group, Text } from "@mantine/core";
 import { useState } from "react";
-import { MinusIcon, PlusIcon } from "../../components/icons.tsx";
 import type { CartItem } from "../../lib/shop-store.ts";
 import { addToCart } from "./add-to-cart.ts";
+import { QuantityStepper } from "./quantity-stepper.tsx";
+import { atOneStep, atStock, stepFrom } from "./steps.ts";
 
 /**
- * Minus / quantity / plus (docs/product.md §5): minus is disabled at 1, plus once the quantity reaches the
- * stock; every change goes through the fresh stock check of `addToCart`.
+ * A cart line's quantity (docs/product.md §5): minus is disabled at one step, plus once another step
+ * would pass the stock; every change goes through the fresh stock check of `addToCart`.
  */
 export function QuantityControl({ item }: { item: CartItem }) {
   const [busy, setBusy] = useState(false);
-  const change = async (quantity: number) => {
+  const change = async (steps: number) => {
     setBusy(true);
     try {
-      await addToCart(item, { quantity });
+      await addToCart(item, { quantity: stepFrom(item, item.quantity, steps) });
     } finally {
       setBusy(false);
     }
   };
   return (
-    <Group gap={6} wrap="nowrap">
-      <ActionIcon
-        variant="default"
-        radius="xl"
-        size="md"
-        aria-label={`Decrease quantity of ${item.name}`}
-        disabled={busy || item.quantity <= 1}
-        onClick={() => change(item.quantity - 1)}
-      >
-        <MinusIcon size={14} />
-      </ActionIcon>
-      <Text fw={700} miw={28} ta="center" aria-label={`Quantity of ${item.name}`} aria-live="polite">
-        {item.quantity}
-      </Text>
-      <ActionIcon
-        variant="default"
-        radius="xl"
-        size="md"
-        aria-label={`Increase quantity of ${item.name}`}
-        disabled={busy || item.quantity >= item.countInStock}
-        onClick={() => change(item.quantity + 1)}
-      >
-        <PlusIcon size={14} />
-      </ActionIcon>
-    </Group>
+    <QuantityStepper
+      name={item.name}
+      unit={item.unit}
+      quantity={item.quantity}
+      lowerDisabled={busy || atOneStep(item, item.quantity)}
+      raiseDisabled={busy || atStock(item, item.quantity, item.countInStock)}
+      onLower={() => change(-1)}
+      onRaise={() => change(1)}
+    />
   );
 }

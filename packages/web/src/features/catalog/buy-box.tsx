@@ -1,19 +1,28 @@
 import { formatMoney } from "@fruit/core/browser/money/pricing";
+import { formatQuantity } from "@fruit/core/browser/money/quantity";
 import type { ProductDetail } from "@fruit/core/browser/products/product.schema";
 import { Badge, Card, Divider, Group, Stack, Text, Title } from "@mantine/core";
 import { useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { RatingStars } from "../../components/rating-stars.tsx";
-import { AddToCartButton, addToCart } from "../cart/index.ts";
+import { AddToCartButton, addToCart, atOneStep, atStock, QuantityStepper, stepFrom } from "../cart/index.ts";
 
-/** Name, rating, price per kg, description, stock badge and Add to Cart (only with stock) → /cart. */
+/**
+ * Name, rating, price per kg or per piece, description, stock badge, the quantity to add (in the
+ * product's steps, up to its stock) and Add to Cart (only with at least one step in stock) → /cart.
+ */
 export function BuyBox({ product }: { product: ProductDetail }) {
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
-  const inStock = product.countInStock > 0;
+  // The quantity chosen here, for this product (another product's page starts again at one step).
+  const [chosen, setChosen] = useState({ id: product._id, quantity: product.step });
+  const quantity = chosen.id === product._id ? chosen.quantity : product.step;
+  const inStock = product.countInStock >= product.step;
+  const change = (steps: number) =>
+    setChosen({ id: product._id, quantity: stepFrom(product, quantity, steps) });
   const add = async () => {
     setBusy(true);
-    const added = await addToCart(product);
+    const added = await addToCart(product, { adding: quantity });
     setBusy(false);
     if (added) navigate("/cart");
   };
@@ -27,7 +36,7 @@ export function BuyBox({ product }: { product: ProductDetail }) {
       <Text fz={32} fw={800} c="green.9">
         {formatMoney(product.price)}{" "}
         <Text span size="md" c="dimmed" fw={500}>
-          per kg
+          per {product.unit === "kg" ? "kg" : "piece"}
         </Text>
       </Text>
       <Text c="dark.5">{product.description}</Text>
@@ -46,7 +55,28 @@ export function BuyBox({ product }: { product: ProductDetail }) {
               </Badge>
             )}
           </Group>
-          {inStock && <AddToCartButton onClick={add} busy={busy} />}
+          {inStock && (
+            <>
+              <Group justify="space-between">
+                <Text fw={600}>Quantity</Text>
+                <QuantityStepper
+                  name={product.name}
+                  unit={product.unit}
+                  quantity={quantity}
+                  lowerDisabled={busy || atOneStep(product, quantity)}
+                  raiseDisabled={busy || atStock(product, quantity, product.countInStock)}
+                  onLower={() => change(-1)}
+                  onRaise={() => change(1)}
+                />
+              </Group>
+              {product.step !== 1 && (
+                <Text size="sm" c="dimmed">
+                  Sold in steps of {formatQuantity(product.unit, product.step)}
+                </Text>
+              )}
+              <AddToCartButton onClick={add} busy={busy} />
+            </>
+          )}
         </Stack>
       </Card>
     </Stack>

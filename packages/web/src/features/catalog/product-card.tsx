@@ -1,4 +1,5 @@
 import { formatMoney } from "@fruit/core/browser/money/pricing";
+import { perUnitLabel } from "@fruit/core/browser/money/quantity";
 import type { Product } from "@fruit/core/browser/products/product.schema";
 import { Badge, Card } from "@mantine/core";
 import { useState } from "react";
@@ -56,7 +57,7 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
         <div className={classes.footer}>
           <p className={classes.price}>
             {formatMoney(product.price)}
-            <span className={classes.unit}> / kg</span>
+            <span className={classes.unit}> / {perUnitLabel(product.unit)}</span>
           </p>
           <AddToCartButton compact onClick={add} busy={busy} aria-label={`Add ${product.name} to cart`}>
             Add

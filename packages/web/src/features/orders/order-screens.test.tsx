@@ -20,7 +20,18 @@ const ann = { _id: "u1", name: "Ann", email: "ann@example.com", isAdmin: false, 
 const order = (patch: Partial<Order> = {}): Order => ({
   _id: "o1",
   user: { _id: "u1", name: "Ann" },
-  orderItems: [{ _id: "p1", name: "Honey Mangoes", slug: "mango", image: "/m.webp", price: 5, quantity: 2 }],
+  orderItems: [
+    {
+      _id: "p1",
+      name: "Honey Mangoes",
+      slug: "mango",
+      image: "/m.webp",
+      price: 5,
+      unit: "kg",
+      step: 0.25,
+      quantity: 2.25,
+    },
+  ],
   shippingAddress: address,
   paymentMethod: "PayPal",
   itemsPrice: 10,
@@ -181,6 +192,8 @@ describe("placing an order", () => {
       name: "Honey Mangoes",
       image: "/m.webp",
       price: 5,
+      unit: "kg",
+      step: 1,
       countInStock: 3,
       quantity: 2,
     });

@@ -1,11 +1,13 @@
-import { ProductUpdateSchema } from "@fruit/core/browser/products/product.schema";
+import type { Unit } from "@fruit/core/browser/money/quantity";
+import { ProductUpdateSchema, unitIssue } from "@fruit/core/browser/products/product.schema";
 import * as v from "valibot";
 import { type FieldErrors, parseForm } from "../../../lib/form-errors.ts";
 
 /**
  * The edit form's rules: the server's own (core's ProductUpdateSchema: slug pattern, price >= 0 with
- * at most 2 decimals, count a whole number >= 0, image an /images/... path or https URL), plus spec
- * §5's "every field required" — the server takes a partial update, the form always sends them all.
+ * at most 2 decimals, step above 0 and count >= 0 in the unit — kg to the gram, or whole pieces —,
+ * image an /images/... path or https URL), plus spec §5's "every field required" — the server takes
+ * a partial update, the form always sends them all.
  */
 
 /** What the form edits: numbers stay text until validated, as typed. */
@@ -17,6 +19,8 @@ export interface ProductFormValues {
   images: string[];
   category: string;
   brand: string;
+  unit: Unit;
+  step: string;
   countInStock: string;
   description: string;
 }
@@ -47,6 +51,8 @@ export const ProductFormSchema = v.object({
   images: rules.images.wrapped,
   category: required("Category", rules.category.wrapped),
   brand: required("Brand", rules.brand.wrapped),
+  unit: rules.unit.wrapped,
+  step: v.pipe(v.string(), v.trim(), required("Step", rules.step.wrapped)),
   countInStock: v.pipe(
     v.string(),
     v.trim(),
@@ -71,7 +77,14 @@ export function validateProductForm(
   values: ProductFormValues,
 ): { ok: true; update: ProductUpdate } | { ok: false; errors: ProductFormErrors } {
   const result = parseForm(ProductFormSchema, values, { abortPipeEarly: true });
-  return result.ok ? { ok: true, update: result.output } : result;
+  if (!result.ok) return result;
+  // What the unit asks of step and stock (whole pieces), at the field it concerns.
+  const { unit, step, countInStock } = result.output;
+  const stepIssue = unitIssue(unit, { step });
+  if (stepIssue) return { ok: false, errors: { step: stepIssue } };
+  const stockIssue = unitIssue(unit, { countInStock });
+  if (stockIssue) return { ok: false, errors: { countInStock: stockIssue } };
+  return { ok: true, update: result.output };
 }
 
 /** The form's starting values from a fetched product. */
@@ -83,6 +96,8 @@ export const toFormValues = (product: {
   images?: string[];
   category: string;
   brand: string;
+  unit: Unit;
+  step: number;
   countInStock: number;
   description: string;
 }): ProductFormValues => ({
@@ -93,6 +108,8 @@ export const toFormValues = (product: {
   images: product.images ?? [],
   category: product.category,
   brand: product.brand,
+  unit: product.unit,
+  step: String(product.step),
   countInStock: String(product.countInStock),
   description: product.description,
 });

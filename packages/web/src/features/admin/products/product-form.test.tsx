@@ -12,6 +12,8 @@ const valid: ProductFormValues = {
   images: ["/images/cherry-2.webp"],
   category: "Fruits",
   brand: "Orchard",
+  unit: "kg",
+  step: "0.25",
   countInStock: "7",
   description: "Sweet dark cherries",
 };
@@ -23,7 +25,7 @@ describe("edit product validation", () => {
   it("turns valid text into the PUT body with numbers", () => {
     expect(validateProductForm({ ...valid, name: "  Cherry " })).toEqual({
       ok: true,
-      update: { ...valid, name: "Cherry", price: 12.5, countInStock: 7 },
+      update: { ...valid, name: "Cherry", price: 12.5, step: 0.25, countInStock: 7 },
     });
   });
 
@@ -31,8 +33,11 @@ describe("edit product validation", () => {
     ["price", "-1", "Price must be 0 or more"],
     ["price", "1.234", "Price must have at most 2 decimals"],
     ["price", "abc", "Price must be a number"],
-    ["countInStock", "1.5", "Count in stock must be a whole number"],
+    ["countInStock", "1.0005", "Count in stock must have at most 3 decimals (whole grams)"],
     ["countInStock", "-2", "Count in stock must be 0 or more"],
+    ["step", "0", "Step must be more than 0"],
+    ["step", "", "Step is required"],
+    ["step", "0.0001", "Step must have at most 3 decimals (whole grams)"],
     ["slug", "Not A Slug", "Slug must be lowercase letters, digits and single hyphens (e.g. green-apple)"],
     ["description", "   ", "Description is required"],
     ["image", "javascript:alert(1)", "must be an /images/... path or an https URL"],
@@ -43,12 +48,28 @@ describe("edit product validation", () => {
     });
   });
 
+  it("asks whole pieces of a product sold by piece, at the field concerned", () => {
+    const byPiece = { ...valid, unit: "piece" as const, step: "1", countInStock: "4" };
+    expect(validateProductForm(byPiece)).toMatchObject({
+      ok: true,
+      update: { unit: "piece", step: 1, countInStock: 4 },
+    });
+    expect(validateProductForm({ ...byPiece, step: "0.5" })).toEqual({
+      ok: false,
+      errors: { step: "Step must be a whole number of pieces for a product sold by piece" },
+    });
+    expect(validateProductForm({ ...byPiece, countInStock: "2.5" })).toEqual({
+      ok: false,
+      errors: { countInStock: "Count in stock must be a whole number of pieces for a product sold by piece" },
+    });
+  });
+
   it("shows every required field's message and does not submit", () => {
     const onSubmit = vi.fn();
     const empty = { ...valid, name: "", slug: "", price: "", image: "", category: "", brand: "" };
     renderAdmin(
       <ProductForm
-        initial={{ ...empty, countInStock: "", description: "" }}
+        initial={{ ...empty, step: "", countInStock: "", description: "" }}
         submitting={false}
         onSubmit={onSubmit}
       />,
@@ -61,6 +82,7 @@ describe("edit product validation", () => {
       "Image File",
       "Category",
       "Brand",
+      "Step",
       "Count In Stock",
       "Description",
     ]) {
@@ -73,17 +95,31 @@ describe("edit product validation", () => {
     const onSubmit = vi.fn();
     renderAdmin(<ProductForm initial={valid} submitting={false} onSubmit={onSubmit} />);
     type("Price", "-3");
-    type("Count In Stock", "2.5");
+    type("Count In Stock", "2.5005");
     fireEvent.click(screen.getByRole("button", { name: "Update" }));
     expect(screen.getByText("Price must be 0 or more")).toBeInTheDocument();
-    expect(screen.getByText("Count in stock must be a whole number")).toBeInTheDocument();
+    expect(screen.getByText("Count in stock must have at most 3 decimals (whole grams)")).toBeInTheDocument();
     expect(onSubmit).not.toHaveBeenCalled();
 
     type("Price", "3.99");
     expect(screen.queryByText("Price must be 0 or more")).not.toBeInTheDocument();
     type("Count In Stock", "0");
     fireEvent.click(screen.getByRole("button", { name: "Update" }));
-    expect(onSubmit).toHaveBeenCalledWith({ ...valid, price: 3.99, countInStock: 0 });
+    expect(onSubmit).toHaveBeenCalledWith({ ...valid, price: 3.99, step: 0.25, countInStock: 0 });
+  });
+
+  it("counts step and stock in pieces once the product sells by piece", () => {
+    const onSubmit = vi.fn();
+    renderAdmin(<ProductForm initial={valid} submitting={false} onSubmit={onSubmit} />);
+    fireEvent.change(screen.getByLabelText("Sold"), { target: { value: "piece" } });
+    expect(field("Count In Stock (pieces)")).toBeInTheDocument();
+    fireEvent.click(screen.getByRole("button", { name: "Update" }));
+    expect(
+      screen.getByText("Step must be a whole number of pieces for a product sold by piece"),
+    ).toBeInTheDocument();
+    type("Step (pieces)", "1");
+    fireEvent.click(screen.getByRole("button", { name: "Update" }));
+    expect(onSubmit).toHaveBeenCalledWith({ ...valid, unit: "piece", price: 12.5, step: 1, countInStock: 7 });
   });
 
   it("removes an additional image from the form only", () => {
@@ -92,6 +128,6 @@ describe("edit product validation", () => {
     fireEvent.click(screen.getByRole("button", { name: "Remove image 1" }));
     expect(screen.getByText("No additional images")).toBeInTheDocument();
     fireEvent.click(screen.getByRole("button", { name: "Update" }));
-    expect(onSubmit).toHaveBeenCalledWith({ ...valid, images: [], price: 12.5, countInStock: 7 });
+    expect(onSubmit).toHaveBeenCalledWith({ ...valid, images: [], price: 12.5, step: 0.25, countInStock: 7 });
   });
 });

@@ -1,4 +1,5 @@
-import { Button, Stack, Textarea, TextInput } from "@mantine/core";
+import type { Unit } from "@fruit/core/browser/money/quantity";
+import { Button, Group, NativeSelect, Stack, Textarea, TextInput } from "@mantine/core";
 import { useState } from "react";
 import { AdditionalImages } from "./additional-images.tsx";
 import { ImageUploadInput } from "./image-upload-input.tsx";
@@ -9,7 +10,15 @@ import {
   validateProductForm,
 } from "./product-form-validation.ts";
 
-type TextField = Exclude<keyof ProductFormValues, "images">;
+type TextField = Exclude<keyof ProductFormValues, "images" | "unit">;
+
+/** The unit a product sells by, as the form offers it. */
+const UNIT_OPTIONS: { value: Unit; label: string }[] = [
+  { value: "kg", label: "By weight (price per kg)" },
+  { value: "piece", label: "By piece (price per piece)" },
+];
+/** What step and stock are counted in, per unit. */
+const IN_UNIT: Record<Unit, string> = { kg: "kg", piece: "pieces" };
 
 /** The edit-product form of docs/product.md §2: fields, the two uploads, the image list and Update. */
 export function ProductForm({
@@ -61,7 +70,28 @@ export function ProductForm({
         />
         <TextInput {...text("category", "Category")} />
         <TextInput {...text("brand", "Brand")} />
-        <TextInput {...text("countInStock", "Count In Stock", { inputMode: "numeric" })} />
+        <NativeSelect
+          label="Sold"
+          name="unit"
+          data={UNIT_OPTIONS}
+          value={values.unit}
+          onChange={(event) => set("unit", event.currentTarget.value as Unit)}
+          description="Changing how a product sells: enter its stock again in the new unit."
+        />
+        <Group grow align="flex-start">
+          <TextInput
+            {...text("step", `Step (${IN_UNIT[values.unit]})`, {
+              inputMode: values.unit === "kg" ? "decimal" : "numeric",
+            })}
+            description={values.unit === "kg" ? "What the cart adds at a time, e.g. 0.25" : "Usually 1"}
+          />
+          <TextInput
+            {...text("countInStock", `Count In Stock (${IN_UNIT[values.unit]})`, {
+              inputMode: values.unit === "kg" ? "decimal" : "numeric",
+            })}
+            description={values.unit === "kg" ? "To the gram: at most 3 decimals" : "Whole pieces"}
+          />
+        </Group>
         <Textarea {...text("description", "Description")} rows={4} />
         <div>
           <Button type="submit" loading={submitting}>

@@ -1,9 +1,13 @@
-import { formatMoney } from "@fruit/core/browser/money/pricing";
+import { formatMoney, lineTotal } from "@fruit/core/browser/money/pricing";
+import { formatQuantity, perUnitLabel } from "@fruit/core/browser/money/quantity";
 import type { OrderLine } from "@fruit/core/browser/orders/order.schema";
 import { Anchor, Group, Image, Stack, Text } from "@mantine/core";
 import { Link } from "react-router-dom";
 
-/** The items of a cart or an order: picture, name (linking to the product), quantity × price. */
+/**
+ * The items of a cart or an order: picture, name (linking to the product), quantity in its unit ×
+ * price per unit = the line's total (the one pricing rule, as the server stored it).
+ */
 export function OrderItemsList({ items }: { items: OrderLine[] }) {
   return (
     <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: "none" }}>
@@ -25,9 +29,10 @@ export function OrderItemsList({ items }: { items: OrderLine[] }) {
               {item.name}
             </Anchor>
             <Text size="sm">
-              {item.quantity} × {formatMoney(item.price)} ={" "}
+              {formatQuantity(item.unit, item.quantity)} × {formatMoney(item.price)} /{" "}
+              {perUnitLabel(item.unit)} ={" "}
               <Text span fw={700}>
-                {formatMoney(Math.round(item.price * item.quantity * 100) / 100)}
+                {formatMoney(lineTotal(item))}
               </Text>
             </Text>
           </Group>

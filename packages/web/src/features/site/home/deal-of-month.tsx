@@ -1,4 +1,5 @@
 import { formatMoney } from "@fruit/core/browser/money/pricing";
+import { perUnitLabel } from "@fruit/core/browser/money/quantity";
 import { DEAL_BANNER_IMAGE, DEAL_SLUG } from "@fruit/core/browser/products/catalogue.constants";
 import { Badge, Container, Grid, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { useState } from "react";
@@ -53,7 +54,7 @@ export function DealOfMonth() {
               <Text c="dark.5">
                 {product.description}{" "}
                 <Text span fw={800} c="green.9">
-                  {formatMoney(product.price)} / kg
+                  {formatMoney(product.price)} / {perUnitLabel(product.unit)}
                 </Text>
               </Text>
             ) : (

@@ -1,0 +1,54 @@
+import { formatQuantity, type Unit } from "@fruit/core/browser/money/quantity";
+import { ActionIcon, Group, Text } from "@mantine/core";
+import { MinusIcon, PlusIcon } from "../../components/icons.tsx";
+
+/**
+ * Minus / quantity / plus, showing the quantity in its unit ("0.75 kg", "3 pcs"). Presentational: the
+ * caller decides what a step is and when each button is disabled.
+ */
+export function QuantityStepper({
+  name,
+  unit,
+  quantity,
+  lowerDisabled,
+  raiseDisabled,
+  onLower,
+  onRaise,
+}: {
+  /** What the quantity is of, for the buttons' labels. */
+  name: string;
+  unit: Unit;
+  quantity: number;
+  lowerDisabled: boolean;
+  raiseDisabled: boolean;
+  onLower: () => void;
+  onRaise: () => void;
+}) {
+  return (
+    <Group gap={6} wrap="nowrap">
+      <ActionIcon
+        variant="default"
+        radius="xl"
+        size="md"
+        aria-label={`Decrease quantity of ${name}`}
+        disabled={lowerDisabled}
+        onClick={onLower}
+      >
+        <MinusIcon size={14} />
+      </ActionIcon>
+      <Text fw={700} miw={64} ta="center" aria-label={`Quantity of ${name}`} aria-live="polite">
+        {formatQuantity(unit, quantity)}
+      </Text>
+      <ActionIcon
+        variant="default"
+        radius="xl"
+        size="md"
+        aria-label={`Increase quantity of ${name}`}
+        disabled={raiseDisabled}
+        onClick={onRaise}
+      >
+        <PlusIcon size={14} />
+      </ActionIcon>
+    </Group>
+  );
+}

@@ -1,6 +1,6 @@
+import { sweepExpiredOrders } from "@fruit/core/expiry/index";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createProduct, createUser, type TestUser } from "../support/fixtures.ts";
-import { sweepExpiredOrders } from "@fruit/core/expiry/index";
 import { call, orderBody, orderOf, place, stockOf, storedOrders } from "../support/orders.ts";
 import { useFreshTable } from "../support/table.ts";
 

@@ -1,4 +1,4 @@
-import { type Unit, BASE_PER_UNIT } from "./quantity.ts";
+import { BASE_PER_UNIT, type Unit } from "./quantity.ts";
 
 /**
  * The one pricing rule: the cart, the place-order preview, the server's order and the amount sent to

@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { toBase, type Unit, UNITS } from "../money/quantity.ts";
+import { toBase, UNITS, type Unit } from "../money/quantity.ts";
 import { PageQueryEntries } from "../paging.schema.ts";
 
 /**

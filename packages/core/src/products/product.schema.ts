@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { PRECISION_TEXT, toBase, type Unit, UNITS } from "../money/quantity.ts";
+import { PRECISION_TEXT, toBase, UNITS, type Unit } from "../money/quantity.ts";
 import { PageQueryEntries } from "../paging.schema.ts";
 
 /** Browser-safe shapes of the product API (shared by the server and the web app). */

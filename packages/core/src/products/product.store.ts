@@ -6,7 +6,6 @@ import { keysOnly } from "../db/key-conditions.ts";
 import { type Action, type Item, keyOf, type UpdateAction } from "../db/kind.ts";
 import { type Position, queryAll, queryLimited, queryPage, sharedQueryAll } from "../db/query.ts";
 import { singleFlight } from "../db/single-flight.ts";
-import type { Unit } from "../money/quantity.ts";
 import {
   deleteWithUnique,
   putWithUnique,
@@ -14,6 +13,7 @@ import {
   type Uniqueness,
   updateSwappingUnique,
 } from "../db/unique.ts";
+import type { Unit } from "../money/quantity.ts";
 import {
   categoryCountKind,
   type ProductRecord,

@@ -52,6 +52,36 @@ describe("the original client's contract", () => {
     },
   );
 
+  it("accepts the original checkout's own rounding (a cent off), storing and answering ours", async () => {
+    // The original place-order screen: tax rounded in floating point, the total sent unrounded.
+    const round2 = (n: number) => Math.round(n * 100 + Number.EPSILON) / 100;
+    const peach = await createProduct({ name: "Peach", price: 0.75, countInStock: 20 });
+    const itemsPrice = round2(peach.price * 2);
+    const shippingPrice = itemsPrice > 100 ? 0 : 10;
+    const taxPrice = round2(0.15 * itemsPrice); // 0.22: 0.15 × 1.5 is 0.22499… in binary
+    const totalPrice = itemsPrice + shippingPrice + taxPrice;
+    const res = await api("/api/orders", {
+      method: "POST",
+      token: ann.token,
+      body: {
+        orderItems: [
+          { ...peach, image: "/images/p.webp", countInStock: 20, category: "Fruits", quantity: 2 },
+        ],
+        shippingAddress: address,
+        paymentMethod: "PayPal",
+        itemsPrice,
+        shippingPrice,
+        taxPrice,
+        totalPrice,
+      },
+    });
+    expect(res.status, res.text).toBe(201);
+    // Ours: 15 % of $1.50 is 22.5 cents, half up 23.
+    expect(res.body.order).toMatchObject({ itemsPrice: 1.5, taxPrice: 0.23, totalPrice: 11.73 });
+    expect(taxPrice).toBe(0.22);
+    expect(await storedOrder(res.body.order._id)).toMatchObject({ taxCents: 23, totalCents: 1173 });
+  });
+
   it("still refuses a location that is neither empty nor whole", async () => {
     const res = await api("/api/orders", {
       method: "POST",

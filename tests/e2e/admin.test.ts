@@ -118,7 +118,7 @@ describe("admin journey", () => {
       await field("Price").fill(String(product.price));
       await field("Category").fill("Fruits");
       await field("Brand").fill("E2E Farm");
-      await field("Count In Stock").fill("12");
+      await field("Count In Stock (kg)").fill("12");
       await field("Description").fill("A bright pink fruit, uploaded by the admin journey.");
       await form.getByLabel("Upload Image", { exact: true }).setInputFiles({
         name: "dragon.png",

@@ -27,7 +27,10 @@ let shopUrl: string;
 let adminToken: string;
 
 /** A product of this run only (admin API), so its stock is exactly what the test says. */
-async function makeProduct(name: string, fields: { price: number; countInStock: number; category?: string }) {
+async function makeProduct(
+  name: string,
+  fields: { price: number; countInStock: number; category?: string; unit?: "kg" | "piece"; step?: number },
+) {
   const created = (await callApi("/api/products", { method: "POST", token: adminToken })).product;
   const slug = `${name.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
   const seedImage = "/images/seed/mango.webp";
@@ -44,6 +47,7 @@ async function makeProduct(name: string, fields: { price: number; countInStock: 
       category: fields.category ?? "Tropical",
       brand: "E2E Farm",
       countInStock: fields.countInStock,
+      ...(fields.unit ? { unit: fields.unit, step: fields.step ?? 1 } : {}),
       description: `${name}, grown for the browser tests.`,
     },
   });
@@ -165,6 +169,112 @@ describe("storefront", () => {
       expect(await row.innerText()).toContain(`$${prices.totalPrice.toFixed(2)}`);
       await row.getByRole("link", { name: `Details of order ${orderId}` }).click();
       await page.waitForURL((url) => url.pathname === `/order/${orderId}`);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("sells by weight and by piece: steps on the product page and in the cart, the same figures on the order", async () => {
+    const cherries = await makeProduct(`E2E Cherries ${run}`, {
+      price: 12.99,
+      countInStock: 1,
+      unit: "kg",
+      step: 0.25,
+    });
+    const melons = await makeProduct(`E2E Melons ${run}`, { price: 6.99, countInStock: 3, unit: "piece" });
+    const user = await registerUser("weights");
+    const context = await browser.newContext({ baseURL: shopUrl, viewport: { width: 1280, height: 900 } });
+    try {
+      await context.addInitScript(
+        ([info]) => {
+          if (sessionStorage.getItem("seeded")) return;
+          sessionStorage.setItem("seeded", "1");
+          localStorage.setItem("userInfo", JSON.stringify(info));
+          localStorage.setItem(
+            "shippingAddress",
+            JSON.stringify({
+              fullName: "W",
+              address: "1 Scale St",
+              city: "C",
+              postalCode: "D",
+              country: "E",
+            }),
+          );
+          localStorage.setItem("paymentMethod", JSON.stringify("PayPal"));
+        },
+        [user.info],
+      );
+      // The product page steps by 0.25 kg from one step up to the stock.
+      const page = await open(context, `/product/${cherries.slug}`);
+      await page.getByText("$12.99 per kg").waitFor();
+      const quantity = page.getByLabel(`Quantity of ${cherries.name}`, { exact: true });
+      await expect.poll(() => quantity.innerText()).toBe("0.25 kg");
+      expect(
+        await page.getByRole("button", { name: `Decrease quantity of ${cherries.name}` }).isDisabled(),
+      ).toBe(true);
+      await page.getByRole("button", { name: `Increase quantity of ${cherries.name}` }).click();
+      await page.getByRole("button", { name: `Increase quantity of ${cherries.name}` }).click();
+      await expect.poll(() => quantity.innerText()).toBe("0.75 kg");
+      await page.getByRole("button", { name: "Add to Cart" }).click();
+      await page.waitForURL((url) => url.pathname === "/cart");
+      await page.goto(`/product/${melons.slug}`);
+      await page.getByText("$6.99 per piece").waitFor();
+      await page.getByRole("button", { name: `Increase quantity of ${melons.name}` }).click();
+      await page.getByRole("button", { name: "Add to Cart" }).click();
+      await page.waitForURL((url) => url.pathname === "/cart");
+
+      // The cart: quantities in their units, line totals and the summary by the one pricing rule.
+      await expect
+        .poll(() => page.getByLabel(`Quantity of ${cherries.name}`, { exact: true }).innerText())
+        .toBe("0.75 kg");
+      expect(await page.getByLabel(`Quantity of ${melons.name}`, { exact: true }).innerText()).toBe("2 pcs");
+      await page.getByText("$9.74", { exact: true }).waitFor(); // 0.75 × 12.99 = 9.7425
+      const prices = priceLines([
+        { price: 12.99, quantity: 0.75, unit: "kg" },
+        { price: 6.99, quantity: 2, unit: "piece" },
+      ]);
+      const summary = page.getByRole("region", { name: "Order summary" });
+      await summary.getByText(`$${prices.totalPrice.toFixed(2)}`).waitFor();
+      // One more step of cherries reaches the stock (1 kg): plus is then disabled.
+      await page.getByRole("button", { name: `Increase quantity of ${cherries.name}` }).click();
+      await expect
+        .poll(() => page.getByLabel(`Quantity of ${cherries.name}`, { exact: true }).innerText())
+        .toBe("1 kg");
+      expect(
+        await page.getByRole("button", { name: `Increase quantity of ${cherries.name}` }).isDisabled(),
+      ).toBe(true);
+      await page.getByRole("button", { name: `Decrease quantity of ${cherries.name}` }).click();
+      await expect
+        .poll(() => page.getByLabel(`Quantity of ${cherries.name}`, { exact: true }).innerText())
+        .toBe("0.75 kg");
+
+      // Checkout with the saved address, then the order shows the same figures the cart did.
+      await page.getByRole("button", { name: "Check Out" }).click();
+      await page.waitForURL((url) => url.pathname === "/checkout");
+      await page.getByRole("button", { name: "Continue" }).click();
+      await page.getByRole("button", { name: "Place Order" }).click();
+      await page.waitForURL((url) => url.pathname === "/placeorder");
+      await page
+        .getByText(`$${prices.totalPrice.toFixed(2)}`)
+        .first()
+        .waitFor();
+      await page.getByRole("button", { name: "Place Order" }).click();
+      await page.waitForURL(/\/order\/[^/]+$/);
+      const orderId = decodeURIComponent(new URL(page.url()).pathname.split("/").pop()!);
+      await page.getByText(/0\.75 kg × \$12\.99 \/ kg/).waitFor();
+      await page.getByText(/2 pcs × \$6\.99 \/ pc/).waitFor();
+      const order = await callApi(`/api/orders/${orderId}`, { token: user.info.token });
+      expect(order).toMatchObject(prices);
+      expect(order.orderItems).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ unit: "kg", step: 0.25, quantity: 0.75 }),
+          expect.objectContaining({ unit: "piece", step: 1, quantity: 2 }),
+        ]),
+      );
+      await page
+        .getByText(`$${prices.totalPrice.toFixed(2)}`)
+        .first()
+        .waitFor();
     } finally {
       await context.close();
     }

@@ -16,11 +16,11 @@ import { readStored, writeStored } from "./storage.ts";
 export type CartItem = OrderLine & Pick<Product, "countInStock">;
 
 /**
- * How many items the cart's badge counts: pieces by the piece, and one per weighed line (0.75 kg of
- * cherries is one item).
+ * How many items the cart's badge counts: each line's number of steps — pieces by the piece, and
+ * portions of a weighed line (0.75 kg of cherries in 0.25 kg steps is 3; 2 kg of figs by the kg, 2).
  */
 export const cartItemCount = (items: readonly CartItem[]): number =>
-  items.reduce((sum, item) => sum + (item.unit === "piece" ? item.quantity : 1), 0);
+  items.reduce((sum, item) => sum + Math.max(1, Math.round(item.quantity / item.step)), 0);
 
 /**
  * The client state of docs/product.md §3/§4: signed-in user, cart (items, shipping address, payment method)

@@ -56,6 +56,8 @@ function orderBody(products: Product[], k: number): string {
       slug: line.product.slug,
       image: PRODUCT_IMAGE,
       price: line.product.price,
+      unit: "kg",
+      step: 1,
       quantity: line.quantity,
     })),
     shippingAddress: ADDRESS,

@@ -2,7 +2,7 @@ import { table as definition, keyAttributes } from "../packages/core/src/db/tabl
 import { streamFilters } from "../packages/core/src/stats/counted.ts";
 import { lambdaBundling } from "./bundling.ts";
 import { jwtSecret } from "./secrets.ts";
-import { isProduction } from "./stage.ts";
+import { isProduction, keepOnProduction } from "./stage.ts";
 
 /**
  * The single table, built from core's definition so the cloud table, the local one and the tests'
@@ -21,6 +21,8 @@ export const table = new sst.aws.Dynamo("Table", {
   stream: definition.streamViewType.toLowerCase().replaceAll("_", "-") as "new-and-old-images",
   ttl: definition.ttlAttribute,
   deletionProtection: isProduction,
+  // Production's table can be neither replaced nor deleted by a deploy (stacks/stage.ts).
+  transform: { table: keepOnProduction },
 });
 
 /**
@@ -84,5 +86,13 @@ export const bucket = new sst.aws.Bucket("Images", {
     allowMethods: ["GET", "HEAD", "POST"],
     allowHeaders: ["*"],
     maxAge: "1 hour",
+  },
+  transform: {
+    // Production's bucket can be neither replaced nor deleted by a deploy (stacks/stage.ts), and is
+    // never emptied to be deleted (SST sets forceDestroy on every bucket).
+    bucket: (args, opts) => {
+      keepOnProduction(args, opts);
+      if (isProduction) args.forceDestroy = false;
+    },
   },
 });

@@ -170,11 +170,30 @@ describe("sst.config.ts", () => {
     expect(outputs.url).toBe((router!.instance as { url: string }).url);
   });
 
-  it("puts the router on a custom domain only when SHOP_DOMAIN is set", async () => {
+  it("puts the router on the stage's ShopDomain setting, which a redeploy without any variable keeps", async () => {
+    vi.unstubAllEnvs();
     expect((await deploy("dev")).recording.all("Router")[0]!.args.domain).toBeUndefined();
-    vi.stubEnv("SHOP_DOMAIN", "shop.example.com");
+    // What the SST CLI hands a deploy for a stage whose ShopDomain secret is set (stacks/stage.ts).
+    vi.stubEnv("SST_SECRET_ShopDomain", "shop.example.com");
     try {
       expect((await deploy("production")).recording.all("Router")[0]!.args.domain).toBe("shop.example.com");
+      // The variable read before must not silently differ from the setting: the deploy stops.
+      vi.stubEnv("SHOP_DOMAIN", "other.example.com");
+      await expect(deploy("production")).rejects.toThrow(/ShopDomain/);
+      vi.stubEnv("SHOP_DOMAIN", "shop.example.com");
+      expect((await deploy("production")).recording.all("Router")[0]!.args.domain).toBe("shop.example.com");
+      vi.stubEnv("SHOP_DOMAIN", undefined);
+      vi.stubEnv("SST_SECRET_ShopDomain", "not a domain");
+      await expect(deploy("production")).rejects.toThrow(/not a domain name/);
+    } finally {
+      vi.unstubAllEnvs();
+    }
+    vi.stubEnv("SHOP_DOMAIN", "shop.example.com");
+    try {
+      // Without the setting, SHOP_DOMAIN alone would remove nothing and add nothing: refused.
+      await expect(deploy("production")).rejects.toThrow(
+        /npx sst secret set ShopDomain shop.example.com --stage production/,
+      );
     } finally {
       vi.unstubAllEnvs();
     }
@@ -220,17 +239,48 @@ describe("sst.config.ts", () => {
     }
   });
 
+  /** What a resource's `transform` (object or function form) does to its args and Pulumi options. */
+  function transformed(transform: unknown, name: string) {
+    const args: Record<string, unknown> = { forceDestroy: true };
+    const opts: Record<string, unknown> = {};
+    if (typeof transform === "function") transform(args, opts, name);
+    else Object.assign(args, transform);
+    return { args, opts };
+  }
+
   it("treats only the stage the README deploys as the real shop: retained, protected, deletion-protected", async () => {
     const readme = readFileSync(fileURLToPath(new URL("../../README.md", import.meta.url)), "utf8");
     const deployed = new Set([...readme.matchAll(/npx sst deploy --stage (\S+)/g)].map((m) => m[1]));
     expect([...deployed]).toContain("production");
     const { app, recording } = await deploy("production");
     expect(app).toMatchObject({ removal: "retain", protect: true });
-    expect(recording.get("Dynamo", "Table").args.deletionProtection).toBe(true);
+    const table = recording.get("Dynamo", "Table").args;
+    expect(table.deletionProtection).toBe(true);
+    // A deploy can neither replace nor delete the table or the bucket: Pulumi's protect, and
+    // retainOnDelete should they ever leave the program.
+    const tableTransform = (table.transform as { table?: unknown } | undefined)?.table;
+    expect(transformed(tableTransform, "TableTable").opts).toEqual({ protect: true, retainOnDelete: true });
+    const bucketTransform = (
+      recording.get("Bucket", "Images").args.transform as { bucket?: unknown } | undefined
+    )?.bucket;
+    expect(transformed(bucketTransform, "ImagesBucket")).toEqual({
+      args: { forceDestroy: false },
+      opts: { protect: true, retainOnDelete: true },
+    });
     for (const stage of ["prod", "staging", "dev"]) {
       const other = await deploy(stage);
       expect(other.app, stage).toMatchObject({ removal: "remove", protect: false });
-      expect(other.recording.get("Dynamo", "Table").args.deletionProtection, stage).toBeFalsy();
+      const otherTable = other.recording.get("Dynamo", "Table").args;
+      expect(otherTable.deletionProtection, stage).toBeFalsy();
+      const otherTableTransform = (otherTable.transform as { table?: unknown } | undefined)?.table;
+      expect(transformed(otherTableTransform, "TableTable").opts, stage).toEqual({});
+      const otherBucket = other.recording.get("Bucket", "Images").args.transform as
+        | { bucket?: unknown }
+        | undefined;
+      expect(transformed(otherBucket?.bucket, "ImagesBucket"), stage).toEqual({
+        args: { forceDestroy: true },
+        opts: {},
+      });
     }
   });
 

@@ -22,6 +22,8 @@ export default $config({
   },
   async run() {
     // Resources are created only here, in dependency order; each stack module builds its part on import.
+    // Links first: they decide what linking the table or the bucket grants (nothing but the name).
+    await import("./stacks/links.ts");
     await import("./stacks/secrets.ts");
     const { table } = await import("./stacks/storage.ts");
     const { router } = await import("./stacks/router.ts");

@@ -3,6 +3,7 @@ import {
   FIXED_SECURITY_HEADERS,
   HSTS,
 } from "../packages/core/src/http/security-headers.ts";
+import { originInjection } from "./origin.ts";
 import { stageSetting } from "./stage.ts";
 import { bucket } from "./storage.ts";
 
@@ -71,7 +72,8 @@ export const securityHeadersPolicy = new aws.cloudfront.ResponseHeadersPolicy("S
  * no CORS and image URLs are plain `/images/...` paths.
  *
  * Protection stays "none": with OAC CloudFront replaces the `Authorization` header the API's bearer
- * tokens travel in. The router's cache key ignores `Authorization`, which is why per-user responses
+ * tokens travel in. Instead the viewer-request function adds a secret origin header that the API
+ * checks, so the public function URL answers nothing that bypassed the router (stacks/origin.ts). The router's cache key ignores `Authorization`, which is why per-user responses
  * send `Cache-Control: private, no-store`.
  *
  * The routes attach lazily, so the distribution has one cache behaviour serving all three; the
@@ -81,6 +83,8 @@ export const securityHeadersPolicy = new aws.cloudfront.ResponseHeadersPolicy("S
 export const router = new sst.aws.Router("Router", {
   ...(domain ? { domain } : {}),
   protection: "none",
+  // Every request the router forwards carries the origin header the API checks (stacks/origin.ts).
+  edge: { viewerRequest: { injection: originInjection } },
   transform: {
     cdn: (args) => {
       args.defaultCacheBehavior = $util

@@ -25,7 +25,8 @@ export const payments = new sst.Secret("Payments", isProduction ? "live" : "sand
  */
 export const unpaidOrderMinutes = new sst.Secret("UnpaidOrderMinutes", "60");
 
-export const secrets = [
+/** What the API reads: every secret (tokens, PayPal, the Maps key, payments, holds). */
+export const apiSecrets = [
   jwtSecret,
   paypalClientId,
   paypalClientSecret,
@@ -33,3 +34,10 @@ export const secrets = [
   payments,
   unpaidOrderMinutes,
 ];
+
+/**
+ * What the sweep reads: how the stage pays and PayPal's credentials, to ask whether a started payment
+ * was captured. It signs nothing (no JwtSecret), hands out no Maps key, and cancels holds by the
+ * deadline stored on each order (no UnpaidOrderMinutes). The stream handler reads no secret.
+ */
+export const sweeperSecrets = [paypalClientId, paypalClientSecret, payments];

@@ -1,7 +1,7 @@
 import { table as definition, keyAttributes } from "../packages/core/src/db/table.ts";
 import { streamFilters } from "../packages/core/src/stats/counted.ts";
 import { lambdaBundling } from "./bundling.ts";
-import { jwtSecret } from "./secrets.ts";
+import { TABLE_ACCESS, tablePermissions } from "./permissions.ts";
 import { isProduction, keepOnProduction } from "./stage.ts";
 
 /**
@@ -48,9 +48,13 @@ export const statsSubscriber = table.subscribe(
     architecture: "arm64",
     timeout: "60 seconds",
     nodejs: lambdaBundling,
-    // The queue link grants the function role sqs:SendMessage, which the on-failure destination
-    // needs; JwtSecret is linked only because core's config refuses to load without it.
-    link: [table, statsDeadLetter, jwtSecret],
+    // No secret: the handler signs nothing. The on-failure destination sends with the function's
+    // role, which therefore may send to the dead-letter queue (and do nothing else with it).
+    link: [table],
+    permissions: [
+      ...tablePermissions(TABLE_ACCESS.StatsSubscriber, table),
+      { actions: ["sqs:SendMessage"], resources: [statsDeadLetter.arn] },
+    ],
   },
   {
     filters: [...streamFilters],

@@ -91,7 +91,7 @@ describe("sst.config.ts", () => {
     ];
     expect(name).toBe("StatsSubscriber");
     expect(subscriber.handler).toBe("packages/functions/src/lambda/stream.handler");
-    expect(linksOf({ args: subscriber } as Recorded)).toContain(table.instance);
+    expect(linksOf({ args: subscriber } as Recorded)).toEqual([table.instance]);
     expect(args.filters).toEqual(streamFilters);
 
     const mapping = args.transform.eventSourceMapping;
@@ -107,8 +107,11 @@ describe("sst.config.ts", () => {
     expect(mapping.maximumRetryAttempts).toBeLessThanOrEqual(10);
     const deadLetter = recording.get("Queue", "StatsDeadLetter").instance as { arn: string };
     expect(mapping.destinationConfig.onFailure.destinationArn).toBe(deadLetter.arn);
-    // Lambda sends the failure record with the function's role, so it must be allowed to use the queue.
-    expect(linksOf({ args: subscriber } as Recorded)).toContain(deadLetter);
+    // Lambda sends the failure record with the function's role, so it may send to the queue (only that).
+    expect(subscriber.permissions).toContainEqual({
+      actions: ["sqs:SendMessage"],
+      resources: [deadLetter.arn],
+    });
   });
 
   it("bundles every function as minified ESM with code splitting, as the tests and the bench do", async () => {
@@ -125,7 +128,7 @@ describe("sst.config.ts", () => {
     expect(lambdaBundling).toEqual(expected);
   });
 
-  it("links the API to the table, the image bucket and the six secrets", async () => {
+  it("links the API to the table, the image bucket, the six secrets and the origin header", async () => {
     const { recording } = await deploy("dev");
     const api = recording.get("Function", "Api");
     expect(api.args).toMatchObject({
@@ -151,6 +154,7 @@ describe("sst.config.ts", () => {
       recording.get("Dynamo", "Table").instance,
       recording.get("Bucket", "Images").instance,
       ...secrets.map((name) => recording.get("Secret", name).instance),
+      recording.get("Linkable", "OriginVerify").instance,
     ];
     expect(linksOf(api)).toHaveLength(expected.length);
     for (const linked of expected) expect(linksOf(api)).toContain(linked);

@@ -77,6 +77,19 @@ export function installRecordingSst(stage: string, appName = "fruit-shop"): Reco
       resources.push(this.record);
     }
 
+    /**
+     * SST's `nodes`: the underlying resources, named after the component. The function of a
+     * subscriber or a cron is an output in SST; `$util.output` resolves either form.
+     */
+    get nodes() {
+      const fn = `${this.name}-function`;
+      return {
+        function: { name: fn, arn: `arn:recorded:lambda:${fn}` },
+        logGroup: { name: `/aws/lambda/${fn}` },
+        queue: { name: `${this.name}-queue`, arn: this.arn },
+      };
+    }
+
     protected called(method: string, args: unknown[]): void {
       this.record.calls.push({ method, args });
     }
@@ -131,9 +144,11 @@ export function installRecordingSst(stage: string, appName = "fruit-shop"): Reco
       }
     };
 
-  /** `aws` is Pulumi's AWS provider: the stacks use one resource and the region lookup. */
+  /** `aws` is Pulumi's AWS provider: the resources the stacks create directly, and the region lookup. */
   const aws = {
     cloudfront: { ResponseHeadersPolicy: plain("ResponseHeadersPolicy") },
+    sns: { Topic: plain("SnsTopic"), TopicSubscription: plain("SnsTopicSubscription") },
+    cloudwatch: { MetricAlarm: plain("MetricAlarm"), LogMetricFilter: plain("LogMetricFilter") },
     getRegionOutput: () => ({ region: new RecordedOutput("us-east-1") }),
   };
   const all = (values: unknown[]) => new RecordedOutput(values.map(resolved));

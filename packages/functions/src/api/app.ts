@@ -19,8 +19,9 @@ const JSON_LIMIT = 256 * 1024;
 /**
  * The 413 of a refused body. The rest of that body is never read, so the answer closes the
  * connection: a keep-alive client then sends its next request on a new one instead of after the
- * unread bytes (the local server drains them before closing; in the cloud the function URL and
- * CloudFront own the connections and drop this hop-by-hop header).
+ * unread bytes (the local server reads and discards the rest of the body, up to a bound, before
+ * closing, so a client still sending gets this answer rather than a reset: packages/local/src/server.ts;
+ * in the cloud the function URL and CloudFront own the connections and drop this hop-by-hop header).
  */
 function bodyTooLarge(c: Context, message = "The request body is too large"): Response {
   c.header("Connection", "close");

@@ -8,8 +8,12 @@ import { isProduction } from "./stage.ts";
 export const jwtSecret = new sst.Secret("JwtSecret");
 export const paypalClientId = new sst.Secret("PaypalClientId");
 export const paypalClientSecret = new sst.Secret("PaypalClientSecret");
-/** A browser key (restricted by HTTP referrer in Google's console); the API hands it to the SPA. */
-export const googleMapsKey = new sst.Secret("GoogleMapsKey");
+/**
+ * A browser key (restricted by HTTP referrer in Google's console); the API hands it to the SPA.
+ * Optional: unset, it is "" and the checkout's map screen says the map is not available (the
+ * address form works without it). Without a placeholder SST would fail the deploy instead.
+ */
+export const googleMapsKey = new sst.Secret("GoogleMapsKey", "");
 
 /**
  * How the stage takes payments (core's PAYMENT_MODES): `sandbox`, `live` or `test`. Kept as a secret

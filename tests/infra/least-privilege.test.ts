@@ -170,3 +170,44 @@ describe("least privilege (stacks/links.ts, stacks/permissions.ts, docs/decision
     expect(event.request.headers["x-fruit-origin"]).toEqual({ value });
   });
 });
+
+describe("optional settings (stacks/secrets.ts)", () => {
+  it("deploys without a GoogleMapsKey: its placeholder is empty, and the API then hands out no key", async () => {
+    const recording = await deploy("staging");
+    expect(recording.get("Secret", "GoogleMapsKey").args.placeholder).toBe("");
+    // The secrets a stage must set: the ones without a placeholder.
+    expect(
+      recording
+        .all("Secret")
+        .filter((secret) => secret.args.placeholder === undefined)
+        .map((secret) => secret.name)
+        .sort(),
+    ).toEqual(["AlarmEmail", "JwtSecret", "PaypalClientId", "PaypalClientSecret"]);
+  });
+});
+
+describe("the README's deploy section", () => {
+  it("sets every secret a stage needs, on each stage it deploys, and only names ones the stacks read", async () => {
+    const { readFileSync } = await import("node:fs");
+    const readme = readFileSync(fileURLToPath(new URL("../../README.md", import.meta.url)), "utf8");
+    const set = [...readme.matchAll(/npx sst secret set (\w+) .*?--stage (\w+)/g)].map(([, name, stage]) => ({
+      name: name!,
+      stage: stage!,
+    }));
+    const deployed = new Set([...readme.matchAll(/npx sst deploy --stage (\w+)/g)].map((m) => m[1]!));
+    expect([...deployed].sort()).toEqual(["production", "staging"]);
+    for (const stage of deployed) {
+      const recording = await deploy(stage);
+      const required = recording
+        .all("Secret")
+        .filter((secret) => secret.args.placeholder === undefined)
+        .map((secret) => secret.name);
+      const setHere = new Set(set.filter((s) => s.stage === stage).map((s) => s.name));
+      for (const name of required) expect(setHere.has(name), `${name} on ${stage}`).toBe(true);
+      // ShopDomain is read while the stacks are built (stacks/stage.ts), not an sst.Secret.
+      const known = new Set([...recording.all("Secret").map((secret) => secret.name), "ShopDomain"]);
+      for (const name of setHere) expect(known.has(name), `${name} is read by the stacks`).toBe(true);
+      recording.uninstall();
+    }
+  });
+});

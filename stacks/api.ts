@@ -1,4 +1,5 @@
 import { lambdaBundling } from "./bundling.ts";
+import { functionLogging } from "./logging.ts";
 import { originVerify } from "./origin.ts";
 import { imageUploadPermissions, TABLE_ACCESS, tablePermissions } from "./permissions.ts";
 import { router } from "./router.ts";
@@ -22,6 +23,7 @@ export const api = new sst.aws.Function("Api", {
   timeout: "20 seconds",
   // Catalogue reads load neither passwords, tokens, payments nor images (packages/functions/src/api/lazy-services.ts).
   nodejs: lambdaBundling,
+  logging: functionLogging,
   link: [table, bucket, ...apiSecrets, originVerify],
   permissions: [...tablePermissions(TABLE_ACCESS.Api, table), ...imageUploadPermissions(bucket)],
   url: { router: { instance: router, path: "/api" } },

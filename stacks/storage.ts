@@ -1,6 +1,7 @@
 import { table as definition, keyAttributes } from "../packages/core/src/db/table.ts";
 import { streamFilters } from "../packages/core/src/stats/counted.ts";
 import { lambdaBundling } from "./bundling.ts";
+import { functionLogging } from "./logging.ts";
 import { TABLE_ACCESS, tablePermissions } from "./permissions.ts";
 import { isProduction, keepOnProduction } from "./stage.ts";
 
@@ -48,6 +49,7 @@ export const statsSubscriber = table.subscribe(
     architecture: "arm64",
     timeout: "60 seconds",
     nodejs: lambdaBundling,
+    logging: functionLogging,
     // No secret: the handler signs nothing. The on-failure destination sends with the function's
     // role, which therefore may send to the dead-letter queue (and do nothing else with it).
     link: [table],

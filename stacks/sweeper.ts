@@ -1,4 +1,5 @@
 import { lambdaBundling } from "./bundling.ts";
+import { functionLogging } from "./logging.ts";
 import { TABLE_ACCESS, tablePermissions } from "./permissions.ts";
 import { sweeperSecrets } from "./secrets.ts";
 import { table } from "./storage.ts";
@@ -19,6 +20,7 @@ export const sweeper = new sst.aws.CronV2("UnpaidOrderSweeper", {
     architecture: "arm64",
     timeout: "60 seconds",
     nodejs: lambdaBundling,
+    logging: functionLogging,
     link: [table, ...sweeperSecrets],
     permissions: tablePermissions(TABLE_ACCESS.UnpaidOrderSweeper, table),
   },

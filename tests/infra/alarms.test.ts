@@ -160,3 +160,26 @@ describe("alarms (stacks/alarms.ts)", () => {
     }
   });
 });
+
+describe("function logs (stacks/logging.ts)", () => {
+  it("every function logs in Lambda's JSON format, kept 3 months on production and 2 weeks elsewhere", async () => {
+    for (const [stage, retention] of [
+      ["production", "3 months"],
+      ["staging", "2 weeks"],
+    ] as const) {
+      const recording = await deploy(stage);
+      const subscribe = recording.get("Dynamo", "Table").calls.find((call) => call.method === "subscribe")!;
+      const fns = {
+        Api: recording.get("Function", "Api").args,
+        StatsSubscriber: subscribe.args[1] as Record<string, unknown>,
+        UnpaidOrderSweeper: recording.get("CronV2", "UnpaidOrderSweeper").args.function as Record<
+          string,
+          unknown
+        >,
+      };
+      for (const [name, args] of Object.entries(fns)) {
+        expect(args.logging, `${stage} ${name}`).toEqual({ format: "json", retention });
+      }
+    }
+  });
+});

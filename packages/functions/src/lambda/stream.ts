@@ -44,9 +44,20 @@ export function streamChangeOf(record: DynamoDBRecord): StreamChange | undefined
   }
 }
 
+/**
+ * The request that wrote a record's item (core's REQUEST_ID attribute, `reqId`): the API request,
+ * stream batch or sweep run whose log lines tell why. A removal names the last writer before it.
+ */
+export function causedBy(record: DynamoDBRecord): string | undefined {
+  const image = record.dynamodb?.NewImage ?? record.dynamodb?.OldImage;
+  const id = image?.reqId?.S;
+  return typeof id === "string" && id !== "" ? id : undefined;
+}
+
 function logFailure(record: DynamoDBRecord, error: unknown): void {
   log("error", "stream record failed; the batch is retried from it", {
     eventID: record.eventID,
+    causedBy: causedBy(record),
     sequenceNumber: record.dynamodb?.SequenceNumber,
     error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
   });
@@ -89,7 +100,16 @@ export async function applyStreamRecords(
     shardId: options.shardId,
   });
   if (outcome.failed) failure = { record: recordOf[outcome.failed.index]!, error: outcome.failed.error };
-  if (!failure) return { batchItemFailures: [] };
+  if (!failure) {
+    // One line per batch: which requests' writes it carried, so each one can be followed here.
+    log("info", "stream batch applied", {
+      shardId: options.shardId,
+      records: records.length,
+      counted: changes.length,
+      causedBy: [...new Set(records.map(causedBy).filter((id) => id !== undefined))],
+    });
+    return { batchItemFailures: [] };
+  }
   logFailure(failure.record, failure.error);
   return { batchItemFailures: [{ itemIdentifier: failure.record.dynamodb?.SequenceNumber ?? "" }] };
 }

@@ -27,3 +27,16 @@ export const sweeper = new sst.aws.CronV2("UnpaidOrderSweeper", {
   // A failed run is not retried: the next one starts within a minute and does the same work.
   retries: 0,
 });
+
+/**
+ * The scheduler invokes the function asynchronously, and Lambda retries a failed asynchronous
+ * invocation twice by default. A failed run now fails the invocation (so the `SweepFailed` alarm
+ * counts it: packages/functions/src/lambda/sweeper.ts); the next scheduled run is its retry.
+ */
+export const sweeperInvokeConfig = new aws.lambda.FunctionEventInvokeConfig(
+  "UnpaidOrderSweeperInvokeConfig",
+  {
+    functionName: $util.output(sweeper.nodes.function).apply((fn) => fn.name),
+    maximumRetryAttempts: 0,
+  },
+);

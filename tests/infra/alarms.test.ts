@@ -139,6 +139,11 @@ describe("alarms (stacks/alarms.ts)", () => {
   it("fires on a failed sweep run (a function error) and on throttles of every function", async () => {
     const recording = await deploy("dev");
     const names = functionNames(recording);
+    // A failed run is not retried by Lambda's asynchronous invocation (the next scheduled run is).
+    expect(argsOf(recording.get("FunctionEventInvokeConfig", "UnpaidOrderSweeperInvokeConfig"))).toEqual({
+      functionName: names.sweeper,
+      maximumRetryAttempts: 0,
+    });
     expect(argsOf(recording.get("MetricAlarm", "SweepFailedAlarm"))).toMatchObject({
       namespace: "AWS/Lambda",
       metricName: "Errors",

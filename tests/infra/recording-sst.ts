@@ -149,6 +149,7 @@ export function installRecordingSst(stage: string, appName = "fruit-shop"): Reco
     cloudfront: { ResponseHeadersPolicy: plain("ResponseHeadersPolicy") },
     sns: { Topic: plain("SnsTopic"), TopicSubscription: plain("SnsTopicSubscription") },
     cloudwatch: { MetricAlarm: plain("MetricAlarm"), LogMetricFilter: plain("LogMetricFilter") },
+    lambda: { FunctionEventInvokeConfig: plain("FunctionEventInvokeConfig") },
     getRegionOutput: () => ({ region: new RecordedOutput("us-east-1") }),
   };
   const all = (values: unknown[]) => new RecordedOutput(values.map(resolved));

@@ -22,12 +22,22 @@ export default $config({
   },
   async run() {
     // Resources are created only here, in dependency order; each stack module builds its part on import.
+    // Links first: they decide what linking the table or the bucket grants (nothing but the name).
+    await import("./stacks/links.ts");
     await import("./stacks/secrets.ts");
-    const { table } = await import("./stacks/storage.ts");
+    const { table, statsDeadLetter } = await import("./stacks/storage.ts");
     const { router } = await import("./stacks/router.ts");
     const { api } = await import("./stacks/api.ts");
     const { web } = await import("./stacks/web.ts");
     await import("./stacks/sweeper.ts");
-    return { url: router.url, api: api.url, site: web.url, table: table.name };
+    await import("./stacks/alarms.ts");
+    return {
+      url: router.url,
+      api: api.url,
+      site: web.url,
+      table: table.name,
+      // The stats dead-letter queue's URL (README, Alarms: what to do when it holds a message).
+      deadLetter: statsDeadLetter.url,
+    };
   },
 });

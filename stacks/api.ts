@@ -1,6 +1,9 @@
 import { lambdaBundling } from "./bundling.ts";
+import { functionLogging } from "./logging.ts";
+import { originVerify } from "./origin.ts";
+import { imageUploadPermissions, TABLE_ACCESS, tablePermissions } from "./permissions.ts";
 import { router } from "./router.ts";
-import { secrets } from "./secrets.ts";
+import { apiSecrets } from "./secrets.ts";
 import { bucket, table } from "./storage.ts";
 
 /**
@@ -8,6 +11,8 @@ import { bucket, table } from "./storage.ts";
  * `/api/...` unchanged, which is why the app uses `basePath("/api")`. Links become
  * `Resource.Table`, `Resource.Images`, `Resource.JwtSecret`, `Resource.Payments`, ... in
  * packages/core/src/config.ts. No `environment`: how the stage pays is its `Payments` secret.
+ * The table and bucket links carry their names only (stacks/links.ts); what the API may do on them
+ * is `permissions` (stacks/permissions.ts). `OriginVerify` is the header it requires (stacks/origin.ts).
  */
 export const api = new sst.aws.Function("Api", {
   handler: "packages/functions/src/lambda/api.handler",
@@ -18,6 +23,8 @@ export const api = new sst.aws.Function("Api", {
   timeout: "20 seconds",
   // Catalogue reads load neither passwords, tokens, payments nor images (packages/functions/src/api/lazy-services.ts).
   nodejs: lambdaBundling,
-  link: [table, bucket, ...secrets],
+  logging: functionLogging,
+  link: [table, bucket, ...apiSecrets, originVerify],
+  permissions: [...tablePermissions(TABLE_ACCESS.Api, table), ...imageUploadPermissions(bucket)],
   url: { router: { instance: router, path: "/api" } },
 });

@@ -3,18 +3,41 @@ import {
   FIXED_SECURITY_HEADERS,
   HSTS,
 } from "../packages/core/src/http/security-headers.ts";
+import { originInjection } from "./origin.ts";
+import { stageSetting } from "./stage.ts";
 import { bucket } from "./storage.ts";
 
 /**
- * Optional custom domain, e.g. `SHOP_DOMAIN=shop.example.com npx sst deploy --stage production`.
- * A plain domain name makes SST create the certificate (ACM, us-east-1) and the DNS records in the
- * account's **Route 53 hosted zone** for that domain, so the zone must exist first (a zone in the
- * same AWS account whose name is the domain or a parent of it). A domain whose DNS lives elsewhere
- * needs SST's `domain: { name, dns: false, cert }` form instead (an ACM certificate you validated
- * yourself, and a CNAME you add to the router's URL). Unset: the shop is served on the CloudFront
- * URL the deploy prints. Read at every deploy: set it every time you deploy that stage.
+ * The stage's optional custom domain, a stage setting (stacks/stage.ts) set once with
+ * `npx sst secret set ShopDomain shop.example.com --stage production`: it persists, so a redeploy
+ * typed without it keeps the domain, its certificate and its DNS records; only
+ * `npx sst secret remove ShopDomain --stage <stage>` and a deploy take them away. A plain domain name
+ * makes SST create the certificate (ACM, us-east-1) and the DNS records in the account's **Route 53
+ * hosted zone** for that domain, so the zone must exist first (a zone in the same AWS account whose
+ * name is the domain or a parent of it). A domain whose DNS lives elsewhere needs SST's
+ * `domain: { name, dns: false, cert }` form instead (an ACM certificate you validated yourself, and a
+ * CNAME you add to the router's URL). Unset: the shop is served on the CloudFront URL the deploy prints.
  */
-const domain = process.env.SHOP_DOMAIN;
+const domain = shopDomain();
+
+function shopDomain(): string | undefined {
+  const setting = stageSetting("ShopDomain");
+  // The variable the shop read before: typed again out of habit, it must not silently differ.
+  const legacy = process.env.SHOP_DOMAIN;
+  if (legacy !== undefined && legacy !== (setting ?? "")) {
+    throw new Error(
+      `SHOP_DOMAIN is not read any more: the domain is the stage's ShopDomain setting (now ${setting ? `"${setting}"` : "unset"}). ` +
+        `Set it with \`npx sst secret set ShopDomain ${legacy || "<domain>"} --stage ${$app.stage}\`, then deploy without SHOP_DOMAIN.`,
+    );
+  }
+  if (
+    setting !== undefined &&
+    !/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/.test(setting)
+  ) {
+    throw new Error(`The ShopDomain setting "${setting}" is not a domain name such as shop.example.com`);
+  }
+  return setting;
+}
 
 /**
  * The security headers of every answer (SPA, `/api`, `/images`, error answers too), from the same
@@ -49,7 +72,8 @@ export const securityHeadersPolicy = new aws.cloudfront.ResponseHeadersPolicy("S
  * no CORS and image URLs are plain `/images/...` paths.
  *
  * Protection stays "none": with OAC CloudFront replaces the `Authorization` header the API's bearer
- * tokens travel in. The router's cache key ignores `Authorization`, which is why per-user responses
+ * tokens travel in. Instead the viewer-request function adds a secret origin header that the API
+ * checks, so the public function URL answers nothing that bypassed the router (stacks/origin.ts). The router's cache key ignores `Authorization`, which is why per-user responses
  * send `Cache-Control: private, no-store`.
  *
  * The routes attach lazily, so the distribution has one cache behaviour serving all three; the
@@ -59,6 +83,8 @@ export const securityHeadersPolicy = new aws.cloudfront.ResponseHeadersPolicy("S
 export const router = new sst.aws.Router("Router", {
   ...(domain ? { domain } : {}),
   protection: "none",
+  // Every request the router forwards carries the origin header the API checks (stacks/origin.ts).
+  edge: { viewerRequest: { injection: originInjection } },
   transform: {
     cdn: (args) => {
       args.defaultCacheBehavior = $util

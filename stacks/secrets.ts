@@ -8,8 +8,12 @@ import { isProduction } from "./stage.ts";
 export const jwtSecret = new sst.Secret("JwtSecret");
 export const paypalClientId = new sst.Secret("PaypalClientId");
 export const paypalClientSecret = new sst.Secret("PaypalClientSecret");
-/** A browser key (restricted by HTTP referrer in Google's console); the API hands it to the SPA. */
-export const googleMapsKey = new sst.Secret("GoogleMapsKey");
+/**
+ * A browser key (restricted by HTTP referrer in Google's console); the API hands it to the SPA.
+ * Optional: unset, it is "" and the checkout's map screen says the map is not available (the
+ * address form works without it). Without a placeholder SST would fail the deploy instead.
+ */
+export const googleMapsKey = new sst.Secret("GoogleMapsKey", "");
 
 /**
  * How the stage takes payments (core's PAYMENT_MODES): `sandbox`, `live` or `test`. Kept as a secret
@@ -25,7 +29,8 @@ export const payments = new sst.Secret("Payments", isProduction ? "live" : "sand
  */
 export const unpaidOrderMinutes = new sst.Secret("UnpaidOrderMinutes", "60");
 
-export const secrets = [
+/** What the API reads: every secret (tokens, PayPal, the Maps key, payments, holds). */
+export const apiSecrets = [
   jwtSecret,
   paypalClientId,
   paypalClientSecret,
@@ -33,3 +38,10 @@ export const secrets = [
   payments,
   unpaidOrderMinutes,
 ];
+
+/**
+ * What the sweep reads: how the stage pays and PayPal's credentials, to ask whether a started payment
+ * was captured. It signs nothing (no JwtSecret), hands out no Maps key, and cancels holds by the
+ * deadline stored on each order (no UnpaidOrderMinutes). The stream handler reads no secret.
+ */
+export const sweeperSecrets = [paypalClientId, paypalClientSecret, payments];

@@ -1,8 +1,9 @@
 import { table as definition, keyAttributes } from "../packages/core/src/db/table.ts";
 import { streamFilters } from "../packages/core/src/stats/counted.ts";
 import { lambdaBundling } from "./bundling.ts";
-import { jwtSecret } from "./secrets.ts";
-import { isProduction } from "./stage.ts";
+import { functionLogging } from "./logging.ts";
+import { TABLE_ACCESS, tablePermissions } from "./permissions.ts";
+import { isProduction, keepOnProduction } from "./stage.ts";
 
 /**
  * The single table, built from core's definition so the cloud table, the local one and the tests'
@@ -21,6 +22,8 @@ export const table = new sst.aws.Dynamo("Table", {
   stream: definition.streamViewType.toLowerCase().replaceAll("_", "-") as "new-and-old-images",
   ttl: definition.ttlAttribute,
   deletionProtection: isProduction,
+  // Production's table can be neither replaced nor deleted by a deploy (stacks/stage.ts).
+  transform: { table: keepOnProduction },
 });
 
 /**
@@ -46,9 +49,14 @@ export const statsSubscriber = table.subscribe(
     architecture: "arm64",
     timeout: "60 seconds",
     nodejs: lambdaBundling,
-    // The queue link grants the function role sqs:SendMessage, which the on-failure destination
-    // needs; JwtSecret is linked only because core's config refuses to load without it.
-    link: [table, statsDeadLetter, jwtSecret],
+    logging: functionLogging,
+    // No secret: the handler signs nothing. The on-failure destination sends with the function's
+    // role, which therefore may send to the dead-letter queue (and do nothing else with it).
+    link: [table],
+    permissions: [
+      ...tablePermissions(TABLE_ACCESS.StatsSubscriber, table),
+      { actions: ["sqs:SendMessage"], resources: [statsDeadLetter.arn] },
+    ],
   },
   {
     filters: [...streamFilters],
@@ -84,5 +92,13 @@ export const bucket = new sst.aws.Bucket("Images", {
     allowMethods: ["GET", "HEAD", "POST"],
     allowHeaders: ["*"],
     maxAge: "1 hour",
+  },
+  transform: {
+    // Production's bucket can be neither replaced nor deleted by a deploy (stacks/stage.ts), and is
+    // never emptied to be deleted (SST sets forceDestroy on every bucket).
+    bucket: (args, opts) => {
+      keepOnProduction(args, opts);
+      if (isProduction) args.forceDestroy = false;
+    },
   },
 });

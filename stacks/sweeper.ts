@@ -1,5 +1,7 @@
 import { lambdaBundling } from "./bundling.ts";
-import { secrets } from "./secrets.ts";
+import { functionLogging } from "./logging.ts";
+import { TABLE_ACCESS, tablePermissions } from "./permissions.ts";
+import { sweeperSecrets } from "./secrets.ts";
 import { table } from "./storage.ts";
 
 /**
@@ -7,7 +9,8 @@ import { table } from "./storage.ts";
  * stock returned (docs/decisions/012-unpaid-orders-expire.md: a schedule, not TTL, because TTL
  * deletes late and deletes the order). EventBridge Scheduler runs it at least once; the handler is
  * idempotent. It reads and writes the table, and may ask PayPal whether a payment that was started
- * long ago was captured, so it is linked like the API: the same secrets, hence the same payments mode.
+ * long ago was captured, so it is linked to the same payment secrets as the API (hence the same
+ * payments mode), and to nothing it does not read (stacks/secrets.ts, stacks/permissions.ts).
  */
 export const sweeper = new sst.aws.CronV2("UnpaidOrderSweeper", {
   schedule: "rate(1 minute)",
@@ -17,8 +20,23 @@ export const sweeper = new sst.aws.CronV2("UnpaidOrderSweeper", {
     architecture: "arm64",
     timeout: "60 seconds",
     nodejs: lambdaBundling,
-    link: [table, ...secrets],
+    logging: functionLogging,
+    link: [table, ...sweeperSecrets],
+    permissions: tablePermissions(TABLE_ACCESS.UnpaidOrderSweeper, table),
   },
   // A failed run is not retried: the next one starts within a minute and does the same work.
   retries: 0,
 });
+
+/**
+ * The scheduler invokes the function asynchronously, and Lambda retries a failed asynchronous
+ * invocation twice by default. A failed run now fails the invocation (so the `SweepFailed` alarm
+ * counts it: packages/functions/src/lambda/sweeper.ts); the next scheduled run is its retry.
+ */
+export const sweeperInvokeConfig = new aws.lambda.FunctionEventInvokeConfig(
+  "UnpaidOrderSweeperInvokeConfig",
+  {
+    functionName: $util.output(sweeper.nodes.function).apply((fn) => fn.name),
+    maximumRetryAttempts: 0,
+  },
+);

@@ -91,7 +91,7 @@ describe("sst.config.ts", () => {
     ];
     expect(name).toBe("StatsSubscriber");
     expect(subscriber.handler).toBe("packages/functions/src/lambda/stream.handler");
-    expect(linksOf({ args: subscriber } as Recorded)).toContain(table.instance);
+    expect(linksOf({ args: subscriber } as Recorded)).toEqual([table.instance]);
     expect(args.filters).toEqual(streamFilters);
 
     const mapping = args.transform.eventSourceMapping;
@@ -107,8 +107,11 @@ describe("sst.config.ts", () => {
     expect(mapping.maximumRetryAttempts).toBeLessThanOrEqual(10);
     const deadLetter = recording.get("Queue", "StatsDeadLetter").instance as { arn: string };
     expect(mapping.destinationConfig.onFailure.destinationArn).toBe(deadLetter.arn);
-    // Lambda sends the failure record with the function's role, so it must be allowed to use the queue.
-    expect(linksOf({ args: subscriber } as Recorded)).toContain(deadLetter);
+    // Lambda sends the failure record with the function's role, so it may send to the queue (only that).
+    expect(subscriber.permissions).toContainEqual({
+      actions: ["sqs:SendMessage"],
+      resources: [deadLetter.arn],
+    });
   });
 
   it("bundles every function as minified ESM with code splitting, as the tests and the bench do", async () => {
@@ -125,7 +128,7 @@ describe("sst.config.ts", () => {
     expect(lambdaBundling).toEqual(expected);
   });
 
-  it("links the API to the table, the image bucket and the six secrets", async () => {
+  it("links the API to the table, the image bucket, the six secrets and the origin header", async () => {
     const { recording } = await deploy("dev");
     const api = recording.get("Function", "Api");
     expect(api.args).toMatchObject({
@@ -141,16 +144,18 @@ describe("sst.config.ts", () => {
       "Payments",
       "UnpaidOrderMinutes",
     ];
+    // Every secret of the stage: the API's six and the alarms' e-mail (stacks/alarms.ts), linked to nothing.
     expect(
       recording
         .all("Secret")
         .map((s) => s.name)
         .sort(),
-    ).toEqual([...secrets].sort());
+    ).toEqual([...secrets, "AlarmEmail"].sort());
     const expected = [
       recording.get("Dynamo", "Table").instance,
       recording.get("Bucket", "Images").instance,
       ...secrets.map((name) => recording.get("Secret", name).instance),
+      recording.get("Linkable", "OriginVerify").instance,
     ];
     expect(linksOf(api)).toHaveLength(expected.length);
     for (const linked of expected) expect(linksOf(api)).toContain(linked);
@@ -170,11 +175,30 @@ describe("sst.config.ts", () => {
     expect(outputs.url).toBe((router!.instance as { url: string }).url);
   });
 
-  it("puts the router on a custom domain only when SHOP_DOMAIN is set", async () => {
+  it("puts the router on the stage's ShopDomain setting, which a redeploy without any variable keeps", async () => {
+    vi.unstubAllEnvs();
     expect((await deploy("dev")).recording.all("Router")[0]!.args.domain).toBeUndefined();
-    vi.stubEnv("SHOP_DOMAIN", "shop.example.com");
+    // What the SST CLI hands a deploy for a stage whose ShopDomain secret is set (stacks/stage.ts).
+    vi.stubEnv("SST_SECRET_ShopDomain", "shop.example.com");
     try {
       expect((await deploy("production")).recording.all("Router")[0]!.args.domain).toBe("shop.example.com");
+      // The variable read before must not silently differ from the setting: the deploy stops.
+      vi.stubEnv("SHOP_DOMAIN", "other.example.com");
+      await expect(deploy("production")).rejects.toThrow(/ShopDomain/);
+      vi.stubEnv("SHOP_DOMAIN", "shop.example.com");
+      expect((await deploy("production")).recording.all("Router")[0]!.args.domain).toBe("shop.example.com");
+      vi.stubEnv("SHOP_DOMAIN", undefined);
+      vi.stubEnv("SST_SECRET_ShopDomain", "not a domain");
+      await expect(deploy("production")).rejects.toThrow(/not a domain name/);
+    } finally {
+      vi.unstubAllEnvs();
+    }
+    vi.stubEnv("SHOP_DOMAIN", "shop.example.com");
+    try {
+      // Without the setting, SHOP_DOMAIN alone would remove nothing and add nothing: refused.
+      await expect(deploy("production")).rejects.toThrow(
+        /npx sst secret set ShopDomain shop.example.com --stage production/,
+      );
     } finally {
       vi.unstubAllEnvs();
     }
@@ -220,17 +244,48 @@ describe("sst.config.ts", () => {
     }
   });
 
+  /** What a resource's `transform` (object or function form) does to its args and Pulumi options. */
+  function transformed(transform: unknown, name: string) {
+    const args: Record<string, unknown> = { forceDestroy: true };
+    const opts: Record<string, unknown> = {};
+    if (typeof transform === "function") transform(args, opts, name);
+    else Object.assign(args, transform);
+    return { args, opts };
+  }
+
   it("treats only the stage the README deploys as the real shop: retained, protected, deletion-protected", async () => {
     const readme = readFileSync(fileURLToPath(new URL("../../README.md", import.meta.url)), "utf8");
     const deployed = new Set([...readme.matchAll(/npx sst deploy --stage (\S+)/g)].map((m) => m[1]));
     expect([...deployed]).toContain("production");
     const { app, recording } = await deploy("production");
     expect(app).toMatchObject({ removal: "retain", protect: true });
-    expect(recording.get("Dynamo", "Table").args.deletionProtection).toBe(true);
+    const table = recording.get("Dynamo", "Table").args;
+    expect(table.deletionProtection).toBe(true);
+    // A deploy can neither replace nor delete the table or the bucket: Pulumi's protect, and
+    // retainOnDelete should they ever leave the program.
+    const tableTransform = (table.transform as { table?: unknown } | undefined)?.table;
+    expect(transformed(tableTransform, "TableTable").opts).toEqual({ protect: true, retainOnDelete: true });
+    const bucketTransform = (
+      recording.get("Bucket", "Images").args.transform as { bucket?: unknown } | undefined
+    )?.bucket;
+    expect(transformed(bucketTransform, "ImagesBucket")).toEqual({
+      args: { forceDestroy: false },
+      opts: { protect: true, retainOnDelete: true },
+    });
     for (const stage of ["prod", "staging", "dev"]) {
       const other = await deploy(stage);
       expect(other.app, stage).toMatchObject({ removal: "remove", protect: false });
-      expect(other.recording.get("Dynamo", "Table").args.deletionProtection, stage).toBeFalsy();
+      const otherTable = other.recording.get("Dynamo", "Table").args;
+      expect(otherTable.deletionProtection, stage).toBeFalsy();
+      const otherTableTransform = (otherTable.transform as { table?: unknown } | undefined)?.table;
+      expect(transformed(otherTableTransform, "TableTable").opts, stage).toEqual({});
+      const otherBucket = other.recording.get("Bucket", "Images").args.transform as
+        | { bucket?: unknown }
+        | undefined;
+      expect(transformed(otherBucket?.bucket, "ImagesBucket"), stage).toEqual({
+        args: { forceDestroy: true },
+        opts: {},
+      });
     }
   });
 

@@ -21,6 +21,8 @@ export interface Recorded {
 export interface Recording {
   stage: string;
   resources: Recorded[];
+  /** What `sst.Linkable.wrap` made each component kind's link carry (by kind: "Dynamo", "Bucket"). */
+  wrappedLinks: Map<string, (instance: object) => unknown>;
   /** The one component of a kind and name; throws when missing so a failed lookup names itself. */
   get(kind: string, name: string): Recorded;
   all(kind: string): Recorded[];
@@ -57,6 +59,7 @@ export function resolved(value: unknown): unknown {
 /** Installs the stand-in on globalThis for one stage; evaluate sst.config.ts afterwards. */
 export function installRecordingSst(stage: string, appName = "fruit-shop"): Recording {
   const resources: Recorded[] = [];
+  const wrappedLinks = new Map<string, (instance: object) => unknown>();
 
   class Component {
     readonly record: Recorded;
@@ -74,12 +77,26 @@ export function installRecordingSst(stage: string, appName = "fruit-shop"): Reco
       resources.push(this.record);
     }
 
+    /**
+     * SST's `nodes`: the underlying resources, named after the component. The function of a
+     * subscriber or a cron is an output in SST; `$util.output` resolves either form.
+     */
+    get nodes() {
+      const fn = `${this.name}-function`;
+      return {
+        function: { name: fn, arn: `arn:recorded:lambda:${fn}` },
+        logGroup: { name: `/aws/lambda/${fn}` },
+        queue: { name: `${this.name}-queue`, arn: this.arn },
+      };
+    }
+
     protected called(method: string, args: unknown[]): void {
       this.record.calls.push({ method, args });
     }
   }
 
   class Dynamo extends Component {
+    static readonly kind = "Dynamo";
     constructor(name: string, args: Args, opts?: Args) {
       super("Dynamo", name, args, opts);
     }
@@ -121,21 +138,37 @@ export function installRecordingSst(stage: string, appName = "fruit-shop"): Reco
   /** Components the stacks only construct. */
   const plain = (kind: string) =>
     class extends Component {
+      static readonly kind = kind;
       constructor(name: string, args: Args = {}, opts?: Args) {
         super(kind, name, args, opts);
       }
     };
 
-  /** `aws` is Pulumi's AWS provider: the stacks use one resource and the region lookup. */
+  /** `aws` is Pulumi's AWS provider: the resources the stacks create directly, and the region lookup. */
   const aws = {
     cloudfront: { ResponseHeadersPolicy: plain("ResponseHeadersPolicy") },
+    sns: { Topic: plain("SnsTopic"), TopicSubscription: plain("SnsTopicSubscription") },
+    cloudwatch: { MetricAlarm: plain("MetricAlarm"), LogMetricFilter: plain("LogMetricFilter") },
+    lambda: { FunctionEventInvokeConfig: plain("FunctionEventInvokeConfig") },
     getRegionOutput: () => ({ region: new RecordedOutput("us-east-1") }),
   };
   const all = (values: unknown[]) => new RecordedOutput(values.map(resolved));
 
+  /** `sst.Linkable`: a component with properties, and `wrap`, which replaces a class's link. */
+  class Linkable extends Component {
+    readonly properties: unknown;
+    constructor(name: string, definition: Args) {
+      super("Linkable", name, definition);
+      this.properties = definition.properties;
+    }
+    static wrap(cls: { kind?: string; name: string }, definition: (instance: object) => unknown) {
+      wrappedLinks.set(cls.kind ?? cls.name, definition);
+    }
+  }
+
   const sst = {
     Secret,
-    Linkable: plain("Linkable"),
+    Linkable,
     aws: {
       Dynamo,
       Router,
@@ -161,6 +194,7 @@ export function installRecordingSst(stage: string, appName = "fruit-shop"): Reco
   return {
     stage,
     resources,
+    wrappedLinks,
     get(kind, name) {
       const found = resources.find((r) => r.kind === kind && r.name === name);
       if (!found)

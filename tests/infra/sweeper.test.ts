@@ -33,7 +33,7 @@ interface CronArgs {
 }
 
 describe("the unpaid-order sweeper (stacks/sweeper.ts)", () => {
-  it("runs the sweep handler on a schedule of a minute, linked to the table and the secrets", async () => {
+  it("runs the sweep handler on a schedule of a minute, linked to the table and the payment secrets", async () => {
     const recording = await deploy("dev");
     const crons = recording.all("CronV2");
     expect(crons.map((cron) => cron.name)).toEqual(["UnpaidOrderSweeper"]);
@@ -52,21 +52,23 @@ describe("the unpaid-order sweeper (stacks/sweeper.ts)", () => {
 
     const table = recording.get("Dynamo", "Table").instance;
     expect(args.function.link).toContain(table);
-    // Core's config refuses to load without the JWT secret; PayPal's are needed to check a stale payment.
-    for (const name of ["JwtSecret", "PaypalClientId", "PaypalClientSecret"]) {
+    // PayPal's credentials check a stale payment; it signs nothing, so no JwtSecret (core's config
+    // loads without it: tests/integration/bundle.test.ts runs the bundle so).
+    for (const name of ["PaypalClientId", "PaypalClientSecret"]) {
       expect(args.function.link).toContain(recording.get("Secret", name).instance);
     }
+    expect(args.function.link).not.toContain(recording.get("Secret", "JwtSecret").instance);
   });
 
-  it("has the API's links, so it takes payments the same way and reads the same hold setting", async () => {
+  it("shares the API's Payments link, so it takes payments the same way; holds are read from each order", async () => {
     const recording = await deploy("dev");
     const api = recording.get("Function", "Api").args.link as unknown[];
     const cron = recording.get("CronV2", "UnpaidOrderSweeper").args as unknown as CronArgs;
-    for (const name of ["Payments", "UnpaidOrderMinutes"]) {
-      const secret = recording.get("Secret", name).instance;
-      expect(api).toContain(secret);
-      expect(cron.function.link).toContain(secret);
-    }
+    const payments = recording.get("Secret", "Payments").instance;
+    expect(api).toContain(payments);
+    expect(cron.function.link).toContain(payments);
+    // Each order keeps the deadline it was placed with (core's expiryDecision): the setting is the API's.
+    expect(cron.function.link).not.toContain(recording.get("Secret", "UnpaidOrderMinutes").instance);
     // No environment of its own that could disagree with the API's.
     expect(cron.function.environment).toBeUndefined();
   });

@@ -62,6 +62,35 @@ describe("Lambda bundles", () => {
 
   afterAll(() => rmSync(outdir, { recursive: true, force: true }));
 
+  const withoutJwtSecret = () =>
+    Object.fromEntries(Object.entries(env).filter(([name]) => name !== "JWT_SECRET"));
+
+  it("the API bundle answers only requests that carry the router's origin header, when it is linked", async () => {
+    const origin = { header: "x-fruit-origin", value: "a".repeat(64) };
+    const linked = { ...env, SST_RESOURCE_OriginVerify: JSON.stringify(origin) };
+    const invoke = async (headers: Record<string, string>) =>
+      (
+        await invokeInFreshNode<APIGatewayProxyStructuredResultV2>(
+          apiBundle,
+          functionUrlEvent("GET", "/api/health", headers),
+          linked,
+        )
+      ).result;
+    const direct = await invoke({});
+    expect(direct.statusCode).toBe(403);
+    expect(JSON.parse(direct.body!).message).toMatch(/shop's address/);
+    expect((await invoke({ [origin.header]: "b".repeat(64) })).statusCode).toBe(403);
+    expect((await invoke({ [origin.header]: "short" })).statusCode).toBe(403);
+    expect((await invoke({ [origin.header]: origin.value })).statusCode).toBe(200);
+    // Not linked (the local runtime): nothing to check.
+    const local = await invokeInFreshNode<APIGatewayProxyStructuredResultV2>(
+      apiBundle,
+      functionUrlEvent("GET", "/api/health"),
+      env,
+    );
+    expect(local.result.statusCode).toBe(200);
+  });
+
   it("the API bundle answers a Function URL GET /api/products from the table", async () => {
     const product = await createProduct({ name: "Bundled Banana", price: 2.5 });
     const { result } = await invokeInFreshNode<APIGatewayProxyStructuredResultV2>(
@@ -118,7 +147,12 @@ describe("Lambda bundles", () => {
         },
       ],
     };
-    const { result } = await invokeInFreshNode<DynamoDBBatchResponse>(streamBundle, event, env);
+    // Linked to no secret in the cloud (stacks/storage.ts): it must run without the JWT secret.
+    const { result } = await invokeInFreshNode<DynamoDBBatchResponse>(
+      streamBundle,
+      event,
+      withoutJwtSecret(),
+    );
     // The contract with the event source mapping (ReportBatchItemFailures): always an array, empty
     // when every record was applied; with a tumbling window, a state (Lambda fails an answer without).
     expect(result).toEqual({ batchItemFailures: [], state: {} });
@@ -149,7 +183,8 @@ describe("Lambda bundles", () => {
         },
       }),
     );
-    const { result } = await invokeInFreshNode<SweepReport>(sweeperBundle, {}, env);
+    // Linked to the payment secrets only (stacks/secrets.ts): it must run without the JWT secret.
+    const { result } = await invokeInFreshNode<SweepReport>(sweeperBundle, {}, withoutJwtSecret());
     expect(result).toMatchObject({ cancelled: 1, failed: 0, complete: true });
     expect((await storedOrder(order._id)).isCancelled).toBe(true);
     expect(await stockOf(product._id)).toBe(4);

@@ -3,6 +3,7 @@ import { newId } from "@fruit/core/ids";
 import { db, tableName } from "@fruit/core/internal/db/client";
 import { tombstoneKey } from "@fruit/core/internal/db/kind";
 import { productKind, slugKind } from "@fruit/core/internal/products/product.records";
+import { sink } from "@fruit/core/log";
 import { PLACEHOLDER_IMAGE } from "@fruit/core/products/product.schema";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { api, expectClientError } from "../support/api.ts";
@@ -313,14 +314,20 @@ describe("catalogue admin: paged list", () => {
         },
       }),
     );
-    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const logged = vi.spyOn(sink, "write").mockImplementation(() => {});
     try {
       const legacy = await api(`/api/products/${id}`);
       expect(legacy.status).toBe(500);
       expect(legacy.body).toEqual({ message: "Something went wrong on our side, please try again" });
-      expect(String(logged.mock.calls[0]?.[0])).toContain(
-        `Stored product item PRODUCT#${id} / PRODUCT is malformed`,
-      );
+      expect(logged.mock.calls[0]?.[0]).toBe("error");
+      const line = JSON.parse(String(logged.mock.calls[0]?.[1]));
+      // The line the API's 5xx alarm counts (stacks/alarms.ts), with the request id the answer carried.
+      expect(line).toMatchObject({
+        level: "error",
+        status: 500,
+        requestId: legacy.headers.get("x-request-id"),
+      });
+      expect(line.error).toContain(`Stored product item PRODUCT#${id} / PRODUCT is malformed`);
     } finally {
       logged.mockRestore();
     }

@@ -1,12 +1,13 @@
 import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import { db, tableName } from "@fruit/core/internal/db/client";
+import { sink } from "@fruit/core/log";
 import { changeDelta, readSummary, rebuildStats } from "@fruit/core/stats/index";
 import { statsKeys } from "@fruit/core/stats/stats.records";
 import type { Summary } from "@fruit/core/stats/stats.schema";
 import { applyStreamRecords, streamChangeOf } from "@fruit/functions/lambda/stream";
 import type { DynamoDBRecord } from "aws-lambda";
 import fc from "fast-check";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { orderItem, productItem, resetTable, StreamRecorder, userItem } from "../support/stream-events.ts";
 import { useFreshTable } from "../support/table.ts";
 
@@ -309,8 +310,8 @@ describe("dashboard aggregates under at-least-once delivery", () => {
   it("equal the model, with rebuilds running alongside, whatever the batching, duplicates, failures and bisection", {
     timeout: 600_000,
   }, async () => {
-    const quiet = console.error;
-    console.error = () => {}; // injected failures are logged by the handler; keep the run readable
+    // Injected failures are logged by the handler; keep the run readable.
+    const quiet = vi.spyOn(sink, "write").mockImplementation(() => {});
     const failing: Failing = new Map();
     let run = 0;
     const removeInjection = injectTransactionFailures(failing);
@@ -407,7 +408,7 @@ describe("dashboard aggregates under at-least-once delivery", () => {
       );
     } finally {
       removeInjection();
-      console.error = quiet;
+      quiet.mockRestore();
     }
   });
 });

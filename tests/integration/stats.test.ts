@@ -2,12 +2,13 @@ import { spawnSync } from "node:child_process";
 import { DeleteCommand, GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
 import type { Config } from "@fruit/core/config";
 import { db, tableName } from "@fruit/core/internal/db/client";
+import { sink } from "@fruit/core/log";
 import { readSummary, rebuildStats } from "@fruit/core/stats/index";
 import { statsKeys } from "@fruit/core/stats/stats.records";
 import { app } from "@fruit/functions/api/index";
 import { applyStreamRecords, handler } from "@fruit/functions/lambda/stream";
 import type { DynamoDBRecord } from "aws-lambda";
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { createUser } from "../support/fixtures.ts";
 import { orderItem, productItem, StreamRecorder, streamRecord, userItem } from "../support/stream-events.ts";
 import { useFreshTable } from "../support/table.ts";
@@ -108,15 +109,14 @@ describe("the stream handler", () => {
   it("refuses an event that names no shard (a mapping without a tumbling window): nothing counts, every record fails", async () => {
     const order = await recorder.put(orderItem(700, "2026-03-01T10:00:00.000Z"));
     const user = await recorder.put(userItem());
-    const quiet = console.error;
     const logged: unknown[] = [];
-    console.error = (line: unknown) => logged.push(line);
+    const write = vi.spyOn(sink, "write").mockImplementation((_level, line) => void logged.push(line));
     try {
       expect(await handler({ Records: [order, user] })).toEqual({
         batchItemFailures: [{ itemIdentifier: order.dynamodb?.SequenceNumber }],
       });
     } finally {
-      console.error = quiet;
+      write.mockRestore();
     }
     expect(logged).toHaveLength(1);
     expect(String(logged[0])).toContain("tumbling window");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "./config.ts";
+import { ConfigError, loadConfig, signingSecret } from "./config.ts";
 
 const base = { TABLE_NAME: "fruit-shop", JWT_SECRET: "x".repeat(32) };
 
@@ -104,5 +104,20 @@ describe("loadConfig: the environment's AWS keys", () => {
     expect(
       loadConfig({ ...base, AWS_ACCESS_KEY_ID: "", AWS_SECRET_ACCESS_KEY: "secret" }).awsCredentials,
     ).toBeUndefined();
+  });
+});
+
+describe("loadConfig: the signing secret, where a function needs it", () => {
+  it("loads without JWT_SECRET (the stream and the sweep are not linked to it), and refuses to sign there", () => {
+    const config = loadConfig({ TABLE_NAME: "fruit-shop" });
+    expect(config.jwtSecret).toBe("");
+    expect(() => signingSecret(config)).toThrow(/JWT_SECRET \(the JwtSecret link\) is missing/);
+    expect(signingSecret(loadConfig(base))).toBe("x".repeat(32));
+  });
+
+  it("still refuses a short one", () => {
+    expect(() => loadConfig({ TABLE_NAME: "fruit-shop", JWT_SECRET: "short" })).toThrow(
+      /JWT_SECRET must be at least 32 characters/,
+    );
   });
 });

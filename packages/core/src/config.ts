@@ -32,6 +32,11 @@ export interface Config {
   s3Credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
   /** Public URL prefix of stored images; `/images` on the router and in the local runtime. */
   imageBaseUrl: string;
+  /**
+   * Signs tokens and list cursors: `JWT_SECRET` or the `JwtSecret` link. Only the API reads it, so
+   * only the API is linked to it (stacks/api.ts); elsewhere it is "" and `signingSecret()` refuses.
+   * When set it must be at least 32 characters.
+   */
   jwtSecret: string;
   payments: "test" | "paypal";
   paypal: { clientId: string; clientSecret: string; apiBase: string };
@@ -41,6 +46,12 @@ export interface Config {
    * stage's `UnpaidOrderMinutes` secret (stacks/secrets.ts), 60 by default.
    */
   unpaidOrderMinutes: number;
+  /**
+   * The header CloudFront's router adds to every request it forwards, and its value (the
+   * `OriginVerify` link, given to the API only: stacks/origin.ts). Set: the API Lambda answers 403 to
+   * a request without it (one that reached the function URL directly). Unset locally.
+   */
+  originVerify: { header: string; value: string } | undefined;
 }
 
 /** A key pair that signs AWS requests, with the session token of temporary keys. */
@@ -126,6 +137,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     googleMapsKey: env.GOOGLE_MAPS_KEY ?? linked("GoogleMapsKey", "value") ?? "",
     unpaidOrderMinutes: Number(env.UNPAID_ORDER_MINUTES || linked("UnpaidOrderMinutes", "value") || 60),
+    originVerify: originVerifyOf(linked("OriginVerify", "header"), linked("OriginVerify", "value")),
   };
 
   if (config.tableName.length < 3) problems.push("the table name is missing (TABLE_NAME or the Table link)");
@@ -133,12 +145,30 @@ export function loadConfig(env: Env = process.env): Config {
     problems.push(
       "S3_ENDPOINT needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY (the local object store's key pair)",
     );
-  if (config.jwtSecret.length < 32) problems.push("JWT_SECRET must be at least 32 characters");
+  // Absent is allowed: the stream and the sweep sign nothing and are not linked to the secret.
+  if (config.jwtSecret !== "" && config.jwtSecret.length < 32)
+    problems.push("JWT_SECRET must be at least 32 characters");
   // Up to 30 days; decimals allowed (the local runtime and the tests hold orders for seconds).
   if (!(config.unpaidOrderMinutes > 0 && config.unpaidOrderMinutes <= 43_200))
     problems.push("UNPAID_ORDER_MINUTES must be a number of minutes above 0 and at most 43200");
   if (problems.length > 0) throw new ConfigError(`Invalid configuration: ${problems.join("; ")}`);
   return config;
+}
+
+function originVerifyOf(header: string | undefined, value: string | undefined): Config["originVerify"] {
+  return header && value ? { header: header.toLowerCase(), value } : undefined;
+}
+
+/**
+ * The secret that signs tokens and list cursors. Throws a ConfigError where there is none: a
+ * function that is not linked to `JwtSecret` (the stream, the sweep) must never sign or verify.
+ */
+export function signingSecret(config: Config = getConfig()): string {
+  if (config.jwtSecret.length < 32)
+    throw new ConfigError(
+      "Invalid configuration: JWT_SECRET (the JwtSecret link) is missing in this function",
+    );
+  return config.jwtSecret;
 }
 
 let current: Config | undefined;

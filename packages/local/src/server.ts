@@ -151,17 +151,72 @@ export interface ShopServer {
 type Listener = (req: IncomingMessage, res: ServerResponse) => void;
 
 /**
+ * How much of a refused body the server still reads and discards after answering, and for how
+ * long: enough for the rest of a refused upload (the direct upload's limit is about 4 MB), small
+ * enough that a client cannot hold the connection open by sending forever.
+ */
+export const LINGER_BYTES = 16 * 1024 * 1024;
+export const LINGER_MS = 5_000;
+
+/**
  * An answer written before its request's body has fully arrived (a 413 for a refused body, a 401
- * that never needed it) closes the connection after it (`Connection: close`): the unread bytes are
- * dropped with the connection, and a keep-alive client sends its next request on a new one instead
- * of on a socket the server is about to close. When the whole body has arrived, keep-alive stays.
+ * that never needed it) closes the connection after it (`Connection: close`), so a keep-alive client
+ * sends its next request on a new one. It closes *lingering*: until the client has sent the rest
+ * of its body (at most LINGER_BYTES, for at most LINGER_MS), the server reads and discards it and
+ * only then closes. Closing a socket with unread bytes makes the kernel send a reset, which a
+ * client still sending its body sees as a broken connection ("fetch failed", ECONNRESET) instead
+ * of the answer and its `{ message }`. When the whole body has arrived, keep-alive stays.
  */
 function closeWhenBodyUnread(req: IncomingMessage, res: ServerResponse): void {
   const writeHead = res.writeHead;
   res.writeHead = ((...args: Parameters<typeof writeHead>) => {
-    if (!req.complete) res.shouldKeepAlive = false;
+    if (!req.complete) {
+      res.shouldKeepAlive = false;
+      lingerUntilBodyRead(req);
+    }
     return writeHead.apply(res, args);
   }) as typeof writeHead;
+}
+
+/**
+ * Holds the close Node's HTTP server makes once the answer is written (`socket.destroySoon()`) until
+ * the request's body has been read to its end, LINGER_BYTES more have been discarded, LINGER_MS have
+ * passed, or the client went away — whichever comes first.
+ */
+function lingerUntilBodyRead(req: IncomingMessage): void {
+  const socket = req.socket as IncomingMessage["socket"] & { destroySoon?: () => void };
+  const destroySoon = socket.destroySoon;
+  if (typeof destroySoon !== "function") return;
+  let answered = false;
+  let drained = false;
+  let discarded = 0;
+  const close = () => {
+    socket.destroySoon = destroySoon;
+    if (!socket.destroyed) destroySoon.call(socket);
+  };
+  const stop = () => {
+    if (drained) return;
+    drained = true;
+    clearTimeout(timer);
+    req.off("data", discard);
+    if (answered) close();
+  };
+  const discard = (chunk: Buffer) => {
+    discarded += chunk.length;
+    if (discarded > LINGER_BYTES) stop();
+  };
+  // Node calls this when the answer has been written and the connection is not kept alive.
+  socket.destroySoon = () => {
+    answered = true;
+    if (drained) close();
+  };
+  const timer = setTimeout(stop, LINGER_MS);
+  timer.unref();
+  req.on("data", discard);
+  req.once("end", stop);
+  req.once("error", stop);
+  socket.once("close", stop);
+  req.resume();
 }
 
 /**

@@ -7,6 +7,7 @@ import { createBrowserRouter, RouterProvider } from "react-router-dom";
 import { Providers } from "./app/providers.tsx";
 import { routes } from "./app/routes.tsx";
 import { configureApi } from "./lib/api.ts";
+import { configureChunkReload } from "./lib/chunk-reload.ts";
 import { getShopState, shop } from "./lib/shop-store.ts";
 
 const router = createBrowserRouter(routes);
@@ -18,6 +19,14 @@ configureApi({
     shop.signOut();
     const here = window.location.pathname + window.location.search;
     void router.navigate(`/login?redirect=${encodeURIComponent(here)}`);
+  },
+});
+
+// A screen whose chunk a deploy removed reloads the page once, at the address the tab was going to.
+configureChunkReload({
+  pendingHref: () => {
+    const next = router.state.navigation.location;
+    return next ? next.pathname + next.search + next.hash : undefined;
   },
 });
 

@@ -1,6 +1,6 @@
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import * as v from "valibot";
-import { getConfig } from "../config.ts";
+import { signingSecret } from "../config.ts";
 import { AppError } from "../errors.ts";
 
 /**
@@ -23,7 +23,7 @@ const invalid = () => new AppError("invalid", "Invalid cursor");
 let derived: { secret: string; key: Buffer } | undefined;
 /** The cursor key: a hash of the JWT secret with its own label, so a cursor never is a token MAC. */
 function cursorKey(): Buffer {
-  const secret = getConfig().jwtSecret;
+  const secret = signingSecret();
   if (derived?.secret !== secret)
     derived = { secret, key: createHash("sha256").update(`fruit-shop page cursor\0${secret}`).digest() };
   return derived.key;

@@ -1,6 +1,14 @@
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
-import { defineKind, StoredItemError, tombstonedKey, tombstoneKey, withRevision } from "./kind.ts";
+import { withRequestId } from "../log.ts";
+import {
+  defineKind,
+  REQUEST_ID,
+  StoredItemError,
+  tombstonedKey,
+  tombstoneKey,
+  withRevision,
+} from "./kind.ts";
 import { AGAIN, ATTEMPTS, giveUp, retrying } from "./retry.ts";
 import { Cancelled } from "./transact.ts";
 
@@ -125,5 +133,38 @@ describe("the one retry helper", () => {
         () => "skipped",
       ),
     ).toBe("skipped");
+  });
+});
+
+describe("the writing request's id on counted items (REQUEST_ID)", () => {
+  it("stamps puts and updates built inside a request, and only counted kinds", () => {
+    withRequestId("req-1", () => {
+      const put = fruitKind.put({ id: "1", kg: 2 });
+      expect(put.Put.Item[REQUEST_ID]).toBe("req-1");
+      const update = fruitKind.update(fruitKind.key("1"), {
+        UpdateExpression: "SET kg = :kg",
+        ExpressionAttributeValues: { ":kg": 3 },
+      });
+      expect(update.Update.UpdateExpression).toBe(
+        "SET #writtenByRequest = :writtenByRequest, kg = :kg ADD #countedRev :countedRevOne",
+      );
+      expect(update.Update.ExpressionAttributeNames).toMatchObject({ "#writtenByRequest": REQUEST_ID });
+      expect(update.Update.ExpressionAttributeValues).toMatchObject({
+        ":writtenByRequest": "req-1",
+        ":kg": 3,
+      });
+      // An update without a SET clause gets one.
+      const added = fruitKind.update(fruitKind.key("1"), { UpdateExpression: "REMOVE note" });
+      expect(added.Update.UpdateExpression).toBe(
+        "REMOVE note ADD #countedRev :countedRevOne SET #writtenByRequest = :writtenByRequest",
+      );
+      expect(labelKind.putAt(labelKind.key("x"), { fruitId: "1" }).Put.Item).not.toHaveProperty(REQUEST_ID);
+    });
+    // Outside a request nothing is stamped; decoding never shows the attribute.
+    expect(fruitKind.put({ id: "2", kg: 1 }).Put.Item).not.toHaveProperty(REQUEST_ID);
+    expect(fruitKind.decode({ ...fruitKind.item({ id: "3", kg: 1 }), [REQUEST_ID]: "req-2" })).toEqual({
+      id: "3",
+      kg: 1,
+    });
   });
 });

@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { currentRequestId } from "../log.ts";
 import { table } from "./table.ts";
 
 /**
@@ -86,6 +87,40 @@ export function withRevision<U extends UpdateExpressions>(update: U): U {
     ExpressionAttributeNames: { ...update.ExpressionAttributeNames, [REV_NAME]: REVISION },
     ExpressionAttributeValues: { ...update.ExpressionAttributeValues, [REV_ONE]: 1 },
   };
+}
+
+/**
+ * The request id attribute of counted items (orders, users, products — the kinds that reach the
+ * stream): the id of the request, stream batch or sweep run that wrote the item last
+ * (packages/core/src/log.ts), set when a write is built inside one. The stream handler logs it as
+ * `causedBy`, so one id leads from an API request's lines to the stream's lines about its writes.
+ * Records never read it (decoders drop it).
+ */
+export const REQUEST_ID = "reqId";
+const REQ_NAME = "#writtenByRequest";
+const REQ_VALUE = ":writtenByRequest";
+
+/** The update with `SET reqId = <the current request id>` merged in, when there is one. */
+function withRequestId<U extends UpdateExpressions>(update: U): U {
+  const requestId = currentRequestId();
+  if (!requestId) return update;
+  const setClause = /(^|\s)SET\s/i.exec(update.UpdateExpression);
+  const assignment = `${REQ_NAME} = ${REQ_VALUE}`;
+  const UpdateExpression = setClause
+    ? `${update.UpdateExpression.slice(0, setClause.index + setClause[0].length)}${assignment}, ${update.UpdateExpression.slice(setClause.index + setClause[0].length)}`
+    : `${update.UpdateExpression} SET ${assignment}`;
+  return {
+    ...update,
+    UpdateExpression,
+    ExpressionAttributeNames: { ...update.ExpressionAttributeNames, [REQ_NAME]: REQUEST_ID },
+    ExpressionAttributeValues: { ...update.ExpressionAttributeValues, [REQ_VALUE]: requestId },
+  };
+}
+
+/** A counted item as put, with the current request id when there is one. */
+function stampedItem(item: Item): Item {
+  const requestId = currentRequestId();
+  return requestId ? { ...item, [REQUEST_ID]: requestId } : item;
 }
 
 /**
@@ -198,7 +233,7 @@ export function defineKind<S extends v.GenericSchema, Args extends unknown[]>(
   };
   const decode = (item: Item): R => decodeWith(spec.schema, item);
   const putItem = (item: Item, expressions: Expressions = {}): PutAction =>
-    brand<PutAction>({ kind: spec.name, Put: { ...expressions, Item: item } });
+    brand<PutAction>({ kind: spec.name, Put: { ...expressions, Item: counted ? stampedItem(item) : item } });
   const keysOf = (record: R): Key => {
     if (!spec.keys) throw new Error(`The ${spec.name} kind is put with putAt: its key is not in its record`);
     return spec.keys(record);
@@ -225,7 +260,7 @@ export function defineKind<S extends v.GenericSchema, Args extends unknown[]>(
     update: (key, update) =>
       brand<UpdateAction>({
         kind: spec.name,
-        Update: { ...(counted ? withRevision(update) : update), Key: key },
+        Update: { ...(counted ? withRequestId(withRevision(update)) : update), Key: key },
       }),
     delete: (key, expressions = {}) => [
       brand<DeleteAction>({ kind: spec.name, Delete: { ...expressions, Key: key } }),

@@ -1,5 +1,6 @@
 import type { Item } from "../db/kind.ts";
 import { AGAIN, retrying } from "../db/retry.ts";
+import { log } from "../log.ts";
 import { expiryDecision } from "../orders/hold.ts";
 import { orderStore } from "../orders/order.store.ts";
 import { settleStartedPayment } from "../payments/index.ts";
@@ -81,14 +82,13 @@ export async function sweepExpiredOrders(options: SweepOptions = {}): Promise<Sw
       outcomes.forEach((outcome, index) => {
         if (outcome.status === "fulfilled") {
           report[outcome.value] += 1;
+          if (outcome.value === "cancelled") log("info", "unpaid order expired", { id: ids[index] });
           return;
         }
         report.failed += 1;
         const error =
           outcome.reason instanceof Error ? `${outcome.reason.name}: ${outcome.reason.message}` : "";
-        console.error(
-          JSON.stringify({ level: "error", message: "expiring an order failed", id: ids[index], error }),
-        );
+        log("error", "expiring an order failed", { id: ids[index], error });
       });
       startKey = next;
     } while (startKey);

@@ -1,6 +1,6 @@
 import { jwtVerify, SignJWT } from "jose";
 import * as v from "valibot";
-import { getConfig } from "../config.ts";
+import { signingSecret } from "../config.ts";
 import { AppError } from "../errors.ts";
 import { isId } from "../ids.ts";
 
@@ -31,7 +31,7 @@ const ClaimsSchema = v.object({
   name: v.optional(v.string()),
 });
 
-const key = () => new TextEncoder().encode(getConfig().jwtSecret);
+const key = () => new TextEncoder().encode(signingSecret());
 
 const invalidToken = () => new AppError("unauthenticated", "Invalid Token");
 

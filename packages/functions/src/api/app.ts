@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { withRequestId } from "@fruit/core/log";
 import { DIRECT_TOO_LARGE_MESSAGE, DIRECT_UPLOAD_BODY_LIMIT } from "@fruit/core/uploads/upload.schema";
 import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
@@ -19,8 +20,9 @@ const JSON_LIMIT = 256 * 1024;
 /**
  * The 413 of a refused body. The rest of that body is never read, so the answer closes the
  * connection: a keep-alive client then sends its next request on a new one instead of after the
- * unread bytes (the local server drains them before closing; in the cloud the function URL and
- * CloudFront own the connections and drop this hop-by-hop header).
+ * unread bytes (the local server reads and discards the rest of the body, up to a bound, before
+ * closing, so a client still sending gets this answer rather than a reset: packages/local/src/server.ts;
+ * in the cloud the function URL and CloudFront own the connections and drop this hop-by-hop header).
  */
 function bodyTooLarge(c: Context, message = "The request body is too large"): Response {
   c.header("Connection", "close");
@@ -48,30 +50,34 @@ export const newRequestId = (c: Context): string =>
  * const res = await createApp(services).request("/api/products");
  */
 export function createApp(services: Services) {
-  return new Hono<{ Variables: { requestId: string } }>()
-    .basePath("/api")
-    .use(requestId({ generator: newRequestId }))
-    .use(async (c, next) => {
-      await next();
-      if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "private, no-store");
-    })
-    .use(async (c, next) => {
-      if (c.req.path === "/api/upload") {
-        // The API's own 413 (its limit, and the presigned path for larger images), not the generic one.
-        return bodyLimit({
-          maxSize: DIRECT_UPLOAD_BODY_LIMIT,
-          onError: (c) => bodyTooLarge(c, DIRECT_TOO_LARGE_MESSAGE),
-        })(c, next);
-      }
-      return bodyLimit({ maxSize: JSON_LIMIT, onError: (c) => bodyTooLarge(c) })(c, next);
-    })
-    .get("/health", (c) => c.json({ ok: true }))
-    .route("/products", productRoutes(services))
-    .route("/users", userRoutes(services))
-    .route("/orders/summary", statsRoutes(services))
-    .route("/orders", orderRoutes(services))
-    .route("/keys", clientKeyRoutes(services))
-    .route("/", uploadRoutes(services))
-    .notFound((c) => c.json({ message: "Not Found" }, 404))
-    .onError(mapError);
+  return (
+    new Hono<{ Variables: { requestId: string } }>()
+      .basePath("/api")
+      .use(requestId({ generator: newRequestId }))
+      // Every line logged while the request runs, in core too, carries its id (packages/core/src/log.ts).
+      .use((c, next) => withRequestId(c.get("requestId"), next))
+      .use(async (c, next) => {
+        await next();
+        if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "private, no-store");
+      })
+      .use(async (c, next) => {
+        if (c.req.path === "/api/upload") {
+          // The API's own 413 (its limit, and the presigned path for larger images), not the generic one.
+          return bodyLimit({
+            maxSize: DIRECT_UPLOAD_BODY_LIMIT,
+            onError: (c) => bodyTooLarge(c, DIRECT_TOO_LARGE_MESSAGE),
+          })(c, next);
+        }
+        return bodyLimit({ maxSize: JSON_LIMIT, onError: (c) => bodyTooLarge(c) })(c, next);
+      })
+      .get("/health", (c) => c.json({ ok: true }))
+      .route("/products", productRoutes(services))
+      .route("/users", userRoutes(services))
+      .route("/orders/summary", statsRoutes(services))
+      .route("/orders", orderRoutes(services))
+      .route("/keys", clientKeyRoutes(services))
+      .route("/", uploadRoutes(services))
+      .notFound((c) => c.json({ message: "Not Found" }, 404))
+      .onError(mapError)
+  );
 }

@@ -1,9 +1,41 @@
+import { timingSafeEqual } from "node:crypto";
+import { getConfig } from "@fruit/core/config";
 import { primeConnection } from "@fruit/core/db/read-client";
+import type { LambdaContext, LambdaEvent } from "hono/aws-lambda";
 import { handle } from "hono/aws-lambda";
 import { app } from "../api/index.ts";
 
+const serve = handle(app);
+
+/**
+ * The 403 of a request that did not come through the shop's CloudFront router: the function URL is
+ * public (CloudFront must keep `Authorization`), so the router marks what it forwards
+ * (stacks/origin.ts, docs/decisions/028-least-privilege-and-origin.md).
+ */
+const notThroughRouter = {
+  statusCode: 403,
+  headers: { "content-type": "application/json", "cache-control": "private, no-store" },
+  body: JSON.stringify({ message: "Use the shop's address: the API answers only requests made through it" }),
+  isBase64Encoded: false,
+};
+
+/** Whether `sent` is the router's origin header value (compared in constant time). */
+export function cameThroughRouter(
+  headers: Record<string, string | undefined> | undefined,
+  origin: { header: string; value: string } | undefined,
+): boolean {
+  if (!origin) return true;
+  const sent = headers?.[origin.header];
+  if (typeof sent !== "string" || sent.length !== origin.value.length) return false;
+  return timingSafeEqual(Buffer.from(sent), Buffer.from(origin.value));
+}
+
 /** The API Lambda: a Function URL behind the router's `/api` route. */
-export const handler = handle(app);
+export const handler = (event: LambdaEvent, context: LambdaContext) => {
+  const { headers } = event as { headers?: Record<string, string | undefined> };
+  if (!cameThroughRouter(headers, getConfig().originVerify)) return Promise.resolve(notThroughRouter);
+  return serve(event, context);
+};
 
 // During init: DynamoDB's connection is set up while the first request is still being prepared
 // (docs/decisions/023-catalogue-cold-start.md).

@@ -1,3 +1,4 @@
+import { sink } from "@fruit/core/log";
 import type { DynamoDBRecord } from "aws-lambda";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
@@ -27,20 +28,21 @@ afterEach(() => {
 
 describe("the stream handler", () => {
   it("refuses an event that names no shard: applies nothing, fails every record from the first, logs why", async () => {
-    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const errors = vi.spyOn(sink, "write").mockImplementation(() => {});
     const records = [userRecord("100000000000000000007", "a"), userRecord("100000000000000000008", "b")];
     expect(await handler({ Records: records })).toEqual({
       batchItemFailures: [{ itemIdentifier: "100000000000000000007" }],
     });
     expect(apply).not.toHaveBeenCalled();
     expect(errors).toHaveBeenCalledTimes(1);
-    const line = JSON.parse(String(errors.mock.calls[0]?.[0]));
+    expect(errors.mock.calls[0]?.[0]).toBe("error");
+    const line = JSON.parse(String(errors.mock.calls[0]?.[1]));
     expect(line).toMatchObject({ level: "error", records: 2, sequenceNumber: "100000000000000000007" });
     expect(line.message).toContain("must have a tumbling window");
   });
 
   it("still says so for an empty event without a shard, and has nothing to fail", async () => {
-    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const errors = vi.spyOn(sink, "write").mockImplementation(() => {});
     expect(await handler({ Records: [] })).toEqual({ batchItemFailures: [] });
     expect(errors).toHaveBeenCalledTimes(1);
     expect(apply).not.toHaveBeenCalled();

@@ -1,5 +1,6 @@
 import type { AttributeValue } from "@aws-sdk/client-dynamodb";
 import { unmarshall } from "@aws-sdk/util-dynamodb";
+import { log, withRequestId } from "@fruit/core/log";
 import { countedEntityOf } from "@fruit/core/stats/counted";
 import { applyChangesToStats, type StreamChange } from "@fruit/core/stats/index";
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from "aws-lambda";
@@ -43,16 +44,23 @@ export function streamChangeOf(record: DynamoDBRecord): StreamChange | undefined
   }
 }
 
+/**
+ * The request that wrote a record's item (core's REQUEST_ID attribute, `reqId`): the API request,
+ * stream batch or sweep run whose log lines tell why. A removal names the last writer before it.
+ */
+export function causedBy(record: DynamoDBRecord): string | undefined {
+  const image = record.dynamodb?.NewImage ?? record.dynamodb?.OldImage;
+  const id = image?.reqId?.S;
+  return typeof id === "string" && id !== "" ? id : undefined;
+}
+
 function logFailure(record: DynamoDBRecord, error: unknown): void {
-  console.error(
-    JSON.stringify({
-      level: "error",
-      message: "stream record failed; the batch is retried from it",
-      eventID: record.eventID,
-      sequenceNumber: record.dynamodb?.SequenceNumber,
-      error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
-    }),
-  );
+  log("error", "stream record failed; the batch is retried from it", {
+    eventID: record.eventID,
+    causedBy: causedBy(record),
+    sequenceNumber: record.dynamodb?.SequenceNumber,
+    error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+  });
 }
 
 /**
@@ -92,7 +100,16 @@ export async function applyStreamRecords(
     shardId: options.shardId,
   });
   if (outcome.failed) failure = { record: recordOf[outcome.failed.index]!, error: outcome.failed.error };
-  if (!failure) return { batchItemFailures: [] };
+  if (!failure) {
+    // One line per batch: which requests' writes it carried, so each one can be followed here.
+    log("info", "stream batch applied", {
+      shardId: options.shardId,
+      records: records.length,
+      counted: changes.length,
+      causedBy: [...new Set(records.map(causedBy).filter((id) => id !== undefined))],
+    });
+    return { batchItemFailures: [] };
+  }
   logFailure(failure.record, failure.error);
   return { batchItemFailures: [{ itemIdentifier: failure.record.dynamodb?.SequenceNumber ?? "" }] };
 }
@@ -125,15 +142,11 @@ export interface StatsStreamResponse extends DynamoDBBatchResponse {
  */
 function refuseUnnamedShard(records: readonly DynamoDBRecord[]): StatsStreamResponse {
   const first = records[0];
-  console.error(
-    JSON.stringify({
-      level: "error",
-      message:
-        "stream event names no shard: the event source mapping must have a tumbling window " +
-        "(tumblingWindowInSeconds, stacks/storage.ts); nothing was applied and every record is reported failed",
-      records: records.length,
-      sequenceNumber: first?.dynamodb?.SequenceNumber,
-    }),
+  log(
+    "error",
+    "stream event names no shard: the event source mapping must have a tumbling window " +
+      "(tumblingWindowInSeconds, stacks/storage.ts); nothing was applied and every record is reported failed",
+    { records: records.length, sequenceNumber: first?.dynamodb?.SequenceNumber },
   );
   return { batchItemFailures: first ? [{ itemIdentifier: first.dynamodb?.SequenceNumber ?? "" }] : [] };
 }
@@ -145,8 +158,13 @@ function refuseUnnamedShard(records: readonly DynamoDBRecord[]): StatsStreamResp
  * the window's state is not used (the aggregates live in the table) and is answered back empty. An
  * event without a shard id (a mis-configured mapping) counts nothing: see `refuseUnnamedShard`.
  */
-export async function handler(event: StatsStreamEvent): Promise<StatsStreamResponse> {
-  if (!event.shardId) return refuseUnnamedShard(event.Records ?? []);
-  const response = await applyStreamRecords(event.Records ?? [], { shardId: event.shardId });
-  return { ...response, state: {} };
+export async function handler(
+  event: StatsStreamEvent,
+  context?: { awsRequestId?: string },
+): Promise<StatsStreamResponse> {
+  return withRequestId(context?.awsRequestId ?? "", async () => {
+    if (!event.shardId) return refuseUnnamedShard(event.Records ?? []);
+    const response = await applyStreamRecords(event.Records ?? [], { shardId: event.shardId });
+    return { ...response, state: {} };
+  });
 }

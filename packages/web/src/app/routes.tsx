@@ -1,16 +1,18 @@
 import { Navigate, type RouteObject } from "react-router-dom";
+import { loadChunk } from "../lib/chunk-reload.ts";
 import { RequireAdmin, RequireUser } from "./guards.tsx";
 import { AppLayout } from "./layout/app-layout.tsx";
 
 /**
  * The route table of docs/product.md §2. Every screen is its own chunk (route-level code splitting), so the
- * admin screens, charts, map and PayPal never load on storefront routes.
+ * admin screens, charts, map and PayPal never load on storefront routes. A chunk that fails to load (a
+ * deploy removed it under an open tab) reloads the page once (lib/chunk-reload.ts).
  */
 const page = <M extends object, K extends keyof M>(
   load: () => Promise<M>,
   name: K & string,
 ): Pick<RouteObject, "lazy"> => ({
-  lazy: async () => ({ Component: (await load())[name] as React.ComponentType }),
+  lazy: async () => ({ Component: (await loadChunk(load))[name] as React.ComponentType }),
 });
 
 export const routes: RouteObject[] = [

@@ -1,0 +1,39 @@
+import { sink } from "@fruit/core/log";
+import { afterEach, describe, expect, it, vi } from "vitest";
+
+const sweep = vi.hoisted(() => vi.fn());
+vi.mock("@fruit/core/expiry/index", () => ({ sweepExpiredOrders: sweep }));
+
+const { handler, SweepFailed } = await import("./sweeper.ts");
+
+const report = (failed: number) => ({ cancelled: 2, gone: 0, failed, complete: true });
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  sweep.mockReset();
+});
+
+describe("the sweeper handler", () => {
+  it("answers the report of a clean run and logs it as one JSON line with the run's request id", async () => {
+    const lines = vi.spyOn(sink, "write").mockImplementation(() => {});
+    sweep.mockResolvedValue(report(0));
+    expect(await handler({}, { awsRequestId: "run-1", getRemainingTimeInMillis: () => 60_000 })).toEqual(
+      report(0),
+    );
+    expect(lines).toHaveBeenCalledTimes(1);
+    expect(JSON.parse(String(lines.mock.calls[0]?.[1]))).toMatchObject({
+      level: "info",
+      message: "order sweep",
+      requestId: "run-1",
+      cancelled: 2,
+    });
+  });
+
+  it("fails the invocation (a Lambda error the alarm counts) when an order could not be expired, after logging the report", async () => {
+    const lines = vi.spyOn(sink, "write").mockImplementation(() => {});
+    sweep.mockResolvedValue(report(1));
+    await expect(handler({}, { awsRequestId: "run-2" })).rejects.toBeInstanceOf(SweepFailed);
+    expect(lines.mock.calls[0]?.[0]).toBe("error");
+    expect(JSON.parse(String(lines.mock.calls[0]?.[1]))).toMatchObject({ failed: 1, requestId: "run-2" });
+  });
+});

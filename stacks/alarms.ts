@@ -1,0 +1,162 @@
+import { api } from "./api.ts";
+import { statsDeadLetter, statsSubscriber } from "./storage.ts";
+import { sweeper } from "./sweeper.ts";
+
+/**
+ * The stage's alarms and where they go (README, "Alarms: what each one means and what to do").
+ * Every alarm notifies the `Alarms` topic when it fires and when it clears; the topic e-mails the
+ * stage's `AlarmEmail` (a stage secret, set once per stage; AWS sends a confirmation e-mail that
+ * must be accepted before any alarm arrives). Missing data never fires an alarm: a quiet shop is fine.
+ */
+export const alarmEmail = new sst.Secret("AlarmEmail");
+
+export const alarmTopic = new aws.sns.Topic("Alarms", {
+  displayName: `${$app.name} ${$app.stage} alarms`,
+});
+
+export const alarmSubscription = new aws.sns.TopicSubscription("AlarmEmailSubscription", {
+  topic: alarmTopic.arn,
+  protocol: "email",
+  endpoint: alarmEmail.value,
+});
+
+/** Where the API's handled 500s are counted: a metric per stage, from its structured log lines. */
+export const METRIC_NAMESPACE = `${$app.name}/${$app.stage}`;
+export const API_SERVER_ERRORS = "ApiServerErrors";
+
+/** A Lambda function's name, from SST's `nodes.function` (the resource itself, or an output of it). */
+const nameOf = (fn: $util.Input<{ name: $util.Output<string> }>) => $util.output(fn).apply((f) => f.name);
+const apiFunction = nameOf(api.nodes.function);
+const statsFunction = nameOf(statsSubscriber.nodes.function);
+const sweeperFunction = nameOf(sweeper.nodes.function);
+
+/**
+ * Each answer the API turned into a 500 logs one JSON line with `status: 500`
+ * (packages/functions/src/api/errors.ts, through packages/core/src/log.ts); Lambda's own Errors
+ * metric never sees them, so they are counted from the log group.
+ */
+export const apiServerErrorsFilter = new aws.cloudwatch.LogMetricFilter("ApiServerErrorsFilter", {
+  logGroupName: $util.output(api.nodes.logGroup).apply((group) => {
+    if (!group) throw new Error("the Api function must keep its log group (stacks/api.ts, logging)");
+    return group.name;
+  }),
+  pattern: "{ $.status = 500 }",
+  metricTransformation: {
+    name: API_SERVER_ERRORS,
+    namespace: METRIC_NAMESPACE,
+    value: "1",
+    unit: "Count",
+  },
+});
+
+const notify = {
+  alarmActions: [alarmTopic.arn],
+  okActions: [alarmTopic.arn],
+  treatMissingData: "notBreaching",
+};
+const lambdaMetric = (functionName: $util.Input<string>, metricName: string, statistic = "Sum") => ({
+  namespace: "AWS/Lambda",
+  metricName,
+  dimensions: { FunctionName: functionName },
+  statistic,
+});
+
+/** A batch of stream records gave up and went to the dead-letter queue: the figures miss it. */
+export const deadLetterAlarm = new aws.cloudwatch.MetricAlarm("StatsDeadLetterAlarm", {
+  alarmDescription:
+    "A stream batch is in the stats dead-letter queue: the dashboard figures miss it. Run `npm run stats:rebuild` (README, Alarms).",
+  namespace: "AWS/SQS",
+  metricName: "ApproximateNumberOfMessagesVisible",
+  dimensions: { QueueName: $util.output(statsDeadLetter.nodes.queue).apply((queue) => queue.name) },
+  statistic: "Maximum",
+  period: 300,
+  evaluationPeriods: 1,
+  threshold: 1,
+  comparisonOperator: "GreaterThanOrEqualToThreshold",
+  ...notify,
+});
+
+/** The stream handler lags more than a minute behind the table's writes. */
+export const iteratorAgeAlarm = new aws.cloudwatch.MetricAlarm("StatsIteratorAgeAlarm", {
+  alarmDescription:
+    "The stats stream handler is more than 60 s behind: it is failing and retrying, or too slow (README, Alarms).",
+  ...lambdaMetric(statsFunction, "IteratorAge", "Maximum"),
+  period: 60,
+  evaluationPeriods: 5,
+  datapointsToAlarm: 3,
+  threshold: 60_000,
+  comparisonOperator: "GreaterThanThreshold",
+  ...notify,
+});
+
+/**
+ * More than 2 % of the API's answers in 5 minutes were 500s, once there are at least 3 of them (a
+ * single failure on a quiet shop is not an incident).
+ */
+export const apiServerErrorsAlarm = new aws.cloudwatch.MetricAlarm("ApiServerErrorsAlarm", {
+  alarmDescription: "More than 2 % of the API's answers were 500s in 5 minutes (README, Alarms).",
+  metricQueries: [
+    {
+      id: "errors",
+      metric: {
+        namespace: METRIC_NAMESPACE,
+        metricName: API_SERVER_ERRORS,
+        period: 300,
+        stat: "Sum",
+        unit: "Count",
+      },
+    },
+    {
+      id: "requests",
+      metric: {
+        namespace: "AWS/Lambda",
+        metricName: "Invocations",
+        dimensions: { FunctionName: apiFunction },
+        period: 300,
+        stat: "Sum",
+      },
+    },
+    {
+      id: "rate",
+      label: "API 500s (% of answers)",
+      expression: "IF(FILL(errors, 0) >= 3, 100 * FILL(errors, 0) / requests, 0)",
+      returnData: true,
+    },
+  ],
+  evaluationPeriods: 1,
+  threshold: 2,
+  comparisonOperator: "GreaterThanThreshold",
+  ...notify,
+});
+
+/** A sweep run in which some order could not be expired (the handler throws after its report). */
+export const sweepFailedAlarm = new aws.cloudwatch.MetricAlarm("SweepFailedAlarm", {
+  alarmDescription:
+    "An unpaid-order sweep run failed: some expired orders still hold their stock (README, Alarms).",
+  ...lambdaMetric(sweeperFunction, "Errors"),
+  period: 300,
+  evaluationPeriods: 1,
+  threshold: 1,
+  comparisonOperator: "GreaterThanOrEqualToThreshold",
+  ...notify,
+});
+
+/** Invocations refused for lack of concurrency, per function. */
+export const throttleAlarms = (
+  [
+    ["Api", apiFunction],
+    ["StatsSubscriber", statsFunction],
+    ["UnpaidOrderSweeper", sweeperFunction],
+  ] as const
+).map(
+  ([name, functionName]) =>
+    new aws.cloudwatch.MetricAlarm(`${name}ThrottlesAlarm`, {
+      alarmDescription: `Lambda throttled the ${name} function (README, Alarms).`,
+      ...lambdaMetric(functionName, "Throttles"),
+      period: 300,
+      evaluationPeriods: 1,
+      threshold: 1,
+      comparisonOperator: "GreaterThanOrEqualToThreshold",
+      ...notify,
+    }),
+);

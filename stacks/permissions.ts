@@ -1,0 +1,79 @@
+import type { IndexName } from "../packages/core/src/db/table.ts";
+
+/**
+ * Least privilege (docs/decisions/028-least-privilege-and-origin.md). A link to the table or the
+ * bucket carries the resource's name only (stacks/links.ts: SST's own links would grant
+ * `dynamodb:*` and `s3:*`); what each function may do is granted here, action by action, on the
+ * table, the indexes it queries and the key prefix it writes. Written from what each handler's code
+ * path sends through core's storage layer (packages/core/src/db/): reads over DynamoDB's JSON
+ * protocol (`GetItem`, `Query`) and the SDK's commands. A transaction needs no action of its own:
+ * IAM checks each of its parts as `PutItem`, `UpdateItem`, `DeleteItem` or `ConditionCheckItem`.
+ * No function may `Scan`, `BatchWriteItem` or touch the table itself: those are the operator
+ * commands' (`stats:rebuild`, `migrate`), run with the operator's credentials.
+ */
+export interface TableAccess {
+  /** Item actions on the table (without the `dynamodb:` prefix). */
+  items: readonly ItemAction[];
+  /** Where the function queries: the table itself and/or named indexes. */
+  query: readonly ("table" | IndexName)[];
+}
+
+type ItemAction = "GetItem" | "BatchGetItem" | "PutItem" | "UpdateItem" | "DeleteItem" | "ConditionCheckItem";
+
+export const TABLE_ACCESS = {
+  /** Every route: reads, placements, payments, reviews, accounts, the catalogue and its counts. */
+  Api: {
+    items: ["GetItem", "BatchGetItem", "PutItem", "UpdateItem", "DeleteItem", "ConditionCheckItem"],
+    query: ["table", "gsi1", "gsi2"],
+  },
+  /**
+   * core's stats: META and the shard's checkpoint and the rebuild's fences in batch reads, then one
+   * transaction of puts (checkpoint, journal) and updates (counters, META) per batch.
+   */
+  StatsSubscriber: { items: ["BatchGetItem", "PutItem", "UpdateItem"], query: [] },
+  /**
+   * core's expiry: due holds from gsi2 (pattern 21), each order read, its products' existence in a
+   * batch read, then the cancellation (or a started payment's settlement) as updates and the hold's
+   * delete; a stale hold alone is deleted.
+   */
+  UnpaidOrderSweeper: {
+    items: ["GetItem", "BatchGetItem", "UpdateItem", "DeleteItem"],
+    query: ["gsi2"],
+  },
+} as const satisfies Record<string, TableAccess>;
+
+interface Arned {
+  arn: $util.Input<string>;
+}
+
+/** One function's permissions on the table (`sst.aws.Function`'s `permissions`). */
+export function tablePermissions(access: TableAccess, table: Arned) {
+  return [
+    { actions: access.items.map((action) => `dynamodb:${action}`), resources: [table.arn] },
+    ...(access.query.length === 0
+      ? []
+      : [
+          {
+            actions: ["dynamodb:Query"],
+            resources: access.query.map((where) =>
+              where === "table" ? table.arn : $interpolate`${table.arn}/index/${where}`,
+            ),
+          },
+        ]),
+  ];
+}
+
+/**
+ * Where images live in the bucket: core's IMAGE_KEY_PREFIX (packages/core/src/uploads/s3.ts, which
+ * loads the S3 client, so it is not imported here; tests/infra checks that the two agree).
+ */
+export const IMAGE_PREFIX = "images/";
+
+/**
+ * The API's one action on the bucket: `s3:PutObject` under `images/` (IMAGE_PREFIX), for
+ * `POST /api/upload` and for the presigned POSTs it signs (S3 checks the signer's right to put that
+ * key). It reads no object (CloudFront serves them) and never lists, deletes or configures.
+ */
+export function imageUploadPermissions(bucket: Arned) {
+  return [{ actions: ["s3:PutObject"], resources: [$interpolate`${bucket.arn}/${IMAGE_PREFIX}*`] }];
+}

@@ -1,0 +1,190 @@
+import { fileURLToPath } from "node:url";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { installRecordingSst, type Recorded, type Recording, resolved } from "./recording-sst.ts";
+
+/** Held in a variable so the type-check does not follow it (see tests/infra/infra.test.ts). */
+const CONFIG_PATH = fileURLToPath(new URL("../../sst.config.ts", import.meta.url));
+
+let recording: Recording | undefined;
+
+async function deploy(stage: string) {
+  vi.resetModules();
+  recording = installRecordingSst(stage);
+  const { default: config } = (await import(CONFIG_PATH)) as { default: { run(): Promise<unknown> } };
+  await config.run();
+  return recording;
+}
+
+afterEach(() => recording?.uninstall());
+
+const argsOf = (resource: Recorded) => resolved(resource.args) as Record<string, unknown>;
+
+/** The function names the alarms must watch: SST's `nodes.function` of each component. */
+function functionNames(recording: Recording) {
+  const subscriber = recording.get("DynamoSubscriber", "StatsSubscriber").instance as {
+    nodes: { function: { name: string } };
+  };
+  const of = (kind: string, name: string) =>
+    (recording.get(kind, name).instance as { nodes: { function: { name: string } } }).nodes.function.name;
+  return {
+    api: of("Function", "Api"),
+    stats: subscriber.nodes.function.name,
+    sweeper: of("CronV2", "UnpaidOrderSweeper"),
+  };
+}
+
+describe("alarms (stacks/alarms.ts)", () => {
+  it("every stage has its alarms topic, e-mailed to the stage's AlarmEmail secret", async () => {
+    for (const stage of ["staging", "production"]) {
+      const recording = await deploy(stage);
+      const topic = recording.get("SnsTopic", "Alarms").instance as { arn: string };
+      const email = recording.get("Secret", "AlarmEmail");
+      // No placeholder: a stage without an operator to tell fails its deploy until one is set.
+      expect(email.args.placeholder, stage).toBeUndefined();
+      expect(argsOf(recording.get("SnsTopicSubscription", "AlarmEmailSubscription")), stage).toEqual({
+        topic: topic.arn,
+        protocol: "email",
+        endpoint: (email.instance as { value: string }).value,
+      });
+      for (const alarm of recording.all("MetricAlarm")) {
+        expect(argsOf(alarm), `${stage} ${alarm.name}`).toMatchObject({
+          alarmActions: [topic.arn],
+          okActions: [topic.arn],
+          treatMissingData: "notBreaching",
+        });
+        expect(String(alarm.args.alarmDescription), alarm.name).toContain("README, Alarms");
+      }
+      expect(
+        recording
+          .all("MetricAlarm")
+          .map((alarm) => alarm.name)
+          .sort(),
+      ).toEqual(
+        [
+          "StatsDeadLetterAlarm",
+          "StatsIteratorAgeAlarm",
+          "ApiServerErrorsAlarm",
+          "SweepFailedAlarm",
+          "ApiThrottlesAlarm",
+          "StatsSubscriberThrottlesAlarm",
+          "UnpaidOrderSweeperThrottlesAlarm",
+        ].sort(),
+      );
+    }
+  });
+
+  it("fires when the stats dead-letter queue holds a message", async () => {
+    const recording = await deploy("dev");
+    const queue = (
+      recording.get("Queue", "StatsDeadLetter").instance as { nodes: { queue: { name: string } } }
+    ).nodes.queue;
+    expect(argsOf(recording.get("MetricAlarm", "StatsDeadLetterAlarm"))).toMatchObject({
+      namespace: "AWS/SQS",
+      metricName: "ApproximateNumberOfMessagesVisible",
+      dimensions: { QueueName: queue.name },
+      statistic: "Maximum",
+      threshold: 1,
+      comparisonOperator: "GreaterThanOrEqualToThreshold",
+    });
+  });
+
+  it("fires when the stream handler's iterator age stays above 60 s", async () => {
+    const recording = await deploy("dev");
+    const args = argsOf(recording.get("MetricAlarm", "StatsIteratorAgeAlarm"));
+    expect(args).toMatchObject({
+      namespace: "AWS/Lambda",
+      metricName: "IteratorAge",
+      dimensions: { FunctionName: functionNames(recording).stats },
+      statistic: "Maximum",
+      threshold: 60_000,
+      comparisonOperator: "GreaterThanThreshold",
+    });
+  });
+
+  it("counts the API's handled 500s from its JSON log lines and fires above a small share of its answers", async () => {
+    const recording = await deploy("dev");
+    const names = functionNames(recording);
+    const filter = argsOf(recording.get("LogMetricFilter", "ApiServerErrorsFilter"));
+    expect(filter.logGroupName).toBe(`/aws/lambda/${names.api}`);
+    // The line packages/functions/src/api/errors.ts writes for a 500 has `status: 500`
+    // (tests/integration/products-admin.test.ts reads it); the filter selects exactly that field.
+    expect(filter.pattern).toBe("{ $.status = 500 }");
+    const transformation = filter.metricTransformation as { name: string; namespace: string; value: string };
+    expect(transformation).toMatchObject({ namespace: "fruit-shop/dev", value: "1" });
+
+    const alarm = argsOf(recording.get("MetricAlarm", "ApiServerErrorsAlarm"));
+    const queries = alarm.metricQueries as {
+      id: string;
+      expression?: string;
+      returnData?: boolean;
+      metric?: Record<string, unknown>;
+    }[];
+    const byId = new Map(queries.map((query) => [query.id, query]));
+    expect(byId.get("errors")?.metric).toMatchObject({
+      namespace: transformation.namespace,
+      metricName: transformation.name,
+      stat: "Sum",
+    });
+    expect(byId.get("requests")?.metric).toMatchObject({
+      namespace: "AWS/Lambda",
+      metricName: "Invocations",
+      dimensions: { FunctionName: names.api },
+    });
+    const returned = queries.filter((query) => query.returnData);
+    expect(returned.map((query) => query.id)).toEqual(["rate"]);
+    expect(byId.get("rate")?.expression).toContain("100 * FILL(errors, 0) / requests");
+    expect(alarm).toMatchObject({ threshold: 2, comparisonOperator: "GreaterThanThreshold" });
+  });
+
+  it("fires on a failed sweep run (a function error) and on throttles of every function", async () => {
+    const recording = await deploy("dev");
+    const names = functionNames(recording);
+    // A failed run is not retried by Lambda's asynchronous invocation (the next scheduled run is).
+    expect(argsOf(recording.get("FunctionEventInvokeConfig", "UnpaidOrderSweeperInvokeConfig"))).toEqual({
+      functionName: names.sweeper,
+      maximumRetryAttempts: 0,
+    });
+    expect(argsOf(recording.get("MetricAlarm", "SweepFailedAlarm"))).toMatchObject({
+      namespace: "AWS/Lambda",
+      metricName: "Errors",
+      dimensions: { FunctionName: names.sweeper },
+      threshold: 1,
+      comparisonOperator: "GreaterThanOrEqualToThreshold",
+    });
+    for (const [alarm, fn] of [
+      ["ApiThrottlesAlarm", names.api],
+      ["StatsSubscriberThrottlesAlarm", names.stats],
+      ["UnpaidOrderSweeperThrottlesAlarm", names.sweeper],
+    ] as const) {
+      expect(argsOf(recording.get("MetricAlarm", alarm)), alarm).toMatchObject({
+        namespace: "AWS/Lambda",
+        metricName: "Throttles",
+        dimensions: { FunctionName: fn },
+        threshold: 1,
+      });
+    }
+  });
+});
+
+describe("function logs (stacks/logging.ts)", () => {
+  it("every function logs in Lambda's JSON format, kept 3 months on production and 2 weeks elsewhere", async () => {
+    for (const [stage, retention] of [
+      ["production", "3 months"],
+      ["staging", "2 weeks"],
+    ] as const) {
+      const recording = await deploy(stage);
+      const subscribe = recording.get("Dynamo", "Table").calls.find((call) => call.method === "subscribe")!;
+      const fns = {
+        Api: recording.get("Function", "Api").args,
+        StatsSubscriber: subscribe.args[1] as Record<string, unknown>,
+        UnpaidOrderSweeper: recording.get("CronV2", "UnpaidOrderSweeper").args.function as Record<
+          string,
+          unknown
+        >,
+      };
+      for (const [name, args] of Object.entries(fns)) {
+        expect(args.logging, `${stage} ${name}`).toEqual({ format: "json", retention });
+      }
+    }
+  });
+});

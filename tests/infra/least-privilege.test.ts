@@ -1,0 +1,212 @@
+import { createHmac } from "node:crypto";
+import { fileURLToPath } from "node:url";
+import { IMAGE_KEY_PREFIX } from "@fruit/core/uploads/s3";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { installRecordingSst, type Recorded, type Recording, resolved } from "./recording-sst.ts";
+
+/** Held in a variable so the type-check does not follow it (see tests/infra/infra.test.ts). */
+const CONFIG_PATH = fileURLToPath(new URL("../../sst.config.ts", import.meta.url));
+
+let recording: Recording | undefined;
+
+async function deploy(stage: string) {
+  vi.resetModules();
+  recording = installRecordingSst(stage);
+  const { default: config } = (await import(CONFIG_PATH)) as { default: { run(): Promise<unknown> } };
+  await config.run();
+  return recording;
+}
+
+afterEach(() => recording?.uninstall());
+
+interface Permission {
+  actions: string[];
+  resources: unknown[];
+}
+
+/** Each function's args as SST receives them: the API, the stream subscriber, the sweeper. */
+function functions(recording: Recording): Record<string, Record<string, unknown>> {
+  const subscribe = recording.get("Dynamo", "Table").calls.find((call) => call.method === "subscribe")!;
+  return {
+    Api: recording.get("Function", "Api").args,
+    StatsSubscriber: subscribe.args[1] as Record<string, unknown>,
+    UnpaidOrderSweeper: recording.get("CronV2", "UnpaidOrderSweeper").args.function as Record<
+      string,
+      unknown
+    >,
+  };
+}
+
+const permissionsOf = (args: Record<string, unknown>) =>
+  (resolved(args.permissions) as Permission[]).map((p) => ({
+    actions: [...p.actions].sort(),
+    resources: p.resources,
+  }));
+
+const names = (recording: Recording, instances: unknown[]) =>
+  instances.map(
+    (instance) => recording.resources.find((r) => r.instance === instance)?.name ?? String(instance),
+  );
+
+describe("least privilege (stacks/links.ts, stacks/permissions.ts, docs/decisions/028)", () => {
+  it("links carry the table's and the bucket's names only: SST's dynamodb:* and s3:* grants are gone", async () => {
+    const recording = await deploy("dev");
+    for (const [kind, name] of [
+      ["Dynamo", "Table"],
+      ["Bucket", "Images"],
+    ] as const) {
+      const wrap = recording.wrappedLinks.get(kind);
+      expect(wrap, kind).toBeDefined();
+      const instance = recording.get(kind, name).instance as { name: string };
+      expect(wrap!(instance), kind).toEqual({ properties: { name: instance.name } });
+    }
+    // Wrapped before any component exists: Linkable.wrap replaces the link of every instance.
+    expect(recording.resources.length).toBeGreaterThan(0);
+  });
+
+  it("grants each function the item actions it uses, on the table and the indexes it queries, and no more", async () => {
+    const recording = await deploy("dev");
+    const table = recording.get("Dynamo", "Table").instance as { arn: string };
+    const bucket = recording.get("Bucket", "Images").instance as { arn: string };
+    const deadLetter = recording.get("Queue", "StatsDeadLetter").instance as { arn: string };
+    const fns = functions(recording);
+    expect(permissionsOf(fns.Api!)).toEqual([
+      {
+        actions: [
+          "dynamodb:BatchGetItem",
+          "dynamodb:ConditionCheckItem",
+          "dynamodb:DeleteItem",
+          "dynamodb:GetItem",
+          "dynamodb:PutItem",
+          "dynamodb:UpdateItem",
+        ],
+        resources: [table.arn],
+      },
+      {
+        actions: ["dynamodb:Query"],
+        resources: [table.arn, `${table.arn}/index/gsi1`, `${table.arn}/index/gsi2`],
+      },
+      { actions: ["s3:PutObject"], resources: [`${bucket.arn}/images/*`] },
+    ]);
+    expect(permissionsOf(fns.StatsSubscriber!)).toEqual([
+      {
+        actions: ["dynamodb:BatchGetItem", "dynamodb:PutItem", "dynamodb:UpdateItem"],
+        resources: [table.arn],
+      },
+      { actions: ["sqs:SendMessage"], resources: [deadLetter.arn] },
+    ]);
+    expect(permissionsOf(fns.UnpaidOrderSweeper!)).toEqual([
+      {
+        actions: ["dynamodb:BatchGetItem", "dynamodb:DeleteItem", "dynamodb:GetItem", "dynamodb:UpdateItem"],
+        resources: [table.arn],
+      },
+      { actions: ["dynamodb:Query"], resources: [`${table.arn}/index/gsi2`] },
+    ]);
+    // No wildcard, no table, bucket or queue administration, no scan, anywhere.
+    for (const [name, args] of Object.entries(fns)) {
+      for (const { actions, resources } of permissionsOf(args)) {
+        for (const action of actions) {
+          expect(action, name).not.toMatch(/\*|Scan|BatchWrite|Table|Bucket|Policy|PartiQL|Export|Restore/);
+        }
+        for (const resource of resources) expect(String(resource), name).not.toBe("*");
+      }
+    }
+    // The bucket prefix in the grant (stacks/permissions.ts, IMAGE_PREFIX) is core's.
+    expect(`${IMAGE_KEY_PREFIX}*`).toBe("images/*");
+  });
+
+  it("links each secret only to the functions that read it", async () => {
+    const recording = await deploy("dev");
+    const fns = functions(recording);
+    const secretsOf = (args: Record<string, unknown>) =>
+      names(
+        recording,
+        (args.link as unknown[]).filter((linked) =>
+          recording.all("Secret").some((secret: Recorded) => secret.instance === linked),
+        ),
+      ).sort();
+    expect(secretsOf(fns.Api!)).toEqual(
+      [
+        "GoogleMapsKey",
+        "JwtSecret",
+        "Payments",
+        "PaypalClientId",
+        "PaypalClientSecret",
+        "UnpaidOrderMinutes",
+      ].sort(),
+    );
+    expect(secretsOf(fns.StatsSubscriber!)).toEqual([]);
+    expect(secretsOf(fns.UnpaidOrderSweeper!)).toEqual(["Payments", "PaypalClientId", "PaypalClientSecret"]);
+  });
+
+  it("the router adds the origin header the API is linked to, derived from the stage's JwtSecret", async () => {
+    const recording = await deploy("staging");
+    const origin = recording.get("Linkable", "OriginVerify");
+    const { header, value } = resolved((origin.args as { properties: unknown }).properties) as {
+      header: string;
+      value: string;
+    };
+    expect(header).toBe("x-fruit-origin");
+    // The recording's JwtSecret value is `secret:JwtSecret`; the label and the stage make it this stage's.
+    expect(value).toBe(
+      createHmac("sha256", "secret:JwtSecret").update("fruit-shop origin verify\0staging").digest("hex"),
+    );
+    const router = recording.all("Router")[0]!;
+    const injection = resolved(
+      (router.args.edge as { viewerRequest: { injection: unknown } }).viewerRequest.injection,
+    ) as string;
+    expect(injection).toBe(`event.request.headers["x-fruit-origin"] = { value: "${value}" };`);
+    // Only the API is linked to it.
+    const fns = functions(recording);
+    expect(fns.Api!.link as unknown[]).toContain(origin.instance);
+    expect(fns.StatsSubscriber!.link as unknown[]).not.toContain(origin.instance);
+    expect(fns.UnpaidOrderSweeper!.link as unknown[]).not.toContain(origin.instance);
+    // Run as CloudFront runs it: the client's own value is replaced.
+    const event = {
+      request: { headers: { "x-fruit-origin": { value: "forged" } } as Record<string, { value: string }> },
+    };
+    new Function("event", injection)(event);
+    expect(event.request.headers["x-fruit-origin"]).toEqual({ value });
+  });
+});
+
+describe("optional settings (stacks/secrets.ts)", () => {
+  it("deploys without a GoogleMapsKey: its placeholder is empty, and the API then hands out no key", async () => {
+    const recording = await deploy("staging");
+    expect(recording.get("Secret", "GoogleMapsKey").args.placeholder).toBe("");
+    // The secrets a stage must set: the ones without a placeholder.
+    expect(
+      recording
+        .all("Secret")
+        .filter((secret) => secret.args.placeholder === undefined)
+        .map((secret) => secret.name)
+        .sort(),
+    ).toEqual(["AlarmEmail", "JwtSecret", "PaypalClientId", "PaypalClientSecret"]);
+  });
+});
+
+describe("the README's deploy section", () => {
+  it("sets every secret a stage needs, on each stage it deploys, and only names ones the stacks read", async () => {
+    const { readFileSync } = await import("node:fs");
+    const readme = readFileSync(fileURLToPath(new URL("../../README.md", import.meta.url)), "utf8");
+    const set = [...readme.matchAll(/npx sst secret set (\w+) .*?--stage (\w+)/g)].map(([, name, stage]) => ({
+      name: name!,
+      stage: stage!,
+    }));
+    const deployed = new Set([...readme.matchAll(/npx sst deploy --stage (\w+)/g)].map((m) => m[1]!));
+    expect([...deployed].sort()).toEqual(["production", "staging"]);
+    for (const stage of deployed) {
+      const recording = await deploy(stage);
+      const required = recording
+        .all("Secret")
+        .filter((secret) => secret.args.placeholder === undefined)
+        .map((secret) => secret.name);
+      const setHere = new Set(set.filter((s) => s.stage === stage).map((s) => s.name));
+      for (const name of required) expect(setHere.has(name), `${name} on ${stage}`).toBe(true);
+      // ShopDomain is read while the stacks are built (stacks/stage.ts), not an sst.Secret.
+      const known = new Set([...recording.all("Secret").map((secret) => secret.name), "ShopDomain"]);
+      for (const name of setHere) expect(known.has(name), `${name} is read by the stacks`).toBe(true);
+      recording.uninstall();
+    }
+  });
+});

@@ -9,7 +9,7 @@ import { STOREFRONT_BOOT_DATA_ID, STOREFRONT_BOOT_SCRIPT } from "../core/src/htt
 const apiOrigin = process.env.VITE_API_ORIGIN ?? "http://localhost:3000";
 
 /** HOME_BANNER_IMAGES.strawberry (packages/core catalogue.constants): the home page's first slide. */
-const FIRST_BANNER = "/images/seed/banner-strawberry.webp";
+const FIRST_BANNER = "/images/seed/banner-strawberry/800.webp";
 
 /** The storefront screens whose chunks and first data are fetched by index.html itself. */
 const EARLY_ROUTES = [

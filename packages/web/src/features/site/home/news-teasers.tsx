@@ -8,21 +8,21 @@ const NEWS = [
     tag: "Season",
     title: "Strawberry season is back",
     text: "Our greenhouse partners start picking early this year. Here is how to keep berries fresh for days.",
-    image: "/images/seed/strawberry.webp",
+    image: "/images/seed/strawberry/800.webp",
   },
   {
     date: "Nov 24",
     tag: "Recipes",
     title: "Five ways with ripe mangoes",
     text: "From a two-minute lassi to a sticky-rice dessert: recipes for the deal of the month.",
-    image: "/images/seed/mango.webp",
+    image: "/images/seed/mango/800.webp",
   },
   {
     date: "Nov 15",
     tag: "Farms",
     title: "Meet the Red Barn orchards",
     text: "Three generations of apple growers on keeping old varieties alive and soil healthy.",
-    image: "/images/seed/apple.webp",
+    image: "/images/seed/apple/800.webp",
   },
 ];
 

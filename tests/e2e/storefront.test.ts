@@ -30,7 +30,7 @@ let adminToken: string;
 async function makeProduct(name: string, fields: { price: number; countInStock: number; category?: string }) {
   const created = (await callApi("/api/products", { method: "POST", token: adminToken })).product;
   const slug = `${name.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
-  const seedImage = "/images/seed/mango.webp";
+  const seedImage = "/images/seed/mango/800.webp";
   await callApi(`/api/products/${created._id}`, {
     method: "PUT",
     token: adminToken,

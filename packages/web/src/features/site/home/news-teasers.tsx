@@ -1,4 +1,6 @@
-import { Badge, Card, Container, Image, SimpleGrid, Text, Title } from "@mantine/core";
+import { Badge, Card, Container, SimpleGrid, Text, Title } from "@mantine/core";
+import { IMAGE_SIZES } from "../../../components/image-sizes.ts";
+import { Picture } from "../../../components/picture.tsx";
 import { SectionHeading } from "../../../components/section-heading.tsx";
 
 /** Placeholder news (docs/product.md §1), illustrated with seeded pictures; the footer's News link lands here. */
@@ -41,7 +43,15 @@ export function NewsTeasers() {
         {NEWS.map((item) => (
           <Card key={item.title} withBorder radius="lg" padding="lg" component="article">
             <Card.Section>
-              <Image src={item.image} alt="" width={600} height={360} h={200} fit="cover" loading="lazy" />
+              <Picture
+                src={item.image}
+                alt=""
+                sizes={IMAGE_SIZES.teaser}
+                width={600}
+                height={360}
+                style={{ display: "block", width: "100%", height: 200, objectFit: "cover" }}
+                loading="lazy"
+              />
             </Card.Section>
             <Badge mt="md" color="orange" variant="light">
               {item.tag} · {item.date}

@@ -28,6 +28,7 @@ export default $config({
     const { api } = await import("./stacks/api.ts");
     const { web } = await import("./stacks/web.ts");
     await import("./stacks/sweeper.ts");
+    await import("./stacks/images.ts");
     return { url: router.url, api: api.url, site: web.url, table: table.name };
   },
 });

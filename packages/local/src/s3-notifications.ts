@@ -10,7 +10,7 @@ import type { S3Event, S3EventRecord } from "aws-lambda";
 /** One notification of the bucket: objects under `prefix` go to `handler`. */
 export interface BucketNotification {
   prefix: string;
-  handler: (event: S3Event) => Promise<void>;
+  handler: (event: S3Event) => Promise<unknown>;
 }
 
 /** How many handlers run at once (Lambda would scale out; this machine has few cores). */
@@ -80,7 +80,8 @@ export function createNotifier(notifications: readonly BucketNotification[], reg
   const invoke = async (notification: BucketNotification, event: S3Event, key: string) => {
     for (let attempt = 0; ; attempt += 1) {
       try {
-        return await notification.handler(event);
+        await notification.handler(event);
+        return;
       } catch (error) {
         const delay = RETRY_DELAYS_MS[attempt];
         if (delay === undefined) {

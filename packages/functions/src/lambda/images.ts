@@ -14,14 +14,16 @@ const keyOf = (encoded: string) => decodeURIComponent(encoded.replace(/\+/g, " "
  * from its S3 gateway's notifications (packages/local/src/s3-gateway.ts), with its own client.
  */
 export function createImageHandler(client: () => S3Client) {
-  return async (event: S3Event): Promise<void> => {
+  return async (event: S3Event): Promise<ImagesReport> => {
     const failures: unknown[] = [];
+    const processed: ImagesReport["processed"] = [];
     for (const record of event.Records ?? []) {
       const key = keyOf(record.s3.object.key);
       const store: ImageStore = { client: client(), bucket: record.s3.bucket.name };
       const started = Date.now();
       try {
         const state = await processUpload(store, key);
+        processed.push({ key, state: state?.state ?? "ignored" });
         console.log(
           JSON.stringify({
             level: state?.state === "failed" ? "warn" : "info",
@@ -39,13 +41,31 @@ export function createImageHandler(client: () => S3Client) {
       }
     }
     if (failures.length > 0) throw failures[0];
+    return { processed };
   };
+}
+
+/** What one invocation did with each record (for logs and tests; S3 ignores a handler's answer). */
+export interface ImagesReport {
+  processed: { key: string; state: "ready" | "failed" | "pending" | "ignored" }[];
 }
 
 let cloudClient: S3Client | undefined;
 
-/** In Lambda: the role's credentials and the function's region. */
+/**
+ * In Lambda: the role's credentials and the function's region. `S3_ENDPOINT` with its key pair (as
+ * core's config reads them) points it at the local object store instead, e.g. for the bundle test.
+ */
 export const handler = createImageHandler(() => {
-  cloudClient ??= new S3Client({});
+  const { S3_ENDPOINT, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY } = process.env;
+  cloudClient ??= new S3Client(
+    S3_ENDPOINT && S3_ACCESS_KEY_ID && S3_SECRET_ACCESS_KEY
+      ? {
+          endpoint: S3_ENDPOINT,
+          forcePathStyle: true,
+          credentials: { accessKeyId: S3_ACCESS_KEY_ID, secretAccessKey: S3_SECRET_ACCESS_KEY },
+        }
+      : {},
+  );
   return cloudClient;
 });

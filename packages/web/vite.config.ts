@@ -1,7 +1,7 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin, type Rolldown } from "vite";
 import { STOREFRONT_BOOT_DATA_ID, STOREFRONT_BOOT_SCRIPT } from "../core/src/http/storefront-boot.ts";
-import { IMAGE_WIDTHS } from "../core/src/uploads/upload.schema.ts";
+import { IMAGE_WIDTHS } from "../core/src/uploads/image-urls.ts";
 import { IMAGE_SIZES } from "./src/components/image-sizes.ts";
 
 /**

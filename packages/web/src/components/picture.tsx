@@ -5,7 +5,7 @@ import {
   type VariantSet,
   variantSetOf,
   variantUrl,
-} from "@fruit/core/browser/uploads/upload.schema";
+} from "@fruit/core/browser/uploads/image-urls";
 import { type CSSProperties, useState } from "react";
 import classes from "./picture.module.css";
 

@@ -31,6 +31,7 @@ export default $config({
     const { web } = await import("./stacks/web.ts");
     await import("./stacks/sweeper.ts");
     await import("./stacks/alarms.ts");
+    await import("./stacks/images.ts");
     return {
       url: router.url,
       api: api.url,

@@ -1,6 +1,8 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin, type Rolldown } from "vite";
 import { STOREFRONT_BOOT_DATA_ID, STOREFRONT_BOOT_SCRIPT } from "../core/src/http/storefront-boot.ts";
+import { IMAGE_WIDTHS } from "../core/src/uploads/image-urls.ts";
+import { IMAGE_SIZES } from "./src/components/image-sizes.ts";
 
 /**
  * The SPA. In `npm run dev` the local runtime serves this through Vite's middleware, so /api and
@@ -9,7 +11,7 @@ import { STOREFRONT_BOOT_DATA_ID, STOREFRONT_BOOT_SCRIPT } from "../core/src/htt
 const apiOrigin = process.env.VITE_API_ORIGIN ?? "http://localhost:3000";
 
 /** HOME_BANNER_IMAGES.strawberry (packages/core catalogue.constants): the home page's first slide. */
-const FIRST_BANNER = "/images/seed/banner-strawberry.webp";
+const FIRST_BANNER = "/images/seed/banner-strawberry/800.webp";
 
 /** The storefront screens whose chunks and first data are fetched by index.html itself. */
 const EARLY_ROUTES = [
@@ -57,7 +59,12 @@ function earlyStorefront(): Plugin {
           return [pattern, js.map((f) => `/${f}`), css.map((f) => `/${f}`)];
         });
         // "<" escaped so no file name can close the data block early.
-        const data = JSON.stringify({ routes, banner: FIRST_BANNER }).replaceAll("<", "\\u003c");
+        // The pictures' own widths and sizes (components/picture.tsx), so a preload is the variant they show.
+        const images = {
+          widths: IMAGE_WIDTHS,
+          sizes: { banner: IMAGE_SIZES.banner, card: IMAGE_SIZES.card, product: IMAGE_SIZES.product },
+        };
+        const data = JSON.stringify({ routes, banner: FIRST_BANNER, images }).replaceAll("<", "\\u003c");
         const tags = [
           `<script type="application/json" id="${STOREFRONT_BOOT_DATA_ID}">${data}</script>`,
           `<script>${STOREFRONT_BOOT_SCRIPT}</script>`,

@@ -15,15 +15,18 @@ import { type BenchGroup, median, type Row, round } from "./types.ts";
 const PAGES = ["/", "/products", "/product/strawberry"];
 const PRESETS = ["desktop", "mobile"] as const;
 
-interface Sample {
+export interface Sample {
   performance: number;
   accessibility: number;
   lcp: number;
   cls: number;
   tbt: number;
+  /** Bytes of every image the page downloaded (transfer size, headers included). */
+  imageBytes: number;
 }
 
-async function audit(url: string, preset: (typeof PRESETS)[number]): Promise<Sample> {
+/** One Lighthouse run of `url` with a preset, in a fresh Chromium. */
+export async function audit(url: string, preset: (typeof PRESETS)[number]): Promise<Sample> {
   const chrome = await chromeLauncher.launch({
     chromePath: chromiumPath(),
     chromeFlags: CHROMIUM_FLAGS,
@@ -43,12 +46,19 @@ async function audit(url: string, preset: (typeof PRESETS)[number]): Promise<Sam
     if (!lhr) throw new Error(`Lighthouse returned nothing for ${url}`);
     if (lhr.runtimeError) throw new Error(`Lighthouse ${url}: ${lhr.runtimeError.message}`);
     const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+    const requests = (
+      lhr.audits["network-requests"]?.details as { items?: Record<string, unknown>[] } | undefined
+    )?.items;
+    const imageBytes = (requests ?? [])
+      .filter((item) => item.resourceType === "Image")
+      .reduce((sum, item) => sum + Number(item.transferSize ?? 0), 0);
     return {
       performance: Math.round((lhr.categories.performance?.score ?? Number.NaN) * 100),
       accessibility: Math.round((lhr.categories.accessibility?.score ?? Number.NaN) * 100),
       lcp: numeric("largest-contentful-paint"),
       cls: numeric("cumulative-layout-shift"),
       tbt: numeric("total-blocking-time"),
+      imageBytes,
     };
   } finally {
     await chrome.kill();
@@ -94,6 +104,7 @@ const group: BenchGroup = {
         { name: `${key}: LCP`, value: round(of("lcp"), 0), unit: "ms", note: `range ${spread("lcp")} ms` },
         { name: `${key}: CLS`, value: round(of("cls"), 3), unit: "", note: runs },
         { name: `${key}: TBT`, value: round(of("tbt"), 0), unit: "ms", note: `range ${spread("tbt")} ms` },
+        { name: `${key}: image bytes`, value: round(of("imageBytes") / 1024, 0), unit: "KB", note: runs },
       );
     }
     return rows;

@@ -24,6 +24,7 @@ const groups: Record<string, () => Promise<{ default: BenchGroup }>> = {
   stream: () => import("./stream.ts"),
   web: () => import("./web-initial.ts"),
   lighthouse: () => import("./lighthouse.ts"),
+  images: () => import("./images.ts"),
 };
 
 const RESULTS = fileURLToPath(new URL("../../bench/results.json", import.meta.url));

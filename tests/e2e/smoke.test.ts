@@ -50,6 +50,25 @@ describe("smoke: the started shop", () => {
         .poll(() => firstImage.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
         .toBeGreaterThan(0);
       expect(await firstImage.getAttribute("src")).toMatch(/^\/images\//);
+      // Every picture asks for variants only: AVIF/WebP srcsets sized for the card, never an upload.
+      const asked = await page.locator("article picture").evaluateAll((pictures) =>
+        pictures.map((picture) => ({
+          sources: [...picture.querySelectorAll("source")].map((s) => [s.type, s.srcset, s.sizes]),
+          img: picture.querySelector("img")?.getAttribute("srcset") ?? "",
+          current: picture.querySelector("img")?.currentSrc ?? "",
+          sizes: picture.querySelector("img")?.getAttribute("sizes") ?? "",
+        })),
+      );
+      expect(asked.length).toBeGreaterThanOrEqual(catalogue.length > 24 ? 24 : catalogue.length);
+      for (const picture of asked) {
+        expect(picture.sources).toHaveLength(1);
+        const [type, srcset, sizes] = picture.sources[0] as string[];
+        expect(type).toBe("image/avif");
+        for (const candidate of [...(srcset as string).split(", "), ...picture.img.split(", ")])
+          expect(candidate).toMatch(/^\/images\/[\w/-]+\/(160|320|480|800|1200|1600)\.(avif|webp) \d+w$/);
+        expect(sizes).toBe(picture.sizes);
+        if (picture.current) expect(picture.current).toMatch(/\/images\/[\w/-]+\/\d+\.avif$/);
+      }
     } finally {
       await page.close();
     }

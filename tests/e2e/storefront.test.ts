@@ -33,7 +33,7 @@ async function makeProduct(
 ) {
   const created = (await callApi("/api/products", { method: "POST", token: adminToken })).product;
   const slug = `${name.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
-  const seedImage = "/images/seed/mango.webp";
+  const seedImage = "/images/seed/mango/800.webp";
   await callApi(`/api/products/${created._id}`, {
     method: "PUT",
     token: adminToken,

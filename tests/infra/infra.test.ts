@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import { loadConfig } from "@fruit/core/config";
 import { securityHeaders } from "@fruit/core/http/security-headers";
 import { streamFilters } from "@fruit/core/stats/counted";
+import { IMAGE_KEY_PREFIX, UPLOAD_KEY_PREFIX } from "@fruit/core/uploads/s3";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { lambdaBundling } from "../../stacks/bundling.ts";
 import {
@@ -340,5 +341,39 @@ describe("sst.config.ts", () => {
       responseHeadersPolicyId: policy.id,
     });
     expect(args.comment).toBe("Router app");
+  });
+
+  it("notifies the image function of every object created under uploads/, with only the rights it needs", async () => {
+    const { recording } = await deploy("dev");
+    const bucket = recording.get("Bucket", "Images");
+    const notify = bucket.calls.filter((call) => call.method === "notify");
+    expect(notify).toHaveLength(1);
+    const { notifications } = (notify[0]?.args[0] ?? {}) as { notifications: Record<string, unknown>[] };
+    expect(notifications).toHaveLength(1);
+    const [notification] = notifications;
+    expect(notification).toMatchObject({
+      name: "ImageVariants",
+      events: ["s3:ObjectCreated:*"],
+      filterPrefix: UPLOAD_KEY_PREFIX,
+    });
+    // Its output (images/...) is outside the prefix it is notified for: it never starts itself again.
+    expect(IMAGE_KEY_PREFIX.startsWith(UPLOAD_KEY_PREFIX)).toBe(false);
+    const fn = notification?.function as Record<string, unknown>;
+    expect(fn).toMatchObject({
+      handler: "packages/functions/src/lambda/images.handler",
+      runtime: "nodejs22.x",
+      architecture: "arm64",
+      memory: "1536 MB",
+      timeout: "60 seconds",
+      nodejs: { ...lambdaBundling, install: ["sharp"] },
+    });
+    // Least privilege: read the uploads, write the variants; no link, so no table or secret either.
+    const arn = (bucket.instance as { arn: string }).arn;
+    expect(fn.permissions).toEqual([
+      { actions: ["s3:GetObject"], resources: [`${arn}/${UPLOAD_KEY_PREFIX}*`] },
+      { actions: ["s3:PutObject"], resources: [`${arn}/${IMAGE_KEY_PREFIX}*`] },
+    ]);
+    expect(fn.link).toBeUndefined();
+    expect(fn.environment).toBeUndefined();
   });
 });

@@ -1,6 +1,6 @@
 import { createHmac } from "node:crypto";
 import { fileURLToPath } from "node:url";
-import { IMAGE_KEY_PREFIX } from "@fruit/core/uploads/s3";
+import { IMAGE_KEY_PREFIX, UPLOAD_KEY_PREFIX } from "@fruit/core/uploads/s3";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { installRecordingSst, type Recorded, type Recording, resolved } from "./recording-sst.ts";
 
@@ -86,7 +86,8 @@ describe("least privilege (stacks/links.ts, stacks/permissions.ts, docs/decision
         actions: ["dynamodb:Query"],
         resources: [table.arn, `${table.arn}/index/gsi1`, `${table.arn}/index/gsi2`],
       },
-      { actions: ["s3:PutObject"], resources: [`${bucket.arn}/images/*`] },
+      { actions: ["s3:PutObject"], resources: [`${bucket.arn}/uploads/*`] },
+      { actions: ["s3:GetObject"], resources: [`${bucket.arn}/images/*`] },
     ]);
     expect(permissionsOf(fns.StatsSubscriber!)).toEqual([
       {
@@ -113,6 +114,7 @@ describe("least privilege (stacks/links.ts, stacks/permissions.ts, docs/decision
     }
     // The bucket prefix in the grant (stacks/permissions.ts, IMAGE_PREFIX) is core's.
     expect(`${IMAGE_KEY_PREFIX}*`).toBe("images/*");
+    expect(`${UPLOAD_KEY_PREFIX}*`).toBe("uploads/*");
   });
 
   it("links each secret only to the functions that read it", async () => {

@@ -127,6 +127,19 @@ export function installRecordingSst(stage: string, appName = "fruit-shop"): Reco
     }
   }
 
+  class Bucket extends Component {
+    constructor(name: string, args: Args = {}, opts?: Args) {
+      super("Bucket", name, args, opts);
+    }
+    /** SST allows one `notify` per bucket (a bucket has one notification configuration). */
+    notify(args: Args) {
+      if (this.record.calls.some((call) => call.method === "notify"))
+        throw new Error(`Cannot call "notify" on the "${this.record.name}" bucket multiple times.`);
+      this.called("notify", [args]);
+      return new Component("BucketNotification", `${this.record.name}Notifications`, args);
+    }
+  }
+
   class Secret extends Component {
     readonly value: string;
     constructor(name: string, placeholder?: string) {
@@ -172,7 +185,7 @@ export function installRecordingSst(stage: string, appName = "fruit-shop"): Reco
     aws: {
       Dynamo,
       Router,
-      Bucket: plain("Bucket"),
+      Bucket,
       Queue: plain("Queue"),
       Function: plain("Function"),
       StaticSite: plain("StaticSite"),

@@ -180,6 +180,11 @@ describe("access matrix", () => {
       expected: admin(200),
     },
     {
+      name: "GET /api/uploads/{id}",
+      call: async () => ({ method: "GET", path: "/api/uploads/01JD3W6M3E1T5ZK0Q7Y8X9V2AB" }),
+      expected: admin(200),
+    },
+    {
       name: "GET /api/keys/paypal",
       call: async () => ({ method: "GET", path: "/api/keys/paypal" }),
       expected: user(200),

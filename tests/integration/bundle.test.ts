@@ -1,12 +1,16 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { PutObjectCommand } from "@aws-sdk/client-s3";
 import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { SweepReport } from "@fruit/core/expiry/index";
 import { newId } from "@fruit/core/ids";
 import { db, tableName } from "@fruit/core/internal/db/client";
 import { holdKind, orderKind } from "@fruit/core/internal/orders/order.records";
+import { bucketName, s3 } from "@fruit/core/uploads/s3";
+import type { ImagesReport } from "@fruit/functions/lambda/images";
 import type { APIGatewayProxyStructuredResultV2, DynamoDBBatchResponse } from "aws-lambda";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   bundleLikeSst,
@@ -34,6 +38,7 @@ describe("Lambda bundles", () => {
   let apiBundle = "";
   let streamBundle = "";
   let sweeperBundle = "";
+  let images: SstBundle;
 
   beforeAll(async () => {
     const config = await useFreshTable("bundle");
@@ -55,7 +60,11 @@ describe("Lambda bundles", () => {
         { file: join(ROOT, "packages/functions/src/lambda/sweeper.ts") },
         join(outdir, "sweeper"),
       ),
+      bundleLikeSst({ file: join(ROOT, "packages/functions/src/lambda/images.ts") }, join(outdir, "images")),
     ]);
+    images = bundles[3];
+    // sharp stays out of the bundle; SST's `install` puts it into the package's node_modules.
+    symlinkSync(join(ROOT, "node_modules"), join(outdir, "images", "node_modules"), "dir");
     api = bundles[0];
     [apiBundle, streamBundle, sweeperBundle] = [bundles[0].entry, bundles[1].entry, bundles[2].entry];
   });
@@ -188,6 +197,42 @@ describe("Lambda bundles", () => {
     expect(result).toMatchObject({ cancelled: 1, failed: 0, complete: true });
     expect((await storedOrder(order._id)).isCancelled).toBe(true);
     expect(await stockOf(product._id)).toBe(4);
+  });
+
+  it("the image bundle keeps sharp out, loads it from the package and makes an upload's variants", async () => {
+    const inputs = describeFiles(images, images.files).inputs;
+    expect(inputs.some((input) => input.includes("node_modules/sharp/"))).toBe(false);
+    expect(inputs).toContain("packages/core/src/uploads/variants.ts");
+    const key = `uploads/${newId()}.jpg`;
+    const jpeg = await sharp({ create: { width: 640, height: 480, channels: 3, background: "#16a085" } })
+      .jpeg()
+      .toBuffer();
+    await s3().send(
+      new PutObjectCommand({ Bucket: bucketName(), Key: key, Body: jpeg, ContentType: "image/jpeg" }),
+    );
+    const event = {
+      Records: [
+        {
+          eventName: "ObjectCreated:Put",
+          s3: { bucket: { name: bucketName() }, object: { key, size: jpeg.length } },
+        },
+      ],
+    };
+    const { S3_ENDPOINT, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, AWS_REGION } = env;
+    const run = await invokeInFreshNode<ImagesReport>(images.entry, event, {
+      S3_ENDPOINT: S3_ENDPOINT!,
+      S3_ACCESS_KEY_ID: S3_ACCESS_KEY_ID!,
+      S3_SECRET_ACCESS_KEY: S3_SECRET_ACCESS_KEY!,
+      AWS_REGION: AWS_REGION!,
+    });
+    expect(run.result).toEqual({ processed: [{ key, state: "ready" }] });
+  });
+
+  it("the API bundle holds neither sharp nor the image pipeline", () => {
+    const inputs = describeFiles(api, api.files).inputs;
+    expect(
+      inputs.filter((input) => /node_modules\/sharp\/|uploads\/(variants|process)\.ts/.test(input)),
+    ).toEqual([]);
   });
 
   /**

@@ -9,9 +9,11 @@ import {
 } from "@aws-sdk/client-s3";
 import { createPresignedPost } from "@aws-sdk/s3-presigned-post";
 import { bucketName, s3 } from "@fruit/core/uploads/s3";
+import { readImageState } from "@fruit/core/uploads/state";
 import {
   DIRECT_TOO_LARGE_MESSAGE,
   IMAGE_CACHE_CONTROL,
+  type ImageState,
   UPLOAD_MAX_BYTES,
 } from "@fruit/core/uploads/upload.schema";
 import { createShopApp } from "@fruit/local/server";
@@ -39,7 +41,19 @@ interface Presigned {
   url: string;
   fields: Record<string, string>;
   key: string;
+  id: string;
   secure_url: string;
+}
+
+/** Waits until the image function has run on an upload (the gateway notifies it after the write). */
+async function processed(id: string): Promise<ImageState> {
+  const started = Date.now();
+  for (;;) {
+    const state = await readImageState(id);
+    if (state.state !== "pending") return state;
+    if (Date.now() - started > 30_000) throw new Error(`upload ${id} still pending`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 interface S3Answer {
@@ -141,7 +155,7 @@ describe("the local object store enforces what S3 enforces", () => {
     expect(plain.headers.get("access-control-allow-origin")).toBeNull();
   });
 
-  it("accepts the API's presigned POST; the image is served sniffed, nosniff and immutable", async () => {
+  it("accepts the API's presigned POST; its variant is served nosniff and immutable, the upload never", async () => {
     const presigned = await presign();
     const res = await postForm(
       presigned.url,
@@ -154,12 +168,15 @@ describe("the local object store enforces what S3 enforces", () => {
     expect(res.status, res.text).toBe(204);
     const head = await s3().send(new HeadObjectCommand({ Bucket: bucketName(), Key: presigned.key }));
     expect(head.CacheControl).toBe(IMAGE_CACHE_CONTROL);
+    // The upload itself is private: nothing maps a URL to `uploads/`.
+    for (const path of [`/images/${presigned.id}.png`, `/${presigned.key}`, `/images/../${presigned.key}`])
+      expect((await shop.request(path)).status, path).not.toBe(200);
+    expect(await processed(presigned.id)).toMatchObject({ state: "ready", width: 1, height: 1 });
     const image = await shop.request(presigned.secure_url);
     expect(image.status).toBe(200);
-    expect(image.headers.get("content-type")).toBe("image/png");
+    expect(image.headers.get("content-type")).toBe("image/webp");
     expect(image.headers.get("x-content-type-options")).toBe("nosniff");
     expect(image.headers.get("cache-control")).toBe(IMAGE_CACHE_CONTROL);
-    expect(Buffer.from(await image.arrayBuffer()).equals(PNG)).toBe(true);
   });
 
   it("refuses every tampered presigned POST and stores nothing", async () => {
@@ -280,8 +297,14 @@ describe("the local object store enforces what S3 enforces", () => {
     const presigned = await presign();
     const posted = await postForm(presigned.url, edited(presigned.fields), { bytes: PNG_WITH_HTML });
     expect(posted.status).toBe(204);
+    // A PNG signature followed by HTML is no image: the function makes nothing of it to serve.
+    expect(await processed(presigned.id)).toEqual({
+      state: "failed",
+      message: "The file is damaged or not an image",
+    });
     const disguised = await shop.request(presigned.secure_url);
-    expect(disguised.headers.get("content-type")).toBe("image/png");
+    expect(disguised.status).toBe(404);
+    expect(disguised.headers.get("content-type")).not.toMatch(/html/);
     expect(disguised.headers.get("x-content-type-options")).toBe("nosniff");
 
     // Whatever a signed writer declared, bytes that are no image are not served as one (nor as HTML).

@@ -58,7 +58,7 @@ describe("local seed", () => {
     for (const product of products) {
       expect(Number.isInteger(Math.round(product.price * 100))).toBe(true);
       expect(product.price).toBeGreaterThan(0);
-      expect(product.image).toMatch(/^\/images\/seed\/[a-z-]+\.webp$/);
+      expect(product.image).toMatch(/^\/images\/seed\/[a-z-]+\/800\.webp$/);
     }
     // Newest first: the catalogue's first product leads the list.
     expect(products[0]?.slug).toBe(SEED_PRODUCTS[0]?.slug);
@@ -77,15 +77,21 @@ describe("local seed", () => {
     }
   });
 
-  it("puts every image in the bucket under images/seed/", async () => {
+  it("uploads every image under uploads/seed/ and has its variants made under images/seed/", async () => {
     const listed = await s3().send(
-      new ListObjectsV2Command({ Bucket: bucketName(), Prefix: "images/seed/" }),
+      new ListObjectsV2Command({ Bucket: bucketName(), Prefix: "uploads/seed/" }),
     );
     expect(listed.KeyCount).toBe(seedImageFiles().length);
-    const head = await s3().send(
-      new HeadObjectCommand({ Bucket: bucketName(), Key: "images/seed/banner-strawberry.webp" }),
+    const states = await s3().send(
+      new ListObjectsV2Command({ Bucket: bucketName(), Prefix: "images/seed/" }),
     );
-    expect(head.ContentType).toBe("image/webp");
+    expect(states.Contents?.filter((object) => object.Key?.endsWith("/state.json"))).toHaveLength(
+      seedImageFiles().length,
+    );
+    const head = await s3().send(
+      new HeadObjectCommand({ Bucket: bucketName(), Key: "images/seed/banner-strawberry/1600.avif" }),
+    );
+    expect(head.ContentType).toBe("image/avif");
     const strawberry: ApiProduct = await (await app.request("/api/products/slug/strawberry")).json();
     for (const url of [strawberry.image, ...strawberry.images]) {
       const key = `images/${url.slice("/images/".length)}`;

@@ -30,7 +30,7 @@ async function imageHeads() {
   return Promise.all(
     STOREFRONT_IMAGE_FILES.map(async (file) => {
       const head = await s3().send(
-        new HeadObjectCommand({ Bucket: bucketName(), Key: `images/seed/${file}` }),
+        new HeadObjectCommand({ Bucket: bucketName(), Key: `uploads/seed/${file}` }),
       );
       return {
         file,

@@ -60,8 +60,10 @@ describe("uploads", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("private, no-store");
     const { url, fields, key, secure_url } = res.body;
-    expect(key).toMatch(/^images\/[0-9A-HJKMNP-TV-Z]{26}\.png$/);
-    expect(secure_url).toBe(`/images/${key.slice("images/".length)}`);
+    expect(key).toMatch(/^uploads\/[0-9A-HJKMNP-TV-Z]{26}\.png$/);
+    expect(res.body.id).toBe(key.slice("uploads/".length, -".png".length));
+    // What the shop displays is the display variant the image function makes, never the upload.
+    expect(secure_url).toBe(`/images/${res.body.id}/800.webp`);
     expect(url).toContain(bucketName());
     expect(fields).toMatchObject({ key, "Content-Type": "image/png", "Cache-Control": IMAGE_CACHE_CONTROL });
     const policy = JSON.parse(Buffer.from(fields.Policy, "base64").toString("utf8"));
@@ -99,8 +101,9 @@ describe("uploads", () => {
   it("stores a multipart image under a server-chosen key and answers its secure_url", async () => {
     const res = await upload(multipart(PNG, "image/png", "file", "../../etc/passwd.png"));
     expect(res.status).toBe(200);
-    expect(res.body.secure_url).toMatch(/^\/images\/[0-9A-HJKMNP-TV-Z]{26}\.png$/);
-    const key = `images/${res.body.secure_url.slice("/images/".length)}`;
+    expect(res.body.id).toMatch(/^[0-9A-HJKMNP-TV-Z]{26}$/);
+    expect(res.body.secure_url).toBe(`/images/${res.body.id}/800.webp`);
+    const key = `uploads/${res.body.id}.png`;
     const object = await s3().send(new GetObjectCommand({ Bucket: bucketName(), Key: key }));
     expect(object.ContentType).toBe("image/png");
     expect(Buffer.from(await object.Body!.transformToByteArray()).equals(Buffer.from(PNG))).toBe(true);
@@ -116,7 +119,7 @@ describe("uploads", () => {
     for (const [type, head] of samples) {
       const res = await upload(multipart(withHead(head, 64), type));
       expect(res.status, type).toBe(200);
-      const key = `images/${res.body.secure_url.slice("/images/".length)}`;
+      const key = `uploads/${res.body.id}.${type === "image/jpeg" ? "jpg" : type.slice("image/".length)}`;
       expect((await s3().send(new HeadObjectCommand({ Bucket: bucketName(), Key: key }))).ContentType).toBe(
         type,
       );
@@ -125,7 +128,7 @@ describe("uploads", () => {
 
   it("stores direct uploads with the same immutable Cache-Control as the presigned POST", async () => {
     const res = await upload(multipart(PNG, "image/png"));
-    const key = `images/${res.body.secure_url.slice("/images/".length)}`;
+    const key = `uploads/${res.body.id}.png`;
     const head = await s3().send(new HeadObjectCommand({ Bucket: bucketName(), Key: key }));
     expect(head.CacheControl).toBe(IMAGE_CACHE_CONTROL);
   });

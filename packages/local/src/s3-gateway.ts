@@ -276,6 +276,25 @@ function bucketOf(url: URL): string | undefined {
 }
 
 /**
+ * A PUT that stores an object (PutObject, CopyObject): no sub-resource in the query (`?acl`,
+ * `?tagging`, a multipart part's `?uploadId`), only the SDK's own `x-id` marker.
+ */
+const isObjectWrite = (url: URL) =>
+  [...url.searchParams.keys()].every((name) => name === "x-id") &&
+  ["PutObject", "CopyObject", null].includes(url.searchParams.get("x-id"));
+
+/** The bucket and key of a path-style object URL (`/<bucket>/<key>`), if it names an object. */
+function objectOf(url: URL): { bucket: string; key: string } | undefined {
+  const match = /^\/([^/]+)\/(.+)$/.exec(url.pathname);
+  if (!match) return undefined;
+  try {
+    return { bucket: decodeURIComponent(match[1] as string), key: decodeURIComponent(match[2] as string) };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * The gateway's request handler: verifies, then hands the request (reads as they are, writes
  * re-built from what was verified) to `s3rver` (its Koa `callback()`).
  */
@@ -285,7 +304,23 @@ export function gatewayHandler(options: {
   region: string;
   /** So a browser can read a refusal, as from S3; without it refusals carry no CORS headers. */
   cors?: CorsLookup;
+  /** Told of every object stored (a 2xx answer to a PUT or a form POST), as S3's notifications are. */
+  objectCreated?: (bucket: string, key: string, size: number, eventName: "Put" | "Post" | "Copy") => void;
 }): Handler {
+  /** Calls `objectCreated` once s3rver has answered the write with a 2xx. */
+  const whenStored = (
+    res: ServerResponse,
+    bucket: string | undefined,
+    key: string | undefined,
+    size: number,
+    eventName: "Put" | "Post" | "Copy",
+  ) => {
+    if (!options.objectCreated || !bucket || !key) return;
+    const notify = options.objectCreated;
+    res.once("finish", () => {
+      if (res.statusCode >= 200 && res.statusCode < 300) notify(bucket, key, size, eventName);
+    });
+  };
   const context = () => ({ credentials: options.credentials, region: options.region, now: new Date() });
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const method = (req.method ?? "GET").toUpperCase();
@@ -311,6 +346,15 @@ export function gatewayHandler(options: {
         },
         context(),
       );
+      const object = method === "PUT" && isObjectWrite(url) ? objectOf(url) : undefined;
+      if (object)
+        whenStored(
+          res,
+          object.bucket,
+          object.key,
+          body.length,
+          req.headers["x-amz-copy-source"] ? "Copy" : "Put",
+        );
       return options.s3rver(replay(req, forwardUrl, headers, body), res);
     }
     if (isRead(method)) return options.s3rver(replay(req, forwardUrl, headers, body), res);
@@ -340,6 +384,7 @@ export function gatewayHandler(options: {
       const post = await parsePost(req.headers, body);
       await verifyPostPolicy(post, bucket, context());
       const form = await rebuiltForm(post);
+      whenStored(res, bucket, post.fields.get("key"), post.file.length, "Post");
       return options.s3rver(
         replay(req, forwardUrl, { ...headers, "content-type": form.contentType }, form.body),
         res,

@@ -15,13 +15,18 @@ function sources(dir: string): string[] {
     .filter((file) => !file.includes(`${join("web", "src", "test")}`));
 }
 
-/** Every `/images/seed/<file>` the web app and core name literally, with where it is named. */
+/**
+ * Every seed file the web app and core name literally by one of its variants
+ * (`/images/seed/<name>/<width>.<format>` → `<name>.webp`), with where it is named.
+ */
 function fixedImagePaths(): Map<string, string> {
   const found = new Map<string, string>();
   for (const dir of [join(packagesDir, "web/src"), join(packagesDir, "core/src")]) {
     for (const file of sources(dir)) {
-      for (const match of readFileSync(file, "utf8").matchAll(/\/images\/seed\/([\w.-]+)/g)) {
-        found.set(match[1] as string, relative(packagesDir, file));
+      for (const match of readFileSync(file, "utf8").matchAll(
+        /\/images\/seed\/([\w-]+)\/\d+\.(?:avif|webp)/g,
+      )) {
+        found.set(`${match[1]}.webp`, relative(packagesDir, file));
       }
     }
   }

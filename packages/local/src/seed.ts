@@ -6,7 +6,9 @@ import { AppError } from "@fruit/core/errors";
 import { newId } from "@fruit/core/ids";
 import * as products from "@fruit/core/products/index";
 import * as reviews from "@fruit/core/reviews/index";
-import { bucketName, IMAGE_KEY_PREFIX, publicImageUrl, s3 } from "@fruit/core/uploads/s3";
+import { bucketName, IMAGE_KEY_PREFIX, publicImageUrl, s3, UPLOAD_KEY_PREFIX } from "@fruit/core/uploads/s3";
+import { readImageState, stateKey } from "@fruit/core/uploads/state";
+import { DISPLAY_FORMAT, DISPLAY_WIDTH } from "@fruit/core/uploads/upload.schema";
 import * as users from "@fruit/core/users/index";
 import { SEED_PRODUCTS, SEED_REVIEWS, type SeedProduct, seedImageFiles } from "./seed-data.ts";
 
@@ -18,8 +20,15 @@ export interface SeedAccount {
 }
 
 const IMAGES_DIR = fileURLToPath(new URL("./seed-images/", import.meta.url));
-/** Bucket key of a seed file; public as `/images/seed/<file>` like any uploaded image. */
-const seedKey = (file: string) => `${IMAGE_KEY_PREFIX}seed/${file}`;
+/**
+ * Bucket key of a seed file: an upload like any other (`uploads/seed/<file>`), so the image function
+ * makes its variants under `images/seed/<name>/` (docs/decisions/029-image-variants.md).
+ */
+const seedKey = (file: string) => `${UPLOAD_KEY_PREFIX}seed/${file}`;
+const stemOf = (file: string) => `seed/${file.slice(0, file.lastIndexOf("."))}`;
+/** The public URL of a seed file's display variant, `/images/seed/<name>/800.webp`, as uploads answer. */
+export const seedImageUrl = (file: string): string =>
+  publicImageUrl(`${IMAGE_KEY_PREFIX}${stemOf(file)}/${DISPLAY_WIDTH}.${DISPLAY_FORMAT}`);
 /** Bounded parallelism: fast on DynamoDB Local and S3, without a burst of throttling in the cloud. */
 const CONCURRENCY = 8;
 const DAY_MS = 86_400_000;
@@ -53,16 +62,22 @@ function contentTypeOf(file: string): string {
   return type;
 }
 
-/** Whether the bucket already holds exactly this file with these headers (the ETag of a put is its MD5). */
-async function storedUnchanged(key: string, body: Buffer, contentType: string): Promise<boolean> {
+/**
+ * Whether the bucket already holds exactly this file with these headers (the ETag of a put is its
+ * MD5) and its variants' state record (written last by the image function).
+ */
+async function storedUnchanged(file: string, body: Buffer, contentType: string): Promise<boolean> {
   try {
-    const head = await s3().send(new HeadObjectCommand({ Bucket: bucketName(), Key: key }));
+    const head = await s3().send(new HeadObjectCommand({ Bucket: bucketName(), Key: seedKey(file) }));
     const md5 = createHash("md5").update(body).digest("hex");
-    return (
-      head.ETag === `"${md5}"` &&
-      head.ContentType === contentType &&
-      head.CacheControl === SEED_IMAGE_CACHE_CONTROL
-    );
+    if (
+      head.ETag !== `"${md5}"` ||
+      head.ContentType !== contentType ||
+      head.CacheControl !== SEED_IMAGE_CACHE_CONTROL
+    )
+      return false;
+    await s3().send(new HeadObjectCommand({ Bucket: bucketName(), Key: stateKey(stemOf(file)) }));
+    return true;
   } catch (error) {
     const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
     if (status === 404 || (error as Error).name === "NotFound") return false;
@@ -71,8 +86,9 @@ async function storedUnchanged(key: string, body: Buffer, contentType: string): 
 }
 
 /**
- * Puts seed image files (from seed-images/) into the bucket as `images/seed/<file>` with their
- * content type and the immutable Cache-Control, skipping those already stored unchanged. Used by
+ * Puts seed image files (from seed-images/) into the bucket as `uploads/seed/<file>` with their
+ * content type and the immutable Cache-Control, skipping those already stored unchanged with their
+ * variants; the bucket's notification makes the variants, and this waits until they are made. Used by
  * the seed (every product image and banner) and by `npm run stage:init` (the storefront's fixed
  * images), so both store them the same way.
  */
@@ -84,7 +100,7 @@ export async function uploadSeedImages(
   await inBatches(files, async (file) => {
     const body = await readFile(`${IMAGES_DIR}${file}`);
     const contentType = contentTypeOf(file);
-    if (await storedUnchanged(seedKey(file), body, contentType)) {
+    if (await storedUnchanged(file, body, contentType)) {
       unchanged.push(file);
       return;
     }
@@ -99,7 +115,37 @@ export async function uploadSeedImages(
     );
     uploaded.push(file);
   });
+  await variantsReady(uploaded);
   return { uploaded, unchanged };
+}
+
+/** How long the seed waits for the image function (locally ~1 s for all; a cold Lambda a few s). */
+const VARIANTS_TIMEOUT_MS = 120_000;
+
+/**
+ * Waits until the image function has made the variants of every given seed file, so the catalogue
+ * is never shown with missing pictures; throws naming any file that failed or is still pending.
+ */
+async function variantsReady(files: readonly string[]): Promise<void> {
+  let pending = [...files];
+  const started = Date.now();
+  while (pending.length > 0) {
+    const states = await Promise.all(
+      pending.map(async (file) => [file, await readImageState(stemOf(file))] as const),
+    );
+    const failed = states.filter(([, state]) => state.state === "failed");
+    if (failed.length > 0)
+      throw new Error(
+        `seed images refused by the image function: ${failed.map(([file]) => file).join(", ")}`,
+      );
+    pending = states.filter(([, state]) => state.state === "pending").map(([file]) => file);
+    if (pending.length === 0) return;
+    if (Date.now() - started > VARIANTS_TIMEOUT_MS)
+      throw new Error(
+        `seed images still without variants after ${VARIANTS_TIMEOUT_MS / 1000} s: ${pending.join(", ")}`,
+      );
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
 }
 
 /**
@@ -137,8 +183,8 @@ async function seedProduct(
       id,
       slug: product.slug,
       name: product.name,
-      image: publicImageUrl(seedKey(product.image)),
-      images: product.images.map((file) => publicImageUrl(seedKey(file))),
+      image: seedImageUrl(product.image),
+      images: product.images.map(seedImageUrl),
       price: product.price,
       unit: product.unit,
       step: product.step,

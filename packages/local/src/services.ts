@@ -13,7 +13,10 @@ import {
 } from "@aws-sdk/client-dynamodb";
 import { CreateBucketCommand, HeadBucketCommand, PutBucketCorsCommand, S3Client } from "@aws-sdk/client-s3";
 import { createTableInput } from "@fruit/core/db/table";
+import { UPLOAD_KEY_PREFIX } from "@fruit/core/uploads/s3";
+import { createImageHandler } from "@fruit/functions/lambda/images";
 import { gatewayHandler, listenGateway, randomS3Credentials } from "./s3-gateway.ts";
+import { type BucketNotification, createNotifier } from "./s3-notifications.ts";
 import type { S3Credentials } from "./s3-verify.ts";
 
 export type { S3Credentials };
@@ -208,14 +211,24 @@ interface S3rverCors {
 }
 
 /** The started object store: the gateway's endpoint and the run's secret credentials. */
-export interface S3Service extends Service, S3Endpoint {}
+export interface S3Service extends Service, S3Endpoint {
+  /** Resolves once every notification handler started so far has run (e.g. the seed's variants). */
+  idle(): Promise<void>;
+}
 
 /**
  * Starts the S3 emulator (s3rver, in this process, storing objects under `directory`) behind the
  * verifying gateway (`s3-gateway.ts`) on loopback: s3rver listens nowhere itself, and only requests
  * signed with the returned random credentials (or a presigned POST they signed) may write.
+ * Like the cloud bucket (stacks/images.ts), every object stored under `uploads/` is handed to the
+ * image function (`packages/functions/src/lambda/images.ts`), which writes its variants through
+ * this same gateway (s3-notifications.ts); `notifications` replaces that wiring.
  */
-export async function startS3(options: { directory: string; port?: number }): Promise<S3Service> {
+export async function startS3(options: {
+  directory: string;
+  port?: number;
+  notifications?: readonly BucketNotification[];
+}): Promise<S3Service> {
   const port = options.port ?? 0;
   if (options.port) await assertPortFree(port, "S3 emulator");
   mkdirSync(options.directory, { recursive: true });
@@ -227,7 +240,18 @@ export async function startS3(options: { directory: string; port?: number }): Pr
   };
   const s3rver = new S3rver({ directory: options.directory, silent: true, vhostBuckets: false });
   const credentials = randomS3Credentials();
+  let endpoint = "";
+  let client: S3Client | undefined;
+  const ownClient = () => {
+    client ??= s3Client({ endpoint, credentials });
+    return client;
+  };
+  const notifier = createNotifier(
+    options.notifications ?? [{ prefix: UPLOAD_KEY_PREFIX, handler: createImageHandler(ownClient) }],
+    LOCAL_S3_REGION,
+  );
   const handler = gatewayHandler({
+    objectCreated: notifier.objectCreated,
     s3rver: s3rver.callback(),
     credentials,
     region: LOCAL_S3_REGION,
@@ -246,10 +270,12 @@ export async function startS3(options: { directory: string; port?: number }): Pr
         )
       : error;
   });
+  endpoint = `http://127.0.0.1:${bound}`;
   return {
-    endpoint: `http://127.0.0.1:${bound}`,
+    endpoint,
     port: bound,
     credentials,
+    idle: notifier.idle,
     stop: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -16,7 +16,12 @@ import { STOREFRONT_PAGE_SIZE } from "../products/catalogue.constants.ts";
  * picture comes from those answers (the product's, or the first cards' — ProductGrid's eager row),
  * so preloading it from here overlaps its download with the app's code.
  *
- * Data block: `{ "routes": [[pattern, jsFiles, cssFiles], ...], "banner": "/images/..." }`.
+ * A stored image is preloaded as the `<picture>` that shows it asks for it (docs/decisions/029-image-variants.md):
+ * the AVIF variants' `imagesrcset` with that screen's `imagesizes`, so the browser fetches the same
+ * variant once; a URL that names no variant is preloaded as it is.
+ *
+ * Data block: `{ "routes": [[pattern, jsFiles, cssFiles], ...], "banner": "/images/...",
+ * "images": { "widths": [160, ...], "sizes": { "banner": ..., "card": ..., "product": ... } } }`.
  * Plain ES2017 so every browser the SPA supports runs it; it must stay self-contained.
  */
 export const STOREFRONT_BOOT_SCRIPT = `(function () {
@@ -32,12 +37,28 @@ export const STOREFRONT_BOOT_SCRIPT = `(function () {
     if (as === "image") link.setAttribute("fetchpriority", "high");
     document.head.appendChild(link);
   };
+  var images = boot.images || {};
+  var sizes = images.sizes || {};
+  var addImage = function (href, imageSizes) {
+    var set = /^(.*\\/images\\/[^?#]+)\\/\\d+\\.(?:avif|webp)$/.exec(href);
+    if (!set || !images.widths || !imageSizes) return add("preload", href, "image");
+    var link = document.createElement("link");
+    link.rel = "preload";
+    link.setAttribute("as", "image");
+    link.setAttribute("type", "image/avif");
+    link.setAttribute("imagesrcset", images.widths.map(function (width) {
+      return set[1] + "/" + width + ".avif " + width + "w";
+    }).join(", "));
+    link.setAttribute("imagesizes", imageSizes);
+    link.setAttribute("fetchpriority", "high");
+    document.head.appendChild(link);
+  };
   (boot.routes || []).forEach(function (route) {
     if (!new RegExp(route[0]).test(path)) return;
     route[2].forEach(function (href) { add("stylesheet", href); });
     route[1].forEach(function (href) { add("modulepreload", href); });
   });
-  if (path === "/" && boot.banner) add("preload", boot.banner, "image");
+  if (path === "/" && boot.banner) addImage(boot.banner, sizes.banner);
   var keys = [];
   if (path === "/products") {
     var params = new URLSearchParams(location.search);
@@ -60,7 +81,7 @@ export const STOREFRONT_BOOT_SCRIPT = `(function () {
       .then(function (body) {
         var items = Array.isArray(body) ? body.slice(0, 4) : body ? [body] : [];
         items.forEach(function (item) {
-          if (item && typeof item.image === "string") add("preload", item.image, "image");
+          if (item && typeof item.image === "string") addImage(item.image, slug ? sizes.product : sizes.card);
         });
       })
       .catch(function () {});

@@ -21,12 +21,16 @@ export const HOME_BANNER_SLUGS = {
 /** The deal-of-the-month product the home page loads by slug and adds to the cart. */
 export const DEAL_SLUG = "mango";
 
-/** Public URLs of the seeded home artwork (put into the bucket by the seed under `images/seed/`). */
+/**
+ * Public URLs of the seeded home artwork: the display variant of each seed file (the seed uploads
+ * `banner-strawberry.webp`, the image function makes `images/seed/banner-strawberry/<width>.<format>`);
+ * the web app builds the whole srcset from it.
+ */
 export const HOME_BANNER_IMAGES = {
-  strawberry: "/images/seed/banner-strawberry.webp",
-  cherry: "/images/seed/banner-cherry.webp",
-  watermelon: "/images/seed/banner-watermelon.webp",
+  strawberry: "/images/seed/banner-strawberry/800.webp",
+  cherry: "/images/seed/banner-cherry/800.webp",
+  watermelon: "/images/seed/banner-watermelon/800.webp",
 } as const;
 
 /** Wide artwork for the deal-of-the-month block. */
-export const DEAL_BANNER_IMAGE = "/images/seed/banner-deal.webp";
+export const DEAL_BANNER_IMAGE = "/images/seed/banner-deal/800.webp";

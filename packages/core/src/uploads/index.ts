@@ -3,13 +3,18 @@ import { createPresignedPost } from "@aws-sdk/s3-presigned-post";
 import { storageError } from "../db/errors.ts";
 import { AppError } from "../errors.ts";
 import { newId } from "../ids.ts";
-import { bucketName, IMAGE_KEY_PREFIX, publicImageUrl, s3 } from "./s3.ts";
+import { bucketName, IMAGE_KEY_PREFIX, publicImageUrl, s3, UPLOAD_KEY_PREFIX } from "./s3.ts";
+import { sniffImageType } from "./sniff.ts";
+import { readImageState } from "./state.ts";
 import {
   DIRECT_TOO_LARGE_MESSAGE,
   DIRECT_UPLOAD_MAX_BYTES,
+  DISPLAY_FORMAT,
+  DISPLAY_WIDTH,
   IMAGE_CACHE_CONTROL,
   IMAGE_EXTENSIONS,
   type ImageContentType,
+  type ImageState,
   PRESIGN_EXPIRES_SECONDS,
   type PresignedUpload,
   type PresignInput,
@@ -19,7 +24,18 @@ import {
 } from "./upload.schema.ts";
 
 /** The server chooses every key: nothing a client sends ends up in a path. */
-const newImageKey = (type: ImageContentType) => `${IMAGE_KEY_PREFIX}${newId()}.${IMAGE_EXTENSIONS[type]}`;
+const newUpload = (type: ImageContentType) => {
+  const id = newId();
+  return { id, key: `${UPLOAD_KEY_PREFIX}${id}.${IMAGE_EXTENSIONS[type]}` };
+};
+
+/**
+ * The URL an upload is displayed at: its 800-wide WebP variant, which exists once the image
+ * function has run (docs/decisions/029-image-variants.md). The web app reads the whole variant set
+ * from it; the original client shows it as it is.
+ */
+export const displayUrlOf = (id: string): string =>
+  publicImageUrl(`${IMAGE_KEY_PREFIX}${id}/${DISPLAY_WIDTH}.${DISPLAY_FORMAT}`);
 
 const isImageType = (type: string): type is ImageContentType => Object.hasOwn(IMAGE_EXTENSIONS, type);
 
@@ -27,14 +43,15 @@ const isImageType = (type: string): type is ImageContentType => Object.hasOwn(IM
  * POST /api/uploads/presign (admin): a presigned S3 POST for one image of the declared type and
  * size. The signed policy pins the key, the exact Content-Type, the immutable Cache-Control (the
  * same as `/api/upload` stores) and a 1 byte..5 MB length, and expires after 5 minutes, so S3
- * itself refuses anything else. The browser must send every returned field.
+ * itself refuses anything else. The browser must send every returned field. The object lands under
+ * `uploads/`, private; `secure_url` is its display variant and `id` what `imageState` takes.
  *
  * @example
  * const { url, fields, secure_url } = await presign({ contentType: "image/webp", size: 81234 });
  */
 export async function presign(input: PresignInput): Promise<PresignedUpload> {
   if (input.size > UPLOAD_MAX_BYTES) throw new AppError("too_large", TOO_LARGE_MESSAGE);
-  const key = newImageKey(input.contentType);
+  const { id, key } = newUpload(input.contentType);
   try {
     const { url, fields } = await createPresignedPost(s3(), {
       Bucket: bucketName(),
@@ -47,41 +64,27 @@ export async function presign(input: PresignInput): Promise<PresignedUpload> {
       Fields: { "Content-Type": input.contentType, "Cache-Control": IMAGE_CACHE_CONTROL },
       Expires: PRESIGN_EXPIRES_SECONDS,
     });
-    return { url, fields, key, secure_url: publicImageUrl(key) };
+    return { url, fields, key, id, secure_url: displayUrlOf(id) };
   } catch (error) {
     throw storageError(error);
   }
 }
 
-const startsWith = (bytes: Uint8Array, signature: readonly number[], offset = 0) =>
-  signature.every((byte, index) => bytes[offset + index] === byte);
-const ascii = (text: string) => [...text].map((char) => char.charCodeAt(0));
-
-/** The image type a file's first bytes show, whatever it claims to be; undefined for anything else. */
-export function sniffImageType(bytes: Uint8Array): ImageContentType | undefined {
-  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return "image/jpeg";
-  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return "image/png";
-  if (startsWith(bytes, ascii("GIF87a")) || startsWith(bytes, ascii("GIF89a"))) return "image/gif";
-  if (startsWith(bytes, ascii("RIFF")) && startsWith(bytes, ascii("WEBP"), 8)) return "image/webp";
-  if (
-    startsWith(bytes, ascii("ftyp"), 4) &&
-    (startsWith(bytes, ascii("avif"), 8) || startsWith(bytes, ascii("avis"), 8))
-  ) {
-    return "image/avif";
-  }
-  return undefined;
-}
+export { sniffImageType };
 
 /**
  * POST /api/upload (admin, multipart): checks the file like the presigned policy would — declared
  * type AND magic bytes must be the same accepted image type, 1 byte..4 MB (413 above, see
  * `DIRECT_UPLOAD_MAX_BYTES`: the function URL's payload limit) — and stores it under a
- * server-chosen key.
+ * server-chosen key in `uploads/`. Answers the display variant's URL, as presign does.
  *
  * @example
  * const { secure_url } = await storeImage({ type: "image/png", bytes }); // "/images/01J….png"
  */
-export async function storeImage(file: { type: string; bytes: Uint8Array }): Promise<{ secure_url: string }> {
+export async function storeImage(file: {
+  type: string;
+  bytes: Uint8Array;
+}): Promise<{ secure_url: string; id: string }> {
   if (file.bytes.length === 0) throw new AppError("invalid", "file: The file is empty");
   if (file.bytes.length > DIRECT_UPLOAD_MAX_BYTES) throw new AppError("too_large", DIRECT_TOO_LARGE_MESSAGE);
   const declared = file.type.split(";")[0]?.trim().toLowerCase() ?? "";
@@ -92,7 +95,7 @@ export async function storeImage(file: { type: string; bytes: Uint8Array }): Pro
       `file: The file is not a valid ${IMAGE_EXTENSIONS[declared].toUpperCase()} image`,
     );
   }
-  const key = newImageKey(declared);
+  const { id, key } = newUpload(declared);
   try {
     await s3().send(
       new PutObjectCommand({
@@ -106,5 +109,22 @@ export async function storeImage(file: { type: string; bytes: Uint8Array }): Pro
   } catch (error) {
     throw storageError(error);
   }
-  return { secure_url: publicImageUrl(key) };
+  return { secure_url: displayUrlOf(id), id };
+}
+
+/** An upload's id as `presign` and `storeImage` answer it (a ULID). */
+const UPLOAD_ID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
+
+/**
+ * GET /api/uploads/{id} (admin): whether the image function has made the upload's variants —
+ * `pending`, `ready` (with its dimensions and dominant colour) or `failed` with the reason, which
+ * the product form shows.
+ */
+export async function imageState(id: string): Promise<ImageState> {
+  if (!UPLOAD_ID.test(id)) throw new AppError("invalid", "id: not an upload id");
+  try {
+    return await readImageState(id);
+  } catch (error) {
+    throw storageError(error);
+  }
 }

@@ -35,5 +35,12 @@ export const bucketName = (): string => getConfig().bucketName;
  * route, or the local server), so `images/abc.webp` is public as `${imageBaseUrl}/abc.webp`.
  */
 export const IMAGE_KEY_PREFIX = "images/";
+
+/**
+ * Uploads are stored under `uploads/`, which nothing serves: the image function reads them there and
+ * writes their variants under `images/` (docs/decisions/029-image-variants.md), so a shopper never
+ * downloads an original, nor its EXIF and GPS data.
+ */
+export const UPLOAD_KEY_PREFIX = "uploads/";
 export const publicImageUrl = (key: string): string =>
   `${getConfig().imageBaseUrl}/${key.slice(IMAGE_KEY_PREFIX.length)}`;

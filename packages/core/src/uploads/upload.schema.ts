@@ -66,8 +66,12 @@ export type PresignInput = v.InferOutput<typeof PresignSchema>;
 export interface PresignedUpload {
   url: string;
   fields: Record<string, string>;
-  /** The bucket key, `images/<id>.<ext>`. */
+  /** The bucket key, `uploads/<id>.<ext>` (private: only the image function reads it). */
   key: string;
-  /** Where the image is public once uploaded: `/images/<id>.<ext>`. */
+  /** The upload's id, for `GET /api/uploads/{id}` (the variants' state). */
+  id: string;
+  /** Where the image is public once its variants are made: `/images/<id>/800.webp`. */
   secure_url: string;
 }
+
+export * from "./image-urls.ts";

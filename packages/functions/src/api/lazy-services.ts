@@ -69,7 +69,7 @@ export const lazyServices: Services = {
     ["placeOrder", "listAll", "listMine", "fromIdForCaller", "removeOrder", "markDelivered"],
   ),
   payments: lazyFunctions(() => import("./lazy/payments.ts"), ["createPaymentOrder", "captureOrderPayment"]),
-  uploads: lazyFunctions(() => import("./lazy/uploads.ts"), ["presign", "storeImage"]),
+  uploads: lazyFunctions(() => import("./lazy/uploads.ts"), ["presign", "storeImage", "imageState"]),
   stats: lazyFunctions(() => import("./lazy/stats.ts"), ["readSummary"]),
   reviews: lazyFunctions(() => import("./lazy/reviews.ts"), ["addReview"]),
 };

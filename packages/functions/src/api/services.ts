@@ -37,8 +37,8 @@ export interface Services {
   >;
   /** Payments (PayPal or the test provider). */
   payments: AsyncFunctions<typeof payments, "createPaymentOrder" | "captureOrderPayment">;
-  /** Product images: presigned S3 POSTs and multipart uploads through the API. */
-  uploads: AsyncFunctions<typeof uploads, "presign" | "storeImage">;
+  /** Product images: presigned S3 POSTs, multipart uploads through the API, their variants' state. */
+  uploads: AsyncFunctions<typeof uploads, "presign" | "storeImage" | "imageState">;
   /** The admin dashboard's figures. */
   stats: AsyncFunctions<typeof stats, "readSummary">;
   /** Reviews (they write the product's rating in the same transaction). */

@@ -17,8 +17,9 @@ async function fileField(c: Context, name: string): Promise<{ type: string; byte
 }
 
 /**
- * /api/uploads/presign (presigned S3 POST, the web app's path) and /api/upload (multipart through
- * the API, kept for the original client). Admin only; the rules live in core/uploads.
+ * /api/uploads/presign (presigned S3 POST, the web app's path), /api/upload (multipart through
+ * the API, kept for the original client) and /api/uploads/{id} (whether the image function has made
+ * that upload's variants; the product form shows it). Admin only; the rules live in core/uploads.
  */
 export function uploadRoutes(services: Pick<Services, "caller" | "uploads">) {
   const { requireAdmin } = auth(services.caller);
@@ -27,5 +28,6 @@ export function uploadRoutes(services: Pick<Services, "caller" | "uploads">) {
     .post("/uploads/presign", requireAdmin, async (c) =>
       c.json(await uploads.presign(await jsonBody(c, PresignSchema))),
     )
+    .get("/uploads/:id", requireAdmin, async (c) => c.json(await uploads.imageState(c.req.param("id"))))
     .post("/upload", requireAdmin, async (c) => c.json(await uploads.storeImage(await fileField(c, "file"))));
 }

@@ -1,4 +1,6 @@
 import { Box, Container, Text, Title } from "@mantine/core";
+import { IMAGE_SIZES } from "./image-sizes.ts";
+import { Picture } from "./picture.tsx";
 
 /**
  * The full-bleed banner of About and Contact; it starts under the fixed header, so its content is
@@ -7,9 +9,10 @@ import { Box, Container, Text, Title } from "@mantine/core";
 export function PageHero({ title, lead, image }: { title: string; lead: string; image: string }) {
   return (
     <Box pos="relative" style={{ overflow: "hidden" }}>
-      <img
+      <Picture
         src={image}
         alt=""
+        sizes={IMAGE_SIZES.banner}
         width={1600}
         height={600}
         fetchPriority="high"

@@ -10,6 +10,7 @@ const boot = {
     ["^/product/[^/]+$", ["/assets/product.js"], []],
   ],
   banner: "/images/seed/banner-strawberry.webp",
+  images: { widths: [160, 800], sizes: { banner: "100vw", card: "48vw", product: "100vw" } },
 };
 
 function run(url: string, answers: Record<string, unknown> = {}) {
@@ -64,6 +65,23 @@ describe("storefront boot script", () => {
       ),
     );
     expect(links()).toEqual(expect.arrayContaining([["modulepreload", "/assets/products.js", null]]));
+  });
+
+  it("preloads a variant as its <picture> asks for it: the AVIF srcset with the screen's sizes", async () => {
+    const list = "/api/products?limit=24";
+    run("/products", { [list]: [{ image: "/images/01ABC/800.webp" }] });
+    await vi.waitFor(() => expect(document.head.querySelector("link[imagesrcset]")).not.toBeNull());
+    const link = document.head.querySelector("link[imagesrcset]") as HTMLLinkElement;
+    expect(link.getAttribute("href")).toBeNull();
+    expect(link.getAttribute("as")).toBe("image");
+    expect(link.getAttribute("type")).toBe("image/avif");
+    expect(link.getAttribute("imagesrcset")).toBe("/images/01ABC/160.avif 160w, /images/01ABC/800.avif 800w");
+    expect(link.getAttribute("imagesizes")).toBe("48vw");
+
+    const product = "/api/products/slug/kiwi";
+    run("/product/kiwi", { [product]: { image: "/images/seed/kiwi/800.webp" } });
+    await vi.waitFor(() => expect(document.head.querySelector("link[imagesrcset]")).not.toBeNull());
+    expect(document.head.querySelector("link[imagesrcset]")?.getAttribute("imagesizes")).toBe("100vw");
   });
 
   it("on /product/{slug}, starts the product read", () => {

@@ -6,7 +6,7 @@ export function product(overrides: Partial<Product> = {}): Product {
     _id: "p1",
     slug: "mango",
     name: "Honey Mangoes",
-    image: "/images/seed/mango.webp",
+    image: "/images/seed/mango/800.webp",
     images: [],
     price: 5.99,
     unit: "kg",

@@ -1,10 +1,12 @@
 import { formatMoney, lineTotal as lineDollars } from "@fruit/core/browser/money/pricing";
 import { perUnitLabel } from "@fruit/core/browser/money/quantity";
-import { ActionIcon, Anchor, Card, Group, Image, Stack, Text, VisuallyHidden } from "@mantine/core";
+import { ActionIcon, Anchor, Card, Group, Stack, Text, VisuallyHidden } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { Link } from "react-router-dom";
 import table from "../../components/data-table.module.css";
 import { TrashIcon } from "../../components/icons.tsx";
+import { fixedSize } from "../../components/image-sizes.ts";
+import { Picture, THUMB_STYLE } from "../../components/picture.tsx";
 import { type CartItem, shop } from "../../lib/shop-store.ts";
 import { QuantityControl } from "./quantity-control.tsx";
 
@@ -27,16 +29,14 @@ function RemoveButton({ item }: { item: CartItem }) {
 
 function Thumb({ item, size }: { item: CartItem; size: number }) {
   return (
-    <Image
+    <Picture
       src={item.image}
       alt=""
-      w={size}
-      h={size}
-      radius="md"
-      fit="cover"
-      loading="lazy"
+      sizes={fixedSize(size)}
       width={size}
       height={size}
+      style={{ ...THUMB_STYLE, width: size, height: size }}
+      loading="lazy"
     />
   );
 }

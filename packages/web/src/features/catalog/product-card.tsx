@@ -4,6 +4,8 @@ import type { Product } from "@fruit/core/browser/products/product.schema";
 import { Badge, Card } from "@mantine/core";
 import { useState } from "react";
 import { Link } from "react-router-dom";
+import { IMAGE_SIZES } from "../../components/image-sizes.ts";
+import { Picture } from "../../components/picture.tsx";
 import { RatingStars } from "../../components/rating-stars.tsx";
 import { notifySuccess } from "../../lib/notify.ts";
 import { AddToCartButton, addToCart, OUT_OF_STOCK_CARD_MESSAGE } from "../cart/index.ts";
@@ -32,9 +34,10 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
     <Card withBorder radius="lg" padding="sm" className={classes.card} component="article">
       <Card.Section className={classes.media}>
         <Link to={`/product/${product.slug}`} tabIndex={-1} aria-hidden="true">
-          <img
+          <Picture
             src={product.image}
             alt=""
+            sizes={IMAGE_SIZES.card}
             width={400}
             height={300}
             loading={eager ? "eager" : "lazy"}

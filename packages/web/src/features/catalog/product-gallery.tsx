@@ -1,5 +1,7 @@
-import { Group, Image, Stack, UnstyledButton } from "@mantine/core";
+import { Group, Stack, UnstyledButton } from "@mantine/core";
 import { useState } from "react";
+import { IMAGE_SIZES } from "../../components/image-sizes.ts";
+import { Picture } from "../../components/picture.tsx";
 import classes from "./product-page.module.css";
 
 /** The main picture and its thumbnails; a thumbnail switches the main picture. */
@@ -8,13 +10,12 @@ export function ProductGallery({ name, images }: { name: string; images: string[
   const main = images[selected] ?? images[0];
   return (
     <Stack gap="sm">
-      <Image
-        src={main}
+      <Picture
+        src={main as string}
         alt={name}
+        sizes={IMAGE_SIZES.product}
         width={800}
         height={600}
-        radius="lg"
-        fit="cover"
         className={classes.mainImage}
         fetchPriority="high"
       />
@@ -29,15 +30,13 @@ export function ProductGallery({ name, images }: { name: string; images: string[
               className={classes.thumb}
               data-selected={index === selected || undefined}
             >
-              <Image
+              <Picture
                 src={src}
                 alt=""
+                sizes={IMAGE_SIZES.thumb}
                 width={80}
                 height={80}
-                w={80}
-                h={80}
-                radius="md"
-                fit="cover"
+                className={classes.thumbImage}
                 loading="lazy"
               />
             </UnstyledButton>

@@ -1,4 +1,6 @@
-import { ActionIcon, Group, Image, Input, Stack, Text } from "@mantine/core";
+import { ActionIcon, Group, Input, Stack, Text } from "@mantine/core";
+import { fixedSize } from "../../../components/image-sizes.ts";
+import { Picture, THUMB_STYLE } from "../../../components/picture.tsx";
 import { notifySuccess } from "../../../lib/notify.ts";
 
 /** The Additional Images list: each removable; removing only changes the form until Update (docs/product.md §4). */
@@ -23,7 +25,14 @@ export function AdditionalImages({
         )}
         {images.map((url, index) => (
           <Group key={url} gap="sm" wrap="nowrap">
-            <Image src={url} alt="" w={40} h={40} radius="sm" fit="cover" />
+            <Picture
+              src={url}
+              alt=""
+              sizes={fixedSize(40)}
+              width={40}
+              height={40}
+              style={{ ...THUMB_STYLE, width: 40, height: 40, borderRadius: "var(--mantine-radius-sm)" }}
+            />
             <Text size="sm" style={{ flex: 1, wordBreak: "break-all" }}>
               {url}
             </Text>

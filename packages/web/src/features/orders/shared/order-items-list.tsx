@@ -1,8 +1,10 @@
 import { formatMoney, lineTotal } from "@fruit/core/browser/money/pricing";
 import { formatQuantity, perUnitLabel } from "@fruit/core/browser/money/quantity";
 import type { OrderLine } from "@fruit/core/browser/orders/order.schema";
-import { Anchor, Group, Image, Stack, Text } from "@mantine/core";
+import { Anchor, Group, Stack, Text } from "@mantine/core";
 import { Link } from "react-router-dom";
+import { fixedSize } from "../../../components/image-sizes.ts";
+import { Picture, THUMB_STYLE } from "../../../components/picture.tsx";
 
 /**
  * The items of a cart or an order: picture, name (linking to the product), quantity in its unit ×
@@ -13,15 +15,13 @@ export function OrderItemsList({ items }: { items: OrderLine[] }) {
     <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: "none" }}>
       {items.map((item) => (
         <Group key={item._id} component="li" wrap="nowrap" gap="sm" align="center">
-          <Image
+          <Picture
             src={item.image}
             alt=""
-            w={48}
-            h={48}
+            sizes={fixedSize(48)}
             width={48}
             height={48}
-            radius="md"
-            fit="cover"
+            style={{ ...THUMB_STYLE, width: 48, height: 48 }}
             loading="lazy"
           />
           <Group justify="space-between" gap={4} style={{ flex: 1, minWidth: 0 }}>

@@ -18,7 +18,7 @@ export function AboutPage() {
       <PageHero
         title="We sale fresh fruits"
         lead="A small team working with family farms to bring ripe, honest produce to your kitchen."
-        image="/images/seed/banner-cherry.webp"
+        image="/images/seed/banner-cherry/800.webp"
       />
       <Container size="xl" py={64} component="section" aria-labelledby="about-features">
         <SectionHeading overline="What we do" title="Good food, simply delivered" id="about-features" />

@@ -10,7 +10,7 @@ export function ContactPage() {
       <PageHero
         title="Contact us"
         lead="Questions about an order, a farm or a custom box? We are here to help."
-        image="/images/seed/banner-watermelon.webp"
+        image="/images/seed/banner-watermelon/800.webp"
       />
       <Container size="xl" py={64}>
         <Grid gap="xl">

@@ -4,6 +4,8 @@ import { useReducedMotion } from "@mantine/hooks";
 import { useEffect, useState } from "react";
 import { Link } from "react-router-dom";
 import { ChevronDownIcon } from "../../../components/icons.tsx";
+import { IMAGE_SIZES } from "../../../components/image-sizes.ts";
+import { Picture } from "../../../components/picture.tsx";
 import classes from "./home.module.css";
 
 /** docs/product.md §9: the banner fades every 5000 ms. */
@@ -69,9 +71,10 @@ export function BannerCarousel() {
           aria-hidden={index !== active}
           inert={index !== active}
         >
-          <img
+          <Picture
             src={slide.image}
             alt=""
+            sizes={IMAGE_SIZES.banner}
             width={1600}
             height={900}
             className={classes.slideImage}

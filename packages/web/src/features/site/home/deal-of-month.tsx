@@ -4,6 +4,8 @@ import { DEAL_BANNER_IMAGE, DEAL_SLUG } from "@fruit/core/browser/products/catal
 import { Badge, Container, Grid, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { useState } from "react";
 import { useNavigate } from "react-router-dom";
+import { IMAGE_SIZES } from "../../../components/image-sizes.ts";
+import { Picture } from "../../../components/picture.tsx";
 import { errorMessage } from "../../../lib/api.ts";
 import { useProduct } from "../../../resources/products.ts";
 import { AddToCartButton, addToCart } from "../../cart/index.ts";
@@ -26,9 +28,10 @@ export function DealOfMonth() {
     <Container size="xl" py={64} component="section" aria-labelledby="deal-title">
       <Grid gap={0} className={classes.deal} align="stretch">
         <Grid.Col span={{ base: 12, md: 6 }}>
-          <img
+          <Picture
             src={DEAL_BANNER_IMAGE}
             alt=""
+            sizes={IMAGE_SIZES.deal}
             width={960}
             height={640}
             loading="lazy"

@@ -1,4 +1,6 @@
-import { Badge, Card, Container, Image, SimpleGrid, Text, Title } from "@mantine/core";
+import { Badge, Card, Container, SimpleGrid, Text, Title } from "@mantine/core";
+import { IMAGE_SIZES } from "../../../components/image-sizes.ts";
+import { Picture } from "../../../components/picture.tsx";
 import { SectionHeading } from "../../../components/section-heading.tsx";
 
 /** Placeholder news (docs/product.md §1), illustrated with seeded pictures; the footer's News link lands here. */
@@ -8,21 +10,21 @@ const NEWS = [
     tag: "Season",
     title: "Strawberry season is back",
     text: "Our greenhouse partners start picking early this year. Here is how to keep berries fresh for days.",
-    image: "/images/seed/strawberry.webp",
+    image: "/images/seed/strawberry/800.webp",
   },
   {
     date: "Nov 24",
     tag: "Recipes",
     title: "Five ways with ripe mangoes",
     text: "From a two-minute lassi to a sticky-rice dessert: recipes for the deal of the month.",
-    image: "/images/seed/mango.webp",
+    image: "/images/seed/mango/800.webp",
   },
   {
     date: "Nov 15",
     tag: "Farms",
     title: "Meet the Red Barn orchards",
     text: "Three generations of apple growers on keeping old varieties alive and soil healthy.",
-    image: "/images/seed/apple.webp",
+    image: "/images/seed/apple/800.webp",
   },
 ];
 
@@ -41,7 +43,15 @@ export function NewsTeasers() {
         {NEWS.map((item) => (
           <Card key={item.title} withBorder radius="lg" padding="lg" component="article">
             <Card.Section>
-              <Image src={item.image} alt="" width={600} height={360} h={200} fit="cover" loading="lazy" />
+              <Picture
+                src={item.image}
+                alt=""
+                sizes={IMAGE_SIZES.teaser}
+                width={600}
+                height={360}
+                style={{ display: "block", width: "100%", height: 200, objectFit: "cover" }}
+                loading="lazy"
+              />
             </Card.Section>
             <Badge mt="md" color="orange" variant="light">
               {item.tag} · {item.date}

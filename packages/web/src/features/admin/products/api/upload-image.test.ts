@@ -34,7 +34,7 @@ describe("postToBucket", () => {
       "Cache-Control": "public, max-age=31536000, immutable",
       bucket: "fruit-shop-images",
       "X-Amz-Algorithm": "AWS4-HMAC-SHA256",
-      key: "images/01ABC.png",
+      key: "uploads/01ABC.png",
       Policy: "eyJleHBpcmF0aW9uIjoiIn0=",
       "X-Amz-Signature": "ab".repeat(32),
     };
@@ -44,7 +44,8 @@ describe("postToBucket", () => {
         url: "http://127.0.0.1:4568/fruit-shop-images",
         fields,
         key: fields.key,
-        secure_url: "/images/01ABC.png",
+        id: "01ABC",
+        secure_url: "/images/01ABC/800.webp",
       },
       file,
       () => {},

@@ -1,4 +1,5 @@
 import {
+  type ImageState,
   type PresignedUpload,
   TOO_LARGE_MESSAGE,
   UNSUPPORTED_TYPE_MESSAGE,
@@ -59,17 +60,41 @@ export function postToBucket(
 }
 
 /**
- * Checks, signs and uploads one image; resolves with its public address.
+ * Checks, signs and uploads one image; resolves with its id and the address it will be shown at
+ * once the image function has made its variants (`waitForVariants`).
  *
  * @example
- * const url = await uploadImage(file, setPercent); // "/images/01J….webp"
+ * const { id, secure_url } = await uploadImage(file, setPercent); // secure_url "/images/01J…/800.webp"
  */
-export async function uploadImage(file: File, onProgress: (percent: number) => void): Promise<string> {
+export async function uploadImage(
+  file: File,
+  onProgress: (percent: number) => void,
+): Promise<{ id: string; secure_url: string }> {
   const refusal = checkImageFile(file);
   if (refusal) throw new Error(refusal);
   const presigned = await presignUpload(file);
   onProgress(0);
   await postToBucket(presigned, file, onProgress);
   onProgress(100);
-  return presigned.secure_url;
+  return { id: presigned.id, secure_url: presigned.secure_url };
+}
+
+/** How long the form waits for the variants (they take about a second; a cold function a few). */
+const VARIANTS_WAIT_MS = 60_000;
+const POLL_MS = 500;
+
+/**
+ * Polls GET /api/uploads/{id} until the image function has run: `ready`, or `failed` with the reason
+ * to show; still `pending` after a minute is answered as it is.
+ */
+export async function waitForVariants(
+  id: string,
+  sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms)),
+): Promise<ImageState> {
+  const started = Date.now();
+  for (;;) {
+    const state = await api<ImageState>(`/api/uploads/${encodeURIComponent(id)}`);
+    if (state.state !== "pending" || Date.now() - started > VARIANTS_WAIT_MS) return state;
+    await sleep(POLL_MS);
+  }
 }

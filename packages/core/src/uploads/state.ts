@@ -1,0 +1,59 @@
+import { GetObjectCommand, type GetObjectCommandOutput } from "@aws-sdk/client-s3";
+import { bucketName, IMAGE_KEY_PREFIX, s3 } from "./s3.ts";
+import type { ImageState } from "./upload.schema.ts";
+
+/*
+ * An image's state record, `images/<stem>/state.json`: written last by the image function
+ * (process.ts), read by the API. Kept apart from process.ts so the API never loads sharp
+ * (docs/decisions/017-lazy-api-chunks.md).
+ */
+
+/** Key of an image's state record. */
+export const stateKey = (stem: string): string => `${IMAGE_KEY_PREFIX}${stem}/state.json`;
+
+/** The state record is re-read by the admin's form while it waits: never cached. */
+export const STATE_CACHE_CONTROL = "no-cache";
+
+/**
+ * The state of an upload's variants: the state record, or `pending` while there is none yet.
+ */
+export async function readImageState(stem: string): Promise<ImageState> {
+  let object: GetObjectCommandOutput;
+  try {
+    object = await s3().send(new GetObjectCommand({ Bucket: bucketName(), Key: stateKey(stem) }));
+  } catch (error) {
+    const name = (error as Error).name;
+    const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+    // Missing: 404 — or 403 in the cloud, where the API may read objects under images/ but not list
+    // the bucket, and S3 then does not say whether a key exists (stacks/permissions.ts).
+    if (
+      name === "NoSuchKey" ||
+      name === "NotFound" ||
+      name === "AccessDenied" ||
+      status === 404 ||
+      status === 403
+    )
+      return { state: "pending" };
+    throw error;
+  }
+  // A body cut short (the record replaced while it was read, locally) is read again on the next poll.
+  const text = await object.Body?.transformToString().catch(() => "");
+  return parseState(text ?? "");
+}
+
+/**
+ * A state record's JSON, or `pending` for one that is not (yet) a whole record: S3 replaces an
+ * object atomically, but the local object store writes its file in place, so a read that overlaps
+ * the function's write can see it half written or cut short.
+ */
+function parseState(text: string): ImageState {
+  try {
+    const parsed = JSON.parse(text) as Partial<ImageState> & Record<string, unknown>;
+    if (parsed.state === "ready" && typeof parsed.width === "number" && typeof parsed.color === "string")
+      return parsed as ImageState;
+    if (parsed.state === "failed" && typeof parsed.message === "string") return parsed as ImageState;
+  } catch {
+    // half written
+  }
+  return { state: "pending" };
+}

@@ -1,6 +1,6 @@
 import { lambdaBundling } from "./bundling.ts";
 import { router } from "./router.ts";
-import { secrets } from "./secrets.ts";
+import { paypalWebhookId, secrets } from "./secrets.ts";
 import { bucket, table } from "./storage.ts";
 
 /**
@@ -18,6 +18,6 @@ export const api = new sst.aws.Function("Api", {
   timeout: "20 seconds",
   // Catalogue reads load neither passwords, tokens, payments nor images (packages/functions/src/api/lazy-services.ts).
   nodejs: lambdaBundling,
-  link: [table, bucket, ...secrets],
+  link: [table, bucket, ...secrets, paypalWebhookId],
   url: { router: { instance: router, path: "/api" } },
 });

@@ -25,6 +25,13 @@ export const payments = new sst.Secret("Payments", isProduction ? "live" : "sand
  */
 export const unpaidOrderMinutes = new sst.Secret("UnpaidOrderMinutes", "60");
 
+/**
+ * The id PayPal gives this stage's webhook when its URL (`<stage url>/api/webhooks/paypal`) is
+ * registered (README, "Deploying"); the API sends it with every verify-webhook-signature call.
+ * Linked to the API only: nothing else receives webhooks.
+ */
+export const paypalWebhookId = new sst.Secret("PaypalWebhookId");
+
 export const secrets = [
   jwtSecret,
   paypalClientId,

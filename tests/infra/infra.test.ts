@@ -125,7 +125,7 @@ describe("sst.config.ts", () => {
     expect(lambdaBundling).toEqual(expected);
   });
 
-  it("links the API to the table, the image bucket and the six secrets", async () => {
+  it("links the API to the table, the image bucket and the seven secrets", async () => {
     const { recording } = await deploy("dev");
     const api = recording.get("Function", "Api");
     expect(api.args).toMatchObject({
@@ -140,6 +140,7 @@ describe("sst.config.ts", () => {
       "GoogleMapsKey",
       "Payments",
       "UnpaidOrderMinutes",
+      "PaypalWebhookId",
     ];
     expect(
       recording

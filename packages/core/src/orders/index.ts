@@ -8,8 +8,8 @@ import type { Caller } from "../users/caller.ts";
 import { userStore } from "../users/user.store.ts";
 import { type OrderUser, toOrder } from "./order.mapping.ts";
 import { isCancelled, isHeld, type OrderRecord } from "./order.records.ts";
-import type { MyOrdersQuery, Order, OrderListQuery, PaymentResult } from "./order.schema.ts";
-import { orderStore } from "./order.store.ts";
+import type { MyOrdersQuery, Order, OrderListQuery } from "./order.schema.ts";
+import { type CapturedPayment, orderStore } from "./order.store.ts";
 
 export { placeOrder } from "./place.ts";
 
@@ -184,10 +184,7 @@ export async function startPayment(id: string, paypalOrderId: string): Promise<O
  * changes nothing; the order's hold goes in the same transaction (it no longer expires). Returns the
  * stored order either way.
  */
-export async function markPaid(
-  id: string,
-  payment: PaymentResult & { paypalOrderId: string },
-): Promise<OrderRecord> {
+export async function markPaid(id: string, payment: CapturedPayment): Promise<OrderRecord> {
   // "refused": paid already (or cancelled): read below; "conflict": the transaction lost a race.
   await retrying(
     "changedMeanwhile",

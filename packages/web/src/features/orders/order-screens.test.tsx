@@ -46,6 +46,9 @@ const order = (patch: Partial<Order> = {}): Order => ({
   holdUntil: "2026-11-21T11:00:00.000Z",
   isCancelled: false,
   cancelledAt: null,
+  isPaymentPending: false,
+  refundedPrice: 0,
+  refunds: [],
   ...patch,
 });
 

@@ -23,6 +23,9 @@ const order = (patch: Partial<Order> = {}): Order => ({
   holdUntil: "2026-11-21T11:20:30.000Z",
   isCancelled: false,
   cancelledAt: null,
+  isPaymentPending: false,
+  refundedPrice: 0,
+  refunds: [],
   ...patch,
 });
 

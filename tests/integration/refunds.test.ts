@@ -261,6 +261,49 @@ describe("POST /api/orders/{id}/refunds", () => {
     expect(await stockOf(melon._id)).toBe(stock + melonRefunds);
   });
 
+  it("cancels an undelivered order: refunds everything left, restocks what was not refunded, once", async () => {
+    const { id, captureId, totalCents } = await paidOrder();
+    const [kiwiStock, melonStock] = [await stockOf(kiwi._id), await stockOf(melon._id)];
+    // One melon refunded (and restocked) first; the cancellation restocks the rest.
+    expect(
+      (await refund(id, { lines: [{ _id: melon._id, quantity: 1 }], reason: "Soft", restock: true })).status,
+    ).toBe(201);
+    const body = { cancel: true, reason: "Out of stock at the farm", restock: true };
+    const answers = await Promise.all(
+      Array.from({ length: 3 }, () => refund(id, body, { "Idempotency-Key": "cancel-1" })),
+    );
+    expect(answers.map((res) => res.status).sort()).toEqual([200, 200, 201]);
+    const order = await getOrder(id);
+    expect(order).toMatchObject({ isCancelled: true, isPaid: true });
+    expect(Math.round(order.refundedPrice * 100)).toBe(totalCents);
+    expect(fake.orderOfCapture(captureId)?.captureState).toBe("REFUNDED");
+    expect(await stockOf(kiwi._id)).toBeCloseTo(kiwiStock + 0.75, 6);
+    expect(await stockOf(melon._id)).toBe(melonStock + 3);
+    // Cancelled: nothing more to refund, and it cannot be delivered.
+    expect((await refund(id, { amount: 1, reason: "x", restock: false })).status).toBe(409);
+    const deliver = await call(admin, "PUT", `/${id}/deliver`);
+    expect(deliver.status).toBe(409);
+    expect((await deliver.json()).message).toBe("This order was cancelled and refunded.");
+  });
+
+  it("refuses to cancel a delivered order, and undoes a cancellation PayPal refuses to refund", async () => {
+    const delivered = await paidOrder();
+    expect((await call(admin, "PUT", `/${delivered.id}/deliver`)).status).toBe(200);
+    const res = await refund(delivered.id, { cancel: true, reason: "x", restock: false });
+    expect(res.status).toBe(409);
+    expect((await res.json()).message).toMatch(/delivered order cannot be cancelled/);
+    const { id } = await paidOrder();
+    const stock = await stockOf(melon._id);
+    fake.knobs.refundIssue = "REFUND_NOT_ALLOWED";
+    expect((await refund(id, { cancel: true, reason: "x", restock: true })).status).toBe(409);
+    fake.knobs.refundIssue = undefined;
+    expect(await getOrder(id)).toMatchObject({ isCancelled: false, isPaid: true, refundedPrice: 0 });
+    expect(await stockOf(melon._id)).toBe(stock);
+    const bad = await refund(id, { cancel: true, amount: 1, reason: "x", restock: false });
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).message).toMatch(/give neither amount nor lines/);
+  });
+
   it("passes PayPal's refusal on as a 409 and gives the reservation back", async () => {
     const { id } = await paidOrder();
     fake.knobs.refundIssue = "REFUND_NOT_ALLOWED";

@@ -124,7 +124,7 @@ async function perform(op: Op, model: Model, recorder: StreamRecorder): Promise<
     case "refundOrder": {
       const id = nth(model.orders.keys(), op.pick);
       const order = id ? model.orders.get(id) : undefined;
-      if (!id || !order || !order.paid) return undefined;
+      if (!id || !order?.paid) return undefined;
       // Never more than is left of the capture (the refund store's reservation enforces it).
       const cents = Math.min(op.cents, order.totalCents - order.refundedCents);
       if (cents < 1) return undefined;

@@ -120,7 +120,7 @@ function inState(order: OrderRecord, state: OrderListQuery["state"]): boolean {
     case "unpaid":
       return isHeld(order);
     case "paid":
-      return order.isPaid && !order.isDelivered;
+      return order.isPaid && !order.isDelivered && !isCancelled(order);
     case "delivered":
       return order.isDelivered;
     case "cancelled":
@@ -132,9 +132,13 @@ function inState(order: OrderRecord, state: OrderListQuery["state"]): boolean {
 export const ORDER_CANCELLED_MESSAGE =
   "This order was cancelled because it was not paid in time; its items went back on sale. Please place a new order.";
 
+/** Told to anyone who tries to move a paid order an administrator cancelled and refunded. */
+export const ORDER_REFUNDED_MESSAGE = "This order was cancelled and refunded.";
+
 /** 409 for a cancelled order (it cannot be paid, delivered or cancelled again). */
 export function assertNotCancelled(order: OrderRecord): void {
-  if (isCancelled(order)) throw new AppError("conflict", ORDER_CANCELLED_MESSAGE);
+  if (isCancelled(order))
+    throw new AppError("conflict", order.isPaid ? ORDER_REFUNDED_MESSAGE : ORDER_CANCELLED_MESSAGE);
 }
 
 /**

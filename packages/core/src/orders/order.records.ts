@@ -199,6 +199,8 @@ export const RefundRecordSchema = v.object({
   paypalRefundId: v.optional(text),
   /** PayPal's refusal, for a failed refund. */
   issue: v.optional(text),
+  /** This refund cancels its (undelivered) order: everything left is refunded. */
+  cancels: v.optional(v.boolean()),
 });
 export type RefundRecord = v.InferOutput<typeof RefundRecordSchema>;
 

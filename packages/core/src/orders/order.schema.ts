@@ -245,7 +245,8 @@ export const MAX_REFUND_REASON = 500;
 /**
  * Body of POST /api/orders/{id}/refunds (admin): an `amount` in dollars (to the cent) or `lines`
  * (`_id` the product id, `quantity` in the product's unit), a `reason`, and whether the lines' stock
- * goes back on sale (`restock`; only with lines).
+ * goes back on sale (`restock`; only with lines) — or `cancel: true`: the undelivered order is
+ * cancelled and everything left is refunded (its remaining lines restocked when `restock`).
  */
 export const RefundInputSchema = v.pipe(
   v.object({
@@ -279,13 +280,21 @@ export const RefundInputSchema = v.pipe(
     ),
     reason: text(MAX_REFUND_REASON, "reason"),
     restock: v.boolean("restock must be true or false"),
+    /** Cancel the undelivered order: refund everything left (every line not refunded yet and shipping). */
+    cancel: v.optional(v.boolean("cancel must be true or false")),
   }),
   v.check(
-    (input) => (input.amount === undefined) !== (input.lines === undefined),
-    "Give either amount or lines",
+    (input) =>
+      input.cancel === true
+        ? input.amount === undefined && input.lines === undefined
+        : (input.amount === undefined) !== (input.lines === undefined),
+    (issue) =>
+      (issue.input as { cancel?: boolean }).cancel === true
+        ? "cancel refunds everything left: give neither amount nor lines"
+        : "Give either amount or lines",
   ),
   v.check(
-    (input) => !(input.restock && input.lines === undefined),
+    (input) => !(input.restock && input.lines === undefined && input.cancel !== true),
     "restock needs lines (a refund by amount returns no stock)",
   ),
 );

@@ -64,7 +64,7 @@ export type OrderState = (typeof ORDER_STATES)[number];
 const STATE_FILTERS: Record<OrderState, { FilterExpression: string; values: Record<string, boolean> }> = {
   unpaid: { FilterExpression: `isPaid = :false AND ${notCancelled}`, values: { ":false": false } },
   paid: {
-    FilterExpression: "isPaid = :true AND isDelivered = :false",
+    FilterExpression: `isPaid = :true AND isDelivered = :false AND ${notCancelled}`,
     values: { ":true": true, ":false": false },
   },
   delivered: { FilterExpression: "isDelivered = :true", values: { ":true": true } },
@@ -264,12 +264,13 @@ async function updateOrder(update: UpdateAction): Promise<OrderRecord | undefine
   }
 }
 
-/** Marks a paid, undelivered order delivered; the order as written, or undefined when it was not. */
+/** Marks a paid, undelivered, not cancelled order delivered; the order as written, or undefined when it was not. */
 const markDelivered = (id: string): Promise<OrderRecord | undefined> =>
   updateOrder(
     orderKind.update(orderKind.key(id), {
       UpdateExpression: "SET isDelivered = :true, deliveredAt = :now",
-      ConditionExpression: `${exists()} AND isPaid = :true AND isDelivered = :false`,
+      // Not cancelled: an administrator may cancel (and refund) a paid order meanwhile.
+      ConditionExpression: `${exists()} AND isPaid = :true AND isDelivered = :false AND ${notCancelled}`,
       ExpressionAttributeValues: { ":true": true, ":false": false, ":now": new Date().toISOString() },
       ReturnValues: "ALL_NEW",
     }),

@@ -61,14 +61,18 @@ async function reserve(
         },
       )
     : undefined;
+  // A cancelling refund cancels the order now, only while it is undelivered (a delivery meanwhile
+  // refuses it); the cancellation is undone if PayPal refuses the refund (`release`).
+  const cancels = refund.cancels === true;
   const update = orderKind.update(orderKind.key(order.id), {
-    UpdateExpression: "SET refundReservedCents = :reserved, refundedBase = :base",
-    ConditionExpression: `${exists()} AND isPaid = :true AND ${notCancelled} AND ${unchanged.condition}`,
+    UpdateExpression: `SET refundReservedCents = :reserved, refundedBase = :base${cancels ? ", isCancelled = :true, cancelledAt = :now" : ""}`,
+    ConditionExpression: `${exists()} AND isPaid = :true AND ${notCancelled} AND ${unchanged.condition}${cancels ? " AND isDelivered = :false" : ""}`,
     ExpressionAttributeNames: { "#rev": "rev" },
     ExpressionAttributeValues: {
       ":reserved": plan.refundReservedCents,
       ":base": plan.refundedBase,
       ":true": true,
+      ...(cancels ? { ":false": false, ":now": refund.createdAt } : {}),
       ...unchanged.values,
     },
   });
@@ -174,7 +178,8 @@ async function release(refund: RefundRecord, issue: string): Promise<CompleteOut
   const cancelled = await tryTransact([
     recordPut,
     orderKind.update(orderKind.key(refund.orderId), {
-      UpdateExpression: `SET ${["refundReservedCents = refundReservedCents - :amount", ...lineSets].join(", ")}`,
+      // A refused cancelling refund also undoes the order's cancellation.
+      UpdateExpression: `SET ${["refundReservedCents = refundReservedCents - :amount", ...lineSets].join(", ")}${refund.cancels ? " REMOVE isCancelled, cancelledAt" : ""}`,
       ConditionExpression: exists(),
       ...(lineSets.length > 0 ? { ExpressionAttributeNames: names } : {}),
       ExpressionAttributeValues: values,

@@ -21,7 +21,8 @@ import type { OrderRecord, RefundRecord } from "./order.records.ts";
 /** A refund request in base units: an amount in cents, or lines (product id → base units). */
 export type RefundRequest =
   | { kind: "amount"; amountCents: number }
-  | { kind: "lines"; lines: { productId: string; quantity: number }[] };
+  | { kind: "lines"; lines: { productId: string; quantity: number }[] }
+  | { kind: "all" };
 
 /** What a refund does to its order: its amount, its lines and the order's refunded quantities after it. */
 export interface RefundPlan {
@@ -58,6 +59,24 @@ const exceeds = (order: OrderRecord) =>
  */
 export function planRefund(order: OrderRecord, request: RefundRequest): RefundPlan {
   const before = order.refundedBase ?? {};
+  if (request.kind === "all") {
+    // Everything left: the money not yet refunded (shipping included) and every line's remainder.
+    const amountCents = refundableCents(order);
+    if (amountCents < 1) throw new AppError("conflict", "Nothing is left to refund on this order");
+    const lines = order.orderItems
+      .map((line) => ({
+        productId: line.productId,
+        unit: line.unit,
+        quantity: line.quantity - (before[line.productId] ?? 0),
+      }))
+      .filter((line) => line.quantity > 0);
+    return {
+      amountCents,
+      lines,
+      refundedBase: Object.fromEntries(order.orderItems.map((line) => [line.productId, line.quantity])),
+      refundReservedCents: order.totalCents,
+    };
+  }
   if (request.kind === "amount") {
     if (request.amountCents > refundableCents(order)) throw exceeds(order);
     return {

@@ -83,6 +83,11 @@ function assertRefundable(order: OrderRecord): void {
 
 /** The request in base units and cents; 400 for a line not in the order or a quantity finer than its unit. */
 function requestOf(order: OrderRecord, input: RefundInput): RefundRequest {
+  if (input.cancel === true) {
+    if (order.isDelivered)
+      throw new AppError("conflict", "A delivered order cannot be cancelled; refund its lines instead");
+    return { kind: "all" };
+  }
   if (input.amount !== undefined) return { kind: "amount", amountCents: toCents(input.amount) };
   const lines = (input.lines ?? []).map((line, index) => {
     const ordered = order.orderItems.find((item) => item.productId === line._id);
@@ -224,6 +229,7 @@ export async function refundOrder(
         status: "pending",
         source: "admin",
         createdAt: new Date().toISOString(),
+        ...(input.cancel === true ? { cancels: true } : {}),
       };
       const result = await refundStore.reserve(order, refund, plan, key);
       if (result === "reserved") return { refund };

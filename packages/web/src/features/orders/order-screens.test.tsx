@@ -166,6 +166,25 @@ describe("payment pending and refunds", () => {
     expect(list).toHaveTextContent("Total refunded: $5.24 of $21.50");
   });
 
+  it("says a paid order the shop cancelled was refunded, not that it was not paid in time", async () => {
+    const refundedCancel = order({
+      isPaid: true,
+      paidAt: "2026-11-21T10:05:00.000Z",
+      holdUntil: null,
+      isCancelled: true,
+      cancelledAt: "2026-11-22T09:00:00.000Z",
+      refundedPrice: 21.5,
+      refunds: [{ _id: "r1", amount: 21.5, reason: "No stock", createdAt: "2026-11-22T09:00:00.000Z" }],
+    });
+    vi.stubGlobal("fetch", fakeApi({ "GET /api/orders/o1": refundedCancel }).fetch);
+    renderAt("/order/o1", { "/order/:id": <OrderPage /> });
+    expect(
+      await screen.findByText(/the shop cancelled this order and refunds what was paid/),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/not paid in time/)).not.toBeInTheDocument();
+    expect(screen.getByText("Refunded")).toBeInTheDocument();
+  });
+
   it("badges a fully refunded order and a pending one in the history", async () => {
     const full = order({ _id: "o3", isPaid: true, paidAt: "2026-11-21T10:05:00.000Z", refundedPrice: 21.5 });
     const pending = order({ _id: "o4", isPaymentPending: true });

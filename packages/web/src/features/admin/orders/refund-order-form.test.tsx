@@ -128,6 +128,42 @@ describe("refund form", () => {
     expect(sent[0]!.headers["Idempotency-Key"]).toMatch(/.+/);
   });
 
+  it("offers to cancel an undelivered order, refunding everything left", async () => {
+    const api = fakeApi({
+      "POST /api/orders/o1/refunds": {
+        refund: {
+          _id: "r1",
+          amount: 29.54,
+          reason: "No stock",
+          status: "completed",
+          createdAt: "2026-11-22T00:00:00Z",
+        },
+        order: { ...paid, isCancelled: true, refundedPrice: 33.28 },
+      },
+    });
+    vi.stubGlobal("fetch", api.fetch);
+    const { unmount } = renderScreen(
+      <RefundOrderForm order={{ ...paid, refundedPrice: 3.74 }} onRefunded={() => {}} />,
+    );
+    await userEvent.click(screen.getByRole("radio", { name: "Cancel order" }));
+    await userEvent.type(screen.getByLabelText("Reason"), "No stock");
+    await userEvent.click(screen.getByRole("button", { name: "Refund" }));
+    const dialog = await screen.findByRole("dialog");
+    expect(dialog).toHaveTextContent(
+      "Cancel this order and refund everything left ($29.54) through PayPal, putting its items back on sale?",
+    );
+    await userEvent.click(within(dialog).getByRole("button", { name: "OK" }));
+    await waitFor(() => expect(api.calls.filter((call) => call.method === "POST")).toHaveLength(1));
+    expect(api.calls.find((call) => call.method === "POST")!.body).toEqual({
+      cancel: true,
+      reason: "No stock",
+      restock: true,
+    });
+    unmount();
+    renderScreen(<RefundOrderForm order={{ ...paid, isDelivered: true }} onRefunded={() => {}} />);
+    expect(screen.queryByRole("radio", { name: "Cancel order" })).not.toBeInTheDocument();
+  });
+
   it("shows the problem with the form, and the server's refusal, under the form", async () => {
     const api = fakeApi({
       "POST /api/orders/o1/refunds": new Response(

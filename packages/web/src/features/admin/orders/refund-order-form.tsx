@@ -22,8 +22,10 @@ import { type RefundRequest, useRefundOrder } from "./api/use-refund-order.ts";
 
 type RefundFields = Pick<
   Order,
-  "_id" | "isPaid" | "isCancelled" | "totalPrice" | "refundedPrice" | "orderItems"
+  "_id" | "isPaid" | "isCancelled" | "isDelivered" | "totalPrice" | "refundedPrice" | "orderItems"
 >;
+
+type Mode = "lines" | "amount" | "cancel";
 
 /** A fresh Idempotency-Key: one per refund the admin means to make. */
 const newKey = () =>
@@ -38,7 +40,7 @@ const newKey = () =>
 export function refundRequestOf(
   order: RefundFields,
   form: {
-    mode: "lines" | "amount";
+    mode: Mode;
     amount: string;
     quantities: Record<string, string>;
     reason: string;
@@ -47,6 +49,7 @@ export function refundRequestOf(
 ): RefundRequest | string {
   const reason = form.reason.trim();
   if (!reason) return "Please give a reason for the refund";
+  if (form.mode === "cancel") return { cancel: true, reason, restock: form.restock };
   if (form.mode === "amount") {
     const amount = Number(form.amount);
     if (!form.amount || !Number.isFinite(amount) || amount <= 0) return "Please enter an amount above $0.00";
@@ -70,10 +73,12 @@ export function refundRequestOf(
 }
 
 /** The confirmation's text: what will be refunded, and whether stock goes back on sale. */
-function confirmation(order: RefundFields, request: RefundRequest): string {
+function confirmation(order: RefundFields, request: RefundRequest, left: number): string {
+  if (request.cancel)
+    return `Cancel this order and refund everything left (${formatMoney(left)}) through PayPal${request.restock ? ", putting its items back on sale" : ""}?`;
   if (request.amount !== undefined)
     return `Refund ${formatMoney(request.amount)} to the customer through PayPal?`;
-  const what = request.lines
+  const what = (request.lines ?? [])
     .map((line) => {
       const ordered = order.orderItems.find((item) => item._id === line._id);
       return ordered ? `${formatQuantity(ordered.unit, line.quantity)} of ${ordered.name}` : line._id;
@@ -84,14 +89,15 @@ function confirmation(order: RefundFields, request: RefundRequest): string {
 
 /**
  * The admin's refund form on a paid order (lazy-loaded on the order screen): by lines (quantities in
- * each product's unit, optionally restocked) or by amount, with a reason; confirmed before it is
+ * each product's unit, optionally restocked), by amount, or cancelling an undelivered order (all that
+ * is left refunded), with a reason; confirmed before it is
  * sent; the server's refusal (more than is left, PayPal's) is shown under the form. A retry of the
  * same refund after a failure reuses its Idempotency-Key, so it is never made twice.
  */
 export function RefundOrderForm({ order, onRefunded }: { order: RefundFields; onRefunded: () => void }) {
   const refundOrder = useRefundOrder();
   const [confirm, confirmDialog] = useConfirm();
-  const [mode, setMode] = useState<"lines" | "amount">("lines");
+  const [mode, setMode] = useState<Mode>("lines");
   const [amount, setAmount] = useState("");
   const [quantities, setQuantities] = useState<Record<string, string>>({});
   const [reason, setReason] = useState("");
@@ -110,7 +116,7 @@ export function RefundOrderForm({ order, onRefunded }: { order: RefundFields; on
       return;
     }
     setProblem(null);
-    if (!(await confirm(confirmation(order, request)))) return;
+    if (!(await confirm(confirmation(order, request, left)))) return;
     setPending(true);
     try {
       const answer = await refundOrder(order._id, request, key);
@@ -147,13 +153,25 @@ export function RefundOrderForm({ order, onRefunded }: { order: RefundFields; on
       <Stack gap="sm">
         <SegmentedControl
           value={mode}
-          onChange={(value) => setMode(value as "lines" | "amount")}
+          onChange={(value) => setMode(value as Mode)}
           data={[
             { label: "By lines", value: "lines" },
             { label: "By amount", value: "amount" },
+            ...(order.isDelivered ? [] : [{ label: "Cancel order", value: "cancel" }]),
           ]}
         />
-        {mode === "lines" ? (
+        {mode === "cancel" ? (
+          <>
+            <Text size="sm">
+              Cancels the undelivered order and refunds everything left: {formatMoney(left)}.
+            </Text>
+            <Checkbox
+              label="Put the items not yet refunded back on sale"
+              checked={restock}
+              onChange={(event) => setRestock(event.currentTarget.checked)}
+            />
+          </>
+        ) : mode === "lines" ? (
           <>
             {order.orderItems.map((line) => (
               <NumberInput

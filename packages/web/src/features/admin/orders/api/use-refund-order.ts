@@ -4,10 +4,14 @@ import { api } from "../../../../lib/api.ts";
 import { SUMMARY_KEY } from "../../dashboard/api/use-summary.ts";
 import { isAdminOrdersKey } from "./use-admin-orders.ts";
 
-/** The body of POST /api/orders/{id}/refunds: an amount or lines (quantities in each product's unit). */
+/**
+ * The body of POST /api/orders/{id}/refunds: an amount, lines (quantities in each product's unit), or
+ * `cancel: true` (an undelivered order cancelled, everything left refunded).
+ */
 export type RefundRequest = (
-  | { amount: number; lines?: undefined }
-  | { lines: { _id: string; quantity: number }[]; amount?: undefined }
+  | { amount: number; lines?: undefined; cancel?: undefined }
+  | { lines: { _id: string; quantity: number }[]; amount?: undefined; cancel?: undefined }
+  | { cancel: true; amount?: undefined; lines?: undefined }
 ) & { reason: string; restock: boolean };
 
 /** What the refund endpoint answers. */

@@ -341,6 +341,30 @@ describe("POST /api/orders/{id}/refunds", () => {
     expect(await stockOf(melon._id)).toBe(stock + 1);
   });
 
+  it("completes a lost-answer refund once when the sweep, the webhook and a replay race", async () => {
+    const { id, captureId } = await paidOrder();
+    const stock = await stockOf(melon._id);
+    fake.knobs.dropRefundAnswer = true;
+    const body = { lines: [{ _id: melon._id, quantity: 2 }], reason: "Race", restock: true };
+    expect((await refund(id, body, { "Idempotency-Key": "race-1" })).status).toBe(202);
+    fake.knobs.dropRefundAnswer = false;
+    const paypalRefund = fake.orderOfCapture(captureId)!.refunds[0]!;
+    const later = new Date(Date.now() + 10 * 60_000);
+    const results = await Promise.all([
+      sweepExpiredOrders({ now: later }),
+      sweepExpiredOrders({ now: later }),
+      deliver(fake.delivery("PAYMENT.CAPTURE.REFUNDED", { captureId, refund: paypalRefund })),
+      refund(id, body, { "Idempotency-Key": "race-1" }),
+    ]);
+    expect((results[2] as Response).status).toBe(200);
+    expect([200, 202]).toContain((results[3] as Response).status);
+    expect(await stockOf(melon._id)).toBe(stock + 2);
+    expect(fake.payments.refundsMade).toBe(1);
+    const order = await getOrder(id);
+    expect(order.refunds).toHaveLength(1);
+    expect(order.refundedPrice).toBe(8.05); // 2 × $3.50 = $7.00, tax $1.05
+  });
+
   it("repairs a refund whose answer was lost through PayPal's REFUNDED webhook", async () => {
     const { id, captureId } = await paidOrder();
     fake.knobs.dropRefundAnswer = true;

@@ -1,3 +1,4 @@
+import { getConfig, setConfig } from "@fruit/core/config";
 import { sweepExpiredOrders } from "@fruit/core/expiry/index";
 import { app } from "@fruit/functions/api/index";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -365,6 +366,26 @@ describe("POST /api/orders/{id}/refunds", () => {
     expect(order.refundedPrice).toBe(8.05); // 2 × $3.50 = $7.00, tax $1.05
   });
 
+  it("lets the sweep give up a pending refund whose order an administrator deleted", async () => {
+    const { id } = await paidOrder();
+    fake.knobs.dropRefundAnswer = true;
+    expect((await refund(id, { amount: 1, reason: "Gone", restock: false })).status).toBe(202);
+    fake.knobs.dropRefundAnswer = false;
+    expect((await call(admin, "DELETE", `/${id}`)).status).toBe(200);
+    const errors: string[] = [];
+    const quiet = console.error;
+    console.error = (line: string) => errors.push(line);
+    try {
+      const report = await sweepExpiredOrders({ now: new Date(Date.now() + 10 * 60_000) });
+      expect(report.refunds).toBeGreaterThanOrEqual(1);
+    } finally {
+      console.error = quiet;
+    }
+    expect(errors.filter((line) => line.includes("resuming a refund failed"))).toEqual([]);
+    // Nothing pending is left for later sweeps.
+    expect((await sweepExpiredOrders({ now: new Date(Date.now() + 20 * 60_000) })).refunds).toBe(0);
+  });
+
   it("repairs a refund whose answer was lost through PayPal's REFUNDED webhook", async () => {
     const { id, captureId } = await paidOrder();
     fake.knobs.dropRefundAnswer = true;
@@ -426,6 +447,26 @@ describe("POST /api/webhooks/paypal", () => {
     // The genuine one applies; replaying the same transmission later changes nothing more.
     expect((await deliver(genuine)).status).toBe(200);
     expect((await deliver(genuine)).status).toBe(200);
+    expect((await getOrder(id)).refundedPrice).toBe(1);
+  });
+
+  it("answers 503 (PayPal retries) while the stage has no webhook id, and applies nothing", async () => {
+    const { id, captureId } = await paidOrder();
+    const delivery = fake.delivery("PAYMENT.CAPTURE.REFUNDED", {
+      captureId,
+      refund: fake.refundAtPaypal(captureId, "1.00"),
+    });
+    const config = getConfig();
+    setConfig({ ...config, paypalWebhookId: "" });
+    try {
+      expect((await deliver(delivery)).status).toBe(503);
+    } finally {
+      setConfig(config);
+    }
+    expect(fake.payments.verify).toBe(0);
+    expect((await getOrder(id)).refundedPrice).toBe(0);
+    // Redelivered once configured: applied.
+    expect((await deliver(delivery)).status).toBe(200);
     expect((await getOrder(id)).refundedPrice).toBe(1);
   });
 

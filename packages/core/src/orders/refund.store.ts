@@ -1,5 +1,6 @@
 import { exists, notExists } from "../db/conditions.ts";
-import { getItem } from "../db/items.ts";
+import { isConditionalCheckFailure } from "../db/errors.ts";
+import { getItem, putItem } from "../db/items.ts";
 import type { Action, Item } from "../db/kind.ts";
 import { queryAll, queryPage } from "../db/query.ts";
 import { type Cancelled, tryTransact } from "../db/transact.ts";
@@ -189,6 +190,27 @@ async function release(refund: RefundRecord, issue: string): Promise<CompleteOut
 }
 
 /**
+ * Marks a pending refund failed whose order is gone (deleted meanwhile): nothing to give back on an
+ * order that no longer exists, and the sweep stops sending it.
+ */
+async function abandon(refund: RefundRecord, issue: string): Promise<void> {
+  try {
+    await putItem(
+      refundKind.put(
+        { ...refund, status: "failed", completedAt: new Date().toISOString(), issue },
+        {
+          ConditionExpression: "#status = :pending",
+          ExpressionAttributeNames: { "#status": "status" },
+          ExpressionAttributeValues: { ":pending": "pending" },
+        },
+      ),
+    );
+  } catch (error) {
+    if (!isConditionalCheckFailure(error)) throw error;
+  }
+}
+
+/**
  * Records a refund made at PayPal (its dashboard, a reversal), learned from a webhook: the record
  * (completed, put only once: its id comes from PayPal's), the order's refunded and reserved cents and
  * its refund list; nothing is restocked. `already` when it was recorded before.
@@ -233,6 +255,7 @@ export const refundStore = {
   listOf,
   complete,
   release,
+  abandon,
   recordExternal,
   pendingBefore,
   maxRefunds: MAX_REFUNDS,

@@ -126,8 +126,10 @@ async function releaseRefund(refund: RefundRecord, issue: string): Promise<void>
  */
 export async function sendRefund(refund: RefundRecord): Promise<RefundRecord> {
   const order = await orderStore.get(refund.orderId);
-  if (!order?.captureId) {
-    await releaseRefund(refund, order ? "NO_CAPTURE" : "ORDER_GONE");
+  if (!order) {
+    await refundStore.abandon(refund, "ORDER_GONE");
+  } else if (!order.captureId) {
+    await releaseRefund(refund, "NO_CAPTURE");
   } else {
     try {
       const answer = await provider().refundCapture(order.captureId, {

@@ -33,12 +33,15 @@ export const TABLE_ACCESS = {
   StatsSubscriber: { items: ["BatchGetItem", "PutItem", "UpdateItem"], query: [] },
   /**
    * core's expiry: due holds from gsi2 (pattern 21), each order read, its products' existence in a
-   * batch read, then the cancellation (or a started payment's settlement) as updates and the hold's
-   * delete; a stale hold alone is deleted.
+   * batch read, then the cancellation (or a started payment's or a pending capture's settlement) as
+   * updates and the hold's delete; a stale hold alone is deleted. Refunds left pending (pattern 31,
+   * gsi2) are sent again and completed or released: a transaction that puts the refund record and
+   * updates the order and its products (docs/decisions/030-refunds.md), after reading the order's
+   * refunds (pattern 30, the table).
    */
   UnpaidOrderSweeper: {
-    items: ["GetItem", "BatchGetItem", "UpdateItem", "DeleteItem"],
-    query: ["gsi2"],
+    items: ["GetItem", "BatchGetItem", "PutItem", "UpdateItem", "DeleteItem"],
+    query: ["table", "gsi2"],
   },
 } as const satisfies Record<string, TableAccess>;
 

@@ -29,7 +29,16 @@ export const payments = new sst.Secret("Payments", isProduction ? "live" : "sand
  */
 export const unpaidOrderMinutes = new sst.Secret("UnpaidOrderMinutes", "60");
 
-/** What the API reads: every secret (tokens, PayPal, the Maps key, payments, holds). */
+/**
+ * The id PayPal gives this stage's webhook when its URL (`<stage url>/api/webhooks/paypal`) is
+ * registered (README, "PayPal webhooks"); the API sends it with every verify-webhook-signature call.
+ * Linked to the API only: nothing else receives webhooks. Optional: unset, it is "" and the webhook
+ * answers 503 (PayPal keeps the events and retries), while the sweep still reconciles payments and
+ * refunds by asking PayPal.
+ */
+export const paypalWebhookId = new sst.Secret("PaypalWebhookId", "");
+
+/** What the API reads: every secret (tokens, PayPal and its webhook id, the Maps key, payments, holds). */
 export const apiSecrets = [
   jwtSecret,
   paypalClientId,
@@ -37,6 +46,7 @@ export const apiSecrets = [
   googleMapsKey,
   payments,
   unpaidOrderMinutes,
+  paypalWebhookId,
 ];
 
 /**

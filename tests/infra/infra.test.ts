@@ -129,7 +129,7 @@ describe("sst.config.ts", () => {
     expect(lambdaBundling).toEqual(expected);
   });
 
-  it("links the API to the table, the image bucket, the six secrets and the origin header", async () => {
+  it("links the API to the table, the image bucket, the seven secrets and the origin header", async () => {
     const { recording } = await deploy("dev");
     const api = recording.get("Function", "Api");
     expect(api.args).toMatchObject({
@@ -144,8 +144,9 @@ describe("sst.config.ts", () => {
       "GoogleMapsKey",
       "Payments",
       "UnpaidOrderMinutes",
+      "PaypalWebhookId",
     ];
-    // Every secret of the stage: the API's six and the alarms' e-mail (stacks/alarms.ts), linked to nothing.
+    // Every secret of the stage: the API's seven and the alarms' e-mail (stacks/alarms.ts), linked to nothing.
     expect(
       recording
         .all("Secret")

@@ -98,10 +98,16 @@ describe("least privilege (stacks/links.ts, stacks/permissions.ts, docs/decision
     ]);
     expect(permissionsOf(fns.UnpaidOrderSweeper!)).toEqual([
       {
-        actions: ["dynamodb:BatchGetItem", "dynamodb:DeleteItem", "dynamodb:GetItem", "dynamodb:UpdateItem"],
+        actions: [
+          "dynamodb:BatchGetItem",
+          "dynamodb:DeleteItem",
+          "dynamodb:GetItem",
+          "dynamodb:PutItem",
+          "dynamodb:UpdateItem",
+        ],
         resources: [table.arn],
       },
-      { actions: ["dynamodb:Query"], resources: [`${table.arn}/index/gsi2`] },
+      { actions: ["dynamodb:Query"], resources: [table.arn, `${table.arn}/index/gsi2`] },
     ]);
     // No wildcard, no table, bucket or queue administration, no scan, anywhere.
     for (const [name, args] of Object.entries(fns)) {
@@ -134,6 +140,7 @@ describe("least privilege (stacks/links.ts, stacks/permissions.ts, docs/decision
         "Payments",
         "PaypalClientId",
         "PaypalClientSecret",
+        "PaypalWebhookId",
         "UnpaidOrderMinutes",
       ].sort(),
     );

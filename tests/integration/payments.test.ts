@@ -115,11 +115,16 @@ describe("paying with PayPal", () => {
     await expectRefused(order._id, paypalId, 409, "The payment was not made in USD");
   });
 
-  it("refuses a capture that PayPal does not report COMPLETED", async () => {
+  it("refuses a capture that PayPal declines or does not complete, and keeps a pending one as pending", async () => {
     const order = await newOrder();
     const paypalId = await createPaypalOrder(order._id);
+    fake.knobs.captureStatus = "DECLINED";
+    await expectRefused(order._id, paypalId, 409, "The payment is not completed (DECLINED)");
+    // PayPal holds the money (an e-cheque): not paid, not refused either — "Payment pending".
     fake.knobs.captureStatus = "PENDING";
-    await expectRefused(order._id, paypalId, 409, "The payment is not completed (PENDING)");
+    const pending = await pay(order._id, { id: paypalId });
+    expect(pending.status).toBe(200);
+    expect(await pending.json()).toMatchObject({ isPaid: false, isPaymentPending: true });
     fake.knobs.captureStatus = undefined;
     fake.knobs.orderStatus = "VOIDED";
     await expectRefused(order._id, paypalId, 409, /not approved yet \(VOIDED\)/);

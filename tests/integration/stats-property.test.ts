@@ -17,7 +17,8 @@ import { useFreshTable } from "../support/table.ts";
  * transaction failing before or after it commits, an invocation crashing after it applied its batch)
  * retried from the reported sequence number or bisected. Up to two rebuilds run in the middle of the
  * history, and between each of their steps (open, scan pages, counter and fence writes, journal
- * reads, flip attempts) the shop keeps writing and the stream keeps delivering. Whatever the
+ * reads, flip attempts) the shop keeps writing and the stream keeps delivering. Refunds of paid
+ * orders move the sales (net of refunds) like any other MODIFY. Whatever the
  * delivery, the summary must equal a recomputation from the model, and so must a rebuild run after.
  */
 const CATEGORIES = ["Fruits", "Vegetables", "Nuts"] as const;
@@ -32,6 +33,7 @@ type Op =
   | { kind: "deleteProduct"; pick: number }
   | { kind: "placeOrder"; totalCents: number; createdAt: string }
   | { kind: "payOrder"; pick: number }
+  | { kind: "refundOrder"; pick: number; cents: number }
   | { kind: "cancelOrder"; pick: number }
   | { kind: "deleteOrder"; pick: number };
 
@@ -52,6 +54,8 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
       .map((ms) => new Date(ms).toISOString()),
   }),
   fc.record({ kind: fc.constant("payOrder" as const), pick }),
+  // A refund of a paid order (orders/refund.store.ts): a MODIFY raising refundedCents and rev.
+  fc.record({ kind: fc.constant("refundOrder" as const), pick, cents: fc.integer({ min: 1, max: 20_000 }) }),
   fc.record({ kind: fc.constant("cancelOrder" as const), pick }),
   fc.record({ kind: fc.constant("deleteOrder" as const), pick }),
 );
@@ -60,7 +64,10 @@ interface Model {
   users: string[];
   products: Map<string, string>;
   /** Paid and cancelled are exclusive: only an unpaid order is cancelled (the sweep), and never paid after. */
-  orders: Map<string, { totalCents: number; createdAt: string; paid: boolean; cancelled: boolean }>;
+  orders: Map<
+    string,
+    { totalCents: number; refundedCents: number; createdAt: string; paid: boolean; cancelled: boolean }
+  >;
 }
 
 const nth = <T>(items: Iterable<T>, index: number): T | undefined => {
@@ -108,11 +115,24 @@ async function perform(op: Op, model: Model, recorder: StreamRecorder): Promise<
       const item = orderItem(op.totalCents, op.createdAt);
       model.orders.set(item.id as string, {
         totalCents: op.totalCents,
+        refundedCents: 0,
         createdAt: op.createdAt,
         paid: false,
         cancelled: false,
       });
       return recorder.put(item);
+    }
+    case "refundOrder": {
+      const id = nth(model.orders.keys(), op.pick);
+      const order = id ? model.orders.get(id) : undefined;
+      if (!id || !order?.paid) return undefined;
+      // Never more than is left of the capture (the refund store's reservation enforces it).
+      const cents = Math.min(op.cents, order.totalCents - order.refundedCents);
+      if (cents < 1) return undefined;
+      order.refundedCents += cents;
+      const key = orderItem(0, "", id);
+      const rev = Number(recorder.current(key)?.rev ?? 0) + 1;
+      return recorder.update(key, { refundedCents: order.refundedCents, rev });
     }
     case "payOrder":
     case "cancelOrder":
@@ -147,7 +167,8 @@ function expectedSummary(model: Model): Summary {
   for (const order of orders) {
     const day = order.createdAt.slice(0, 10);
     const entry = days.get(day) ?? { orders: 0, cents: 0 };
-    days.set(day, { orders: entry.orders + 1, cents: entry.cents + order.totalCents });
+    // Sales are net of refunds, on the day the order was placed.
+    days.set(day, { orders: entry.orders + 1, cents: entry.cents + order.totalCents - order.refundedCents });
   }
   const categories = new Map<string, number>();
   for (const name of model.products.values()) categories.set(name, (categories.get(name) ?? 0) + 1);
@@ -156,7 +177,7 @@ function expectedSummary(model: Model): Summary {
     orders: [
       {
         numOrders: orders.length,
-        totalSales: orders.reduce((sum, order) => sum + order.totalCents, 0) / 100,
+        totalSales: orders.reduce((sum, order) => sum + order.totalCents - order.refundedCents, 0) / 100,
       },
     ],
     dailyOrders: [...days.entries()]

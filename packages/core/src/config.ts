@@ -40,6 +40,8 @@ export interface Config {
   jwtSecret: string;
   payments: "test" | "paypal";
   paypal: { clientId: string; clientSecret: string; apiBase: string };
+  /** The id PayPal gave this stage's webhook (verify-webhook-signature needs it); "" refuses every delivery. */
+  paypalWebhookId: string;
   googleMapsKey: string;
   /**
    * How long an unpaid order holds its stock before the sweep cancels it: `UNPAID_ORDER_MINUTES` or the
@@ -135,6 +137,7 @@ export function loadConfig(env: Env = process.env): Config {
       clientSecret: env.PAYPAL_CLIENT_SECRET ?? linked("PaypalClientSecret", "value") ?? "",
       apiBase: env.PAYPAL_API_BASE ?? (live ? PAYPAL_LIVE : PAYPAL_SANDBOX),
     },
+    paypalWebhookId: env.PAYPAL_WEBHOOK_ID ?? linked("PaypalWebhookId", "value") ?? "",
     googleMapsKey: env.GOOGLE_MAPS_KEY ?? linked("GoogleMapsKey", "value") ?? "",
     unpaidOrderMinutes: Number(env.UNPAID_ORDER_MINUTES || linked("UnpaidOrderMinutes", "value") || 60),
     originVerify: originVerifyOf(linked("OriginVerify", "header"), linked("OriginVerify", "value")),

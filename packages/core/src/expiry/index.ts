@@ -2,8 +2,10 @@ import type { Item } from "../db/kind.ts";
 import { AGAIN, retrying } from "../db/retry.ts";
 import { log } from "../log.ts";
 import { expiryDecision } from "../orders/hold.ts";
+import { isPaymentPending } from "../orders/order.records.ts";
 import { orderStore } from "../orders/order.store.ts";
 import { settleStartedPayment } from "../payments/index.ts";
+import { resumePendingRefunds } from "../payments/refunds.ts";
 
 /**
  * The expiry sweep (docs/decisions/012-unpaid-orders-expire.md): unpaid orders whose hold ran out are
@@ -33,7 +35,12 @@ export async function expireOrder(id: string, now: Date = new Date()): Promise<E
         return "skipped";
       }
       if (decision === "not_due" || decision === "payment_in_progress" || !item) return "skipped";
-      if (decision === "check_payment" && (await settleStartedPayment(item)) === "paid") return "paid";
+      if (decision === "check_payment") {
+        const settled = await settleStartedPayment(item);
+        if (settled === "paid") return "paid";
+        // Money PayPal holds is never expired: only its denial cancels the order.
+        if (settled === "pending" || (isPaymentPending(item) && settled !== "denied")) return "skipped";
+      }
       // The cancellation's conditions (order.store.ts) let exactly one run give the stock back.
       return (await orderStore.cancel(item, now)) === "cancelled" ? "cancelled" : AGAIN;
     },
@@ -48,6 +55,8 @@ export interface SweepReport {
   paid: number;
   skipped: number;
   failed: number;
+  /** Pending refunds the sweep sent again and settled (docs/decisions/030-refunds.md). */
+  refunds: number;
   pages: number;
   complete: boolean;
 }
@@ -71,7 +80,15 @@ export interface SweepOptions {
  */
 export async function sweepExpiredOrders(options: SweepOptions = {}): Promise<SweepReport> {
   const now = options.now ?? new Date();
-  const report: SweepReport = { cancelled: 0, paid: 0, skipped: 0, failed: 0, pages: 0, complete: false };
+  const report: SweepReport = {
+    cancelled: 0,
+    paid: 0,
+    skipped: 0,
+    failed: 0,
+    refunds: 0,
+    pages: 0,
+    complete: false,
+  };
   for (const shard of orderStore.shards) {
     let startKey: Item | undefined;
     do {
@@ -93,6 +110,8 @@ export async function sweepExpiredOrders(options: SweepOptions = {}): Promise<Sw
       startKey = next;
     } while (startKey);
   }
+  // Refunds left pending (a request that died after PayPal's answer): sent again, PayPal answers the same refund.
+  report.refunds = await resumePendingRefunds(now, options.stopAt);
   report.complete = true;
   return report;
 }

@@ -71,6 +71,14 @@ export const lineCents = (line: CentsLine): number =>
   divideHalfUp(line.priceCents * line.quantity, BASE_PER_UNIT[line.unit]);
 
 /**
+ * The tax on an amount of items, in cents: TAX_PERCENT of it, rounded half up, in integers.
+ *
+ * @example
+ * taxCentsOf(1497) // 225 (224.55 rounded up)
+ */
+export const taxCentsOf = (itemsCents: number): number => divideHalfUp(itemsCents * TAX_PERCENT, 100);
+
+/**
  * Prices lines held in cents: the pricing rule itself.
  *
  * @example
@@ -79,7 +87,7 @@ export const lineCents = (line: CentsLine): number =>
 export function priceCents(lines: readonly CentsLine[]): PriceCents {
   const itemsCents = lines.reduce((sum, line) => sum + lineCents(line), 0);
   const shippingCents = itemsCents > FREE_SHIPPING_OVER * 100 || itemsCents === 0 ? 0 : SHIPPING_FEE * 100;
-  const taxCents = divideHalfUp(itemsCents * TAX_PERCENT, 100);
+  const taxCents = taxCentsOf(itemsCents);
   return { itemsCents, shippingCents, taxCents, totalCents: itemsCents + shippingCents + taxCents };
 }
 

@@ -1,5 +1,5 @@
 import { getConfig } from "../config.ts";
-import { isHeld, type OrderRecord } from "./order.records.ts";
+import { isHeld, isPaymentPending, type OrderRecord } from "./order.records.ts";
 
 /**
  * How long unpaid orders hold their stock, and the pure rules of the expiry sweep
@@ -30,7 +30,8 @@ export function heldFrom(placedAt: Date, minutes: number = getConfig().unpaidOrd
  * - `gone`: the order is missing, paid or cancelled; only the stale hold is left to delete;
  * - `not_due`: its hold has not run out;
  * - `payment_in_progress`: a payment was started within the grace time;
- * - `check_payment`: a payment was started long ago and never recorded: ask the provider first;
+ * - `check_payment`: a payment was started long ago and never recorded, or PayPal holds its capture
+ *   (`PENDING`: never expired for that; docs/decisions/030-refunds.md): ask the provider first;
  * - `cancel`: cancel it and give its stock back.
  */
 export type ExpiryDecision = "gone" | "not_due" | "payment_in_progress" | "check_payment" | "cancel";
@@ -40,6 +41,7 @@ export function expiryDecision(order: OrderRecord | undefined, now: Date): Expir
   if (!order || !isHeld(order)) return "gone";
   const holdUntil = order.holdUntil === undefined ? Number.NaN : Date.parse(order.holdUntil);
   if (!(holdUntil <= now.getTime())) return "not_due";
+  if (isPaymentPending(order)) return "check_payment";
   if (order.paymentStartedAt === undefined) return "cancel";
   const started = Date.parse(order.paymentStartedAt);
   return now.getTime() - started < PAYMENT_GRACE_MS ? "payment_in_progress" : "check_payment";

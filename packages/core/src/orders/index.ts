@@ -8,8 +8,8 @@ import type { Caller } from "../users/caller.ts";
 import { userStore } from "../users/user.store.ts";
 import { type OrderUser, toOrder } from "./order.mapping.ts";
 import { isCancelled, isHeld, type OrderRecord } from "./order.records.ts";
-import type { MyOrdersQuery, Order, OrderListQuery, PaymentResult } from "./order.schema.ts";
-import { orderStore } from "./order.store.ts";
+import type { MyOrdersQuery, Order, OrderListQuery } from "./order.schema.ts";
+import { type CapturedPayment, orderStore } from "./order.store.ts";
 
 export { placeOrder } from "./place.ts";
 
@@ -120,7 +120,7 @@ function inState(order: OrderRecord, state: OrderListQuery["state"]): boolean {
     case "unpaid":
       return isHeld(order);
     case "paid":
-      return order.isPaid && !order.isDelivered;
+      return order.isPaid && !order.isDelivered && !isCancelled(order);
     case "delivered":
       return order.isDelivered;
     case "cancelled":
@@ -132,9 +132,13 @@ function inState(order: OrderRecord, state: OrderListQuery["state"]): boolean {
 export const ORDER_CANCELLED_MESSAGE =
   "This order was cancelled because it was not paid in time; its items went back on sale. Please place a new order.";
 
+/** Told to anyone who tries to move a paid order an administrator cancelled and refunded. */
+export const ORDER_REFUNDED_MESSAGE = "This order was cancelled and refunded.";
+
 /** 409 for a cancelled order (it cannot be paid, delivered or cancelled again). */
 export function assertNotCancelled(order: OrderRecord): void {
-  if (isCancelled(order)) throw new AppError("conflict", ORDER_CANCELLED_MESSAGE);
+  if (isCancelled(order))
+    throw new AppError("conflict", order.isPaid ? ORDER_REFUNDED_MESSAGE : ORDER_CANCELLED_MESSAGE);
 }
 
 /**
@@ -184,10 +188,7 @@ export async function startPayment(id: string, paypalOrderId: string): Promise<O
  * changes nothing; the order's hold goes in the same transaction (it no longer expires). Returns the
  * stored order either way.
  */
-export async function markPaid(
-  id: string,
-  payment: PaymentResult & { paypalOrderId: string },
-): Promise<OrderRecord> {
+export async function markPaid(id: string, payment: CapturedPayment): Promise<OrderRecord> {
   // "refused": paid already (or cancelled): read below; "conflict": the transaction lost a race.
   await retrying(
     "changedMeanwhile",

@@ -1,6 +1,6 @@
 import { toDollars } from "../money/pricing.ts";
 import { fromBase } from "../money/quantity.ts";
-import { isCancelled, isHeld, type OrderRecord, type StoredLine } from "./order.records.ts";
+import { isCancelled, isHeld, isPaymentPending, type OrderRecord, type StoredLine } from "./order.records.ts";
 import type { Order, OrderLine } from "./order.schema.ts";
 
 /** Stored orders → the API's orders (money: cents stored, dollars answered). Pure. */
@@ -40,5 +40,13 @@ export function toOrder(order: OrderRecord, user: OrderUser): Order {
     holdUntil: isHeld(order) ? (order.holdUntil ?? null) : null,
     isCancelled: isCancelled(order),
     cancelledAt: order.cancelledAt ?? null,
+    isPaymentPending: isPaymentPending(order),
+    refundedPrice: toDollars(order.refundedCents ?? 0),
+    refunds: (order.refunds ?? []).map((refund) => ({
+      _id: refund.id,
+      amount: toDollars(refund.amountCents),
+      reason: refund.reason,
+      createdAt: refund.createdAt,
+    })),
   };
 }

@@ -64,7 +64,7 @@ export type OrderState = (typeof ORDER_STATES)[number];
 const STATE_FILTERS: Record<OrderState, { FilterExpression: string; values: Record<string, boolean> }> = {
   unpaid: { FilterExpression: `isPaid = :false AND ${notCancelled}`, values: { ":false": false } },
   paid: {
-    FilterExpression: "isPaid = :true AND isDelivered = :false",
+    FilterExpression: `isPaid = :true AND isDelivered = :false AND ${notCancelled}`,
     values: { ":true": true, ":false": false },
   },
   delivered: { FilterExpression: "isDelivered = :true", values: { ":true": true } },
@@ -264,12 +264,13 @@ async function updateOrder(update: UpdateAction): Promise<OrderRecord | undefine
   }
 }
 
-/** Marks a paid, undelivered order delivered; the order as written, or undefined when it was not. */
+/** Marks a paid, undelivered, not cancelled order delivered; the order as written, or undefined when it was not. */
 const markDelivered = (id: string): Promise<OrderRecord | undefined> =>
   updateOrder(
     orderKind.update(orderKind.key(id), {
       UpdateExpression: "SET isDelivered = :true, deliveredAt = :now",
-      ConditionExpression: `${exists()} AND isPaid = :true AND isDelivered = :false`,
+      // Not cancelled: an administrator may cancel (and refund) a paid order meanwhile.
+      ConditionExpression: `${exists()} AND isPaid = :true AND isDelivered = :false AND ${notCancelled}`,
       ExpressionAttributeValues: { ":true": true, ":false": false, ":now": new Date().toISOString() },
       ReturnValues: "ALL_NEW",
     }),
@@ -293,17 +294,22 @@ const startPayment = (id: string, paypalOrderId: string): Promise<OrderRecord | 
     }),
   );
 
+/** A verified capture: what the order stores of it (payments/verify.ts). */
+export type CapturedPayment = PaymentResult & {
+  paypalOrderId: string;
+  captureId: string;
+  captureStatus: string;
+};
+
 /**
- * Records a verified payment and deletes the order's hold, in one transaction, only if the order is
- * still unpaid and not cancelled: `refused` otherwise, `conflict` when the transaction lost a race.
+ * Records a verified, completed payment and deletes the order's hold, in one transaction, only if the
+ * order is still unpaid and not cancelled: `refused` otherwise, `conflict` when the transaction lost a race.
  */
-async function markPaid(
-  id: string,
-  payment: PaymentResult & { paypalOrderId: string },
-): Promise<"paid" | "refused" | "conflict"> {
-  const { paypalOrderId, ...paymentResult } = payment;
+async function markPaid(id: string, payment: CapturedPayment): Promise<"paid" | "refused" | "conflict"> {
+  const { paypalOrderId, captureId, captureStatus, ...paymentResult } = payment;
   const paid = orderKind.update(orderKind.key(id), {
-    UpdateExpression: "SET isPaid = :true, paidAt = :now, paymentResult = :result, paypalOrderId = :paypal",
+    UpdateExpression:
+      "SET isPaid = :true, paidAt = :now, paymentResult = :result, paypalOrderId = :paypal, captureId = :capture, captureStatus = :status",
     ConditionExpression: `${exists()} AND isPaid = :false AND ${notCancelled}`,
     ExpressionAttributeValues: {
       ":true": true,
@@ -311,11 +317,70 @@ async function markPaid(
       ":now": new Date().toISOString(),
       ":result": paymentResult,
       ":paypal": paypalOrderId,
+      ":capture": captureId,
+      ":status": captureStatus,
     },
   });
   const cancelled = await tryTransact([paid, ...deleteHold(id)]);
   if (!cancelled) return "paid";
   return cancelled.failed(paid) ? "refused" : "conflict";
+}
+
+/**
+ * Records a capture PayPal holds (`PENDING`): the money is taken but not yet ours. The order stays
+ * unpaid and keeps its hold and stock; the sweep then asks PayPal about it instead of expiring it
+ * (orders/hold.ts). Only on an unpaid order that is not cancelled; the order as written, or undefined.
+ */
+const markPending = (id: string, payment: CapturedPayment): Promise<OrderRecord | undefined> =>
+  updateOrder(
+    orderKind.update(orderKind.key(id), {
+      UpdateExpression:
+        "SET paypalOrderId = :paypal, captureId = :capture, captureStatus = :status, paymentPaypalOrderId = :paypal",
+      ConditionExpression: `${exists()} AND isPaid = :false AND ${notCancelled}`,
+      ExpressionAttributeValues: {
+        ":false": false,
+        ":paypal": payment.paypalOrderId,
+        ":capture": payment.captureId,
+        ":status": payment.captureStatus,
+      },
+      ReturnValues: "ALL_NEW",
+    }),
+  );
+
+/** Sets the capture status PayPal reports now (refunded, reversed…) on an order; undefined when gone. */
+const setCaptureStatus = (id: string, captureStatus: string): Promise<OrderRecord | undefined> =>
+  updateOrder(
+    orderKind.update(orderKind.key(id), {
+      UpdateExpression: "SET captureStatus = :status",
+      ConditionExpression: `${exists()} AND captureStatus <> :status`,
+      ExpressionAttributeValues: { ":status": captureStatus },
+      ReturnValues: "ALL_NEW",
+    }),
+  );
+
+/**
+ * Cancels an unpaid order whose capture PayPal denied, in one transaction: marked cancelled (only
+ * while unpaid, not cancelled, and with the capture read), its hold deleted, its stock given back
+ * once. `changed` when any of that no longer holds.
+ */
+async function cancelDenied(order: OrderRecord, captureStatus: string): Promise<"cancelled" | "changed"> {
+  const restock = await productStore.returnStock(order.orderItems);
+  const refused = await tryTransact([
+    orderKind.update(orderKind.key(order.id), {
+      UpdateExpression: "SET isCancelled = :true, cancelledAt = :now, captureStatus = :status",
+      ConditionExpression: `${exists()} AND isPaid = :false AND ${notCancelled} AND captureId = :capture`,
+      ExpressionAttributeValues: {
+        ":true": true,
+        ":false": false,
+        ":now": new Date().toISOString(),
+        ":status": captureStatus,
+        ":capture": order.captureId,
+      },
+    }),
+    ...deleteHold(order.id),
+    ...restock,
+  ]);
+  return refused ? "changed" : "cancelled";
 }
 
 /**
@@ -379,6 +444,9 @@ export const orderStore = {
   markDelivered,
   startPayment,
   markPaid,
+  markPending,
+  setCaptureStatus,
+  cancelDenied,
   cancel,
   deleteStaleHold,
   dueHolds,

@@ -1,21 +1,28 @@
-import { getConfig } from "../config.ts";
 import { AppError, isAppError } from "../errors.ts";
-import { assertNotCancelled, markPaid, readableOrder, startPayment, withUser } from "../orders/index.ts";
+import {
+  assertNotCancelled,
+  markPaid,
+  orderOrNotFound,
+  readableOrder,
+  startPayment,
+  withUser,
+} from "../orders/index.ts";
 import type { Order } from "../orders/order.schema.ts";
-import type { OrderRecord } from "../orders/order.store.ts";
+import { type OrderRecord, orderStore } from "../orders/order.store.ts";
 import type { Caller } from "../users/caller.ts";
-import { type PaymentProvider, paypalProvider } from "./paypal.ts";
-import { testProvider } from "./test-provider.ts";
-import { assertCapturable, usd, verifiedPayment } from "./verify.ts";
+import type { PaypalOrder } from "./paypal.ts";
+import { provider } from "./provider.ts";
+import {
+  assertCapturable,
+  captureState,
+  type ExpectedPayment,
+  usd,
+  verifiedCapture,
+  verifiedPayment,
+} from "./verify.ts";
 
 /** Repeated "Pay" clicks within this window get the same PayPal order (PayPal-Request-Id). */
 const CREATE_WINDOW_MS = 10 * 60 * 1000;
-
-/** PayPal, or the in-process test provider when `PAYMENTS=test` (never on production; see config.ts). */
-function provider(): PaymentProvider {
-  const config = getConfig();
-  return config.payments === "test" ? testProvider : paypalProvider(config.paypal);
-}
 
 /** The order if the caller is its customer: others get 404, administrators 403 (they may read it). */
 async function ownOrder(caller: Caller, orderId: string): Promise<OrderRecord> {
@@ -69,8 +76,25 @@ export async function captureOrderPayment(
     if (started.isPaid) return withUser(caller, started);
     result = await paypal.captureOrder(paypalOrderId, `capture-${paypalOrderId}`);
   }
-  const payment = verifiedPayment(result, expected);
-  return withUser(caller, await markPaid(orderId, payment));
+  return withUser(caller, await recordCapture(orderId, result, expected));
+}
+
+/**
+ * Records what a captured PayPal order says (after a capture, or re-read by the sweep): a completed
+ * capture pays the order; a capture PayPal holds (`PENDING`) is stored with the order, which then
+ * shows "Payment pending" and is never expired; a denied capture is a 409 and the order stays unpaid.
+ */
+async function recordCapture(
+  orderId: string,
+  result: PaypalOrder,
+  expected: ExpectedPayment,
+): Promise<OrderRecord> {
+  const capture = verifiedCapture(result, expected);
+  if (captureState(capture.captureStatus) === "pending") {
+    const pending = await orderStore.markPending(orderId, capture);
+    return pending ?? (await orderOrNotFound(orderId));
+  }
+  return markPaid(orderId, verifiedPayment(result, expected));
 }
 
 /**
@@ -80,13 +104,26 @@ export async function captureOrderPayment(
  * otherwise "unpaid" (nothing was taken, the order may be cancelled). PayPal being unreachable
  * throws, which leaves the order to the next sweep.
  */
-export async function settleStartedPayment(order: OrderRecord): Promise<"paid" | "unpaid"> {
+export async function settleStartedPayment(
+  order: OrderRecord,
+): Promise<"paid" | "pending" | "denied" | "unpaid"> {
   const paypalOrderId = order.paymentPaypalOrderId;
   if (paypalOrderId === undefined) return "unpaid";
   const expected = { orderId: order.id, totalCents: order.totalCents };
   try {
     const result = await provider().getOrder(paypalOrderId);
     if (result.status !== "COMPLETED") return "unpaid";
+    const capture = verifiedCapture(result, expected);
+    const state = captureState(capture.captureStatus);
+    if (state === "pending") {
+      await orderStore.markPending(order.id, capture);
+      return "pending";
+    }
+    if (state === "denied") {
+      // Nothing was taken: the order may be cancelled (with its capture recorded, for the record).
+      await orderStore.markPending(order.id, capture);
+      return "denied";
+    }
     const paid = await markPaid(expected.orderId, verifiedPayment(result, expected));
     return paid.isPaid ? "paid" : "unpaid";
   } catch (error) {
@@ -95,3 +132,6 @@ export async function settleStartedPayment(order: OrderRecord): Promise<"paid" |
     return "unpaid";
   }
 }
+
+export { refundOrder } from "./refunds.ts";
+export { receivePaypalWebhook } from "./webhooks.ts";

@@ -16,6 +16,29 @@ export interface PaypalCapture {
   status: string;
   amount?: PaypalAmount;
   update_time?: string;
+  /** The PayPal order the capture belongs to. */
+  supplementary_data?: { related_ids?: { order_id?: string } };
+}
+
+/** A refund of a capture, as PayPal answers it. `custom_id` is our refund's id when we made it. */
+export interface PaypalRefund {
+  id: string;
+  status: string;
+  amount?: PaypalAmount;
+  custom_id?: string;
+  create_time?: string;
+}
+
+/** The transmission headers and the event of a webhook delivery, as received. */
+export interface WebhookDelivery {
+  authAlgo: string;
+  certUrl: string;
+  transmissionId: string;
+  transmissionSig: string;
+  transmissionTime: string;
+  webhookId: string;
+  /** The event's JSON text exactly as it arrived (PayPal checks the signature over these bytes). */
+  rawEvent: string;
 }
 
 /** The parts of a PayPal order the server reads (GET, create and capture all answer this shape). */
@@ -27,7 +50,7 @@ export interface PaypalOrder {
   purchase_units?: {
     reference_id?: string;
     amount?: PaypalAmount;
-    payments?: { captures?: PaypalCapture[] };
+    payments?: { captures?: PaypalCapture[]; refunds?: PaypalRefund[] };
   }[];
 }
 
@@ -41,6 +64,26 @@ export interface PaymentProvider {
   getOrder(id: string): Promise<PaypalOrder>;
   /** Captures an approved order; an order captured before is read instead. */
   captureOrder(id: string, requestId: string): Promise<PaypalOrder>;
+  /** Reads a capture (its status now, and its PayPal order). */
+  getCapture(id: string): Promise<PaypalCapture>;
+  /**
+   * Refunds part of a capture, once per `requestId` (PayPal-Request-Id): a repeated call answers the
+   * same refund. A refusal (more than is left, a capture fully refunded) throws RefundRefused.
+   */
+  refundCapture(
+    captureId: string,
+    input: { amount: PaypalAmount; requestId: string; customId: string; note: string },
+  ): Promise<PaypalRefund>;
+  /** PayPal's own verification of a webhook delivery's signature: true only for SUCCESS. */
+  verifyWebhook(delivery: WebhookDelivery): Promise<boolean>;
+}
+
+/** PayPal refused a refund for good (its issue, e.g. REFUND_AMOUNT_EXCEEDED): nothing was refunded. */
+export class RefundRefused extends Error {
+  override name = "RefundRefused";
+  constructor(readonly issue: string) {
+    super(`PayPal refused the refund (${issue})`);
+  }
 }
 
 export interface PaypalSettings {
@@ -122,6 +165,7 @@ async function call<T>(
   path: string,
   requestId?: string,
   body?: unknown,
+  rawBody?: string,
 ): Promise<T> {
   for (let attempt = 0; ; attempt += 1) {
     const res = await send(`${settings.apiBase}${path}`, {
@@ -132,7 +176,11 @@ async function call<T>(
         Prefer: "return=representation",
         ...(requestId ? { "PayPal-Request-Id": requestId } : {}),
       },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      ...(rawBody !== undefined
+        ? { body: rawBody }
+        : body === undefined
+          ? {}
+          : { body: JSON.stringify(body) }),
     });
     // A token revoked before its time: forget it and ask once more.
     if (res.status === 401 && attempt === 0) {
@@ -189,6 +237,53 @@ export function paypalProvider(settings: PaypalSettings): PaymentProvider {
       } catch (error) {
         if (error instanceof PaypalRejection && error.issue === "ORDER_ALREADY_CAPTURED") return getOrder(id);
         throw orderProblem(error);
+      }
+    },
+    async getCapture(id) {
+      try {
+        return await call<PaypalCapture>(settings, "GET", `/v2/payments/captures/${encodeURIComponent(id)}`);
+      } catch (error) {
+        throw error instanceof PaypalRejection ? new AppError("invalid", "Unknown PayPal capture") : error;
+      }
+    },
+    async refundCapture(captureId, { amount, requestId, customId, note }) {
+      try {
+        return await call<PaypalRefund>(
+          settings,
+          "POST",
+          `/v2/payments/captures/${encodeURIComponent(captureId)}/refund`,
+          requestId,
+          { amount, custom_id: customId, note_to_payer: note.slice(0, 255) },
+        );
+      } catch (error) {
+        throw error instanceof PaypalRejection ? new RefundRefused(error.issue) : error;
+      }
+    },
+    async verifyWebhook(delivery) {
+      // The event goes back exactly as it arrived: PayPal's signature covers its bytes, which
+      // parsing and serializing again could change (key order, number formats).
+      const head = JSON.stringify({
+        auth_algo: delivery.authAlgo,
+        cert_url: delivery.certUrl,
+        transmission_id: delivery.transmissionId,
+        transmission_sig: delivery.transmissionSig,
+        transmission_time: delivery.transmissionTime,
+        webhook_id: delivery.webhookId,
+      });
+      const body = `${head.slice(0, -1)},"webhook_event":${delivery.rawEvent}}`;
+      try {
+        const answer = await call<{ verification_status?: string }>(
+          settings,
+          "POST",
+          "/v1/notifications/verify-webhook-signature",
+          undefined,
+          undefined,
+          body,
+        );
+        return answer.verification_status === "SUCCESS";
+      } catch (error) {
+        if (error instanceof PaypalRejection) return false;
+        throw error;
       }
     },
   };

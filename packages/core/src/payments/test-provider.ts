@@ -45,11 +45,28 @@ async function testOrder(id: string, captured: boolean): Promise<PaypalOrder> {
   };
 }
 
-/** The in-process test payment provider. */
+const TEST_CAPTURE_PREFIX = "TEST-CAPTURE-";
+
+/** The in-process test payment provider. Refunds are answered COMPLETED at once (the shop's own checks bound them). */
 export const testProvider: PaymentProvider = {
   async createOrder({ referenceId }) {
     return { id: `${TEST_ORDER_PREFIX}${referenceId}` };
   },
   getOrder: (id) => testOrder(id, false),
   captureOrder: (id) => testOrder(id, true),
+  async getCapture(id) {
+    const shopOrderId = id.startsWith(TEST_CAPTURE_PREFIX) ? id.slice(TEST_CAPTURE_PREFIX.length) : "";
+    const order = await testOrder(`${TEST_ORDER_PREFIX}${shopOrderId}`, false);
+    const capture = order.purchase_units?.[0]?.payments?.captures?.[0];
+    if (!capture) throw new AppError("invalid", "Unknown PayPal capture");
+    return { ...capture, supplementary_data: { related_ids: { order_id: order.id } } };
+  },
+  async refundCapture(captureId, { amount, requestId, customId }) {
+    if (!captureId.startsWith(TEST_CAPTURE_PREFIX)) throw new AppError("invalid", "Unknown PayPal capture");
+    return { id: `TEST-REFUND-${requestId}`, status: "COMPLETED", amount, custom_id: customId };
+  },
+  // No webhook ever comes from the test provider: any delivery claiming to be one is refused.
+  async verifyWebhook() {
+    return false;
+  },
 };

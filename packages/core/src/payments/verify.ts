@@ -1,6 +1,7 @@
 import { AppError } from "../errors.ts";
 import { toCents } from "../money/pricing.ts";
-import type { PaymentResult } from "../orders/order.schema.ts";
+import { CAPTURE_DENIED, CAPTURE_PENDING } from "../orders/order.records.ts";
+import type { CapturedPayment } from "../orders/order.store.ts";
 import type { PaypalAmount, PaypalOrder } from "./paypal.ts";
 
 /**
@@ -52,25 +53,51 @@ export function assertCapturable(paypal: PaypalOrder, expected: ExpectedPayment)
 }
 
 /**
- * After capturing: PayPal says COMPLETED, and the capture is COMPLETED, in USD, for exactly the order's
- * total, under this order's reference. Returns the paymentResult to store.
+ * What a capture's status means for the shop: the money is ours (`captured`, also once refunded or
+ * reversed since), PayPal holds it (`pending`), PayPal will not take it (`denied`), or something else.
  */
-export function verifiedPayment(
-  paypal: PaypalOrder,
-  expected: ExpectedPayment,
-): PaymentResult & { paypalOrderId: string } {
+export type CaptureState = "captured" | "pending" | "denied" | "unknown";
+
+const CAPTURED = new Set(["COMPLETED", "PARTIALLY_REFUNDED", "REFUNDED", "REVERSED"]);
+
+export function captureState(status: string): CaptureState {
+  if (CAPTURED.has(status)) return "captured";
+  if (status === CAPTURE_PENDING) return "pending";
+  if ((CAPTURE_DENIED as readonly string[]).includes(status)) return "denied";
+  return "unknown";
+}
+
+/**
+ * After capturing: exactly one capture, in USD, for exactly the order's total, under this order's
+ * reference, whatever its status. Returns what the order stores of it.
+ */
+export function verifiedCapture(paypal: PaypalOrder, expected: ExpectedPayment): CapturedPayment {
   const unit = purchaseUnit(paypal, expected);
   const captures = unit.payments?.captures ?? [];
   const capture = captures[0];
-  if (paypal.status !== "COMPLETED" || captures.length !== 1 || capture?.status !== "COMPLETED") {
-    throw mismatch(`The payment is not completed (${capture?.status ?? paypal.status})`);
+  if (captures.length !== 1 || !capture) {
+    throw mismatch(`The payment is not completed (${paypal.status})`);
   }
   assertAmount(capture.amount, expected);
   return {
     paypalOrderId: paypal.id,
+    captureId: capture.id,
+    captureStatus: capture.status,
     id: paypal.id,
     status: paypal.status,
     update_time: capture.update_time ?? paypal.update_time ?? new Date().toISOString(),
     email_address: paypal.payer?.email_address ?? "",
   };
+}
+
+/**
+ * After capturing: PayPal says COMPLETED, and the capture is COMPLETED, in USD, for exactly the order's
+ * total, under this order's reference. Returns the payment to store.
+ */
+export function verifiedPayment(paypal: PaypalOrder, expected: ExpectedPayment): CapturedPayment {
+  const payment = verifiedCapture(paypal, expected);
+  if (paypal.status !== "COMPLETED" || payment.captureStatus !== "COMPLETED") {
+    throw mismatch(`The payment is not completed (${payment.captureStatus})`);
+  }
+  return payment;
 }

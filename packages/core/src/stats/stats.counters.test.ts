@@ -42,6 +42,21 @@ describe("stats counters", () => {
     expect(counterDelta(orderCounters, cancelled, undefined)).toEqual([]); // deleting it later
   });
 
+  it("counts sales net of refunds: a refund takes its amount off the order's day, not its count", () => {
+    const order = { id: "o", totalCents: 2722, createdAt: "2026-01-01T10:00:00Z", rev: 1 };
+    const refunded = { ...order, refundedCents: 374, rev: 2 };
+    expect(counterDelta(orderCounters, order, refunded)).toEqual([
+      { key: statsKeys.totals, add: { salesCents: -374 } },
+      { key: statsKeys.day("2026-01-01"), add: { salesCents: -374 } },
+    ]);
+    // Fully refunded: still an order, with no sales; cancelled after a refund: counted nowhere.
+    expect(orderCounters({ ...order, refundedCents: 2722 })).toEqual([
+      { key: statsKeys.totals, add: { numOrders: 1, salesCents: 0 } },
+      { key: statsKeys.day("2026-01-01"), add: { orders: 1, salesCents: 0 } },
+    ]);
+    expect(orderCounters({ ...refunded, cancelledAt: "2026-01-02T00:00:00Z" })).toEqual([]);
+  });
+
   it("moves one count on a category change and nothing on other product edits", () => {
     expect(
       counterDelta(productCounters, { id: "p", category: "Fruits" }, { id: "p", category: "Nuts" }),

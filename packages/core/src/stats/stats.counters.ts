@@ -28,12 +28,14 @@ export function utcDay(timestamp: unknown): string {
 }
 
 /**
- * An order counts once in the totals and once in the UTC day it was placed, with its total. A cancelled
- * order counts nowhere, like a deleted one: its cancellation (a MODIFY) takes it out of the figures.
+ * An order counts once in the totals and once in the UTC day it was placed, with its total net of
+ * its completed refunds (`refundedCents`: a refund is a MODIFY of the order that moves its sales, on
+ * the day the order was placed; docs/decisions/030-refunds.md). A cancelled order counts nowhere,
+ * like a deleted one: its cancellation (a MODIFY) takes it out of the figures.
  */
 export function orderCounters(order: CountedPart["order"]): CounterChange[] {
   if (isCancelled(order)) return [];
-  const salesCents = order.totalCents;
+  const salesCents = order.totalCents - (order.refundedCents ?? 0);
   const day = utcDay(order.createdAt);
   return [
     { key: statsKeys.totals, add: { numOrders: 1, salesCents } },

@@ -13,6 +13,7 @@ import type { Services } from "./services.ts";
 import { statsRoutes } from "./stats.ts";
 import { uploadRoutes } from "./uploads.ts";
 import { userRoutes } from "./users.ts";
+import { webhookRoutes } from "./webhooks.ts";
 
 /** JSON bodies are small; only the multipart upload may carry an image (`DIRECT_UPLOAD_BODY_LIMIT`). */
 const JSON_LIMIT = 256 * 1024;
@@ -76,6 +77,7 @@ export function createApp(services: Services) {
       .route("/orders/summary", statsRoutes(services))
       .route("/orders", orderRoutes(services))
       .route("/keys", clientKeyRoutes(services))
+      .route("/webhooks", webhookRoutes(services))
       .route("/", uploadRoutes(services))
       .notFound((c) => c.json({ message: "Not Found" }, 404))
       .onError(mapError)

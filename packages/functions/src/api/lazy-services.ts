@@ -68,7 +68,10 @@ export const lazyServices: Services = {
     () => import("./lazy/orders.ts"),
     ["placeOrder", "listAll", "listMine", "fromIdForCaller", "removeOrder", "markDelivered"],
   ),
-  payments: lazyFunctions(() => import("./lazy/payments.ts"), ["createPaymentOrder", "captureOrderPayment"]),
+  payments: lazyFunctions(
+    () => import("./lazy/payments.ts"),
+    ["createPaymentOrder", "captureOrderPayment", "refundOrder", "receivePaypalWebhook"],
+  ),
   uploads: lazyFunctions(() => import("./lazy/uploads.ts"), ["presign", "storeImage", "imageState"]),
   stats: lazyFunctions(() => import("./lazy/stats.ts"), ["readSummary"]),
   reviews: lazyFunctions(() => import("./lazy/reviews.ts"), ["addReview"]),

@@ -6,6 +6,7 @@ import {
   OrderInputSchema,
   OrderListQuerySchema,
   PayOrderSchema,
+  RefundInputSchema,
 } from "@fruit/core/orders/order.schema";
 import { Hono } from "hono/quick";
 import { type AuthEnv, auth } from "./middleware/auth.ts";
@@ -47,6 +48,19 @@ export function orderRoutes(services: Pick<Services, "caller" | "orders" | "paym
       .put("/:id/pay", requireUser, async (c) => {
         const { id } = await jsonBody(c, PayOrderSchema);
         return c.json(await payments.captureOrderPayment(c.var.caller, c.req.param("id"), id));
+      })
+      // Refunds (admin): 201 when this request made the refund, 200 for a replayed Idempotency-Key,
+      // 202 while PayPal has not confirmed it yet (docs/decisions/030-refunds.md).
+      .post("/:id/refunds", requireAdmin, async (c) => {
+        const input = await jsonBody(c, RefundInputSchema);
+        const key = parseWith(IdempotencyKeySchema, c.req.header("idempotency-key"));
+        const { refund, order, created } = await payments.refundOrder(
+          c.var.caller,
+          c.req.param("id"),
+          input,
+          key,
+        );
+        return c.json({ refund, order }, refund.status === "pending" ? 202 : created ? 201 : 200);
       })
       .put("/:id/deliver", requireAdmin, async (c) =>
         c.json(await orders.markDelivered(c.var.caller, c.req.param("id"))),

@@ -35,8 +35,11 @@ export interface Services {
     typeof orders,
     "placeOrder" | "listAll" | "listMine" | "fromIdForCaller" | "removeOrder" | "markDelivered"
   >;
-  /** Payments (PayPal or the test provider). */
-  payments: AsyncFunctions<typeof payments, "createPaymentOrder" | "captureOrderPayment">;
+  /** Payments (PayPal or the test provider): paying, refunds and PayPal's webhooks. */
+  payments: AsyncFunctions<
+    typeof payments,
+    "createPaymentOrder" | "captureOrderPayment" | "refundOrder" | "receivePaypalWebhook"
+  >;
   /** Product images: presigned S3 POSTs, multipart uploads through the API, their variants' state. */
   uploads: AsyncFunctions<typeof uploads, "presign" | "storeImage" | "imageState">;
   /** The admin dashboard's figures. */

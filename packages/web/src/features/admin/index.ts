@@ -9,3 +9,8 @@ import { lazy } from "react";
 export const DeliverOrderButton = lazy(() =>
   import("./orders/deliver-order-button.tsx").then((m) => ({ default: m.DeliverOrderButton })),
 );
+
+/** The refund form, shown on a paid order's screen to an administrator only. */
+export const RefundOrderForm = lazy(() =>
+  import("./orders/refund-order-form.tsx").then((m) => ({ default: m.RefundOrderForm })),
+);

@@ -46,6 +46,9 @@ const order = (patch: Partial<Order> = {}): Order => ({
   holdUntil: "2026-11-21T11:00:00.000Z",
   isCancelled: false,
   cancelledAt: null,
+  isPaymentPending: false,
+  refundedPrice: 0,
+  refunds: [],
   ...patch,
 });
 
@@ -126,6 +129,69 @@ describe("order screen", () => {
     await userEvent.click(await screen.findByRole("button", { name: /Pay with test payment/ }));
     expect(await screen.findByText(/It can no longer be paid/)).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: /Pay with test payment/ })).not.toBeInTheDocument();
+  });
+});
+
+describe("payment pending and refunds", () => {
+  it("shows a payment PayPal holds as Payment pending, with no payment button and no hold deadline", async () => {
+    const api = fakeApi({
+      "GET /api/orders/o1": order({ isPaymentPending: true }),
+      "GET /api/keys/paypal": "test",
+    });
+    vi.stubGlobal("fetch", api.fetch);
+    renderAt("/order/o1", { "/order/:id": <OrderPage /> });
+    expect((await screen.findAllByText("Payment pending")).length).toBeGreaterThanOrEqual(2); // badge, alert
+    expect(screen.getByText(/PayPal is still processing this payment/)).toBeInTheDocument();
+    expect(screen.queryByText(/Your items are held/)).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /Pay/ })).not.toBeInTheDocument();
+  });
+
+  it("lists each refund with its amount, date and reason, and badges a partly refunded order", async () => {
+    const refunded = order({
+      isPaid: true,
+      paidAt: "2026-11-21T10:05:00.000Z",
+      holdUntil: null,
+      refundedPrice: 5.24,
+      refunds: [
+        { _id: "r1", amount: 3.74, reason: "Bruised", createdAt: "2026-11-22T09:00:00.000Z" },
+        { _id: "r2", amount: 1.5, reason: "Late", createdAt: "2026-11-23T09:00:00.000Z" },
+      ],
+    });
+    vi.stubGlobal("fetch", fakeApi({ "GET /api/orders/o1": refunded }).fetch);
+    renderAt("/order/o1", { "/order/:id": <OrderPage /> });
+    expect(await screen.findByText("Partially refunded $5.24")).toBeInTheDocument();
+    const list = screen.getByLabelText("Refunds");
+    expect(list).toHaveTextContent("$3.74 refunded on 2026-11-22: Bruised");
+    expect(list).toHaveTextContent("$1.50 refunded on 2026-11-23: Late");
+    expect(list).toHaveTextContent("Total refunded: $5.24 of $21.50");
+  });
+
+  it("says a paid order the shop cancelled was refunded, not that it was not paid in time", async () => {
+    const refundedCancel = order({
+      isPaid: true,
+      paidAt: "2026-11-21T10:05:00.000Z",
+      holdUntil: null,
+      isCancelled: true,
+      cancelledAt: "2026-11-22T09:00:00.000Z",
+      refundedPrice: 21.5,
+      refunds: [{ _id: "r1", amount: 21.5, reason: "No stock", createdAt: "2026-11-22T09:00:00.000Z" }],
+    });
+    vi.stubGlobal("fetch", fakeApi({ "GET /api/orders/o1": refundedCancel }).fetch);
+    renderAt("/order/o1", { "/order/:id": <OrderPage /> });
+    expect(
+      await screen.findByText(/the shop cancelled this order and refunds what was paid/),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/not paid in time/)).not.toBeInTheDocument();
+    expect(screen.getByText("Refunded")).toBeInTheDocument();
+  });
+
+  it("badges a fully refunded order and a pending one in the history", async () => {
+    const full = order({ _id: "o3", isPaid: true, paidAt: "2026-11-21T10:05:00.000Z", refundedPrice: 21.5 });
+    const pending = order({ _id: "o4", isPaymentPending: true });
+    vi.stubGlobal("fetch", fakeApi({ "GET /api/orders/mine": [full, pending] }).fetch);
+    renderAt("/orderhistory", { "/orderhistory": <OrderHistoryPage /> });
+    expect(await screen.findByText("Refunded")).toBeInTheDocument();
+    expect(screen.getByText("Payment pending")).toBeInTheDocument();
   });
 });
 

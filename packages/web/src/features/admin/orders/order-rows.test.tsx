@@ -23,6 +23,9 @@ const order = (patch: Partial<Order> = {}): Order => ({
   holdUntil: "2026-11-21T11:20:30.000Z",
   isCancelled: false,
   cancelledAt: null,
+  isPaymentPending: false,
+  refundedPrice: 0,
+  refunds: [],
   ...patch,
 });
 
@@ -35,7 +38,22 @@ describe("admin orders row formatting", () => {
       total: "$33.00",
       paid: "No",
       delivered: "No",
+      refunded: "",
     });
+  });
+
+  it("shows Payment pending while PayPal holds the payment, and partial or full refunds under the total", () => {
+    expect(toOrderRow(order({ isPaymentPending: true })).paid).toBe("Payment pending");
+    const paid = { isPaid: true, paidAt: "2026-11-22T08:00:00Z", holdUntil: null };
+    expect(toOrderRow(order({ ...paid, refundedPrice: 3.74 })).refunded).toBe("Partially refunded $3.74");
+    expect(toOrderRow(order({ ...paid, refundedPrice: 33 })).refunded).toBe("Refunded $33.00");
+    renderAdmin(
+      <OrdersTable orders={[order({ ...paid, refundedPrice: 3.74 })]} deleting={false} onDelete={() => {}} />,
+    );
+    const cells = within(screen.getAllByRole("row")[1]!)
+      .getAllByRole("cell")
+      .map((td) => td.textContent);
+    expect(cells[3]).toBe("$33.00Partially refunded $3.74");
   });
 
   it("shows paid and delivered dates, cut to 10 characters", () => {

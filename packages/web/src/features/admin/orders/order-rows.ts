@@ -3,6 +3,8 @@ import { money, shortDate } from "../shared/format.ts";
 
 /** What Paid and Delivered show for a cancelled order. */
 export const CANCELLED = "Cancelled";
+/** What Paid shows while PayPal holds the payment. */
+export const PAYMENT_PENDING = "Payment pending";
 
 /** One admin-orders row as displayed (docs/product.md §2 admin orders). */
 export interface OrderRow {
@@ -12,11 +14,22 @@ export interface OrderRow {
   total: string;
   paid: string;
   delivered: string;
+  /** "" without refunds, "Refunded $33.28" or "Partially refunded $3.74". */
+  refunded: string;
 }
 
 type OrderForRow = Pick<
   Order,
-  "_id" | "createdAt" | "totalPrice" | "isPaid" | "paidAt" | "isDelivered" | "deliveredAt" | "isCancelled"
+  | "_id"
+  | "createdAt"
+  | "totalPrice"
+  | "isPaid"
+  | "paidAt"
+  | "isDelivered"
+  | "deliveredAt"
+  | "isCancelled"
+  | "isPaymentPending"
+  | "refundedPrice"
 > & {
   user: { name?: string } | null | undefined;
 };
@@ -24,7 +37,8 @@ type OrderForRow = Pick<
 /**
  * Formats an order for the table: a deleted customer shows 'DELETED USER', dates their first 10
  * characters, the total in dollars with 2 decimals, and Paid / Delivered the date or 'No' ('Cancelled'
- * for an order cancelled because it was not paid in time).
+ * for an order cancelled because it was not paid in time, 'Payment pending' while PayPal holds the
+ * payment), and what was refunded.
  *
  * @example
  * toOrderRow(order) // { id: "01J…", user: "DELETED USER", date: "2026-11-21", total: "$27.22", paid: "No", delivered: "No" }
@@ -37,7 +51,14 @@ export function toOrderRow(order: OrderForRow): OrderRow {
     user: order.user?.name || "DELETED USER",
     date: shortDate(order.createdAt),
     total: money(order.totalPrice),
-    paid: order.isCancelled ? CANCELLED : dateOr(order.isPaid, order.paidAt),
+    paid: order.isCancelled
+      ? CANCELLED
+      : order.isPaymentPending
+        ? PAYMENT_PENDING
+        : dateOr(order.isPaid, order.paidAt),
     delivered: order.isCancelled ? CANCELLED : dateOr(order.isDelivered, order.deliveredAt),
+    refunded: !order.refundedPrice
+      ? ""
+      : `${Math.round(order.refundedPrice * 100) >= Math.round(order.totalPrice * 100) ? "Refunded" : "Partially refunded"} ${money(order.refundedPrice)}`,
   };
 }

@@ -24,6 +24,9 @@ const order = (id: string): Order => ({
   holdUntil: null,
   isCancelled: false,
   cancelledAt: null,
+  isPaymentPending: false,
+  refundedPrice: 0,
+  refunds: [],
 });
 
 function Url() {

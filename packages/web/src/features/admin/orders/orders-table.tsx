@@ -1,5 +1,5 @@
 import type { Order } from "@fruit/core/browser/orders/order.schema";
-import { Table } from "@mantine/core";
+import { Table, Text } from "@mantine/core";
 import { AdminTable, RowActions } from "../shared/admin-table.tsx";
 import { toOrderRow } from "./order-rows.ts";
 
@@ -27,7 +27,14 @@ export function OrdersTable({
           </Table.Td>
           <Table.Td>{row.user}</Table.Td>
           <Table.Td>{row.date}</Table.Td>
-          <Table.Td>{row.total}</Table.Td>
+          <Table.Td>
+            {row.total}
+            {row.refunded && (
+              <Text size="xs" c="violet">
+                {row.refunded}
+              </Text>
+            )}
+          </Table.Td>
           <Table.Td>{row.paid}</Table.Td>
           <Table.Td>{row.delivered}</Table.Td>
           <RowActions

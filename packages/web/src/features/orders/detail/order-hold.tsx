@@ -18,7 +18,8 @@ type HoldFields = Pick<Order, "createdAt" | "holdUntil" | "isCancelled" | "cance
 
 /**
  * Under the payment of an order: while it is unpaid, how long its items are held for the shopper
- * (and what happens after); once cancelled, when and why. Nothing for a paid order.
+ * (and what happens after); once cancelled, when and why (not paid in time, or cancelled and refunded
+ * by the shop). Nothing for a paid order.
  */
 export function OrderHoldNotice({ order }: { order: HoldFields }) {
   if (order.isCancelled) {
@@ -26,7 +27,9 @@ export function OrderHoldNotice({ order }: { order: HoldFields }) {
       <Alert color="gray" variant="light" mt="sm" title="Cancelled">
         <Text size="sm">
           {order.cancelledAt ? `Cancelled on ${localTime(order.cancelledAt)}: ` : ""}
-          the order was not paid in time and its items went back on sale. It can no longer be paid.
+          {order.isPaid
+            ? "the shop cancelled this order and refunds what was paid (see the refunds below)."
+            : "the order was not paid in time and its items went back on sale. It can no longer be paid."}
         </Text>
       </Alert>
     );

@@ -3,9 +3,10 @@ import { Suspense } from "react";
 import { useParams } from "react-router-dom";
 import { ErrorBlock, LoadingBlock } from "../../../components/page-states.tsx";
 import { useShop } from "../../../lib/shop-store.ts";
-import { DeliverOrderButton } from "../../admin/index.ts";
+import { DeliverOrderButton, RefundOrderForm } from "../../admin/index.ts";
 import { OrderLayout, OrderSection, PaymentMethodLine, ShippingLines } from "../shared/order-details.tsx";
 import { OrderItemsList } from "../shared/order-items-list.tsx";
+import { PaymentPendingBadge, RefundBadge, RefundsList } from "../shared/order-refunds.tsx";
 import { useOrder } from "./api/use-order.ts";
 import { OrderHoldNotice } from "./order-hold.tsx";
 import { PaymentBox } from "./payment-box.tsx";
@@ -44,8 +45,9 @@ function StatusAlert({
 }
 
 /**
- * /order/{id} — details, paid/delivered (or cancelled) status, how long an unpaid order is held, the
- * payment button and (admins) Deliver Order.
+ * /order/{id} — details, paid/delivered (or cancelled) status, "Payment pending" while PayPal holds
+ * the payment, refunds (amount, date, reason), how long an unpaid order is held, the payment button
+ * and (admins) Deliver Order and the refund form.
  */
 export function OrderPage() {
   const { id } = useParams();
@@ -65,13 +67,20 @@ export function OrderPage() {
         <Title order={1} size="h2" style={{ overflowWrap: "anywhere" }}>
           Order {order._id}
         </Title>
-        <Badge
-          size="lg"
-          color={order.isCancelled ? "gray" : order.isPaid ? "green" : "orange"}
-          variant="light"
-        >
-          {order.isCancelled ? "Cancelled" : order.isPaid ? "Paid" : "Awaiting payment"}
-        </Badge>
+        <Group gap="xs">
+          {order.isPaymentPending ? (
+            <PaymentPendingBadge order={order} />
+          ) : (
+            <Badge
+              size="lg"
+              color={order.isCancelled ? "gray" : order.isPaid ? "green" : "orange"}
+              variant="light"
+            >
+              {order.isCancelled ? "Cancelled" : order.isPaid ? "Paid" : "Awaiting payment"}
+            </Badge>
+          )}
+          <RefundBadge order={order} />
+        </Group>
       </Group>
       <OrderLayout
         prices={order}
@@ -88,8 +97,21 @@ export function OrderPage() {
             </OrderSection>
             <OrderSection title="Payment">
               <PaymentMethodLine method={order.paymentMethod} />
-              <StatusAlert done={order.isPaid} at={order.paidAt} label="Paid" cancelled={order.isCancelled} />
-              <OrderHoldNotice order={order} />
+              {order.isPaymentPending ? (
+                <Alert color="yellow" variant="light" mt="sm" title="Payment pending">
+                  PayPal is still processing this payment (for example an e-cheque). The order is kept for you
+                  and will be marked paid as soon as PayPal completes it.
+                </Alert>
+              ) : (
+                <StatusAlert
+                  done={order.isPaid}
+                  at={order.paidAt}
+                  label="Paid"
+                  cancelled={order.isCancelled}
+                />
+              )}
+              {!order.isPaymentPending && <OrderHoldNotice order={order} />}
+              <RefundsList order={order} />
             </OrderSection>
             <OrderSection title="Items">
               <OrderItemsList items={order.orderItems} />
@@ -97,13 +119,14 @@ export function OrderPage() {
           </>
         }
       >
-        {!order.isPaid && !order.isCancelled && (
+        {!order.isPaid && !order.isCancelled && !order.isPaymentPending && (
           <PaymentBox orderId={order._id} paymentMethod={order.paymentMethod} />
         )}
         {/* A lazy component: only an admin ever downloads the button and the admin code behind it. */}
         {isAdmin && (
           <Suspense fallback={null}>
             <DeliverOrderButton order={order} onDelivered={() => void mutate()} />
+            <RefundOrderForm order={order} onRefunded={() => void mutate()} />
           </Suspense>
         )}
       </OrderLayout>

@@ -6,6 +6,7 @@ import { Link } from "react-router-dom";
 import table from "../../../components/data-table.module.css";
 import { LoadMore } from "../../../components/load-more.tsx";
 import { ErrorBlock, LoadingBlock } from "../../../components/page-states.tsx";
+import { PaymentPendingBadge, RefundBadge } from "../shared/order-refunds.tsx";
 import { useMyOrders } from "./api/use-my-orders.ts";
 
 const day = (iso: string | null) => (iso ? iso.substring(0, 10) : "");
@@ -58,7 +59,8 @@ function DetailsButton({ order }: { order: Order }) {
 const NOUN = ["order", "orders"] as const;
 
 /**
- * /orderhistory — date, total, paid, delivered and Details; stacked cards on a phone. The orders are
+ * /orderhistory — date, total, paid (or "Payment pending"; refunded or partially refunded), delivered
+ * and Details; stacked cards on a phone. The orders are
  * read 25 at a time, with Load more while more follow.
  */
 export function OrderHistoryPage() {
@@ -96,12 +98,17 @@ export function OrderHistoryPage() {
                   </Text>
                   <Group justify="space-between">
                     <Group gap={6}>
-                      <Status
-                        done={order.isPaid}
-                        at={order.paidAt}
-                        no="Not paid"
-                        cancelled={order.isCancelled}
-                      />
+                      {order.isPaymentPending ? (
+                        <PaymentPendingBadge order={order} />
+                      ) : (
+                        <Status
+                          done={order.isPaid}
+                          at={order.paidAt}
+                          no="Not paid"
+                          cancelled={order.isCancelled}
+                        />
+                      )}
+                      <RefundBadge order={order} />
                       <Status
                         done={order.isDelivered}
                         at={order.deliveredAt}
@@ -138,7 +145,17 @@ export function OrderHistoryPage() {
                       <td>{day(order.createdAt)}</td>
                       <td style={{ fontWeight: 700 }}>{formatMoney(order.totalPrice)}</td>
                       <td>
-                        <Status done={order.isPaid} at={order.paidAt} no="No" cancelled={order.isCancelled} />
+                        {order.isPaymentPending ? (
+                          <PaymentPendingBadge order={order} />
+                        ) : (
+                          <Status
+                            done={order.isPaid}
+                            at={order.paidAt}
+                            no="No"
+                            cancelled={order.isCancelled}
+                          />
+                        )}
+                        <RefundBadge order={order} />
                       </td>
                       <td>
                         <Status

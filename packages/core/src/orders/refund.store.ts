@@ -1,0 +1,262 @@
+import { exists, notExists } from "../db/conditions.ts";
+import { isConditionalCheckFailure } from "../db/errors.ts";
+import { getItem, putItem } from "../db/items.ts";
+import type { Action, Item } from "../db/kind.ts";
+import { queryAll, queryPage } from "../db/query.ts";
+import { type Cancelled, tryTransact } from "../db/transact.ts";
+import { productStore } from "../products/product.store.ts";
+import {
+  MAX_REFUNDS,
+  type OrderRecord,
+  orderKind,
+  orderPatterns,
+  type RefundRecord,
+  refundKeyKind,
+  refundKind,
+} from "./order.records.ts";
+import type { RefundPlan } from "./refund.ts";
+
+/**
+ * Storage of refunds (docs/data-model.md: Refund and Refund idempotency key items, patterns 29-32;
+ * docs/decisions/030-refunds.md). A refund is reserved on its order (one transaction: the refund
+ * record, pending; the order's reserved cents and refunded quantities, conditioned on the revision
+ * read; the Idempotency-Key's claim), sent to PayPal, then completed (one transaction: the record
+ * completed, conditioned on it still being pending; the order's refunded cents and refund list; the
+ * restock) or released when PayPal refused it. The condition on the record's status lets exactly
+ * one writer complete it, so money is counted and stock returned once.
+ */
+
+/** A refund's Idempotency-Key lives a day, like an order's. */
+const KEY_TTL_SECONDS = 24 * 60 * 60;
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+const notCancelled = "attribute_not_exists(cancelledAt)";
+
+/** The order item unchanged since it was read: same revision (absent on a never-updated order). */
+function unchangedSince(order: OrderRecord): { condition: string; values: Record<string, unknown> } {
+  return order.rev === undefined
+    ? { condition: "attribute_not_exists(#rev)", values: {} }
+    : { condition: "#rev = :readRev", values: { ":readRev": order.rev } };
+}
+
+/** What a reservation did. */
+export type ReserveOutcome = "reserved" | "duplicate" | "changed";
+
+/**
+ * Reserves a refund on a paid order as read (see the top of this file): `duplicate` when its
+ * Idempotency-Key was claimed by another refund, `changed` when the order moved meanwhile.
+ */
+async function reserve(
+  order: OrderRecord,
+  refund: RefundRecord,
+  plan: RefundPlan,
+  key?: string,
+): Promise<ReserveOutcome> {
+  const unchanged = unchangedSince(order);
+  const claim = key
+    ? refundKeyKind.putAt(
+        refundKeyKind.key(order.id, key),
+        { refundId: refund.id, expiresAt: nowSeconds() + KEY_TTL_SECONDS },
+        {
+          ConditionExpression: `${notExists()} OR expiresAt < :now`,
+          ExpressionAttributeValues: { ":now": nowSeconds() },
+        },
+      )
+    : undefined;
+  // A cancelling refund cancels the order now, only while it is undelivered (a delivery meanwhile
+  // refuses it); the cancellation is undone if PayPal refuses the refund (`release`).
+  const cancels = refund.cancels === true;
+  const update = orderKind.update(orderKind.key(order.id), {
+    UpdateExpression: `SET refundReservedCents = :reserved, refundedBase = :base${cancels ? ", isCancelled = :true, cancelledAt = :now" : ""}`,
+    ConditionExpression: `${exists()} AND isPaid = :true AND ${notCancelled} AND ${unchanged.condition}${cancels ? " AND isDelivered = :false" : ""}`,
+    ExpressionAttributeNames: { "#rev": "rev" },
+    ExpressionAttributeValues: {
+      ":reserved": plan.refundReservedCents,
+      ":base": plan.refundedBase,
+      ":true": true,
+      ...(cancels ? { ":false": false, ":now": refund.createdAt } : {}),
+      ...unchanged.values,
+    },
+  });
+  const actions: Action[] = [
+    refundKind.put(refund, { ConditionExpression: notExists() }),
+    update,
+    ...(claim ? [claim] : []),
+  ];
+  const cancelled = await tryTransact(actions);
+  if (!cancelled) return "reserved";
+  if (claim && cancelled.failed(claim)) return "duplicate";
+  return "changed";
+}
+
+/** The refund an Idempotency-Key was claimed for on this order, unless the claim has expired. */
+async function refundIdOfKey(orderId: string, key: string): Promise<string | undefined> {
+  const claim = refundKeyKind.decodeFound(await getItem(refundKeyKind.key(orderId, key)));
+  if (!claim || claim.expiresAt < nowSeconds()) return undefined;
+  return claim.refundId;
+}
+
+/** Pattern 29: one refund, strongly consistent. */
+const get = async (orderId: string, refundId: string): Promise<RefundRecord | undefined> =>
+  refundKind.decodeFound(await getItem(refundKind.key(orderId, refundId)));
+
+/** Pattern 30: an order's refunds, oldest first (a handful at most: MAX_REFUNDS). */
+const listOf = async (orderId: string): Promise<RefundRecord[]> =>
+  (await queryAll({ ...orderPatterns.refundsOf(orderId), ConsistentRead: true })).map(refundKind.decode);
+
+/** The summary of a completed refund kept in its order's `refunds` list. */
+const summaryOf = (refund: RefundRecord) => ({
+  id: refund.id,
+  amountCents: refund.amountCents,
+  reason: refund.reason,
+  createdAt: refund.createdAt,
+});
+
+/** What a completion did: done now, done before (by another writer), or a race to retry. */
+export type CompleteOutcome = "completed" | "already" | "conflict";
+
+function completion(cancelled: Cancelled | undefined, recordPut: Action): CompleteOutcome {
+  if (!cancelled) return "completed";
+  if (cancelled.failed(recordPut)) return "already";
+  return "conflict";
+}
+
+/**
+ * Completes a pending refund: the record completed (only while pending), the order's refunded cents
+ * and refund list, and the restock of its lines when it asked for one — one transaction, so the
+ * money is counted and the stock comes back exactly once.
+ */
+async function complete(refund: RefundRecord, paypalRefundId: string): Promise<CompleteOutcome> {
+  const done: RefundRecord = {
+    ...refund,
+    status: "completed",
+    completedAt: new Date().toISOString(),
+    paypalRefundId,
+  };
+  const recordPut = refundKind.put(done, {
+    ConditionExpression: "#status = :pending",
+    ExpressionAttributeNames: { "#status": "status" },
+    ExpressionAttributeValues: { ":pending": "pending" },
+  });
+  const restock = refund.restock ? await productStore.returnStock(refund.lines) : [];
+  const cancelled = await tryTransact([
+    recordPut,
+    orderKind.update(orderKind.key(refund.orderId), {
+      UpdateExpression:
+        "SET refundedCents = if_not_exists(refundedCents, :zero) + :amount, refunds = list_append(if_not_exists(refunds, :none), :entry)",
+      ConditionExpression: exists(),
+      ExpressionAttributeValues: {
+        ":zero": 0,
+        ":amount": refund.amountCents,
+        ":none": [],
+        ":entry": [summaryOf(done)],
+      },
+    }),
+    ...restock,
+  ]);
+  return completion(cancelled, recordPut);
+}
+
+/**
+ * Releases a pending refund PayPal refused: the record failed (only while pending) and the order's
+ * reservation given back (its cents and each line's quantity), in one transaction.
+ */
+async function release(refund: RefundRecord, issue: string): Promise<CompleteOutcome> {
+  const recordPut = refundKind.put(
+    { ...refund, status: "failed", completedAt: new Date().toISOString(), issue },
+    {
+      ConditionExpression: "#status = :pending",
+      ExpressionAttributeNames: { "#status": "status" },
+      ExpressionAttributeValues: { ":pending": "pending" },
+    },
+  );
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = { ":amount": refund.amountCents };
+  const lineSets = refund.lines.map((line, index) => {
+    names[`#p${index}`] = line.productId;
+    values[`:q${index}`] = line.quantity;
+    return `refundedBase.#p${index} = refundedBase.#p${index} - :q${index}`;
+  });
+  const cancelled = await tryTransact([
+    recordPut,
+    orderKind.update(orderKind.key(refund.orderId), {
+      // A refused cancelling refund also undoes the order's cancellation.
+      UpdateExpression: `SET ${["refundReservedCents = refundReservedCents - :amount", ...lineSets].join(", ")}${refund.cancels ? " REMOVE isCancelled, cancelledAt" : ""}`,
+      ConditionExpression: exists(),
+      ...(lineSets.length > 0 ? { ExpressionAttributeNames: names } : {}),
+      ExpressionAttributeValues: values,
+    }),
+  ]);
+  return completion(cancelled, recordPut);
+}
+
+/**
+ * Marks a pending refund failed whose order is gone (deleted meanwhile): nothing to give back on an
+ * order that no longer exists, and the sweep stops sending it.
+ */
+async function abandon(refund: RefundRecord, issue: string): Promise<void> {
+  try {
+    await putItem(
+      refundKind.put(
+        { ...refund, status: "failed", completedAt: new Date().toISOString(), issue },
+        {
+          ConditionExpression: "#status = :pending",
+          ExpressionAttributeNames: { "#status": "status" },
+          ExpressionAttributeValues: { ":pending": "pending" },
+        },
+      ),
+    );
+  } catch (error) {
+    if (!isConditionalCheckFailure(error)) throw error;
+  }
+}
+
+/**
+ * Records a refund made at PayPal (its dashboard, a reversal), learned from a webhook: the record
+ * (completed, put only once: its id comes from PayPal's), the order's refunded and reserved cents and
+ * its refund list; nothing is restocked. `already` when it was recorded before.
+ */
+async function recordExternal(refund: RefundRecord): Promise<CompleteOutcome> {
+  const recordPut = refundKind.put(refund, { ConditionExpression: notExists() });
+  const cancelled = await tryTransact([
+    recordPut,
+    orderKind.update(orderKind.key(refund.orderId), {
+      UpdateExpression:
+        "SET refundedCents = if_not_exists(refundedCents, :zero) + :amount, refundReservedCents = if_not_exists(refundReservedCents, :zero) + :amount, refunds = list_append(if_not_exists(refunds, :none), :entry)",
+      ConditionExpression: exists(),
+      ExpressionAttributeValues: {
+        ":zero": 0,
+        ":amount": refund.amountCents,
+        ":none": [],
+        ":entry": [summaryOf(refund)],
+      },
+    }),
+  ]);
+  return completion(cancelled, recordPut);
+}
+
+/** Pattern 31: a page of refunds still pending that were created before `before`, oldest first. */
+async function pendingBefore(
+  before: Date,
+  pageSize: number,
+  start?: Item,
+): Promise<{ refunds: RefundRecord[]; next: Item | undefined }> {
+  const page = await queryPage({
+    ...orderPatterns.pendingRefundsBefore(before.toISOString(), pageSize),
+    ...(start ? { ExclusiveStartKey: start } : {}),
+  });
+  return { refunds: page.items.map(refundKind.decode), next: page.next };
+}
+
+/** The refund store (see the top of this file). */
+export const refundStore = {
+  reserve,
+  refundIdOfKey,
+  get,
+  listOf,
+  complete,
+  release,
+  abandon,
+  recordExternal,
+  pendingBefore,
+  maxRefunds: MAX_REFUNDS,
+};

@@ -1,0 +1,9 @@
+import { getConfig } from "../config.ts";
+import { type PaymentProvider, paypalProvider } from "./paypal.ts";
+import { testProvider } from "./test-provider.ts";
+
+/** PayPal, or the in-process test provider when `PAYMENTS=test` (never on production; see config.ts). */
+export function provider(): PaymentProvider {
+  const config = getConfig();
+  return config.payments === "test" ? testProvider : paypalProvider(config.paypal);
+}

@@ -1,6 +1,7 @@
 import { getConfig } from "../config.ts";
+import type { Item } from "../db/kind.ts";
 import { backoff } from "../db/retry.ts";
-import type { OrderRecord } from "../orders/order.records.ts";
+import { type OrderRecord, orderKind } from "../orders/order.records.ts";
 import { userStore } from "../users/user.store.ts";
 import type { MailRecord } from "./mail.records.ts";
 import { mailStore, type Outcome } from "./mail.store.ts";
@@ -14,7 +15,7 @@ import {
   renderPlaced,
   renderRefunded,
 } from "./templates.ts";
-import type { DueMail } from "./transitions.ts";
+import { type DueMail, mailsDue } from "./transitions.ts";
 
 /**
  * Sends each mail an order's change calls for at most once, and retries one SES refused for now,
@@ -151,4 +152,25 @@ export async function deliverOrderMail(
   }
   await settle(held, { status: "sent", messageId: answer.messageId }, options.now);
   return "sent";
+}
+
+/**
+ * Mails the transitions of one change of a stored order — its item before (undefined on insert) and
+ * after, as a stream record's images carry them — each exactly once. Answers true when the change
+ * must be retried (SES refused one of its mails for now); items that are not orders call for
+ * nothing. Throws when storage fails (the caller retries too).
+ */
+export async function mailOrderChange(
+  keys: Item,
+  before: Item | undefined,
+  after: Item | undefined,
+  options: DeliverOptions,
+): Promise<boolean> {
+  if (!after || !orderKind.holds(keys)) return false;
+  const order = orderKind.decode(after);
+  const previous = before ? orderKind.decode(before) : undefined;
+  let retry = false;
+  for (const due of mailsDue(previous, order))
+    if ((await deliverOrderMail(order, due, options)) === "failed") retry = true;
+  return retry;
 }

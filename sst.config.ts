@@ -28,6 +28,7 @@ export default $config({
     const { api } = await import("./stacks/api.ts");
     const { web } = await import("./stacks/web.ts");
     await import("./stacks/sweeper.ts");
-    return { url: router.url, api: api.url, site: web.url, table: table.name };
+    const { mailStatus } = await import("./stacks/email.ts");
+    return { url: router.url, api: api.url, site: web.url, table: table.name, mail: mailStatus };
   },
 });

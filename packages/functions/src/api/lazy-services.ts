@@ -68,6 +68,7 @@ export const lazyServices: Services = {
     () => import("./lazy/orders.ts"),
     ["placeOrder", "listAll", "listMine", "fromIdForCaller", "removeOrder", "markDelivered"],
   ),
+  mails: lazyFunctions(() => import("./lazy/mails.ts"), ["listOrderMails"]),
   payments: lazyFunctions(() => import("./lazy/payments.ts"), ["createPaymentOrder", "captureOrderPayment"]),
   uploads: lazyFunctions(() => import("./lazy/uploads.ts"), ["presign", "storeImage"]),
   stats: lazyFunctions(() => import("./lazy/stats.ts"), ["readSummary"]),

@@ -9,3 +9,8 @@ import { lazy } from "react";
 export const DeliverOrderButton = lazy(() =>
   import("./orders/deliver-order-button.tsx").then((m) => ({ default: m.DeliverOrderButton })),
 );
+
+/** Which mails an order's customer was sent, and when: on the order screen, to an administrator only. */
+export const OrderMails = lazy(() =>
+  import("./orders/order-mails.tsx").then((m) => ({ default: m.OrderMails })),
+);

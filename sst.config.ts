@@ -32,6 +32,7 @@ export default $config({
     await import("./stacks/sweeper.ts");
     await import("./stacks/alarms.ts");
     await import("./stacks/images.ts");
+    const { mailStatus } = await import("./stacks/email.ts");
     return {
       url: router.url,
       api: api.url,
@@ -39,6 +40,8 @@ export default $config({
       table: table.name,
       // The stats dead-letter queue's URL (README, Alarms: what to do when it holds a message).
       deadLetter: statsDeadLetter.url,
+      // Whether the stage sends order mails (stacks/email.ts: "off" without a MailSender).
+      mail: mailStatus,
     };
   },
 });

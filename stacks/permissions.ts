@@ -43,6 +43,13 @@ export const TABLE_ACCESS = {
     items: ["GetItem", "BatchGetItem", "PutItem", "UpdateItem", "DeleteItem"],
     query: ["table", "gsi2"],
   },
+  /**
+   * core's mails (docs/decisions/031-order-mails-exactly-once.md): per transition the mail item and
+   * the customer read, the suppression item read, the claim put and its outcome updated.
+   */
+  MailSubscriber: { items: ["GetItem", "PutItem", "UpdateItem"], query: [] },
+  /** SES's bounces and complaints: one suppression item put per address. */
+  MailFeedbackHandler: { items: ["PutItem"], query: [] },
 } as const satisfies Record<string, TableAccess>;
 
 interface Arned {

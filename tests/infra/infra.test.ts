@@ -146,13 +146,14 @@ describe("sst.config.ts", () => {
       "UnpaidOrderMinutes",
       "PaypalWebhookId",
     ];
-    // Every secret of the stage: the API's seven and the alarms' e-mail (stacks/alarms.ts), linked to nothing.
+    // Every secret of the stage: the API's seven, the alarms' e-mail (stacks/alarms.ts, linked to
+    // nothing) and MailSender, read at deploy only (stacks/email.ts, tests/infra/email.test.ts).
     expect(
       recording
         .all("Secret")
         .map((s) => s.name)
         .sort(),
-    ).toEqual([...secrets, "AlarmEmail"].sort());
+    ).toEqual([...secrets, "AlarmEmail", "MailSender"].sort());
     const expected = [
       recording.get("Dynamo", "Table").instance,
       recording.get("Bucket", "Images").instance,

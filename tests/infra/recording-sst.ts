@@ -148,6 +148,31 @@ export function installRecordingSst(stage: string, appName = "fruit-shop"): Reco
     }
   }
 
+  /** SST's SnsTopic: subscribers are recorded as components of their own, like a table's. */
+  class SnsTopic extends Component {
+    constructor(name: string, args: Args = {}, opts?: Args) {
+      super("SnsTopic", name, args, opts);
+    }
+    subscribe(name: string, subscriber: unknown, args?: Args) {
+      this.called("subscribe", [name, subscriber, args]);
+      return new Component("SnsSubscriber", name, { subscriber, ...args });
+    }
+  }
+
+  /** SST's Email: its configuration set's name and the nodes the stacks read. */
+  class Email extends Component {
+    readonly configSet: string;
+    readonly nodes: { identity: { arn: string }; configurationSet: { arn: string } };
+    constructor(name: string, args: Args = {}, opts?: Args) {
+      super("Email", name, args, opts);
+      this.configSet = `${this.name}-config`;
+      this.nodes = {
+        identity: { arn: `arn:recorded:ses:identity/${String(args.sender)}` },
+        configurationSet: { arn: `arn:recorded:ses:configuration-set/${this.configSet}` },
+      };
+    }
+  }
+
   /** Components the stacks only construct. */
   const plain = (kind: string) =>
     class extends Component {
@@ -157,13 +182,14 @@ export function installRecordingSst(stage: string, appName = "fruit-shop"): Reco
       }
     };
 
-  /** `aws` is Pulumi's AWS provider: the resources the stacks create directly, and the region lookup. */
+  /** `aws` is Pulumi's AWS provider: the resources the stacks create directly, the region and the account lookups. */
   const aws = {
     cloudfront: { ResponseHeadersPolicy: plain("ResponseHeadersPolicy") },
     sns: { Topic: plain("SnsTopic"), TopicSubscription: plain("SnsTopicSubscription") },
     cloudwatch: { MetricAlarm: plain("MetricAlarm"), LogMetricFilter: plain("LogMetricFilter") },
     lambda: { FunctionEventInvokeConfig: plain("FunctionEventInvokeConfig") },
     getRegionOutput: () => ({ region: new RecordedOutput("us-east-1") }),
+    getCallerIdentityOutput: () => ({ accountId: new RecordedOutput("123456789012") }),
   };
   const all = (values: unknown[]) => new RecordedOutput(values.map(resolved));
 
@@ -190,6 +216,8 @@ export function installRecordingSst(stage: string, appName = "fruit-shop"): Reco
       Function: plain("Function"),
       StaticSite: plain("StaticSite"),
       CronV2: plain("CronV2"),
+      Email,
+      SnsTopic,
     },
   };
 
@@ -201,7 +229,10 @@ export function installRecordingSst(stage: string, appName = "fruit-shop"): Reco
   g.$app = { name: appName, stage };
   g.$config = <T>(config: T) => config;
   g.$interpolate = (strings: TemplateStringsArray, ...values: unknown[]) =>
-    strings.reduce((text, part, i) => text + part + (i < values.length ? String(values[i]) : ""), "");
+    strings.reduce(
+      (text, part, i) => text + part + (i < values.length ? String(resolved(values[i])) : ""),
+      "",
+    );
   g.$dev = false;
 
   return {

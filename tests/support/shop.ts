@@ -35,7 +35,16 @@ export interface StartShopOptions {
 }
 
 /** Variables of the caller's shell that would make the test shop collide with a running one. */
-const INHERITED_BUT_OURS = ["PORT", "DATA_DIR", "DYNAMODB_PORT", "S3_PORT", "HOST", "JWT_SECRET", "PAYMENTS"];
+const INHERITED_BUT_OURS = [
+  "PORT",
+  "DATA_DIR",
+  "DYNAMODB_PORT",
+  "S3_PORT",
+  "SES_PORT",
+  "HOST",
+  "JWT_SECRET",
+  "PAYMENTS",
+];
 
 function exited(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => {

@@ -54,6 +54,18 @@ export interface Config {
    * a request without it (one that reached the function URL directly). Unset locally.
    */
   originVerify: { header: string; value: string } | undefined;
+  /**
+   * Order mails (packages/core/src/mails/): the sender (`MAIL_FROM`; unset, the stage sends none),
+   * SES's configuration set (`MAIL_CONFIGURATION_SET`, whose events feed the suppression list), the
+   * local SES emulator's endpoint (`SES_ENDPOINT`; unset in the cloud) and the shop's public URL the
+   * mails link to (`SHOP_URL`). Set on the mail subscriber (stacks/email.ts) and by the local runtime.
+   */
+  mail: {
+    from: string | undefined;
+    configurationSet: string | undefined;
+    sesEndpoint: string | undefined;
+    shopUrl: string;
+  };
 }
 
 /** A key pair that signs AWS requests, with the session token of temporary keys. */
@@ -141,6 +153,12 @@ export function loadConfig(env: Env = process.env): Config {
     googleMapsKey: env.GOOGLE_MAPS_KEY ?? linked("GoogleMapsKey", "value") ?? "",
     unpaidOrderMinutes: Number(env.UNPAID_ORDER_MINUTES || linked("UnpaidOrderMinutes", "value") || 60),
     originVerify: originVerifyOf(linked("OriginVerify", "header"), linked("OriginVerify", "value")),
+    mail: {
+      from: env.MAIL_FROM || undefined,
+      configurationSet: env.MAIL_CONFIGURATION_SET || undefined,
+      sesEndpoint: env.SES_ENDPOINT || undefined,
+      shopUrl: (env.SHOP_URL ?? "").replace(/\/+$/, ""),
+    },
   };
 
   if (config.tableName.length < 3) problems.push("the table name is missing (TABLE_NAME or the Table link)");
@@ -154,6 +172,8 @@ export function loadConfig(env: Env = process.env): Config {
   // Up to 30 days; decimals allowed (the local runtime and the tests hold orders for seconds).
   if (!(config.unpaidOrderMinutes > 0 && config.unpaidOrderMinutes <= 43_200))
     problems.push("UNPAID_ORDER_MINUTES must be a number of minutes above 0 and at most 43200");
+  if (config.mail.from && !/^https?:\/\/[^/]+/.test(config.mail.shopUrl))
+    problems.push("MAIL_FROM needs SHOP_URL, the shop's public URL the mails link to (http or https)");
   if (problems.length > 0) throw new ConfigError(`Invalid configuration: ${problems.join("; ")}`);
   return config;
 }

@@ -22,6 +22,8 @@ export interface LocalConfig {
   /** Undefined: pick a free port, so a shop, the tests and a second shop never collide. */
   dynamoPort: number | undefined;
   s3Port: number | undefined;
+  /** The SES emulator's port (`SES_PORT`); undefined: a free one. */
+  sesPort: number | undefined;
   accounts: {
     admin: { name: string; email: string; password: string };
     customer: { name: string; email: string; password: string };
@@ -103,6 +105,7 @@ export function loadLocalConfig(env: Env = process.env, argv: readonly string[] 
   const port = parsePort("PORT", env.PORT, problems) ?? 3000;
   const dynamoPort = parsePort("DYNAMODB_PORT", env.DYNAMODB_PORT, problems);
   const s3Port = parsePort("S3_PORT", env.S3_PORT, problems);
+  const sesPort = parsePort("SES_PORT", env.SES_PORT, problems);
   const dataDir = dataDirOf(env);
 
   const admin = {
@@ -137,6 +140,7 @@ export function loadLocalConfig(env: Env = process.env, argv: readonly string[] 
     dataDir,
     dynamoPort,
     s3Port,
+    sesPort,
     accounts: { admin, customer },
     paths: { repoRoot, webDir, webDist: join(webDir, "dist") },
     apiEnv: {
@@ -152,6 +156,8 @@ export function loadLocalConfig(env: Env = process.env, argv: readonly string[] 
       ...optional("PAYPAL_API_BASE"),
       ...optional("GOOGLE_MAPS_KEY"),
       ...optional("UNPAID_ORDER_MINUTES"),
+      // Order mails go to the local SES emulator (its endpoint and SHOP_URL are added at start).
+      MAIL_FROM: env.MAIL_FROM || "Fruit Shop <orders@fruit-shop.example>",
     },
   };
 }

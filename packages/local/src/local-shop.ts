@@ -1,5 +1,7 @@
 import { join } from "node:path";
 import { loadConfig, setConfig } from "@fruit/core/config";
+import { matchesMailStreamFilters } from "@fruit/core/mails/stream-filters";
+import { handler as mailHandler } from "@fruit/functions/lambda/mail-stream";
 import { handler as streamHandler } from "@fruit/functions/lambda/stream";
 import { claimDataDir } from "./data-dir-lock.ts";
 import { createDevPages } from "./dev-pages.ts";
@@ -9,7 +11,7 @@ import { startOrderSweeper, sweepIntervalMs } from "./order-sweeper.ts";
 import { writeRuntimeFile } from "./runtime-file.ts";
 import { seedIfEmpty } from "./seed.ts";
 import { createShopApp, listenShop } from "./server.ts";
-import { assertPortFree } from "./services.ts";
+import { assertPortFree, startSes } from "./services.ts";
 import { startStreamPoller } from "./stream-poller.ts";
 import { ensureWebBuild, type WebBuildResult } from "./web-build.ts";
 
@@ -19,6 +21,8 @@ export interface LocalShop {
   seeded: boolean;
   /** Undefined in dev mode (Vite serves the pages from source). */
   webBuild: WebBuildResult | undefined;
+  /** The SES emulator's web view of the mails the shop sent (`GET <mailUrl>/store` lists them). */
+  mailUrl: string;
   /** Stops the server, the poller and every emulator, in that order; safe to call twice. */
   stop(): Promise<void>;
 }
@@ -51,7 +55,12 @@ export async function startLocalShop(
     const { dynamo } = emulators;
     if (dynamo.pid) hooks.javaStarted?.(dynamo.pid);
 
-    const coreEnv = coreEnvOf(config, emulators);
+    const ses = await startSes({ port: config.sesPort });
+    stops.push(() => ses.stop());
+    const shownHost = ["127.0.0.1", "0.0.0.0", "::", "::1"].includes(config.host) ? "localhost" : config.host;
+    const url = `http://${shownHost}:${config.port}`;
+    // Mails link to this shop's order screens and go to the emulator (mails/ses.ts).
+    const coreEnv = { ...coreEnvOf(config, emulators), SES_ENDPOINT: ses.endpoint, SHOP_URL: url };
     const core = loadConfig(coreEnv);
     setConfig(core);
     await ensureStorage(emulators, core);
@@ -67,6 +76,19 @@ export async function startLocalShop(
       checkpointFile: join(config.dataDir, "stream-checkpoints.json"),
     });
     stops.push(() => poller.stop());
+    // The order mails' subscriber: its own poller, filter and checkpoints, as it has its own mapping
+    // in the cloud (stacks/email.ts), so a failing mail never holds up the dashboard's figures.
+    const mailPoller = await startStreamPoller({
+      endpoint: dynamo.endpoint,
+      tableName: core.tableName,
+      handler: mailHandler,
+      filter: (record) => matchesMailStreamFilters(record.eventName, record.dynamodb?.Keys ?? {}),
+      checkpointFile: join(config.dataDir, "mail-stream-checkpoints.json"),
+      // A data dir kept from before mails existed is not mailed its history.
+      fromLatest: true,
+      onError: (error) => console.warn(`mail stream poller: ${String(error)}`),
+    });
+    stops.push(() => mailPoller.stop());
     const sweeper = startOrderSweeper({ intervalMs: sweepIntervalMs(core.unpaidOrderMinutes) });
     stops.push(() => sweeper.stop());
 
@@ -91,8 +113,7 @@ export async function startLocalShop(
     });
     stops.push(() => server.close());
 
-    const shownHost = ["127.0.0.1", "0.0.0.0", "::", "::1"].includes(config.host) ? "localhost" : config.host;
-    return { url: `http://${shownHost}:${config.port}`, seeded, webBuild: builtPages, stop };
+    return { url, seeded, webBuild: builtPages, mailUrl: ses.endpoint, stop };
   } catch (error) {
     await stop();
     throw error;

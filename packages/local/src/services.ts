@@ -1,8 +1,8 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync } from "node:fs";
-import type { IncomingMessage, ServerResponse } from "node:http";
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import { createRequire } from "node:module";
-import { createServer } from "node:net";
+import { type AddressInfo, createServer } from "node:net";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import {
@@ -276,6 +276,30 @@ export async function startS3(options: {
     port: bound,
     credentials,
     idle: notifier.idle,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+/**
+ * Starts the SES v2 emulator (the `aws-ses-v2-local` package: the API's SendEmail as the SDK calls
+ * it, a web view of the mails at `/`, and `GET /store` listing them) in this process, on loopback.
+ * Its mails live in this process's memory: they are gone when the shop stops. In process, like
+ * s3rver, so no child process can outlive the shop; `stop` closes the server and its connections.
+ */
+export async function startSes(options: { port?: number } = {}): Promise<Service> {
+  if (options.port) await assertPortFree(options.port, "SES emulator");
+  const start = (
+    require("aws-ses-v2-local") as { default: (config: { host: string; port: number }) => Promise<Server> }
+  ).default;
+  const server = await start({ host: "127.0.0.1", port: options.port ?? 0 });
+  const { port } = server.address() as AddressInfo;
+  return {
+    endpoint: `http://127.0.0.1:${port}`,
+    port,
     stop: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

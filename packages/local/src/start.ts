@@ -35,6 +35,7 @@ function printBanner(config: LocalConfig, shop: LocalShop): void {
     `  Customer  ${customer.email} / ${customer.password}`,
     `  Data      ${config.dataDir} (${shop.seeded ? "seeded just now" : "kept from the last start"}; delete it to start over)`,
     `  Payments  ${config.apiEnv.PAYMENTS === "test" ? "test payments, no money moves" : "PayPal"}`,
+    `  Mails     ${shop.mailUrl} (every mail the shop sent since this start; JSON at ${shop.mailUrl}/store)`,
     describeWebBuild(shop.webBuild),
     "Press Ctrl-C to stop.",
   ];

@@ -9,6 +9,9 @@ import {
 } from "@aws-sdk/client-dynamodb-streams";
 import { matchesStreamFilters } from "@fruit/core/stats/counted";
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from "aws-lambda";
+
+export type { StreamRecord };
+
 import { dynamoClient } from "./services.ts";
 import { StreamCheckpoints } from "./stream-checkpoints.ts";
 
@@ -36,6 +39,17 @@ export interface StreamPollerOptions {
   /** Lambda's default batch size for DynamoDB streams. */
   batchSize?: number;
   region?: string;
+  /**
+   * Which records reach the handler, like the cloud mapping's filter criteria; by default the
+   * stats subscriber's (`streamFilters` of core's stats/counted.ts).
+   */
+  filter?: (record: StreamRecord) => boolean;
+  /**
+   * Shards without a checkpoint when the poller starts are read from their latest record instead of
+   * their oldest (the cloud mapping's `LATEST`): for a subscriber that must not act on history, like
+   * the order mails'. Shards that appear later are read from their oldest record.
+   */
+  fromLatest?: boolean;
   /** Reports a failed delivery or read; the poller keeps going and retries. */
   onError?: (error: unknown) => void;
 }
@@ -54,6 +68,8 @@ interface ShardState {
   /** Sequence number of the last record read from the shard (delivered or filtered out). */
   lastRead: string | undefined;
   closed: boolean;
+  /** Read from the latest record, not the oldest, until the first read (`fromLatest`). */
+  latest: boolean;
   failures: number;
   retryAt: number;
   /** What the handler answered as `state` last (the tumbling window's state). */
@@ -97,6 +113,7 @@ const isStreamFilterMatch = (record: StreamRecord) => matchesStreamFilters(recor
  */
 export async function startStreamPoller(options: StreamPollerOptions): Promise<StreamPoller> {
   const region = options.region ?? "us-east-1";
+  const passesFilter = options.filter ?? isStreamFilterMatch;
   const intervalMs = options.intervalMs ?? 500;
   const batchSize = options.batchSize ?? 100;
   const onError = options.onError ?? ((error) => console.warn(`stream poller: ${String(error)}`));
@@ -115,6 +132,7 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
   const shards = new Map<string, ShardState>();
 
   async function discoverShards(): Promise<void> {
+    const firstDiscovery = shards.size === 0;
     let exclusiveStartShardId: string | undefined;
     do {
       const { StreamDescription } = await streams.send(
@@ -130,6 +148,7 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
           pending: [],
           lastRead: saved.sequenceNumber,
           closed: saved.done === true,
+          latest: firstDiscovery && options.fromLatest === true && !saved.sequenceNumber,
           failures: 0,
           retryAt: 0,
           state: {},
@@ -148,7 +167,7 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
   async function shardIterator(shard: ShardState): Promise<string | undefined> {
     const request = shard.lastRead
       ? { ShardIteratorType: "AFTER_SEQUENCE_NUMBER" as const, SequenceNumber: shard.lastRead }
-      : { ShardIteratorType: "TRIM_HORIZON" as const };
+      : { ShardIteratorType: shard.latest ? ("LATEST" as const) : ("TRIM_HORIZON" as const) };
     try {
       return (
         await streams.send(
@@ -179,9 +198,10 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
       throw error;
     }
     const records = output.Records ?? [];
+    shard.latest = false;
     shard.iterator = output.NextShardIterator;
     if (!shard.iterator) shard.closed = true;
-    shard.pending = records.filter(isStreamFilterMatch);
+    shard.pending = records.filter(passesFilter);
     shard.lastRead = records.at(-1)?.dynamodb?.SequenceNumber ?? shard.lastRead;
   }
 

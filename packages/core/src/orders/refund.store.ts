@@ -65,13 +65,17 @@ async function reserve(
   // A cancelling refund cancels the order now, only while it is undelivered (a delivery meanwhile
   // refuses it); the cancellation is undone if PayPal refuses the refund (`release`).
   const cancels = refund.cancels === true;
+  // No empty map is ever written: an order refunded by amount only keeps no `refundedBase` (absent
+  // reads as nothing refunded by line). DynamoDB Local's stream hands an empty map to its readers as
+  // an attribute value without a type, which no stream handler could read.
+  const byLine = Object.keys(plan.refundedBase).length > 0;
   const update = orderKind.update(orderKind.key(order.id), {
-    UpdateExpression: `SET refundReservedCents = :reserved, refundedBase = :base${cancels ? ", isCancelled = :true, cancelledAt = :now" : ""}`,
+    UpdateExpression: `SET refundReservedCents = :reserved${byLine ? ", refundedBase = :base" : ""}${cancels ? ", isCancelled = :true, cancelledAt = :now" : ""}`,
     ConditionExpression: `${exists()} AND isPaid = :true AND ${notCancelled} AND ${unchanged.condition}${cancels ? " AND isDelivered = :false" : ""}`,
     ExpressionAttributeNames: { "#rev": "rev" },
     ExpressionAttributeValues: {
       ":reserved": plan.refundReservedCents,
-      ":base": plan.refundedBase,
+      ...(byLine ? { ":base": plan.refundedBase } : {}),
       ":true": true,
       ...(cancels ? { ":false": false, ":now": refund.createdAt } : {}),
       ...unchanged.values,

@@ -68,6 +68,7 @@ export const lazyServices: Services = {
     () => import("./lazy/orders.ts"),
     ["placeOrder", "listAll", "listMine", "fromIdForCaller", "removeOrder", "markDelivered"],
   ),
+  mails: lazyFunctions(() => import("./lazy/mails.ts"), ["listOrderMails"]),
   payments: lazyFunctions(
     () => import("./lazy/payments.ts"),
     ["createPaymentOrder", "captureOrderPayment", "refundOrder", "receivePaypalWebhook"],

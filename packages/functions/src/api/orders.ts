@@ -18,9 +18,9 @@ import { jsonBody, parseWith } from "./validate.ts";
  * /api/orders — placing, reading, paying, delivering and deleting orders. `/summary` is mounted
  * before this router (api/app.ts); `/mine` is registered before `/:id`.
  */
-export function orderRoutes(services: Pick<Services, "caller" | "orders" | "payments">) {
+export function orderRoutes(services: Pick<Services, "caller" | "orders" | "payments" | "mails">) {
   const { requireSession, requireUser, requireAdmin } = auth(services.caller);
-  const { orders, payments } = services;
+  const { orders, payments, mails } = services;
   return (
     new Hono<AuthEnv>()
       // Placement checks the session in its own transaction: one round trip (docs/decisions/021-placement-checks-the-caller.md).
@@ -41,6 +41,8 @@ export function orderRoutes(services: Pick<Services, "caller" | "orders" | "paym
       .get("/:id", requireUser, async (c) =>
         c.json(await orders.fromIdForCaller(c.var.caller, c.req.param("id"))),
       )
+      // Which mails the order's customer was sent, and when (the admin's order screen).
+      .get("/:id/mails", requireAdmin, async (c) => c.json(await mails.listOrderMails(c.req.param("id"))))
       .delete("/:id", requireAdmin, async (c) => c.json(await orders.removeOrder(c.req.param("id"))))
       .post("/:id/paypal", requireUser, async (c) =>
         c.json(await payments.createPaymentOrder(c.var.caller, c.req.param("id"))),

@@ -7,6 +7,7 @@
  * Only types are imported here: a static import of these core modules would put bcryptjs, jose,
  * PayPal or the S3 client on the catalogue's path (docs/decisions/017-lazy-api-chunks.md).
  */
+import type * as mails from "@fruit/core/mails/index";
 import type * as orders from "@fruit/core/orders/index";
 import type * as payments from "@fruit/core/payments/index";
 import type * as reviews from "@fruit/core/reviews/index";
@@ -35,6 +36,8 @@ export interface Services {
     typeof orders,
     "placeOrder" | "listAll" | "listMine" | "fromIdForCaller" | "removeOrder" | "markDelivered"
   >;
+  /** The mails an order's customer was sent (reads only: sending is the mail subscriber's). */
+  mails: AsyncFunctions<typeof mails, "listOrderMails">;
   /** Payments (PayPal or the test provider): paying, refunds and PayPal's webhooks. */
   payments: AsyncFunctions<
     typeof payments,

@@ -14,3 +14,8 @@ export const DeliverOrderButton = lazy(() =>
 export const RefundOrderForm = lazy(() =>
   import("./orders/refund-order-form.tsx").then((m) => ({ default: m.RefundOrderForm })),
 );
+
+/** Which mails an order's customer was sent, and when: on the order screen, to an administrator only. */
+export const OrderMails = lazy(() =>
+  import("./orders/order-mails.tsx").then((m) => ({ default: m.OrderMails })),
+);

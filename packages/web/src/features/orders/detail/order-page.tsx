@@ -3,7 +3,7 @@ import { Suspense } from "react";
 import { useParams } from "react-router-dom";
 import { ErrorBlock, LoadingBlock } from "../../../components/page-states.tsx";
 import { useShop } from "../../../lib/shop-store.ts";
-import { DeliverOrderButton, RefundOrderForm } from "../../admin/index.ts";
+import { DeliverOrderButton, OrderMails, RefundOrderForm } from "../../admin/index.ts";
 import { OrderLayout, OrderSection, PaymentMethodLine, ShippingLines } from "../shared/order-details.tsx";
 import { OrderItemsList } from "../shared/order-items-list.tsx";
 import { PaymentPendingBadge, RefundBadge, RefundsList } from "../shared/order-refunds.tsx";
@@ -116,6 +116,11 @@ export function OrderPage() {
             <OrderSection title="Items">
               <OrderItemsList items={order.orderItems} />
             </OrderSection>
+            {isAdmin && (
+              <Suspense fallback={null}>
+                <OrderMails orderId={order._id} />
+              </Suspense>
+            )}
           </>
         }
       >

@@ -1,0 +1,134 @@
+import { randomUUID } from "node:crypto";
+import { notExists } from "../db/conditions.ts";
+import { isConditionalCheckFailure } from "../db/errors.ts";
+import { getItem, putItem, updateItem } from "../db/items.ts";
+import { queryAll } from "../db/query.ts";
+import {
+  type MailName,
+  type MailRecord,
+  mailKind,
+  mailPatterns,
+  type SUPPRESSION_REASONS,
+  suppressedKind,
+} from "./mail.records.ts";
+
+export type { MailName, MailRecord, MailStatus } from "./mail.records.ts";
+
+/**
+ * Storage of order mails and suppressed addresses (docs/data-model.md patterns 34-37): every
+ * command of theirs lives here; mails/deliver.ts holds the exactly-once rules
+ * (docs/decisions/031-order-mails-exactly-once.md).
+ */
+
+/** What a claim answers: ours to send, or the mail as someone already left it. */
+export type ClaimOutcome = { claimed: MailRecord } | { taken: MailRecord };
+
+/** The outcome a claim holder records. */
+export type Outcome =
+  | { status: "sent"; messageId: string }
+  | { status: "failed" | "rejected" | "uncertain"; error: string };
+
+const STATUS = { "#status": "status" };
+
+/** Pattern 34: an order's mail, strongly consistent. */
+const get = async (orderId: string, mailKey: string): Promise<MailRecord | undefined> =>
+  mailKind.decodeFound(await getItem(mailKind.key(orderId, mailKey)));
+
+/**
+ * Pattern 34: claims a mail — a Put conditioned on no mail at its key, or one that SES refused for
+ * now (`failed`), whose attempts it carries on. `status` is `sending` for a mail about to be sent,
+ * or the final `suppressed` / `skipped` of one that is not. Whoever loses the race reads what the
+ * winner left.
+ */
+async function claim(
+  mail: { orderId: string; mailKey: string; mail: MailName; to: string },
+  status: "sending" | "suppressed" | "skipped",
+  now: string,
+): Promise<ClaimOutcome> {
+  const previous = await get(mail.orderId, mail.mailKey);
+  if (previous && previous.status !== "failed") return { taken: previous };
+  const record: MailRecord = {
+    ...mail,
+    status,
+    claim: randomUUID(),
+    claimedAt: now,
+    attempts: (previous?.attempts ?? 0) + (status === "sending" ? 1 : 0),
+    ...(previous?.error ? { error: previous.error } : {}),
+    updatedAt: now,
+  };
+  try {
+    await putItem(
+      mailKind.put(
+        record,
+        previous
+          ? {
+              // The failed claim read above, and no other since.
+              ConditionExpression: "#status = :failed AND #claim = :previous",
+              ExpressionAttributeNames: { ...STATUS, "#claim": "claim" },
+              ExpressionAttributeValues: { ":failed": "failed", ":previous": previous.claim },
+            }
+          : { ConditionExpression: notExists() },
+      ),
+    );
+    return { claimed: record };
+  } catch (error) {
+    if (!isConditionalCheckFailure(error)) throw error;
+    const winner = await get(mail.orderId, mail.mailKey);
+    if (!winner) throw error;
+    return { taken: winner };
+  }
+}
+
+/**
+ * Pattern 35: records a claim's outcome, conditioned on the claim still being `sending` under this
+ * token; false when it is not (someone declared it uncertain meanwhile).
+ */
+async function settle(held: MailRecord, outcome: Outcome, now: string): Promise<boolean> {
+  const fields =
+    outcome.status === "sent"
+      ? "#status = :status, messageId = :messageId, sentAt = :now, updatedAt = :now REMOVE #error"
+      : "#status = :status, #error = :error, updatedAt = :now";
+  try {
+    await updateItem(
+      mailKind.update(mailKind.key(held.orderId, held.mailKey), {
+        UpdateExpression: `SET ${fields}`,
+        ConditionExpression: "#status = :sending AND #claim = :claim",
+        ExpressionAttributeNames: { ...STATUS, "#claim": "claim", "#error": "error" },
+        ExpressionAttributeValues: {
+          ":status": outcome.status,
+          ":sending": "sending",
+          ":claim": held.claim,
+          ":now": now,
+          ...(outcome.status === "sent" ? { ":messageId": outcome.messageId } : { ":error": outcome.error }),
+        },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** Pattern 36: every mail of an order (bounded: one per transition, and per refund). */
+async function ofOrder(orderId: string): Promise<MailRecord[]> {
+  const items = await queryAll({ ...mailPatterns.ofOrder(orderId), ConsistentRead: true });
+  return items.map((item) => mailKind.decode(item));
+}
+
+/** Pattern 37: is this address suppressed? */
+async function isSuppressed(email: string): Promise<boolean> {
+  return (await getItem(suppressedKind.key(email))) !== undefined;
+}
+
+/** Pattern 37: suppresses an address (a later event for it only refreshes the reason). */
+async function suppress(entry: {
+  email: string;
+  reason: (typeof SUPPRESSION_REASONS)[number];
+  detail: string;
+  at: string;
+}): Promise<void> {
+  await putItem(suppressedKind.put({ ...entry, email: entry.email.trim().toLowerCase() }));
+}
+
+export const mailStore = { get, claim, settle, ofOrder, isSuppressed, suppress };

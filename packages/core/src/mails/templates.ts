@@ -1,0 +1,255 @@
+import { formatMoney, lineCents, toDollars } from "../money/pricing.ts";
+import { formatQuantity, fromBase, perUnitLabel } from "../money/quantity.ts";
+import type { OrderRecord, StoredLine } from "../orders/order.records.ts";
+
+/**
+ * The order mails' templates: one subject, an HTML part and a text part per mail, in the shop's
+ * look (its green, its money and quantity formats). Pure: no I/O, no SDK. Only the mail subscriber
+ * imports this module, so rendering never lands on the API's cold start.
+ *
+ * Every value that came from a user — the customer's name, the address, product names, a refund's
+ * reason — goes through `escapeHtml` in the HTML part; the text part is plain text, so nothing in
+ * it is markup. Amounts are the order's stored cents; line totals use `lineCents`, the one pricing
+ * rule (money/pricing.ts), so a mail shows exactly the figures of the order screen.
+ */
+
+/** A rendered mail. */
+export interface RenderedMail {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+/**
+ * A refund as the refund mail takes it: the amount in dollars, the reason the admin gave, when.
+ * This is the shape the refund records are answered in by the API (`_id`, dollars), not their
+ * stored shape.
+ */
+export interface RefundForMail {
+  _id: string;
+  amount: number;
+  reason: string;
+  createdAt: string;
+}
+
+/** Who and where: the customer's current name and the shop's public URL (no trailing slash). */
+export interface MailContext {
+  customerName: string;
+  shopUrl: string;
+}
+
+/** The shop's look, as inline styles (mail clients drop style sheets). */
+const GREEN = "#177a3a";
+const INK = "#1f2933";
+const MUTED = "#52606d";
+const FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";
+
+/**
+ * Text → HTML text: `& < > " '` as entities, so a value can never open a tag or leave an attribute.
+ *
+ * @example
+ * escapeHtml("<img src=x onerror=alert(1)>") // "&lt;img src=x onerror=alert(1)&gt;"
+ */
+export function escapeHtml(value: string): string {
+  return value
+    .replaceAll("&", "&amp;")
+    .replaceAll("<", "&lt;")
+    .replaceAll(">", "&gt;")
+    .replaceAll('"', "&quot;")
+    .replaceAll("'", "&#39;");
+}
+
+/** Header values must not carry line breaks (a name could otherwise add a header to the subject). */
+const oneLine = (value: string): string => value.replace(/[\r\n]+/g, " ").trim();
+
+/** The order screen of an order, on the shop's URL (packages/web/src/app/routes.tsx: `/order/:id`). */
+export const orderUrl = (shopUrl: string, orderId: string): string =>
+  `${shopUrl.replace(/\/+$/, "")}/order/${encodeURIComponent(orderId)}`;
+
+const money = (cents: number): string => formatMoney(toDollars(cents));
+/** "2026-11-21 14:05 UTC" from an ISO date (the order screen's format, with its zone said). */
+const when = (iso: string): string => `${iso.substring(0, 10)} ${iso.substring(11, 16)} UTC`;
+
+/** One line as the order screen shows it: "Cherries — 0.75 kg × $12.99 / kg = $9.74". */
+function lineParts(line: StoredLine) {
+  return {
+    name: line.name,
+    quantity: formatQuantity(line.unit, fromBase(line.unit, line.quantity)),
+    price: `${money(line.priceCents)} / ${perUnitLabel(line.unit)}`,
+    total: money(lineCents(line)),
+  };
+}
+
+const addressLines = (order: OrderRecord): string[] => {
+  const a = order.shippingAddress;
+  return [a.fullName, a.address, `${a.postalCode} ${a.city}`, a.country];
+};
+
+/** The parts every mail is made of; each mail picks its own. */
+interface Body {
+  /** The subject's words after the shop's name. */
+  subject: string;
+  /** The heading, plain text. */
+  heading: string;
+  /** Paragraphs, plain text (escaped in the HTML part). */
+  paragraphs: string[];
+  /** With the order's lines, amounts and address (the receipt). */
+  receipt?: boolean;
+}
+
+function receiptHtml(order: OrderRecord): string {
+  const cell = `padding:6px 8px;border-bottom:1px solid #e4e7eb;font-size:14px;color:${INK}`;
+  const rows = order.orderItems
+    .map((line) => {
+      const p = lineParts(line);
+      return `<tr><td style="${cell}">${escapeHtml(p.name)}</td><td style="${cell};text-align:right">${escapeHtml(p.quantity)}</td><td style="${cell};text-align:right">${escapeHtml(p.price)}</td><td style="${cell};text-align:right">${escapeHtml(p.total)}</td></tr>`;
+    })
+    .join("");
+  const sum = (label: string, cents: number, strong = false) =>
+    `<tr><td colspan="3" style="${cell};text-align:right">${strong ? "<strong>" : ""}${label}${strong ? "</strong>" : ""}</td><td style="${cell};text-align:right">${strong ? "<strong>" : ""}${money(cents)}${strong ? "</strong>" : ""}</td></tr>`;
+  const address = addressLines(order).map(escapeHtml).join("<br>");
+  return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border-collapse:collapse;margin:16px 0">
+<tr><th align="left" style="${cell}">Item</th><th align="right" style="${cell}">Quantity</th><th align="right" style="${cell}">Price</th><th align="right" style="${cell}">Total</th></tr>
+${rows}
+${sum("Items", order.itemsCents)}${sum("Shipping", order.shippingCents)}${sum("Tax", order.taxCents)}${sum("Total", order.totalCents, true)}
+</table>
+<p style="margin:0 0 4px;font-size:14px;color:${MUTED}">Shipping to</p>
+<p style="margin:0 0 16px;font-size:14px;color:${INK}">${address}</p>`;
+}
+
+function receiptText(order: OrderRecord): string {
+  const lines = order.orderItems.map((line) => {
+    const p = lineParts(line);
+    return `- ${p.name}: ${p.quantity} x ${p.price} = ${p.total}`;
+  });
+  return [
+    ...lines,
+    "",
+    `Items:    ${money(order.itemsCents)}`,
+    `Shipping: ${money(order.shippingCents)}`,
+    `Tax:      ${money(order.taxCents)}`,
+    `Total:    ${money(order.totalCents)}`,
+    "",
+    "Shipping to:",
+    ...addressLines(order),
+  ].join("\n");
+}
+
+/** Lays out one mail: both parts from the same plain-text pieces. */
+function layout(order: OrderRecord, context: MailContext, body: Body): RenderedMail {
+  const link = orderUrl(context.shopUrl, order.id);
+  const greeting = `Hello ${oneLine(context.customerName)},`;
+  const paragraphs = body.paragraphs
+    .map(
+      (text) =>
+        `<p style="margin:0 0 12px;font-size:15px;line-height:1.5;color:${INK}">${escapeHtml(text)}</p>`,
+    )
+    .join("\n");
+  const html = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(body.heading)}</title></head>
+<body style="margin:0;padding:0;background:#f5f7f5;font-family:${FONT}">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px 12px">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:600px;background:#ffffff;border-radius:8px;overflow:hidden">
+<tr><td style="background:${GREEN};padding:16px 24px;color:#ffffff;font-size:20px;font-weight:700">Fruit Shop</td></tr>
+<tr><td style="padding:24px">
+<h1 style="margin:0 0 16px;font-size:22px;color:${INK}">${escapeHtml(body.heading)}</h1>
+<p style="margin:0 0 12px;font-size:15px;color:${INK}">${escapeHtml(greeting)}</p>
+${paragraphs}
+${body.receipt ? receiptHtml(order) : ""}
+<p style="margin:16px 0"><a href="${escapeHtml(link)}" style="display:inline-block;background:${GREEN};color:#ffffff;text-decoration:none;padding:10px 18px;border-radius:6px;font-weight:600">View order ${escapeHtml(order.id)}</a></p>
+<p style="margin:0;font-size:13px;color:${MUTED}">Order ${escapeHtml(order.id)} · ${escapeHtml(link)}</p>
+</td></tr></table>
+</td></tr></table>
+</body></html>`;
+  const text = [
+    "Fruit Shop",
+    "",
+    body.heading,
+    "",
+    greeting,
+    "",
+    ...body.paragraphs.flatMap((paragraph) => [paragraph, ""]),
+    ...(body.receipt ? [receiptText(order), ""] : []),
+    `Order ${order.id}: ${link}`,
+    "",
+  ].join("\n");
+  return { subject: `Fruit Shop: ${body.subject}`, html, text };
+}
+
+/** How long an unpaid order is held, as people say it: "60 minutes", "2 hours", "1 hour 30 minutes". */
+export function holdDuration(order: Pick<OrderRecord, "createdAt" | "holdUntil">): string | undefined {
+  if (!order.holdUntil) return undefined;
+  const minutes = Math.round((Date.parse(order.holdUntil) - Date.parse(order.createdAt)) / 60_000);
+  if (!(minutes > 0)) return "less than a minute";
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  const unit = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+  if (hours === 0) return unit(rest, "minute");
+  return rest === 0 ? unit(hours, "hour") : `${unit(hours, "hour")} ${unit(rest, "minute")}`;
+}
+
+/** "We received your order" — with how long it is held unpaid. */
+export function renderPlaced(order: OrderRecord, context: MailContext): RenderedMail {
+  const held = holdDuration(order);
+  return layout(order, context, {
+    subject: `order ${order.id} received`,
+    heading: "We received your order",
+    paragraphs: [
+      `Thank you for your order ${order.id} of ${money(order.totalCents)}.`,
+      held && order.holdUntil
+        ? `We hold its items for you for ${held}, until ${when(order.holdUntil)}. Please pay by then: an order still unpaid at that time is cancelled and its items go back on sale.`
+        : "Please pay for it on the order page.",
+    ],
+  });
+}
+
+/** The receipt: lines, amounts and the shipping address. */
+export function renderPaid(order: OrderRecord, context: MailContext): RenderedMail {
+  return layout(order, context, {
+    subject: `receipt for order ${order.id}`,
+    heading: "Thank you for your payment",
+    paragraphs: [
+      `We received ${money(order.totalCents)} for order ${order.id}${order.paidAt ? ` on ${when(order.paidAt)}` : ""}. Here is your receipt.`,
+    ],
+    receipt: true,
+  });
+}
+
+export function renderDelivered(order: OrderRecord, context: MailContext): RenderedMail {
+  return layout(order, context, {
+    subject: `order ${order.id} delivered`,
+    heading: "Your order was delivered",
+    paragraphs: [
+      `Order ${order.id} was delivered${order.deliveredAt ? ` on ${when(order.deliveredAt)}` : ""}. Enjoy your fruit!`,
+    ],
+  });
+}
+
+/** Cancelled because it was not paid within its hold. */
+export function renderCancelled(order: OrderRecord, context: MailContext): RenderedMail {
+  return layout(order, context, {
+    subject: `order ${order.id} cancelled`,
+    heading: "Your order was cancelled",
+    paragraphs: [
+      `Order ${order.id} was not paid in time and was cancelled${order.cancelledAt ? ` on ${when(order.cancelledAt)}` : ""}. Its items went back on sale and nothing was charged.`,
+      "You are welcome to order again at any time.",
+    ],
+  });
+}
+
+/** A refund of (part of) a paid order: its amount and the reason given. */
+export function renderRefunded(
+  order: OrderRecord,
+  refund: RefundForMail,
+  context: MailContext,
+): RenderedMail {
+  return layout(order, context, {
+    subject: `refund for order ${order.id}`,
+    heading: "We refunded your payment",
+    paragraphs: [
+      `We refunded ${formatMoney(refund.amount)} of order ${order.id} on ${when(refund.createdAt)}.`,
+      `Reason: ${refund.reason}`,
+      "The money returns to the account you paid with; your bank may take a few days to show it.",
+    ],
+  });
+}

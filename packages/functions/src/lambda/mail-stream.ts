@@ -1,0 +1,65 @@
+import type { AttributeValue } from "@aws-sdk/client-dynamodb";
+import { unmarshall } from "@aws-sdk/util-dynamodb";
+import { type DeliverOptions, mailOrderChange } from "@fruit/core/mails/deliver";
+import { sendWithSes } from "@fruit/core/mails/ses";
+import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from "aws-lambda";
+
+type Image = NonNullable<DynamoDBRecord["dynamodb"]>["NewImage"];
+// aws-lambda's AttributeValue and the SDK's describe the same JSON with different TypeScript types.
+const unmarshallImage = (image: Image) =>
+  image ? unmarshall(image as Record<string, AttributeValue>) : undefined;
+
+/** Routes one record to core: its keys and images; answers whether it must be retried. */
+function mailRecord(record: DynamoDBRecord, options: DeliverOptions): Promise<boolean> {
+  if (record.eventName !== "INSERT" && record.eventName !== "MODIFY") return Promise.resolve(false);
+  const data = record.dynamodb;
+  return mailOrderChange(
+    unmarshallImage(data?.Keys) ?? {},
+    unmarshallImage(data?.OldImage),
+    unmarshallImage(data?.NewImage),
+    options,
+  );
+}
+
+/**
+ * Sends the order mails of a batch of the table's stream (docs/architecture.md, 'The stream path';
+ * docs/decisions/031-order-mails-exactly-once.md). Every record is tried, in order; the first one
+ * that must be retried (SES refused a mail for now, or storage failed) is reported with
+ * `ReportBatchItemFailures`, so Lambda redelivers from it. The records after it are tried anyway and
+ * redelivered too: their mails' claims make that harmless, as they make duplicated and bisected
+ * batches harmless. `send` is replaceable for tests.
+ */
+export async function mailStreamRecords(
+  records: readonly DynamoDBRecord[],
+  options: DeliverOptions = { send: sendWithSes },
+): Promise<DynamoDBBatchResponse> {
+  let firstFailed: DynamoDBRecord | undefined;
+  for (const record of records) {
+    let retry: boolean;
+    try {
+      retry = await mailRecord(record, options);
+    } catch (error) {
+      retry = true;
+      console.error(
+        JSON.stringify({
+          level: "error",
+          message: "order mail record failed; it is retried",
+          eventID: record.eventID,
+          sequenceNumber: record.dynamodb?.SequenceNumber,
+          error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+        }),
+      );
+    }
+    if (retry) firstFailed ??= record;
+  }
+  return {
+    batchItemFailures: firstFailed ? [{ itemIdentifier: firstFailed.dynamodb?.SequenceNumber ?? "" }] : [],
+  };
+}
+
+/**
+ * The mail subscriber (stacks/email.ts): its own mapping, filters (mails/stream-filters.ts),
+ * retries and dead-letter queue, so a mail failure never holds up the dashboard's subscriber.
+ */
+export const handler = (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> =>
+  mailStreamRecords(event.Records ?? []);

@@ -1,0 +1,114 @@
+import { fileURLToPath } from "node:url";
+import { mailStreamFilters } from "@fruit/core/mails/stream-filters";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { installRecordingSst, type Recorded, type Recording, resolved } from "./recording-sst.ts";
+
+/** stacks/email.ts, evaluated per stage with the recording stand-in (see infra.test.ts). */
+
+const CONFIG_PATH = fileURLToPath(new URL("../../sst.config.ts", import.meta.url));
+let recording: Recording | undefined;
+
+/** Deploys a stage with (or without) a MailSender secret set, as `sst deploy` would see it. */
+async function deploy(stage: string, sender?: string) {
+  vi.resetModules();
+  if (sender === undefined) vi.stubEnv("SST_SECRET_MailSender", undefined);
+  else vi.stubEnv("SST_SECRET_MailSender", sender);
+  recording = installRecordingSst(stage);
+  const { default: config } = (await import(CONFIG_PATH)) as {
+    default: { run(): Promise<Record<string, unknown>> };
+  };
+  const outputs = await config.run();
+  return { outputs, recording };
+}
+
+afterEach(() => {
+  recording?.uninstall();
+  vi.unstubAllEnvs();
+});
+
+const mailSubscription = (rec: Recording) =>
+  rec
+    .get("Dynamo", "Table")
+    .calls.find((call) => call.method === "subscribe" && call.args[0] === "MailSubscriber");
+
+describe("stacks/email.ts", () => {
+  it("creates nothing for mails on a stage without a MailSender, and says so at deploy", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const { outputs, recording } = await deploy("dev");
+    expect(recording.all("Email")).toHaveLength(0);
+    expect(recording.all("SnsTopic").filter((topic: Recorded) => topic.name === "MailFeedback")).toHaveLength(0);
+    expect(recording.all("MetricAlarm").some((alarm: Recorded) => alarm.name === "MailDeadLetterAlarm")).toBe(false);
+    expect(mailSubscription(recording)).toBeUndefined();
+    expect(outputs.mail).toBe("off: this stage has no MailSender secret");
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining("sst secret set MailSender"));
+  });
+
+  it("sends from the stage's sender through its own stream subscriber: order filters, partial failures, a dead-letter queue, from the latest record", async () => {
+    const { outputs, recording } = await deploy("staging", "shop.example.com");
+    expect(recording.get("Email", "Mail").args.sender).toBe("shop.example.com");
+    expect(outputs.mail).toContain("orders@shop.example.com");
+    const [, subscriber, args] = mailSubscription(recording)!.args as [
+      string,
+      Record<string, unknown> & { environment: Record<string, unknown>; permissions: unknown[] },
+      { filters: unknown[]; transform: { eventSourceMapping: Record<string, unknown> } },
+    ];
+    expect(subscriber.handler).toBe("packages/functions/src/lambda/mail-stream.handler");
+    expect(args.filters).toEqual(mailStreamFilters);
+    const deadLetter = recording.get("Queue", "MailDeadLetter").instance as { arn: string };
+    expect(args.transform.eventSourceMapping).toMatchObject({
+      functionResponseTypes: ["ReportBatchItemFailures"],
+      bisectBatchOnFunctionError: true,
+      startingPosition: "LATEST",
+      parallelizationFactor: 1,
+      destinationConfig: { onFailure: { destinationArn: deadLetter.arn } },
+    });
+    // The dashboard's subscriber is another mapping, unchanged.
+    const stats = recording.get("Dynamo", "Table").calls.find((call) => call.args[0] === "StatsSubscriber");
+    expect(stats).toBeDefined();
+
+    const email = recording.get("Email", "Mail").instance as { configSet: string };
+    expect(resolved(subscriber.environment)).toEqual({
+      MAIL_FROM: "orders@shop.example.com",
+      MAIL_CONFIGURATION_SET: email.configSet,
+      SHOP_URL: "https://router.recorded.example",
+    });
+    // Send only: not linked to the Email (whose link grants ses:*), one action on this account's identities and the set.
+    expect(subscriber.link).not.toContain(email);
+    // The table: its name only by link, then the item actions the mails use; the DLQ: send only.
+    const table = recording.get("Dynamo", "Table").instance as { arn: string };
+    expect(resolved(subscriber.permissions)).toEqual([
+      { actions: ["dynamodb:GetItem", "dynamodb:PutItem", "dynamodb:UpdateItem"], resources: [table.arn] },
+      { actions: ["sqs:SendMessage"], resources: [deadLetter.arn] },
+      {
+        actions: ["ses:SendEmail"],
+        resources: [
+          "arn:aws:ses:us-east-1:123456789012:identity/*",
+          `arn:recorded:ses:configuration-set/${email.configSet}`,
+        ],
+      },
+    ]);
+  });
+
+  it("routes bounces and complaints through SNS to the suppression handler, an address sender used as is", async () => {
+    const { recording } = await deploy("staging", "orders@example.com");
+    const topic = recording.get("SnsTopic", "MailFeedback");
+    const events = recording.get("Email", "Mail").args.events as { types: string[]; topic: string }[];
+    expect(events).toEqual([
+      {
+        name: "BouncesAndComplaints",
+        types: ["bounce", "complaint"],
+        topic: (topic.instance as { arn: string }).arn,
+      },
+    ]);
+    const [name, subscriber] = topic.calls.find((call) => call.method === "subscribe")!.args as [
+      string,
+      Record<string, unknown>,
+    ];
+    expect(name).toBe("MailFeedbackHandler");
+    expect(subscriber.handler).toBe("packages/functions/src/lambda/mail-feedback.handler");
+    expect((subscriber.link as unknown[]).includes(recording.get("Dynamo", "Table").instance)).toBe(true);
+    const mail = mailSubscription(recording)!.args[1] as { environment: Record<string, unknown> };
+    expect(mail.environment.MAIL_FROM).toBe("orders@example.com");
+    expect((recording.all("Email") as Recorded[]).length).toBe(1);
+  });
+});

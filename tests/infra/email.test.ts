@@ -36,8 +36,12 @@ describe("stacks/email.ts", () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     const { outputs, recording } = await deploy("dev");
     expect(recording.all("Email")).toHaveLength(0);
-    expect(recording.all("SnsTopic").filter((topic: Recorded) => topic.name === "MailFeedback")).toHaveLength(0);
-    expect(recording.all("MetricAlarm").some((alarm: Recorded) => alarm.name === "MailDeadLetterAlarm")).toBe(false);
+    expect(recording.all("SnsTopic").filter((topic: Recorded) => topic.name === "MailFeedback")).toHaveLength(
+      0,
+    );
+    expect(recording.all("MetricAlarm").some((alarm: Recorded) => alarm.name === "MailDeadLetterAlarm")).toBe(
+      false,
+    );
     expect(mailSubscription(recording)).toBeUndefined();
     expect(outputs.mail).toBe("off: this stage has no MailSender secret");
     expect(warn).toHaveBeenCalledWith(expect.stringContaining("sst secret set MailSender"));

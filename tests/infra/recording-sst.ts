@@ -81,7 +81,7 @@ export function installRecordingSst(stage: string, appName = "fruit-shop"): Reco
      * SST's `nodes`: the underlying resources, named after the component. The function of a
      * subscriber or a cron is an output in SST; `$util.output` resolves either form.
      */
-    get nodes() {
+    get nodes(): RecordedNodes {
       const fn = `${this.name}-function`;
       return {
         function: { name: fn, arn: `arn:recorded:lambda:${fn}` },
@@ -162,12 +162,14 @@ export function installRecordingSst(stage: string, appName = "fruit-shop"): Reco
   /** SST's Email: its configuration set's name and the nodes the stacks read. */
   class Email extends Component {
     readonly configSet: string;
-    readonly nodes: { identity: { arn: string }; configurationSet: { arn: string } };
     constructor(name: string, args: Args = {}, opts?: Args) {
       super("Email", name, args, opts);
       this.configSet = `${this.name}-config`;
-      this.nodes = {
-        identity: { arn: `arn:recorded:ses:identity/${String(args.sender)}` },
+    }
+    override get nodes(): RecordedNodes {
+      return {
+        ...super.nodes,
+        identity: { arn: `arn:recorded:ses:identity/${String(this.record.args.sender)}` },
         configurationSet: { arn: `arn:recorded:ses:configuration-set/${this.configSet}` },
       };
     }
@@ -269,4 +271,13 @@ export function routesOf(recording: Recording, router: Recorded): Map<string, un
     if (site?.instance === router.instance) routes.set(site.path ?? "/", resource.instance);
   }
   return routes;
+}
+
+/** The nodes a recorded component exposes: a function's, a queue's, and an SES Email's. */
+interface RecordedNodes {
+  function: { name: string; arn: string };
+  logGroup: { name: string };
+  queue: { name: string; arn: string };
+  identity?: { arn: string };
+  configurationSet?: { arn: string };
 }

@@ -73,7 +73,9 @@ export async function attachLocalRuntime(
     const local = loadLocalConfig(env); // here only: a running shop's settings are its own
     stops.push(claimDataDir(dataDir));
     const emulators = await startEmulators(local, stops);
-    const config = loadConfig(coreEnvOf(local, emulators));
+    // Operator commands send no mail: without a shop there is no SES emulator nor a URL to link to.
+    const { MAIL_FROM: _noMail, ...coreEnv } = coreEnvOf(local, emulators);
+    const config = loadConfig(coreEnv);
     await ensureStorage(emulators, config);
     setConfig(config);
     return {

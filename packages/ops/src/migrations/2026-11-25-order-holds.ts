@@ -1,18 +1,11 @@
 import { exists, notExists } from "@fruit/core/internal/db/conditions";
-import { inPartition } from "@fruit/core/internal/db/key-conditions";
 import type { Item } from "@fruit/core/internal/db/kind";
-import { queryAll } from "@fruit/core/internal/db/query";
 import { AGAIN, giveUp, retrying } from "@fruit/core/internal/db/retry";
 import { tryTransact } from "@fruit/core/internal/db/transact";
 import { heldFrom } from "@fruit/core/internal/orders/hold";
-import {
-  holdKind,
-  OrderRecordSchema,
-  orderKind,
-  orderPatterns,
-  UNSHARDED,
-} from "@fruit/core/internal/orders/order.records";
+import { holdKind, OrderRecordSchema, orderKind } from "@fruit/core/internal/orders/order.records";
 import * as v from "valibot";
+import { ordersMatching } from "./migration.ts";
 
 /**
  * Orders placed before unpaid orders expired (docs/decisions/012-unpaid-orders-expire.md) have no
@@ -37,22 +30,8 @@ const OldOrder = v.pick(OrderRecordSchema, ["id", "createdAt"]);
  * shards (where orders of before holds are, until the order-shards migration moves them) and in
  * every shard.
  */
-async function unheldOrders(): Promise<Item[]> {
-  const partitions = [
-    inPartition({ pk: UNSHARDED.orders, index: "gsi1", descending: true }),
-    ...orderPatterns.all(),
-  ];
-  const found = await Promise.all(
-    partitions.map((partition) =>
-      queryAll({
-        ...partition,
-        FilterExpression: UNHELD,
-        ExpressionAttributeValues: { ...partition.ExpressionAttributeValues, ":false": false },
-      }),
-    ),
-  );
-  return found.flat();
-}
+const unheldOrders = (): Promise<Item[]> =>
+  ordersMatching({ FilterExpression: UNHELD, ExpressionAttributeValues: { ":false": false } });
 
 /**
  * Gives one order its deadline and hold; false when it no longer needs one (paid, cancelled, deleted or

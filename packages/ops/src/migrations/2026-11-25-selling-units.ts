@@ -1,24 +1,17 @@
 import { exists } from "@fruit/core/internal/db/conditions";
 import { getItem } from "@fruit/core/internal/db/items";
-import { inPartition } from "@fruit/core/internal/db/key-conditions";
 import type { Item } from "@fruit/core/internal/db/kind";
 import { queryAll } from "@fruit/core/internal/db/query";
 import { AGAIN, giveUp, retrying } from "@fruit/core/internal/db/retry";
 import { BASE_PER_UNIT } from "@fruit/core/internal/money/quantity";
-import {
-  OrderRecordSchema,
-  orderKind,
-  orderPatterns,
-  StoredLineSchema,
-  UNSHARDED,
-} from "@fruit/core/internal/orders/order.records";
+import { OrderRecordSchema, orderKind, StoredLineSchema } from "@fruit/core/internal/orders/order.records";
 import {
   ProductRecordSchema,
   productKind,
   productPatterns,
 } from "@fruit/core/internal/products/product.records";
 import * as v from "valibot";
-import { updateIfStill } from "./migration.ts";
+import { ordersMatching, updateIfStill } from "./migration.ts";
 
 /**
  * Before selling units (docs/decisions/027-selling-units.md), every product sold whole kilograms:
@@ -107,22 +100,8 @@ const productsWithoutUnit = (): Promise<Item[]> =>
   });
 
 /** Pattern 17 (and the partition of before shards), filtered: the orders whose lines have no unit. */
-async function ordersWithoutUnits(): Promise<Item[]> {
-  const partitions = [
-    inPartition({ pk: UNSHARDED.orders, index: "gsi1", descending: true }),
-    ...orderPatterns.all(),
-  ];
-  const found = await Promise.all(
-    partitions.map((partition) =>
-      queryAll({
-        ...partition,
-        FilterExpression: LINES_WITHOUT_UNIT,
-        ExpressionAttributeNames: { "#unit": "unit" },
-      }),
-    ),
-  );
-  return found.flat();
-}
+const ordersWithoutUnits = (): Promise<Item[]> =>
+  ordersMatching({ FilterExpression: LINES_WITHOUT_UNIT, ExpressionAttributeNames: { "#unit": "unit" } });
 
 /** Upgrades every product, then every order, of before selling units; answers how many items changed. */
 export async function run(): Promise<number> {

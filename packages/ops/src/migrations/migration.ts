@@ -1,6 +1,9 @@
 import { isConditionalCheckFailure } from "@fruit/core/internal/db/errors";
 import { updateItem } from "@fruit/core/internal/db/items";
-import type { UpdateAction } from "@fruit/core/internal/db/kind";
+import { inPartition } from "@fruit/core/internal/db/key-conditions";
+import type { Item, UpdateAction } from "@fruit/core/internal/db/kind";
+import { queryAll } from "@fruit/core/internal/db/query";
+import { orderPatterns, UNSHARDED } from "@fruit/core/internal/orders/order.records";
 
 /**
  * A dated migration: upgrades the items an older version stored to today's shape, so the everyday
@@ -19,6 +22,38 @@ export interface Migration {
   readonly description: string;
   /** Upgrades what is left to upgrade; answers how many items it changed (0 once nothing is left). */
   run(): Promise<number>;
+}
+
+/** A filter on the orders a migration reads: its expression, and the names and values it uses. */
+export interface OrderFilter {
+  FilterExpression: string;
+  ExpressionAttributeNames?: Record<string, string>;
+  ExpressionAttributeValues?: Record<string, unknown>;
+}
+
+/**
+ * Pattern 17, filtered: the raw items of the orders that match, in every shard and in the single
+ * partition orders had before shards (where old orders are until the order-shards migration moves
+ * them).
+ */
+export async function ordersMatching(filter: OrderFilter): Promise<Item[]> {
+  const partitions = [
+    inPartition({ pk: UNSHARDED.orders, index: "gsi1", descending: true }),
+    ...orderPatterns.all(),
+  ];
+  const found = await Promise.all(
+    partitions.map((partition) =>
+      queryAll({
+        ...partition,
+        ...filter,
+        ExpressionAttributeValues: {
+          ...partition.ExpressionAttributeValues,
+          ...filter.ExpressionAttributeValues,
+        },
+      }),
+    ),
+  );
+  return found.flat();
 }
 
 /**

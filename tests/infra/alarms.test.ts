@@ -1,21 +1,8 @@
-import { fileURLToPath } from "node:url";
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { installRecordingSst, type Recorded, type Recording, resolved } from "./recording-sst.ts";
+import { describe, expect, it } from "vitest";
+import { recordedDeploys } from "./deploy-stage.ts";
+import { type Recorded, type Recording, resolved } from "./recording-sst.ts";
 
-/** Held in a variable so the type-check does not follow it (see tests/infra/infra.test.ts). */
-const CONFIG_PATH = fileURLToPath(new URL("../../sst.config.ts", import.meta.url));
-
-let recording: Recording | undefined;
-
-async function deploy(stage: string) {
-  vi.resetModules();
-  recording = installRecordingSst(stage);
-  const { default: config } = (await import(CONFIG_PATH)) as { default: { run(): Promise<unknown> } };
-  await config.run();
-  return recording;
-}
-
-afterEach(() => recording?.uninstall());
+const deploy = recordedDeploys();
 
 const argsOf = (resource: Recorded) => resolved(resource.args) as Record<string, unknown>;
 

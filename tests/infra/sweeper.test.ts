@@ -1,24 +1,10 @@
 import { existsSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { loadConfig } from "@fruit/core/config";
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { installRecordingSst, type Recording } from "./recording-sst.ts";
+import { describe, expect, it } from "vitest";
+import { recordedDeploys } from "./deploy-stage.ts";
 import { ROOT } from "./sst-bundle.ts";
 
-/** Held in a variable so the type-check does not follow it (see tests/infra/infra.test.ts). */
-const CONFIG_PATH = fileURLToPath(new URL("../../sst.config.ts", import.meta.url));
-
-let recording: Recording | undefined;
-
-async function deploy(stage: string) {
-  vi.resetModules();
-  recording = installRecordingSst(stage);
-  const { default: config } = (await import(CONFIG_PATH)) as { default: { run(): Promise<unknown> } };
-  await config.run();
-  return recording;
-}
-
-afterEach(() => recording?.uninstall());
+const deploy = recordedDeploys();
 
 interface CronArgs {
   schedule: string;

@@ -35,6 +35,8 @@ export default $config({
     const { mailStatus } = await import("./stacks/email.ts");
     return {
       url: router.url,
+      // The CDN's id, to drop cached copies of deleted images (README: the uploaded-images migration).
+      distribution: router.distributionID,
       api: api.url,
       site: web.url,
       table: table.name,

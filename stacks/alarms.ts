@@ -25,7 +25,8 @@ export const METRIC_NAMESPACE = `${$app.name}/${$app.stage}`;
 export const API_SERVER_ERRORS = "ApiServerErrors";
 
 /** A Lambda function's name, from SST's `nodes.function` (the resource itself, or an output of it). */
-const nameOf = (fn: $util.Input<{ name: $util.Output<string> }>) => $util.output(fn).apply((f) => f.name);
+export const nameOf = (fn: $util.Input<{ name: $util.Output<string> }>) =>
+  $util.output(fn).apply((f) => f.name);
 const apiFunction = nameOf(api.nodes.function);
 const statsFunction = nameOf(statsSubscriber.nodes.function);
 const sweeperFunction = nameOf(sweeper.nodes.function);
@@ -49,12 +50,13 @@ export const apiServerErrorsFilter = new aws.cloudwatch.LogMetricFilter("ApiServ
   },
 });
 
-const notify = {
+/** Every alarm tells the topic when it fires and when it clears; no data is a quiet shop, not an alarm. */
+export const notify = {
   alarmActions: [alarmTopic.arn],
   okActions: [alarmTopic.arn],
   treatMissingData: "notBreaching",
 };
-const lambdaMetric = (functionName: $util.Input<string>, metricName: string, statistic = "Sum") => ({
+export const lambdaMetric = (functionName: $util.Input<string>, metricName: string, statistic = "Sum") => ({
   namespace: "AWS/Lambda",
   metricName,
   dimensions: { FunctionName: functionName },

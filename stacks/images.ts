@@ -1,3 +1,4 @@
+import { lambdaMetric, notify } from "./alarms.ts";
 import { lambdaBundling } from "./bundling.ts";
 import { functionLogging } from "./logging.ts";
 import { bucket } from "./storage.ts";
@@ -51,3 +52,33 @@ export const imageNotifications = bucket.notify({
     },
   ],
 });
+
+/** The image function's name: the notification's only function. */
+const imageFunction = $util.output(imageNotifications.nodes.functions).apply((functions) => {
+  const [fn] = functions;
+  if (!fn) throw new Error("the bucket notification must invoke the image function");
+  return fn.name;
+});
+
+/**
+ * The image function failed on a storage error or ran out of time or memory (a bad image is a
+ * `failed` state, not an error): after Lambda's two retries the event is dropped and that upload's
+ * variants are never made. Throttles refuse uploads' events the same way. (README, Alarms.)
+ */
+export const imageAlarms = (
+  [
+    ["ImageVariantsErrorsAlarm", "Errors", "The image function failed"],
+    ["ImageVariantsThrottlesAlarm", "Throttles", "Lambda throttled the image function"],
+  ] as const
+).map(
+  ([name, metric, what]) =>
+    new aws.cloudwatch.MetricAlarm(name, {
+      alarmDescription: `${what}: an upload may have no variants (README, Alarms).`,
+      ...lambdaMetric(imageFunction, metric),
+      period: 300,
+      evaluationPeriods: 1,
+      threshold: 1,
+      comparisonOperator: "GreaterThanOrEqualToThreshold",
+      ...notify,
+    }),
+);

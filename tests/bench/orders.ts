@@ -37,7 +37,7 @@ const ADDRESS = {
 
 type Product = Awaited<ReturnType<typeof createProduct>>;
 /** The image every fixture product has (tests/support/fixtures.ts). */
-const PRODUCT_IMAGE = "/images/seed/apple.webp";
+const PRODUCT_IMAGE = "/images/seed/apple/800.webp";
 
 /** Order k takes products 2k and 2k+1 (mod PRODUCTS), 1 and 2 kg: consecutive orders never overlap. */
 const linesOf = (products: Product[], k: number) =>

@@ -17,6 +17,11 @@ function functionNames(recording: Recording) {
     api: of("Function", "Api"),
     stats: subscriber.nodes.function.name,
     sweeper: of("CronV2", "UnpaidOrderSweeper"),
+    images: (
+      recording.get("BucketNotification", "ImagesNotifications").instance as {
+        nodes: { functions: { name: string }[] };
+      }
+    ).nodes.functions[0]!.name,
   };
 }
 
@@ -55,6 +60,8 @@ describe("alarms (stacks/alarms.ts)", () => {
           "ApiThrottlesAlarm",
           "StatsSubscriberThrottlesAlarm",
           "UnpaidOrderSweeperThrottlesAlarm",
+          "ImageVariantsErrorsAlarm",
+          "ImageVariantsThrottlesAlarm",
         ].sort(),
       );
     }
@@ -123,6 +130,19 @@ describe("alarms (stacks/alarms.ts)", () => {
     expect(alarm).toMatchObject({ threshold: 2, comparisonOperator: "GreaterThanThreshold" });
   });
 
+  it("fires when the image function fails: the upload's event is dropped after two retries", async () => {
+    const recording = await deploy("dev");
+    const { images } = functionNames(recording);
+    expect(images).toContain("ImageVariants");
+    expect(argsOf(recording.get("MetricAlarm", "ImageVariantsErrorsAlarm"))).toMatchObject({
+      namespace: "AWS/Lambda",
+      metricName: "Errors",
+      dimensions: { FunctionName: images },
+      threshold: 1,
+      comparisonOperator: "GreaterThanOrEqualToThreshold",
+    });
+  });
+
   it("fires on a failed sweep run (a function error) and on throttles of every function", async () => {
     const recording = await deploy("dev");
     const names = functionNames(recording);
@@ -142,6 +162,7 @@ describe("alarms (stacks/alarms.ts)", () => {
       ["ApiThrottlesAlarm", names.api],
       ["StatsSubscriberThrottlesAlarm", names.stats],
       ["UnpaidOrderSweeperThrottlesAlarm", names.sweeper],
+      ["ImageVariantsThrottlesAlarm", names.images],
     ] as const) {
       expect(argsOf(recording.get("MetricAlarm", alarm)), alarm).toMatchObject({
         namespace: "AWS/Lambda",

@@ -176,6 +176,8 @@ describe("sst.config.ts", () => {
     // CloudFront's OAC would replace the Authorization header the API's tokens travel in.
     expect(router!.args.protection ?? "none").toBe("none");
     expect(outputs.url).toBe((router!.instance as { url: string }).url);
+    // The README's invalidation after the uploaded-images migration reads it.
+    expect(outputs.distribution).toBe((router!.instance as { distributionID: string }).distributionID);
   });
 
   it("puts the router on the stage's ShopDomain setting, which a redeploy without any variable keeps", async () => {

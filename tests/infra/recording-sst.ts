@@ -116,6 +116,10 @@ export function installRecordingSst(stage: string, appName = "fruit-shop"): Reco
     constructor(name: string, args: Args = {}, opts?: Args) {
       super("Router", name, args, opts);
     }
+    /** SST's Router: its CloudFront distribution's id. */
+    get distributionID(): string {
+      return `${this.name}-distribution`;
+    }
     route(pattern: string, url: unknown, args?: Args) {
       this.called("route", [pattern, url, args]);
     }
@@ -124,6 +128,20 @@ export function installRecordingSst(stage: string, appName = "fruit-shop"): Reco
     }
     routeSite(pattern: string, site: unknown, args?: Args) {
       this.called("routeSite", [pattern, site, args]);
+    }
+  }
+
+  /** SST's BucketNotification: `nodes.functions` are the notified functions, in the order given. */
+  class BucketNotification extends Component {
+    constructor(name: string, args: Args) {
+      super("BucketNotification", name, args);
+    }
+    override get nodes(): RecordedNodes {
+      const notifications = (this.record.args.notifications ?? []) as { name: string }[];
+      return {
+        ...super.nodes,
+        functions: notifications.map((n) => ({ name: `${this.name}-${n.name}-function` })),
+      };
     }
   }
 
@@ -136,7 +154,7 @@ export function installRecordingSst(stage: string, appName = "fruit-shop"): Reco
       if (this.record.calls.some((call) => call.method === "notify"))
         throw new Error(`Cannot call "notify" on the "${this.record.name}" bucket multiple times.`);
       this.called("notify", [args]);
-      return new Component("BucketNotification", `${this.record.name}Notifications`, args);
+      return new BucketNotification(`${this.record.name}Notifications`, args);
     }
   }
 
@@ -280,4 +298,5 @@ interface RecordedNodes {
   queue: { name: string; arn: string };
   identity?: { arn: string };
   configurationSet?: { arn: string };
+  functions?: { name: string }[];
 }

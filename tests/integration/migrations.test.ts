@@ -1,3 +1,4 @@
+import { GetObjectCommand, HeadObjectCommand, PutObjectCommand } from "@aws-sdk/client-s3";
 import { DeleteCommand, GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
 import { sweepExpiredOrders } from "@fruit/core/expiry/index";
 import { newId } from "@fruit/core/ids";
@@ -6,6 +7,7 @@ import { type Item, StoredItemError } from "@fruit/core/internal/db/kind";
 import { holdKind, orderKind } from "@fruit/core/internal/orders/order.records";
 import { categoryCountKind, productKind } from "@fruit/core/internal/products/product.records";
 import { userKind } from "@fruit/core/internal/users/user.records";
+import { bucketName, s3 } from "@fruit/core/uploads/s3";
 import { runMigrations } from "@fruit/ops/migrate";
 import * as categoryCounts from "@fruit/ops/migrations/2026-11-25-category-counts";
 import * as orderHolds from "@fruit/ops/migrations/2026-11-25-order-holds";
@@ -14,8 +16,10 @@ import * as ratingTotals from "@fruit/ops/migrations/2026-11-25-rating-totals";
 import * as searchText from "@fruit/ops/migrations/2026-11-25-search-text";
 import * as sellingUnits from "@fruit/ops/migrations/2026-11-25-selling-units";
 import * as tokenVersions from "@fruit/ops/migrations/2026-11-25-token-versions";
+import * as uploadedImages from "@fruit/ops/migrations/2026-11-25-uploaded-images";
 import { appliedMigrationKind } from "@fruit/ops/migrations/applied";
 import type { Migration } from "@fruit/ops/migrations/migration";
+import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { api, expectClientError } from "../support/api.ts";
 import { createProduct, createUser, type TestUser } from "../support/fixtures.ts";
@@ -352,6 +356,84 @@ describe(sellingUnits.id, () => {
   });
 });
 
+describe(uploadedImages.id, () => {
+  /** Puts an object in the bucket as an upload was stored before variants: public, under images/. */
+  const putOriginal = (key: string, body: Uint8Array, type = "image/jpeg") =>
+    s3().send(new PutObjectCommand({ Bucket: bucketName(), Key: key, Body: body, ContentType: type }));
+  const inBucket = async (key: string) =>
+    s3()
+      .send(new HeadObjectCommand({ Bucket: bucketName(), Key: key }))
+      .then(() => true)
+      .catch(() => false);
+  const imagesOf = async (productId: string) => {
+    const { image, images } = (await getRaw(productKind.key(productId)))!;
+    return { image, images };
+  };
+
+  it("makes variants of old public originals, points every product at them and deletes the originals", async () => {
+    // A phone photo with its camera and GPS position, stored as uploads were before variants.
+    const photo = await sharp({ create: { width: 1200, height: 900, channels: 3, background: "#c0392b" } })
+      .jpeg()
+      .withExifMerge({
+        IFD0: { Make: "PhoneMaker" },
+        IFD3: { GPSLatitudeRef: "N", GPSLatitude: "48/1 51/1 2400/100" },
+      })
+      .toBuffer();
+    const stem = newId();
+    await putOriginal(`images/${stem}.jpg`, photo);
+    const notAnImage = newId();
+    await putOriginal(`images/${notAnImage}.jpg`, new TextEncoder().encode("not a picture"));
+    const oldUrl = `/images/${stem}.jpg`;
+    const badUrl = `/images/${notAnImage}.jpg`;
+    const variant = `/images/${stem}/800.webp`;
+
+    const kiwi = await createProduct({ name: "Kiwi" });
+    const fig = await createProduct({ name: "Fig" });
+    const lime = await createProduct({ name: "Lime" });
+    const date = await createProduct({ name: "Date" });
+    const save = async (productId: string, image: string, images: string[]) =>
+      putRaw({ ...(await getRaw(productKind.key(productId)))!, image, images });
+    await save(kiwi._id, oldUrl, [oldUrl, "https://example.com/kiwi.jpg"]);
+    await save(fig._id, "/placeholder.svg", [oldUrl]);
+    await save(lime._id, badUrl, []);
+    await save(date._id, "/images/gone.jpg", []); // a broken link: not in the bucket
+
+    // The refused image is named in the error; everything else is done.
+    await expect(uploadedImages.run()).rejects.toThrow(
+      new RegExp(
+        `1 image\\(s\\) could not be made into variants.*${badUrl} \\(Lime\\): .*Upload a new picture`,
+      ),
+    );
+    expect(await imagesOf(kiwi._id)).toEqual({
+      image: variant,
+      images: [variant, "https://example.com/kiwi.jpg"],
+    });
+    expect(await imagesOf(fig._id)).toEqual({ image: "/placeholder.svg", images: [variant] });
+    expect(await imagesOf(lime._id)).toEqual({ image: badUrl, images: [] });
+    expect(await imagesOf(date._id)).toEqual({ image: "/images/gone.jpg", images: [] });
+    // The original is private now (uploads/ is served by nothing); the refused one stays where it was.
+    expect(await inBucket(`images/${stem}.jpg`)).toBe(false);
+    expect(await inBucket(`uploads/${stem}.jpg`)).toBe(true);
+    expect(await inBucket(`images/${notAnImage}.jpg`)).toBe(true);
+    // What shoppers get: a variant without the photo's EXIF, through the API.
+    const served = await s3().send(
+      new GetObjectCommand({ Bucket: bucketName(), Key: `images/${stem}/800.webp` }),
+    );
+    const metadata = await sharp(await served.Body!.transformToByteArray()).metadata();
+    expect(metadata).toMatchObject({ format: "webp", width: 800, height: 600 });
+    expect(metadata.exif).toBeUndefined();
+    expect((await api(`/api/products/${kiwi._id}`)).body).toMatchObject({ image: variant });
+
+    // The administrator replaces the refused picture; the migration then ends, and changes nothing more.
+    await save(lime._id, variant, []);
+    expect(await runTwice(uploadedImages)).toBe(0);
+    expect(await imagesOf(kiwi._id)).toEqual({
+      image: variant,
+      images: [variant, "https://example.com/kiwi.jpg"],
+    });
+  });
+});
+
 describe("npm run migrate (runMigrations)", () => {
   it("runs every migration once per table, in date order, recording each; --again runs them again", async () => {
     await unversioned(await createUser());
@@ -365,6 +447,7 @@ describe("npm run migrate (runMigrations)", () => {
       [searchText.id, "applied", 0],
       [sellingUnits.id, "applied", 0],
       [tokenVersions.id, "applied", 1],
+      [uploadedImages.id, "applied", 0],
     ]);
     const record = appliedMigrationKind.decode((await getRaw(appliedMigrationKind.key(tokenVersions.id)))!);
     expect(record).toMatchObject({ id: tokenVersions.id, changed: 1 });
@@ -373,7 +456,7 @@ describe("npm run migrate (runMigrations)", () => {
     const late = await createUser();
     await unversioned(late);
     const second = await runMigrations();
-    expect(second.map(({ status }) => status)).toEqual(Array(7).fill("already"));
+    expect(second.map(({ status }) => status)).toEqual(Array(8).fill("already"));
     expect(second[6]).toMatchObject({ changed: 1, appliedAt: record.appliedAt });
     expect((await getRaw(userKind.key(late._id)))?.tokenVersion).toBeUndefined();
 
@@ -386,6 +469,7 @@ describe("npm run migrate (runMigrations)", () => {
       ["applied", 0],
       ["applied", 0],
       ["applied", 1],
+      ["applied", 0],
     ]);
     expect((await getRaw(userKind.key(late._id)))?.tokenVersion).toBe(0);
   });

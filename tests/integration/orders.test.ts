@@ -47,7 +47,7 @@ describe("orders: placing", () => {
           _id: apple._id,
           name: "Apple",
           slug: apple.slug,
-          image: "/images/seed/apple.webp",
+          image: "/images/seed/apple/800.webp",
           price: 4.99,
           quantity: 3,
         },

@@ -72,7 +72,7 @@ export async function createProduct(input: TestProductInput = {}): Promise<{
     countInStock: input.countInStock ?? 10,
     ...(input.unit ? { unit: input.unit } : {}),
     ...(input.step ? { step: input.step } : {}),
-    image: "/images/seed/apple.webp",
+    image: "/images/seed/apple/800.webp",
     images: [],
     description: `${name} description`,
   });

@@ -44,3 +44,13 @@ export const IMAGE_KEY_PREFIX = "images/";
 export const UPLOAD_KEY_PREFIX = "uploads/";
 export const publicImageUrl = (key: string): string =>
   `${getConfig().imageBaseUrl}/${key.slice(IMAGE_KEY_PREFIX.length)}`;
+
+/** The bucket key a public image URL names (`publicImageUrl`'s inverse), or undefined for any other URL. */
+export function imageKeyOf(url: string): string | undefined {
+  const base = `${getConfig().imageBaseUrl}/`;
+  if (!url.startsWith(base) || url.includes("..")) return undefined;
+  const rest = url.slice(base.length);
+  return /^[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/.test(rest)
+    ? `${IMAGE_KEY_PREFIX}${rest}`
+    : undefined;
+}

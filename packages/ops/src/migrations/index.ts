@@ -5,6 +5,7 @@ import * as ratingTotals from "./2026-11-25-rating-totals.ts";
 import * as searchText from "./2026-11-25-search-text.ts";
 import * as sellingUnits from "./2026-11-25-selling-units.ts";
 import * as tokenVersions from "./2026-11-25-token-versions.ts";
+import * as uploadedImages from "./2026-11-25-uploaded-images.ts";
 import type { Migration } from "./migration.ts";
 
 export type { Migration } from "./migration.ts";
@@ -21,4 +22,5 @@ export const migrations: readonly Migration[] = [
   searchText,
   sellingUnits,
   tokenVersions,
+  uploadedImages,
 ];

@@ -2,9 +2,16 @@ import { Button, Loader, Stack, Text } from "@mantine/core";
 import { useEffect, useRef, useState } from "react";
 import { ErrorBlock } from "./page-states.tsx";
 
-/** "1 product", "37 products". */
+/**
+ * A whole count with thousands separators: "37", "12,345". Not `toLocaleString`: the page's first
+ * use of Intl loads its locale data, 30-50 ms of main thread on a fast machine (four times that on a
+ * phone), in the middle of the catalogue's first render (tests/bench/README.md, group images).
+ */
+export const groupDigits = (n: number): string => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+
+/** "1 product", "37 products", "1,234 products". */
 export const countOf = (n: number, [one, many]: readonly [string, string]): string =>
-  `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
+  `${groupDigits(n)} ${n === 1 ? one : many}`;
 
 /** How far below the screen the end of the list may be when the next page starts loading. */
 const AHEAD = "0px 0px 800px 0px";
@@ -76,7 +83,7 @@ export function LoadMore({
     ? `Loading more ${many}…`
     : hasMore
       ? total !== undefined
-        ? `Showing ${shown.toLocaleString("en-US")} of ${countOf(total, noun)}`
+        ? `Showing ${groupDigits(shown)} of ${countOf(total, noun)}`
         : `Showing ${countOf(shown, noun)}`
       : `All ${countOf(shown, noun)} shown`;
 

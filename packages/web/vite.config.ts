@@ -2,7 +2,7 @@ import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin, type Rolldown } from "vite";
 import { STOREFRONT_BOOT_DATA_ID, STOREFRONT_BOOT_SCRIPT } from "../core/src/http/storefront-boot.ts";
 import { IMAGE_WIDTHS } from "../core/src/uploads/image-urls.ts";
-import { IMAGE_SIZES } from "./src/components/image-sizes.ts";
+import { CARD_COLUMNS, IMAGE_SIZES } from "./src/components/image-sizes.ts";
 
 /**
  * The SPA. In `npm run dev` the local runtime serves this through Vite's middleware, so /api and
@@ -62,6 +62,7 @@ function earlyStorefront(): Plugin {
         // The pictures' own widths and sizes (components/picture.tsx), so a preload is the variant they show.
         const images = {
           widths: IMAGE_WIDTHS,
+          columns: CARD_COLUMNS,
           sizes: { banner: IMAGE_SIZES.banner, card: IMAGE_SIZES.card, product: IMAGE_SIZES.product },
         };
         const data = JSON.stringify({ routes, banner: FIRST_BANNER, images }).replaceAll("<", "\\u003c");

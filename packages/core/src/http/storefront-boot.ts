@@ -16,12 +16,16 @@ import { STOREFRONT_PAGE_SIZE } from "../products/catalogue.constants.ts";
  * picture comes from those answers (the product's, or the first cards' — ProductGrid's eager row),
  * so preloading it from here overlaps its download with the app's code.
  *
+ * Of a list, only the first row's pictures are preloaded (`columns`: the grid's columns per viewport
+ * width, widest first), as the grid fetches only those at high priority.
+ *
  * A stored image is preloaded as the `<picture>` that shows it asks for it (docs/decisions/029-image-variants.md):
  * the AVIF variants' `imagesrcset` with that screen's `imagesizes`, so the browser fetches the same
  * variant once; a URL that names no variant is preloaded as it is.
  *
  * Data block: `{ "routes": [[pattern, jsFiles, cssFiles], ...], "banner": "/images/...",
- * "images": { "widths": [160, ...], "sizes": { "banner": ..., "card": ..., "product": ... } } }`.
+ * "images": { "widths": [160, ...], "columns": [[1200, 4], [992, 3], [0, 2]],
+ * "sizes": { "banner": ..., "card": ..., "product": ... } } }`.
  * Plain ES2017 so every browser the SPA supports runs it; it must stay self-contained.
  */
 export const STOREFRONT_BOOT_SCRIPT = `(function () {
@@ -39,6 +43,12 @@ export const STOREFRONT_BOOT_SCRIPT = `(function () {
   };
   var images = boot.images || {};
   var sizes = images.sizes || {};
+  var firstRow = 4;
+  (images.columns || []).some(function (breakpoint) {
+    if (innerWidth < breakpoint[0]) return false;
+    firstRow = breakpoint[1];
+    return true;
+  });
   var addImage = function (href, imageSizes) {
     var set = /^(.*\\/images\\/[^?#]+)\\/\\d+\\.(?:avif|webp)$/.exec(href);
     if (!set || !images.widths || !imageSizes) return add("preload", href, "image");
@@ -79,7 +89,7 @@ export const STOREFRONT_BOOT_SCRIPT = `(function () {
     answer
       .then(function (response) { return response.ok ? response.clone().json() : undefined; })
       .then(function (body) {
-        var items = Array.isArray(body) ? body.slice(0, 4) : body ? [body] : [];
+        var items = Array.isArray(body) ? body.slice(0, firstRow) : body ? [body] : [];
         items.forEach(function (item) {
           if (item && typeof item.image === "string") addImage(item.image, slug ? sizes.product : sizes.card);
         });

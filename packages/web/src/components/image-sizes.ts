@@ -21,3 +21,20 @@ export const IMAGE_SIZES = {
 
 /** `sizes` of a fixed-size thumbnail (cart, orders, admin forms). */
 export const fixedSize = (px: number): string => `${px}px`;
+
+/**
+ * The catalogue grid's columns (ProductGrid's SimpleGrid: 2, 3 from md, 4 from lg), as
+ * `[min viewport width in px, columns]`, widest first (62em and 75em at the browser's 16 px). Its
+ * first row is what a shopper sees first: only those pictures are fetched at high priority, by the
+ * grid and by index.html's boot script (packages/web/vite.config.ts passes this to it), so on a
+ * phone the two pictures of the first row do not share the link with the row below.
+ */
+export const CARD_COLUMNS: readonly (readonly [number, number])[] = [
+  [1200, 4],
+  [992, 3],
+  [0, 2],
+];
+
+/** How many cards the grid's first row holds at a viewport width. */
+export const cardsInFirstRow = (viewportWidth: number): number =>
+  CARD_COLUMNS.find(([min]) => viewportWidth >= min)?.[1] ?? 2;

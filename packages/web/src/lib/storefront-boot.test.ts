@@ -10,7 +10,15 @@ const boot = {
     ["^/product/[^/]+$", ["/assets/product.js"], []],
   ],
   banner: "/images/seed/banner-strawberry.webp",
-  images: { widths: [160, 800], sizes: { banner: "100vw", card: "48vw", product: "100vw" } },
+  images: {
+    widths: [160, 800],
+    columns: [
+      [1200, 4],
+      [992, 3],
+      [0, 2],
+    ],
+    sizes: { banner: "100vw", card: "48vw", product: "100vw" },
+  },
 };
 
 function run(url: string, answers: Record<string, unknown> = {}) {
@@ -65,6 +73,23 @@ describe("storefront boot script", () => {
       ),
     );
     expect(links()).toEqual(expect.arrayContaining([["modulepreload", "/assets/products.js", null]]));
+  });
+
+  it("preloads the pictures of the grid's first row only: two on a phone, three or four on wider screens", async () => {
+    const list = "/api/products?limit=24";
+    const answer = { [list]: ["a", "b", "c", "d", "e"].map((name) => ({ image: `/images/${name}.webp` })) };
+    const preloaded = async (width: number) => {
+      vi.stubGlobal("innerWidth", width);
+      const { links } = run("/products", answer);
+      await vi.waitFor(() => expect(links().some(([, href]) => href === "/images/a.webp")).toBe(true));
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      return links()
+        .filter(([rel, , as]) => rel === "preload" && as === "image")
+        .map(([, href]) => href);
+    };
+    expect(await preloaded(412)).toEqual(["/images/a.webp", "/images/b.webp"]);
+    expect(await preloaded(1024)).toEqual(["/images/a.webp", "/images/b.webp", "/images/c.webp"]);
+    expect(await preloaded(1280)).toHaveLength(4);
   });
 
   it("preloads a variant as its <picture> asks for it: the AVIF srcset with the screen's sizes", async () => {

@@ -87,7 +87,7 @@ export function ProductsPage() {
         <div aria-busy={products.stale} style={{ opacity: products.stale ? 0.6 : 1 }}>
           <ProductGrid
             products={products.items}
-            eagerCount={4}
+            eagerFirstRow
             footer={
               (products.hasMore || products.pageCount > 1) && (
                 <LoadMore

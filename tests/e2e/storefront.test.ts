@@ -1,3 +1,4 @@
+import { IMAGE_WIDTHS } from "@fruit/core/browser/uploads/image-urls";
 import { priceLines } from "@fruit/core/money/pricing";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -377,6 +378,42 @@ describe("storefront", () => {
       await page.getByRole("link", { name: "Log In" }).waitFor();
     } finally {
       await context.close();
+    }
+  });
+
+  it("gives each card the smallest picture that covers it, on phones, tablets and laptops", async () => {
+    for (const [width, scale] of [
+      [360, 3],
+      [412, 1.75],
+      [600, 2],
+      [768, 2],
+      [1100, 1],
+      [1280, 1],
+      [1440, 2],
+    ] as const) {
+      const context = await browser.newContext({
+        baseURL: shopUrl,
+        viewport: { width, height: 900 },
+        deviceScaleFactor: scale,
+      });
+      try {
+        const page = await open(context, "/products");
+        const first = page.locator("article img").first();
+        await expect.poll(() => first.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/\.avif$/);
+        const { drawn, picked } = await first.evaluate((img: HTMLImageElement) => ({
+          drawn: img.getBoundingClientRect().width,
+          picked: Number(/\/(\d+)\.avif$/.exec(img.currentSrc)?.[1]),
+        }));
+        const needed = drawn * scale;
+        const smaller = IMAGE_WIDTHS.filter((w) => w < picked).at(-1) ?? 0;
+        const where = `${width} px at ${scale}x: drawn ${drawn} px, needs ${needed}, picked ${picked}`;
+        // Covers the drawn size (the browser may round down by a few percent), and the next smaller
+        // variant would not: the card's sizes (IMAGE_SIZES.card) says how wide it is drawn.
+        expect(picked, where).toBeGreaterThanOrEqual(needed * 0.95);
+        expect(smaller, where).toBeLessThan(needed);
+      } finally {
+        await context.close();
+      }
     }
   });
 

@@ -5,8 +5,14 @@
  * passes these to it), so a preload is never a second download.
  */
 export const IMAGE_SIZES = {
-  /** Catalogue cards: 2 columns on a phone, 3 from md, 4 from lg inside the xl container (~300 px). */
-  card: "(min-width: 75em) 300px, (min-width: 62em) 31vw, 48vw",
+  /**
+   * Catalogue cards, as wide as they are drawn: 2 columns on a phone, 3 from md, 4 from lg, at most
+   * 305 px (the xl container, 1320 px). The pixels subtracted are the container's padding (2 × 16)
+   * and the gaps between columns (12 px on a phone, 20 from sm), plus the cards' borders. A 412 px
+   * phone at 1.75x needs 319 px: the 320 variant, not the 480 a rougher `48vw` would ask for.
+   * tests/e2e/storefront.test.ts checks the picked variant against the drawn size.
+   */
+  card: "(min-width: 82.5em) 305px, (min-width: 75em) calc((100vw - 100px) / 4), (min-width: 62em) calc((100vw - 78px) / 3), (min-width: 48em) calc((100vw - 56px) / 2), calc((100vw - 48px) / 2)",
   /** The product page's main picture: half the xl container from md, the full width below. */
   product: "(min-width: 75em) 620px, (min-width: 62em) 48vw, 100vw",
   /** The product page's thumbnails. */

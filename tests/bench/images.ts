@@ -150,6 +150,13 @@ async function lighthouseRows(
         note: `range ${range("lcp")} ms`,
       },
       { name: `mobile ${page}, ${label}: CLS`, value: round(of("cls"), 3), unit: "", note },
+      // The score's other parts: what moves it when LCP and CLS do not.
+      ...(["tbt", "fcp", "si"] as const).map((metric) => ({
+        name: `mobile ${page}, ${label}: ${metric === "si" ? "speed index" : metric.toUpperCase()}`,
+        value: round(of(metric), 0),
+        unit: "ms",
+        note: `range ${range(metric)} ms`,
+      })),
       {
         name: `mobile ${page}, ${label}: image bytes`,
         value: round(of("imageBytes") / 1024, 0),

@@ -21,6 +21,9 @@ export interface Sample {
   lcp: number;
   cls: number;
   tbt: number;
+  /** First contentful paint and speed index (ms): with LCP, TBT and CLS, the score's parts. */
+  fcp: number;
+  si: number;
   /** Bytes of every image the page downloaded (transfer size, headers included). */
   imageBytes: number;
 }
@@ -58,6 +61,8 @@ export async function audit(url: string, preset: (typeof PRESETS)[number]): Prom
       lcp: numeric("largest-contentful-paint"),
       cls: numeric("cumulative-layout-shift"),
       tbt: numeric("total-blocking-time"),
+      fcp: numeric("first-contentful-paint"),
+      si: numeric("speed-index"),
       imageBytes,
     };
   } finally {

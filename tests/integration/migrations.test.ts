@@ -20,7 +20,7 @@ import * as uploadedImages from "@fruit/ops/migrations/2026-11-25-uploaded-image
 import { appliedMigrationKind } from "@fruit/ops/migrations/applied";
 import type { Migration } from "@fruit/ops/migrations/migration";
 import sharp from "sharp";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { api, expectClientError } from "../support/api.ts";
 import { createProduct, createUser, type TestUser } from "../support/fixtures.ts";
 import { address, call, orderBody, place, stockOf } from "../support/orders.ts";
@@ -370,7 +370,7 @@ describe(uploadedImages.id, () => {
     return { image, images };
   };
 
-  it("makes variants of old public originals, points every product at them and deletes the originals", async () => {
+  it("makes variants of old public originals, points products and order lines at them and deletes the originals", async () => {
     // A phone photo with its camera and GPS position, stored as uploads were before variants.
     const photo = await sharp({ create: { width: 1200, height: 900, channels: 3, background: "#c0392b" } })
       .jpeg()
@@ -397,24 +397,46 @@ describe(uploadedImages.id, () => {
     await save(fig._id, "/placeholder.svg", [oldUrl]);
     await save(lime._id, badUrl, []);
     await save(date._id, "/images/gone.jpg", []); // a broken link: not in the bucket
-
-    // The refused image is named in the error; everything else is done.
-    await expect(uploadedImages.run()).rejects.toThrow(
-      new RegExp(
-        `1 image\\(s\\) could not be made into variants.*${badUrl} \\(Lime\\): .*Upload a new picture`,
-      ),
+    // An order whose first line kept the old photo; its second line names a variant already.
+    const placed = await place(
+      ann,
+      orderBody([
+        { product: kiwi, quantity: 1 },
+        { product: fig, quantity: 1 },
+      ]),
     );
+    expect(placed.status).toBe(201);
+    const orderId = ((await placed.json()).order as { _id: string })._id;
+    const stored = (await getRaw(orderKind.key(orderId)))!;
+    const lines = stored.orderItems as Item[];
+    await putRaw({ ...stored, orderItems: [{ ...lines[0], image: oldUrl }, lines[1]] });
+    const lineImages = async () =>
+      orderKind.decode((await getRaw(orderKind.key(orderId)))!).orderItems.map((line) => line.image);
+    const secondLine = (await lineImages())[1];
+
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    try {
+      expect(await uploadedImages.run()).toBe(4); // kiwi, fig, lime and the order
+      // The refused image is named, with the product that showed it.
+      expect(warn).toHaveBeenCalledWith(
+        expect.stringMatching(new RegExp(`1 image\\(s\\).*${badUrl} \\(Lime\\): .*Upload a new picture`)),
+      );
+    } finally {
+      warn.mockRestore();
+    }
     expect(await imagesOf(kiwi._id)).toEqual({
       image: variant,
       images: [variant, "https://example.com/kiwi.jpg"],
     });
     expect(await imagesOf(fig._id)).toEqual({ image: "/placeholder.svg", images: [variant] });
-    expect(await imagesOf(lime._id)).toEqual({ image: badUrl, images: [] });
+    expect(await imagesOf(lime._id)).toEqual({ image: "/placeholder.svg", images: [] });
     expect(await imagesOf(date._id)).toEqual({ image: "/images/gone.jpg", images: [] });
-    // The original is private now (uploads/ is served by nothing); the refused one stays where it was.
-    expect(await inBucket(`images/${stem}.jpg`)).toBe(false);
-    expect(await inBucket(`uploads/${stem}.jpg`)).toBe(true);
-    expect(await inBucket(`images/${notAnImage}.jpg`)).toBe(true);
+    expect(await lineImages()).toEqual([variant, secondLine]);
+    // No original is public any more; uploads/ (served by nothing) keeps them.
+    for (const original of [stem, notAnImage]) {
+      expect(await inBucket(`images/${original}.jpg`)).toBe(false);
+      expect(await inBucket(`uploads/${original}.jpg`)).toBe(true);
+    }
     // What shoppers get: a variant without the photo's EXIF, through the API.
     const served = await s3().send(
       new GetObjectCommand({ Bucket: bucketName(), Key: `images/${stem}/800.webp` }),
@@ -423,14 +445,9 @@ describe(uploadedImages.id, () => {
     expect(metadata).toMatchObject({ format: "webp", width: 800, height: 600 });
     expect(metadata.exif).toBeUndefined();
     expect((await api(`/api/products/${kiwi._id}`)).body).toMatchObject({ image: variant });
+    expect((await call(ann, "GET", `/${orderId}`)).status).toBe(200);
 
-    // The administrator replaces the refused picture; the migration then ends, and changes nothing more.
-    await save(lime._id, variant, []);
     expect(await runTwice(uploadedImages)).toBe(0);
-    expect(await imagesOf(kiwi._id)).toEqual({
-      image: variant,
-      images: [variant, "https://example.com/kiwi.jpg"],
-    });
   });
 });
 

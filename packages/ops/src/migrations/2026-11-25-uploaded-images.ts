@@ -31,8 +31,9 @@ import { ordersMatching, updateIfStill } from "./migration.ts";
 /**
  * Before image variants (docs/decisions/029-image-variants.md), an upload was stored public as
  * `images/<stem>.<ext>` and products named that original (`/images/<stem>.<ext>`): every shopper
- * downloaded the administrator's photo whole, with its EXIF and GPS data; order lines keep the image
- * their product had when ordered. For each such image a product or an order line names, this migration
+ * downloaded the administrator's photo whole, with its EXIF and GPS data; order lines keep the
+ * image their product had when ordered. For each such image a product or an order line names, this
+ * migration
  * 1. copies the original to `uploads/<stem>.<ext>`, where nothing serves it: the bucket's
  *    notification runs the image function on it as on any upload (skipped when its variants exist);
  * 2. waits for the variants' state record;
@@ -43,12 +44,13 @@ import { ordersMatching, updateIfStill } from "./migration.ts";
  * An image the function refuses (not an image, truncated, over 50 MP) is no more public either: its
  * URLs become the blank product's placeholder, its original is kept privately under `uploads/`, and
  * the run warns which products need a new picture. A URL whose object is not in the bucket (a broken
- * link, or the web app's own file) is no upload and is left alone. Reads every product (pattern 1) and every order (pattern 17) twice: to
- * convert, then to check what still names an original before deleting it.
+ * link, or the web app's own file) is no upload and is left alone. Reads every product (pattern 1)
+ * and every order (pattern 17) twice: to convert, then to see what still names an original before
+ * deleting it.
  */
 export const id = "2026-11-25-uploaded-images";
 export const description =
-  "product images uploaded before variants (public originals with their EXIF) become variants; the originals are deleted";
+  "images uploaded before variants (public originals with their EXIF) become variants in products and order lines; the originals are deleted";
 
 /** How long the variants of one image may take before the run gives up (the function retries twice). */
 const READY_WITHIN_MS = 180_000;
@@ -76,7 +78,7 @@ interface Original {
   stem: string;
 }
 
-/** The original a product's image URL names, or undefined for a variant, a placeholder or an https URL. */
+/** The original an image URL names, or undefined for a variant, the placeholder or an https URL. */
 export function originalOf(url: string): Original | undefined {
   if (variantSetOf(url)) return undefined;
   const key = imageKeyOf(url);

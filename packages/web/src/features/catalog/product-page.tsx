@@ -1,4 +1,5 @@
 import { Anchor, Breadcrumbs, Container, Grid, Stack, Title } from "@mantine/core";
+import { useDeferredValue } from "react";
 import { Link, useParams } from "react-router-dom";
 import { ErrorBlock, LoadingBlock } from "../../components/page-states.tsx";
 import { useProduct } from "../../resources/products.ts";
@@ -10,7 +11,11 @@ import { ReviewSection } from "./reviews/review-section.tsx";
 /** /product/{slug} — pictures, buy box, reviews and the review form. */
 export function ProductPage() {
   const { slug } = useParams();
-  const { data: product, error, mutate } = useProduct(slug);
+  const { data, error, mutate } = useProduct(slug);
+  // SWR hands its answer over synchronously: rendered from it directly, the whole page (pictures,
+  // buy box, reviews) would be one long task on a slow phone the moment the product arrives. As a
+  // deferred value it renders in an interruptible pass; a product already cached renders at once.
+  const product = useDeferredValue(data);
   if (error) {
     return (
       <Container size="xl" py="xl">

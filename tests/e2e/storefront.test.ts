@@ -63,6 +63,18 @@ const registerUser = (label: string) =>
   });
 
 /** A page whose first-open spinner (docs/product.md §2: 1 s) is gone. */
+/**
+ * What the web app keeps in localStorage, written before the first page of the context loads and
+ * only then (a reload keeps what the app changed since).
+ */
+async function storeOnce(context: BrowserContext, entries: Record<string, unknown>): Promise<void> {
+  await context.addInitScript((values) => {
+    if (sessionStorage.getItem("seeded")) return;
+    sessionStorage.setItem("seeded", "1");
+    for (const [key, value] of Object.entries(values)) localStorage.setItem(key, JSON.stringify(value));
+  }, entries);
+}
+
 async function open(context: BrowserContext, path: string): Promise<Page> {
   const page = await context.newPage();
   await page.goto(path);
@@ -186,25 +198,11 @@ describe("storefront", () => {
     const user = await registerUser("weights");
     const context = await browser.newContext({ baseURL: shopUrl, viewport: { width: 1280, height: 900 } });
     try {
-      await context.addInitScript(
-        ([info]) => {
-          if (sessionStorage.getItem("seeded")) return;
-          sessionStorage.setItem("seeded", "1");
-          localStorage.setItem("userInfo", JSON.stringify(info));
-          localStorage.setItem(
-            "shippingAddress",
-            JSON.stringify({
-              fullName: "W",
-              address: "1 Scale St",
-              city: "C",
-              postalCode: "D",
-              country: "E",
-            }),
-          );
-          localStorage.setItem("paymentMethod", JSON.stringify("PayPal"));
-        },
-        [user.info],
-      );
+      await storeOnce(context, {
+        userInfo: user.info,
+        shippingAddress: { fullName: "W", address: "1 Scale St", city: "C", postalCode: "D", country: "E" },
+        paymentMethod: "PayPal",
+      });
       // The product page steps by 0.25 kg from one step up to the stock.
       const page = await open(context, `/product/${cherries.slug}`);
       await page.getByText("$12.99 per kg").waitFor();
@@ -353,20 +351,12 @@ describe("storefront", () => {
     const user = await registerUser("logout");
     const context = await browser.newContext({ baseURL: shopUrl });
     try {
-      await context.addInitScript(
-        ([info]) => {
-          if (sessionStorage.getItem("seeded")) return;
-          sessionStorage.setItem("seeded", "1");
-          localStorage.setItem("userInfo", JSON.stringify(info));
-          localStorage.setItem(
-            "shippingAddress",
-            JSON.stringify({ fullName: "A", address: "B", city: "C", postalCode: "D", country: "E" }),
-          );
-          localStorage.setItem("paymentMethod", JSON.stringify("Card"));
-          localStorage.setItem("cartItems", JSON.stringify([]));
-        },
-        [user.info],
-      );
+      await storeOnce(context, {
+        userInfo: user.info,
+        shippingAddress: { fullName: "A", address: "B", city: "C", postalCode: "D", country: "E" },
+        paymentMethod: "Card",
+        cartItems: [],
+      });
       const page = await open(context, "/");
       await page.getByRole("button", { name: user.name }).click();
       await page.getByRole("menuitem", { name: "Logout" }).click();

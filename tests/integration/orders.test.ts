@@ -264,6 +264,23 @@ describe("orders: placing", () => {
     expect(await stockOf(lime._id)).toBe(5);
   });
 
+  it("refuses duplicate lines of one product that claim different prices, storing nothing", async () => {
+    const lime = await createProduct({ price: 2, countInStock: 10 });
+    const body = orderBody([
+      { product: lime, quantity: 1 },
+      { product: lime, quantity: 1 },
+    ]);
+    body.orderItems[1]!.price = 0;
+    const before = await orderCount();
+    const res = await place(ann, body);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({
+      message: `orderItems.1.price: product ${lime._id} is on an earlier line with another price`,
+    });
+    expect(await orderCount()).toBe(before);
+    expect(await stockOf(lime._id)).toBe(10);
+  });
+
   it("refuses more than the stock with 409 naming the product, storing nothing", async () => {
     const rare = await createProduct({ name: "Dragon Fruit", countInStock: 2 });
     const common = await createProduct({ countInStock: 10 });

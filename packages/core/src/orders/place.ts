@@ -28,15 +28,47 @@ interface CatalogueLine extends StoredLine {
 /**
  * Duplicate lines of one product are merged (quantities add up) rather than rejected: the original client's cart
  * replaces a product's line, so duplicates only come from hand-made requests, and a transaction may
- * touch each product once.
+ * touch each product once. Lines of one product that name different prices or units are refused
+ * (400 naming the later line): merging would keep one claim and drop the other unchecked.
  */
 function mergeLines(lines: readonly OrderLineInput[]): OrderLineInput[] {
   const merged = new Map<string, OrderLineInput>();
-  for (const line of lines) {
+  lines.forEach((line, index) => {
     const seen = merged.get(line._id);
-    merged.set(line._id, seen ? { ...seen, quantity: seen.quantity + line.quantity } : { ...line });
-  }
+    if (!seen) {
+      merged.set(line._id, { ...line });
+      return;
+    }
+    const price = agreed(seen.price, line.price, (a, b) => toCents(a) === toCents(b));
+    const unit = agreed(seen.unit, line.unit, (a, b) => a === b);
+    if (price === DISAGREE || unit === DISAGREE) {
+      const field = price === DISAGREE ? "price" : "unit";
+      throw new AppError(
+        "invalid",
+        `orderItems.${index}.${field}: product ${line._id} is on an earlier line with another ${field}`,
+      );
+    }
+    merged.set(line._id, {
+      ...seen,
+      quantity: seen.quantity + line.quantity,
+      ...(price === undefined ? {} : { price }),
+      ...(unit === undefined ? {} : { unit }),
+    });
+  });
   return [...merged.values()];
+}
+
+const DISAGREE = Symbol("disagree");
+
+/** What two lines of one product claim for a field: either one's when only one names it, or both's when equal. */
+function agreed<T>(
+  a: T | undefined,
+  b: T | undefined,
+  same: (a: T, b: T) => boolean,
+): T | undefined | typeof DISAGREE {
+  if (a === undefined) return b;
+  if (b === undefined) return a;
+  return same(a, b) ? a : DISAGREE;
 }
 
 const unknownProduct = (line: OrderLineInput) =>

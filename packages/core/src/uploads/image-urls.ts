@@ -42,6 +42,27 @@ export function variantSetOf(url: string): VariantSet | undefined {
   return { base: match[1] as string };
 }
 
+/**
+ * Extensions an upload was stored under before variants (upload.schema.ts's IMAGE_EXTENSIONS, listed
+ * here so the storefront's first load does not import the schemas).
+ */
+export const ORIGINAL_EXTENSIONS = ["jpg", "png", "webp", "gif", "avif"] as const;
+
+const ORIGINAL_URL = new RegExp(
+  `^(.*\\/images\\/[A-Za-z0-9][A-Za-z0-9_-]*)\\.(?:${ORIGINAL_EXTENSIONS.join("|")})$`,
+);
+
+/**
+ * The variant set an upload stored before variants was converted into: `/images/<stem>.<ext>` →
+ * `/images/<stem>/` (packages/ops/src/migrations/2026-11-25-uploaded-images.ts converts every
+ * product and order line, then deletes the original). For a URL the migration cannot reach, such as
+ * a cart saved in a browser. Undefined for any other URL.
+ */
+export function convertedSetOf(url: string): VariantSet | undefined {
+  const match = ORIGINAL_URL.exec(url);
+  return match && !url.includes("..") ? { base: match[1] as string } : undefined;
+}
+
 /** The URL of one variant of a set: `/images/<stem>/<width>.<format>`. */
 export const variantUrl = (set: VariantSet, width: ImageWidth, format: ImageFormat): string =>
   `${set.base}/${width}.${format}`;

@@ -1,6 +1,15 @@
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
-import { IMAGE_FORMATS, IMAGE_WIDTHS, SHARE_WIDTH, variantSetOf, variantUrl } from "./upload.schema.ts";
+import {
+  convertedSetOf,
+  IMAGE_EXTENSIONS,
+  IMAGE_FORMATS,
+  IMAGE_WIDTHS,
+  ORIGINAL_EXTENSIONS,
+  SHARE_WIDTH,
+  variantSetOf,
+  variantUrl,
+} from "./upload.schema.ts";
 import { MAX_INPUT_PIXELS, makeVariants, type VariantResult } from "./variants.ts";
 
 /** A 1800 × 1200 JPEG with EXIF orientation 6 (stored landscape, shown portrait) and a GPS position. */
@@ -148,6 +157,26 @@ describe("variant URLs", () => {
     expect(variantSetOf("https://cdn.example.com/images/a/480.webp")).toEqual({
       base: "https://cdn.example.com/images/a",
     });
+  });
+
+  it("finds the variants an original from before variants was converted into", () => {
+    expect(convertedSetOf("/images/01JD3W6M3E1T5ZK0Q7Y8X9V2AB.jpg")).toEqual({
+      base: "/images/01JD3W6M3E1T5ZK0Q7Y8X9V2AB",
+    });
+    expect(convertedSetOf("https://cdn.example.com/images/a.png")).toEqual({
+      base: "https://cdn.example.com/images/a",
+    });
+    expect([...ORIGINAL_EXTENSIONS].sort()).toEqual(Object.values(IMAGE_EXTENSIONS).sort());
+    for (const url of [
+      "/images/a/800.webp",
+      "/images/a.txt",
+      "/images/seed/apple.jpg",
+      "/images/..jpg",
+      "/placeholder.svg",
+      "https://example.com/photo.jpg",
+    ]) {
+      expect(convertedSetOf(url), url).toBeUndefined();
+    }
   });
 
   it("is undefined for anything that is not a variant", () => {

@@ -47,4 +47,21 @@ describe("Picture", () => {
     expect(box.tagName).toBe("SPAN");
     expect(box.style.aspectRatio).toBe("400 / 300");
   });
+
+  it("shows an original from before variants as it is, then its converted variants once it is gone", () => {
+    const { container } = renderPicture("/images/01JD3W6M3E1T5ZK0Q7Y8X9V2AB.jpg");
+    expect(container.querySelector("picture")).toBeNull();
+    expect(container.querySelector("img")?.getAttribute("src")).toBe(
+      "/images/01JD3W6M3E1T5ZK0Q7Y8X9V2AB.jpg",
+    );
+    fireEvent.error(container.querySelector("img") as HTMLImageElement);
+    const img = container.querySelector("picture > img") as HTMLImageElement;
+    expect(img.getAttribute("src")).toBe("/images/01JD3W6M3E1T5ZK0Q7Y8X9V2AB/800.webp");
+    expect(container.querySelector("picture > source")?.getAttribute("srcset")).toContain(
+      "/images/01JD3W6M3E1T5ZK0Q7Y8X9V2AB/480.avif 480w",
+    );
+    fireEvent.error(img);
+    expect(container.querySelector("img")).toBeNull();
+    expect(screen.getByRole("img", { name: "Mango" }).tagName).toBe("SPAN");
+  });
 });

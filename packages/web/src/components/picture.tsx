@@ -1,4 +1,5 @@
 import {
+  convertedSetOf,
   IMAGE_FORMATS,
   IMAGE_WIDTHS,
   type ImageWidth,
@@ -16,7 +17,9 @@ import classes from "./picture.module.css";
  * `width`/`height` give the box its aspect ratio before anything loads (no layout shift). Until the
  * variant arrives the box shows a flat placeholder colour; if the variants are not made yet (an
  * image uploaded a moment ago) or were refused, the placeholder stays, without a broken-image icon.
- * A URL that names no variant (the blank product's placeholder, an https URL) is shown as it is.
+ * A URL that names no variant (the blank product's placeholder, an https URL) is shown as it is; an
+ * upload's original from before variants (`/images/<stem>.jpg`, kept by a cart saved in a browser)
+ * too, and once it is gone (converted and deleted by a migration) its variants are shown instead.
  */
 export interface PictureProps {
   src: string;
@@ -57,10 +60,18 @@ export function Picture({
   loading,
   fetchPriority,
 }: PictureProps) {
-  const [missing, setMissing] = useState<string | null>(null);
-  const set = variantSetOf(src);
+  // What failed to load for this `src`: the URL as given (then its converted variants are tried, for
+  // an original), or everything (then the placeholder box stays).
+  const [failed, setFailed] = useState<{ src: string; what: "as given" | "everything" } | null>(null);
+  const failure = failed?.src === src ? failed.what : undefined;
+  const set = variantSetOf(src) ?? (failure === "as given" ? convertedSetOf(src) : undefined);
+  const onError = () =>
+    setFailed({
+      src,
+      what: failure === undefined && !variantSetOf(src) && convertedSetOf(src) ? "as given" : "everything",
+    });
   const imgClass = [classes.image, className].filter(Boolean).join(" ");
-  if (missing === src) {
+  if (failure === "everything") {
     const box = {
       className: `${imgClass} ${classes.missing}`,
       style: { aspectRatio: `${width} / ${height}`, ...style },
@@ -80,7 +91,7 @@ export function Picture({
       decoding="async"
       className={imgClass}
       style={style}
-      onError={() => setMissing(src)}
+      onError={onError}
     />
   );
   if (!set) return img;

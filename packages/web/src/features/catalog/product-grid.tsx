@@ -9,11 +9,11 @@ const FIRST_PASS = 4;
 
 /**
  * Cards in 2-4 columns (CARD_COLUMNS); with `eagerFirstRow` the first row loads its pictures eagerly
- * and at high priority (above the fold), the rest lazily. When the grid first mounts, the cards past the first screen are rendered in a second,
- * interruptible pass (a deferred value that starts false), so a slow phone paints the top of the list
- * without one long task for all ~30 cards. Later lists (a filter) render whole. `footer` (the Load
- * more block) comes with the second pass: drawn under the first row, it would be pushed down the
- * screen when the other cards arrive (a layout shift).
+ * and at high priority (above the fold), the rest lazily. When the grid first mounts, the cards past
+ * the first screen are rendered in a second, interruptible pass (a deferred value that starts false),
+ * so a slow phone paints the top of the list without one long task for all ~30 cards. Later lists (a
+ * filter) render whole. `footer` (the Load more block) comes with the second pass: drawn under the
+ * first row, it would be pushed down the screen when the other cards arrive (a layout shift).
  */
 export function ProductGrid({
   products,

@@ -64,11 +64,13 @@ export function Picture({
   // an original), or everything (then the placeholder box stays).
   const [failed, setFailed] = useState<{ src: string; what: "as given" | "everything" } | null>(null);
   const failure = failed?.src === src ? failed.what : undefined;
-  const set = variantSetOf(src) ?? (failure === "as given" ? convertedSetOf(src) : undefined);
+  const given = variantSetOf(src);
+  const converted = given ? undefined : convertedSetOf(src);
+  const set = given ?? (failure === "as given" ? converted : undefined);
   const onError = () =>
     setFailed({
       src,
-      what: failure === undefined && !variantSetOf(src) && convertedSetOf(src) ? "as given" : "everything",
+      what: failure === undefined && converted ? "as given" : "everything",
     });
   const imgClass = [classes.image, className].filter(Boolean).join(" ");
   if (failure === "everything") {

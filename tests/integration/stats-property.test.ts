@@ -54,7 +54,7 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
       .map((ms) => new Date(ms).toISOString()),
   }),
   fc.record({ kind: fc.constant("payOrder" as const), pick }),
-  // A refund of a paid order (orders/refund.store.ts): a MODIFY raising refundedCents and rev.
+  // A refund of a paid order (refunds/refund.store.ts): a MODIFY raising refundedCents and rev.
   fc.record({ kind: fc.constant("refundOrder" as const), pick, cents: fc.integer({ min: 1, max: 20_000 }) }),
   fc.record({ kind: fc.constant("cancelOrder" as const), pick }),
   fc.record({ kind: fc.constant("deleteOrder" as const), pick }),

@@ -5,7 +5,7 @@ import { expiryDecision } from "../orders/hold.ts";
 import { isPaymentPending } from "../orders/order.records.ts";
 import { orderStore } from "../orders/order.store.ts";
 import { settleStartedPayment } from "../payments/index.ts";
-import { resumePendingRefunds } from "../payments/refunds.ts";
+import { resumePendingRefunds } from "../refunds/index.ts";
 
 /**
  * The expiry sweep (docs/decisions/012-unpaid-orders-expire.md): unpaid orders whose hold ran out are
@@ -41,7 +41,7 @@ export async function expireOrder(id: string, now: Date = new Date()): Promise<E
         // Money PayPal holds is never expired: only its denial cancels the order.
         if (settled === "pending" || (isPaymentPending(item) && settled !== "denied")) return "skipped";
       }
-      // The cancellation's conditions (order.store.ts) let exactly one run give the stock back.
+      // The cancellation's conditions (orders/placement.store.ts) let exactly one run give the stock back.
       return (await orderStore.cancel(item, now)) === "cancelled" ? "cancelled" : AGAIN;
     },
     // Still changing after every try: left for the next sweep.

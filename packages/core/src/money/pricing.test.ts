@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { usd } from "../payments/verify.ts";
+import { usd } from "../paypal/verify.ts";
 import {
   FREE_SHIPPING_OVER,
   inCents,

@@ -14,7 +14,7 @@ import { LocationSchema, PAYMENT_METHODS } from "./order.schema.ts";
  * - idempotency key:    pk IDEMPOTENCY#<userId>#<key>, sk IDEMPOTENCY → orderId (TTL)
  */
 
-const ORDER_PREFIX = "ORDER#";
+export const ORDER_PREFIX = "ORDER#";
 const ORDER_SK = "ORDER";
 /**
  * Orders and holds are spread over ORDER_SHARDS index partitions, by order id, so no single
@@ -170,66 +170,6 @@ export const idempotencyKind = defineKind({
 /** At most this many refunds per order (each is listed in the order item). */
 export const MAX_REFUNDS = 20;
 
-/** The states of a refund: reserved and on its way to PayPal, done, or refused by PayPal. */
-export const REFUND_STATUSES = ["pending", "completed", "failed"] as const;
-const PENDING_REFUNDS = "PENDING_REFUNDS";
-const REFUND_PREFIX = "REFUND#";
-
-/**
- * A refund (docs/decisions/030-refunds.md): beside its order (pk ORDER#<id>, sk REFUND#<refundId>).
- * While pending it is in the sparse gsi2 partition PENDING_REFUNDS (sk <createdAt>#<id>), which the
- * sweep reads to finish refunds whose request died between PayPal's answer and our write.
- * `source` says who made it: an administrator through the API, or PayPal (a refund made in PayPal's
- * dashboard, a reversal), learned from a webhook.
- */
-export const RefundRecordSchema = v.object({
-  id: text,
-  orderId: text,
-  amountCents: v.pipe(v.number(), v.integer(), v.minValue(1)),
-  reason: text,
-  restock: v.boolean(),
-  /** Refunded lines: product id, unit and quantity in base units (empty for a refund by amount). */
-  lines: v.array(
-    v.object({ productId: text, unit: v.picklist(UNITS), quantity: v.pipe(v.number(), v.integer()) }),
-  ),
-  status: v.picklist(REFUND_STATUSES),
-  source: v.picklist(["admin", "paypal"]),
-  createdAt: text,
-  completedAt: v.optional(text),
-  paypalRefundId: v.optional(text),
-  /** PayPal's refusal, for a failed refund. */
-  issue: v.optional(text),
-  /** This refund cancels its (undelivered) order: everything left is refunded. */
-  cancels: v.optional(v.boolean()),
-});
-export type RefundRecord = v.InferOutput<typeof RefundRecordSchema>;
-
-export const refundKind = defineKind({
-  name: "refund",
-  schema: RefundRecordSchema,
-  key: (orderId: string, refundId: string) => ({
-    pk: `${ORDER_PREFIX}${orderId}`,
-    sk: `${REFUND_PREFIX}${refundId}`,
-  }),
-  keys: (refund) => ({
-    pk: `${ORDER_PREFIX}${refund.orderId}`,
-    sk: `${REFUND_PREFIX}${refund.id}`,
-    ...(refund.status === "pending"
-      ? { gsi2pk: PENDING_REFUNDS, gsi2sk: `${refund.createdAt}#${refund.id}` }
-      : {}),
-  }),
-});
-
-/** A retried refund request's claim: the refund it made, until `expiresAt` (TTL). */
-export const refundKeyKind = defineKind({
-  name: "refund idempotency key",
-  schema: v.object({ refundId: text, expiresAt: v.pipe(v.number(), v.integer()) }),
-  key: (orderId: string, key: string) => ({
-    pk: `REFUND_IDEMPOTENCY#${orderId}#${key}`,
-    sk: "REFUND_IDEMPOTENCY",
-  }),
-});
-
 /** The access patterns of orders by name (docs/data-model.md numbers them). */
 export const orderPatterns = {
   /** Pattern 17: every order, newest first: one query per shard, merged on read. */
@@ -245,14 +185,6 @@ export const orderPatterns = {
   /** Pattern 21: one shard's holds whose deadline is before `before` (ISO), oldest first, `pageSize` per page. */
   holdsDueBefore: (shard: number, before: string, pageSize: number) => ({
     ...inPartition({ pk: unpaidPartition(shard), index: "gsi2", skBefore: before }),
-    Limit: pageSize,
-  }),
-  /** Pattern 30: an order's refunds, oldest first. */
-  refundsOf: (orderId: string) =>
-    inPartition({ pk: `${ORDER_PREFIX}${orderId}`, skBeginsWith: REFUND_PREFIX }),
-  /** Pattern 31: refunds still pending that were created before `before` (ISO), oldest first. */
-  pendingRefundsBefore: (before: string, pageSize: number) => ({
-    ...inPartition({ pk: PENDING_REFUNDS, index: "gsi2", skBefore: before }),
     Limit: pageSize,
   }),
   /** The shards of orders and holds. */

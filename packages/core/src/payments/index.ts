@@ -9,9 +9,8 @@ import {
 } from "../orders/index.ts";
 import type { Order } from "../orders/order.schema.ts";
 import { type OrderRecord, orderStore } from "../orders/order.store.ts";
-import type { Caller } from "../users/caller.ts";
-import type { PaypalOrder } from "./paypal.ts";
-import { provider } from "./provider.ts";
+import type { PaypalOrder } from "../paypal/client.ts";
+import { provider } from "../paypal/provider.ts";
 import {
   assertCapturable,
   captureState,
@@ -19,7 +18,8 @@ import {
   usd,
   verifiedCapture,
   verifiedPayment,
-} from "./verify.ts";
+} from "../paypal/verify.ts";
+import type { Caller } from "../users/caller.ts";
 
 /** Repeated "Pay" clicks within this window get the same PayPal order (PayPal-Request-Id). */
 const CREATE_WINDOW_MS = 10 * 60 * 1000;
@@ -133,5 +133,4 @@ export async function settleStartedPayment(
   }
 }
 
-export { refundOrder } from "./refunds.ts";
 export { receivePaypalWebhook } from "./webhooks.ts";

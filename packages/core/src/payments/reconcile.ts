@@ -3,13 +3,14 @@ import { AppError, isAppError } from "../errors.ts";
 import { isId } from "../ids.ts";
 import { toCents } from "../money/pricing.ts";
 import { markPaid } from "../orders/index.ts";
-import { isHeld, type RefundRecord } from "../orders/order.records.ts";
+import { isHeld } from "../orders/order.records.ts";
 import { type OrderRecord, orderStore } from "../orders/order.store.ts";
-import { refundStore } from "../orders/refund.store.ts";
-import type { PaypalOrder } from "./paypal.ts";
-import { provider } from "./provider.ts";
-import { completeRefund, REFUND_GRACE_MS, sendRefund } from "./refunds.ts";
-import { captureState, verifiedCapture } from "./verify.ts";
+import type { PaypalOrder } from "../paypal/client.ts";
+import { provider } from "../paypal/provider.ts";
+import { captureState, verifiedCapture } from "../paypal/verify.ts";
+import { completeRefund, REFUND_GRACE_MS, sendRefund } from "../refunds/index.ts";
+import type { RefundRecord } from "../refunds/refund.records.ts";
+import { refundStore } from "../refunds/refund.store.ts";
 
 /**
  * Brings a shop order in line with its PayPal order as PayPal reports it now (a webhook says

@@ -1,7 +1,7 @@
 import { getConfig } from "../config.ts";
 import { AppError } from "../errors.ts";
+import { provider } from "../paypal/provider.ts";
 import { paymentStore } from "./payment.store.ts";
-import { provider } from "./provider.ts";
 import { reconcilePaypalOrder } from "./reconcile.ts";
 
 /**

@@ -10,6 +10,7 @@
 import type * as mails from "@fruit/core/mails/index";
 import type * as orders from "@fruit/core/orders/index";
 import type * as payments from "@fruit/core/payments/index";
+import type * as refunds from "@fruit/core/refunds/index";
 import type * as reviews from "@fruit/core/reviews/index";
 import type * as stats from "@fruit/core/stats/index";
 import type * as uploads from "@fruit/core/uploads/index";
@@ -40,7 +41,7 @@ export interface Services {
   mails: AsyncFunctions<typeof mails, "listOrderMails">;
   /** Payments (PayPal or the test provider): paying, refunds and PayPal's webhooks. */
   payments: AsyncFunctions<
-    typeof payments,
+    typeof payments & typeof refunds,
     "createPaymentOrder" | "captureOrderPayment" | "refundOrder" | "receivePaypalWebhook"
   >;
   /** Product images: presigned S3 POSTs, multipart uploads through the API, their variants' state. */

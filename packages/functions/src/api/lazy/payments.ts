@@ -3,3 +3,4 @@
 import "../app.ts";
 
 export * from "@fruit/core/payments/index";
+export { refundOrder } from "@fruit/core/refunds/index";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { priceCents } from "../money/pricing.ts";
-import type { OrderRecord } from "./order.records.ts";
-import { planRefund } from "./refund.ts";
+import type { OrderRecord } from "../orders/order.records.ts";
+import { planRefund } from "./plan.ts";
 
 const lines = [
   {

@@ -1,5 +1,5 @@
 import { getConfig } from "../config.ts";
-import { type PaymentProvider, paypalProvider } from "./paypal.ts";
+import { type PaymentProvider, paypalProvider } from "./client.ts";
 import { testProvider } from "./test-provider.ts";
 
 /** PayPal, or the in-process test provider when `PAYMENTS=test` (never on production; see config.ts). */

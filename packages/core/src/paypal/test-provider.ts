@@ -1,7 +1,7 @@
 import { AppError } from "../errors.ts";
 import { toDollars } from "../money/pricing.ts";
 import { orderStore } from "../orders/order.store.ts";
-import type { PaymentProvider, PaypalOrder } from "./paypal.ts";
+import type { PaymentProvider, PaypalOrder } from "./client.ts";
 
 /**
  * `PAYMENTS=test`: a clearly labelled stand-in for PayPal, for the local runtime and the browser tests

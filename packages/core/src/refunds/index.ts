@@ -4,15 +4,16 @@ import { newId } from "../ids.ts";
 import { formatMoney, toCents, toDollars } from "../money/pricing.ts";
 import { fromBase, PRECISION_TEXT, toBase } from "../money/quantity.ts";
 import { orderOrNotFound, withUser } from "../orders/index.ts";
-import { isCancelled, MAX_REFUNDS, type OrderRecord, type RefundRecord } from "../orders/order.records.ts";
+import { isCancelled, MAX_REFUNDS, type OrderRecord } from "../orders/order.records.ts";
 import type { Order, RefundInput } from "../orders/order.schema.ts";
 import { orderStore } from "../orders/order.store.ts";
-import { refundStore } from "../orders/refund.store.ts";
-import { planRefund, type RefundRequest } from "../orders/refund.ts";
+import { RefundRefused } from "../paypal/client.ts";
+import { provider } from "../paypal/provider.ts";
+import { usd } from "../paypal/verify.ts";
 import type { Caller } from "../users/caller.ts";
-import { RefundRefused } from "./paypal.ts";
-import { provider } from "./provider.ts";
-import { usd } from "./verify.ts";
+import { planRefund, type RefundRequest } from "./plan.ts";
+import type { RefundRecord } from "./refund.records.ts";
+import { refundStore } from "./refund.store.ts";
 
 /**
  * Refunds by an administrator (POST /api/orders/{id}/refunds; docs/decisions/030-refunds.md).

@@ -1,7 +1,8 @@
 import { AppError } from "../errors.ts";
 import { formatMoney, lineCents, taxCentsOf, toDollars } from "../money/pricing.ts";
 import { formatQuantity, fromBase } from "../money/quantity.ts";
-import type { OrderRecord, RefundRecord } from "./order.records.ts";
+import type { OrderRecord } from "../orders/order.records.ts";
+import type { RefundRecord } from "./refund.records.ts";
 
 /**
  * What a refund gives back, in integer cents (docs/decisions/030-refunds.md). Pure.

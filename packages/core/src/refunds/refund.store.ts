@@ -4,17 +4,10 @@ import { getItem, putItem } from "../db/items.ts";
 import type { Action, Item } from "../db/kind.ts";
 import { queryAll, queryPage } from "../db/query.ts";
 import { type Cancelled, tryTransact } from "../db/transact.ts";
+import { MAX_REFUNDS, type OrderRecord, orderKind } from "../orders/order.records.ts";
 import { productStore } from "../products/product.store.ts";
-import {
-  MAX_REFUNDS,
-  type OrderRecord,
-  orderKind,
-  orderPatterns,
-  type RefundRecord,
-  refundKeyKind,
-  refundKind,
-} from "./order.records.ts";
-import type { RefundPlan } from "./refund.ts";
+import type { RefundPlan } from "./plan.ts";
+import { type RefundRecord, refundKeyKind, refundKind, refundPatterns } from "./refund.records.ts";
 
 /**
  * Storage of refunds (docs/data-model.md: Refund and Refund idempotency key items, patterns 29-32;
@@ -105,7 +98,7 @@ const get = async (orderId: string, refundId: string): Promise<RefundRecord | un
 
 /** Pattern 30: an order's refunds, oldest first (a handful at most: MAX_REFUNDS). */
 const listOf = async (orderId: string): Promise<RefundRecord[]> =>
-  (await queryAll({ ...orderPatterns.refundsOf(orderId), ConsistentRead: true })).map(refundKind.decode);
+  (await queryAll({ ...refundPatterns.refundsOf(orderId), ConsistentRead: true })).map(refundKind.decode);
 
 /** The summary of a completed refund kept in its order's `refunds` list. */
 const summaryOf = (refund: RefundRecord) => ({
@@ -245,7 +238,7 @@ async function pendingBefore(
   start?: Item,
 ): Promise<{ refunds: RefundRecord[]; next: Item | undefined }> {
   const page = await queryPage({
-    ...orderPatterns.pendingRefundsBefore(before.toISOString(), pageSize),
+    ...refundPatterns.pendingRefundsBefore(before.toISOString(), pageSize),
     ...(start ? { ExclusiveStartKey: start } : {}),
   });
   return { refunds: page.items.map(refundKind.decode), next: page.next };

@@ -1,0 +1,29 @@
+import { notExists } from "../db/conditions.ts";
+import { isConditionalCheckFailure } from "../db/errors.ts";
+import { updateItem } from "../db/items.ts";
+import type { Action, UpdateAction } from "../db/kind.ts";
+import { holdKind, type OrderRecord, orderKind } from "./order.records.ts";
+
+/** What the order stores' writes share (order.store.ts describes them). */
+
+/** Condition on an order item that was not cancelled (the same test as `isCancelled`). */
+export const notCancelled = "attribute_not_exists(cancelledAt)";
+
+export const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+/** The put of an order's hold: the entry of the unpaid-orders index (docs/data-model.md). */
+export const putHold = (order: { id: string; holdUntil: string }): Action =>
+  holdKind.put({ orderId: order.id, holdUntil: order.holdUntil }, { ConditionExpression: notExists() });
+
+/** Deletes an order's hold in a transaction (deleting a missing hold changes nothing). */
+export const deleteHold = (id: string): Action[] => holdKind.delete(holdKind.key(id));
+
+/** An update answering the order as written, or undefined when its condition refused it. */
+export async function updateOrder(update: UpdateAction): Promise<OrderRecord | undefined> {
+  try {
+    return orderKind.decodeFound(await updateItem(update));
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) return undefined;
+    throw error;
+  }
+}

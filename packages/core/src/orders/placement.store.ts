@@ -1,0 +1,201 @@
+import { createHash } from "node:crypto";
+import { exists, notExists } from "../db/conditions.ts";
+import { deleteItem, getItem } from "../db/items.ts";
+import type { Action, UpdateAction } from "../db/kind.ts";
+import { type Cancelled, tryTransact } from "../db/transact.ts";
+import { productStore } from "../products/product.store.ts";
+import {
+  idempotencyKind,
+  isCancelled,
+  isHeld,
+  type OrderRecord,
+  orderKind,
+  type StoredLine,
+} from "./order.records.ts";
+import { deleteHold, notCancelled, nowSeconds, putHold } from "./order.writes.ts";
+
+/**
+ * Storage of an order's life with its stock (order.store.ts describes the whole store): placing it
+ * (pattern 18's idempotency key included), cancelling it when its hold runs out, deleting it. Each
+ * moves stock through the product store in the same transaction as the order change.
+ */
+
+/** An idempotency key lives a day: long enough for any retry, short enough to keep the table small. */
+const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;
+
+/** Pattern 18: the order id an idempotency key was claimed for, unless the claim has expired. */
+async function orderIdOfKey(userId: string, key: string): Promise<string | undefined> {
+  const claim = idempotencyKind.decodeFound(await getItem(idempotencyKind.key(userId, key)));
+  if (!claim || claim.expiresAt < nowSeconds()) return undefined;
+  return claim.orderId;
+}
+
+/** A new order as placement stores it: unpaid, undelivered, holding its stock until `holdUntil`. */
+export type NewOrder = OrderRecord & { isPaid: false; isDelivered: false; holdUntil: string };
+
+/**
+ * A placement: the new order, and the idempotency key it claims (`useToken`: also as DynamoDB's
+ * token). Each line's price is always a condition on its product; `checkSnapshot` adds its name,
+ * slug and image (a snapshot the shopper sent rather than one read from the catalogue).
+ * `sessionCheck` is the caller's session check (users/caller.ts).
+ */
+export interface Placement {
+  order: NewOrder;
+  checkSnapshot?: boolean;
+  key?: { userId: string; key: string; useToken: boolean };
+  sessionCheck?: Action;
+}
+
+/** The actions of a placement's transaction, by what each is for. */
+interface PlacementActions {
+  order: Action;
+  lines: { line: StoredLine; take: UpdateAction }[];
+  claim: Action | undefined;
+  hold: Action;
+  session: Action | undefined;
+}
+
+function placementParts({ order, key, checkSnapshot = false, sessionCheck }: Placement): PlacementActions {
+  return {
+    order: orderKind.put(order, { ConditionExpression: notExists() }),
+    lines: order.orderItems.map((line) => ({ line, take: productStore.takeStock(line, { checkSnapshot }) })),
+    claim: key
+      ? idempotencyKind.putAt(
+          idempotencyKind.key(key.userId, key.key),
+          { orderId: order.id, expiresAt: nowSeconds() + IDEMPOTENCY_TTL_SECONDS },
+          // TTL deletion lags by up to days: an expired key may be claimed again.
+          {
+            ConditionExpression: `${notExists()} OR expiresAt < :now`,
+            ExpressionAttributeValues: { ":now": nowSeconds() },
+          },
+        )
+      : undefined,
+    hold: putHold(order),
+    session: sessionCheck,
+  };
+}
+
+const inOrder = (parts: PlacementActions): Action[] => [
+  parts.order,
+  ...parts.lines.map(({ take }) => take),
+  ...(parts.claim ? [parts.claim] : []),
+  parts.hold,
+  ...(parts.session ? [parts.session] : []),
+];
+
+/**
+ * The placement's one transaction: put the order, take each line's stock (never below 0, and only
+ * while the product is still what the line says), claim the idempotency key, and put the order's hold
+ * (the unpaid-order index entry the expiry sweep reads). The order benchmark (tests/bench/orders.ts)
+ * sends exactly these actions as its bare transaction.
+ */
+const placementActions = (placement: Placement): Action[] => inOrder(placementParts(placement));
+
+/** DynamoDB's own idempotency for the SDK's retries of this very call (at most 36 characters). */
+const clientRequestToken = (key: { userId: string; key: string }) =>
+  createHash("sha256").update(`${key.userId}#${key.key}`).digest("hex").slice(0, 36);
+
+/** Errors meaning another request with the same token is running or already ran with other values. */
+const TOKEN_IN_USE = new Set(["IdempotentParameterMismatchException", "TransactionInProgressException"]);
+
+/**
+ * What a placement did: stored; the caller's session check failed (`session`: read the user to tell
+ * a revoked session from a renamed user); its idempotency key is already claimed; a line's product
+ * is gone, short of stock or no longer as the line says (`stale`: read it to tell which); or a race
+ * to retry.
+ */
+export type PlaceOutcome =
+  | { kind: "placed" }
+  | { kind: "session" }
+  | { kind: "duplicate" }
+  | { kind: "stale"; line: StoredLine }
+  | { kind: "conflict" };
+
+/**
+ * What a cancelled placement means. A failed session check wins (nothing is answered to a revoked
+ * token); then a taken key (a replay answers the first order whatever the stock is now); then the
+ * first line whose product refused.
+ */
+function placementRefusal(parts: PlacementActions, cancelled: Cancelled): PlaceOutcome {
+  if (cancelled.failed(parts.session)) return { kind: "session" };
+  if (cancelled.failed(parts.claim)) return { kind: "duplicate" };
+  const refused = parts.lines.find(({ take }) => cancelled.failed(take));
+  if (refused) return { kind: "stale", line: refused.line };
+  if (cancelled.retryable) return { kind: "conflict" };
+  throw new Error(`order placement cancelled: ${cancelled.reasons.join(", ")}`);
+}
+
+/** Runs the placement's transaction once and says what happened (see PlaceOutcome). */
+async function place(placement: Placement): Promise<PlaceOutcome> {
+  const { key } = placement;
+  const parts = placementParts(placement);
+  let cancelled: Cancelled | undefined;
+  try {
+    cancelled = await tryTransact(
+      inOrder(parts),
+      key?.useToken ? { clientRequestToken: clientRequestToken(key) } : {},
+    );
+  } catch (error) {
+    if (key && error instanceof Error && TOKEN_IN_USE.has(error.name)) return { kind: "duplicate" };
+    throw error;
+  }
+  return cancelled ? placementRefusal(parts, cancelled) : { kind: "placed" };
+}
+
+/**
+ * Deletes an order as it was read (its kind leaves a tombstone, db/kind.ts): an unpaid one gives its
+ * stock back in the same transaction. The delete is conditional on the paid and cancelled state read
+ * (`changed` otherwise), so a payment landing meanwhile never restocks goods that were sold, and an
+ * order cancelled meanwhile (whose stock is already back) never restocks twice.
+ */
+async function remove(order: OrderRecord): Promise<"deleted" | "changed"> {
+  const restock = isHeld(order) ? await productStore.returnStock(order.orderItems) : [];
+  const cancelled = isCancelled(order) ? "attribute_exists(cancelledAt)" : notCancelled;
+  const refused = await tryTransact([
+    ...orderKind.delete(orderKind.key(order.id), {
+      ConditionExpression: `${exists()} AND isPaid = :paid AND ${cancelled}`,
+      ExpressionAttributeValues: { ":paid": order.isPaid },
+    }),
+    ...deleteHold(order.id),
+    ...restock,
+  ]);
+  return refused ? "changed" : "deleted";
+}
+
+/**
+ * Cancels an unpaid order whose hold ran out, in one transaction: the order is marked cancelled only
+ * if it is still unpaid, not cancelled, due at `now`, and its payment state is the one read (none, or
+ * the same stale start), so a payment started meanwhile wins; its hold goes, and the stock of every
+ * line whose product still exists comes back. `changed` when any of that no longer holds.
+ */
+async function cancel(order: OrderRecord, now: Date): Promise<"cancelled" | "changed"> {
+  const started = order.paymentStartedAt;
+  const restock = await productStore.returnStock(order.orderItems);
+  const refused = await tryTransact([
+    orderKind.update(orderKind.key(order.id), {
+      UpdateExpression: "SET isCancelled = :true, cancelledAt = :now",
+      ConditionExpression: [
+        exists(),
+        "isPaid = :false",
+        notCancelled,
+        "holdUntil <= :now",
+        started === undefined ? "attribute_not_exists(paymentStartedAt)" : "paymentStartedAt = :started",
+      ].join(" AND "),
+      ExpressionAttributeValues: {
+        ":true": true,
+        ":false": false,
+        ":now": now.toISOString(),
+        ...(started === undefined ? {} : { ":started": started }),
+      },
+    }),
+    ...deleteHold(order.id),
+    ...restock,
+  ]);
+  return refused ? "changed" : "cancelled";
+}
+
+/** Deletes an order's hold on its own (a stale one, left by an order paid, cancelled or deleted). */
+const deleteStaleHold = (id: string): Promise<void> => deleteItem(deleteHold(id));
+
+/** The placement half of the order store. */
+export const placementStore = { orderIdOfKey, placementActions, place, remove, cancel, deleteStaleHold };

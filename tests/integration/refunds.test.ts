@@ -1,7 +1,9 @@
 import { getConfig, setConfig } from "@fruit/core/config";
 import { sweepExpiredOrders } from "@fruit/core/expiry/index";
+import { refundStore } from "@fruit/core/internal/refunds/refund.store";
+import { sink } from "@fruit/core/log";
 import { app } from "@fruit/functions/api/index";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { type FakePaypal, useTableWithFakePaypal } from "../support/fake-paypal.ts";
 import { createProduct, createUser, type TestUser } from "../support/fixtures.ts";
 import { call, json, orderBody, orderOfAnswer, place, stockOf, storedOrder } from "../support/orders.ts";
@@ -373,13 +375,15 @@ describe("POST /api/orders/{id}/refunds", () => {
     fake.knobs.dropRefundAnswer = false;
     expect((await call(admin, "DELETE", `/${id}`)).status).toBe(200);
     const errors: string[] = [];
-    const quiet = console.error;
-    console.error = (line: string) => errors.push(line);
+    const write = sink.write;
+    sink.write = (level, line) => {
+      if (level === "error") errors.push(line);
+    };
     try {
       const report = await sweepExpiredOrders({ now: new Date(Date.now() + 10 * 60_000) });
       expect(report.refunds).toBeGreaterThanOrEqual(1);
     } finally {
-      console.error = quiet;
+      sink.write = write;
     }
     expect(errors.filter((line) => line.includes("resuming a refund failed"))).toEqual([]);
     // Nothing pending is left for later sweeps.
@@ -475,5 +479,79 @@ describe("POST /api/webhooks/paypal", () => {
       const res = await app.request("/api/webhooks/paypal", { method: "POST", body });
       expect(res.status).toBe(400);
     }
+  });
+});
+
+describe("refund bookkeeping slips", () => {
+  it("answers 422 when a used Idempotency-Key comes back with a different refund, and refunds nothing more", async () => {
+    const { id } = await paidOrder();
+    const first = { amount: 1, reason: "Bruised", restock: false };
+    expect((await refund(id, first, { "Idempotency-Key": "slip-1" })).status).toBe(201);
+    // The same request again answers the first refund.
+    expect((await refund(id, first, { "Idempotency-Key": "slip-1" })).status).toBe(200);
+    const other = await refund(
+      id,
+      { amount: 2, reason: "Bruised", restock: false },
+      { "Idempotency-Key": "slip-1" },
+    );
+    expect(other.status).toBe(422);
+    expect((await other.json()).message).toMatch(/already used for a different refund/);
+    expect(fake.payments.refundsMade).toBe(1);
+    expect((await getOrder(id)).refundedPrice).toBe(1);
+  });
+
+  it("never records a PayPal refund that would take the refunded cents past the capture", async () => {
+    const { id, totalCents } = await paidOrder();
+    // $1.00 short of everything is reserved by an admin refund.
+    expect(
+      (await refund(id, { amount: (totalCents - 100) / 100, reason: "Most", restock: false })).status,
+    ).toBe(201);
+    const order = await storedOrder(id);
+    const external = {
+      id: "PP-TOO-MUCH",
+      orderId: id,
+      amountCents: 101,
+      reason: "Refunded at PayPal",
+      restock: false,
+      lines: [],
+      status: "completed" as const,
+      source: "paypal" as const,
+      createdAt: new Date().toISOString(),
+    };
+    expect(await refundStore.recordExternal({ id, totalCents: order.totalCents as number }, external)).toBe(
+      "exceeds",
+    );
+    expect(await storedOrder(id)).toMatchObject({
+      refundedCents: totalCents - 100,
+      refundReservedCents: totalCents - 100,
+    });
+    // What fits is recorded, once.
+    const fits = { ...external, id: "PP-FITS", amountCents: 100 };
+    expect(await refundStore.recordExternal({ id, totalCents: order.totalCents as number }, fits)).toBe(
+      "completed",
+    );
+    expect(await refundStore.recordExternal({ id, totalCents: order.totalCents as number }, fits)).toBe(
+      "already",
+    );
+    expect(await storedOrder(id)).toMatchObject({
+      refundedCents: totalCents,
+      refundReservedCents: totalCents,
+    });
+  });
+
+  it("tries to record a PayPal refund once, not again on every reconcile", async () => {
+    const { id, captureId } = await paidOrder();
+    const atPaypal = fake.refundAtPaypal(captureId, "1.25");
+    const recorded = vi.spyOn(refundStore, "recordExternal");
+    try {
+      for (let i = 0; i < 3; i += 1)
+        expect(
+          (await deliver(fake.delivery("PAYMENT.CAPTURE.REFUNDED", { captureId, refund: atPaypal }))).status,
+        ).toBe(200);
+      expect(recorded).toHaveBeenCalledTimes(1);
+    } finally {
+      recorded.mockRestore();
+    }
+    expect((await getOrder(id)).refundedPrice).toBe(1.25);
   });
 });

@@ -11,6 +11,7 @@ export type ErrorKind =
   | "forbidden"
   | "not_found"
   | "conflict"
+  | "unprocessable"
   | "too_large"
   | "too_many"
   | "unavailable"
@@ -22,6 +23,7 @@ export const statusOfKind: Record<ErrorKind, number> = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  unprocessable: 422,
   too_large: 413,
   too_many: 429,
   bad_gateway: 502,

@@ -1,5 +1,6 @@
 import { getConfig } from "../config.ts";
 import type { Item } from "../db/kind.ts";
+import { leaseLeft, UNCERTAIN } from "../db/once.ts";
 import { backoff } from "../db/retry.ts";
 import { type OrderRecord, orderKind } from "../orders/order.records.ts";
 import { userStore } from "../users/user.store.ts";
@@ -71,8 +72,7 @@ function log(level: "info" | "error", message: string, fields: Record<string, un
 /** A claim found `sending`: wait out its lease, then declare it uncertain if it is still there. */
 async function settleAbandoned(found: MailRecord, options: Required<DeliverOptions>): Promise<Delivery> {
   let current: MailRecord | undefined = found;
-  const leaseEnd = Date.parse(found.claimedAt) + options.claimLeaseMs;
-  const wait = leaseEnd - options.now().getTime();
+  const wait = leaseLeft(found.claimedAt, options.claimLeaseMs, options.now());
   if (wait > 0) {
     await new Promise((resolve) => setTimeout(resolve, wait));
     current = await mailStore.get(found.orderId, found.mailKey);
@@ -80,7 +80,7 @@ async function settleAbandoned(found: MailRecord, options: Required<DeliverOptio
   if (current?.status !== "sending") return "already";
   const error =
     "the process sending it stopped before recording SES's answer: SES may or may not have accepted it; not sent again";
-  await mailStore.settle(current, { status: "uncertain", error }, options.now().toISOString());
+  await mailStore.settle(current, { status: UNCERTAIN, error }, options.now().toISOString());
   log("error", "order mail uncertain", { orderId: current.orderId, mail: current.mailKey, error });
   return "uncertain";
 }

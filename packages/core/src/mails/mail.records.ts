@@ -1,6 +1,7 @@
 import * as v from "valibot";
 import { inPartition } from "../db/key-conditions.ts";
 import { defineKind } from "../db/kind.ts";
+import { UNCERTAIN } from "../db/once.ts";
 
 /**
  * The stored kinds of order mails (docs/data-model.md: Order mail and Suppressed address items,
@@ -37,7 +38,7 @@ export const MAIL_STATUSES = [
   "sent",
   "failed",
   "rejected",
-  "uncertain",
+  UNCERTAIN,
   "suppressed",
   "skipped",
 ] as const;

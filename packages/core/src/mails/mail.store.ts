@@ -1,7 +1,6 @@
-import { randomUUID } from "node:crypto";
-import { notExists } from "../db/conditions.ts";
 import { isConditionalCheckFailure } from "../db/errors.ts";
 import { getItem, putItem, updateItem } from "../db/items.ts";
+import { alsoRequire, firstClaim, heldBy, newClaim, takeOver } from "../db/once.ts";
 import { queryAll } from "../db/query.ts";
 import {
   type MailName,
@@ -50,8 +49,7 @@ async function claim(
   const record: MailRecord = {
     ...mail,
     status,
-    claim: randomUUID(),
-    claimedAt: now,
+    ...newClaim(new Date(now)),
     attempts: (previous?.attempts ?? 0) + (status === "sending" ? 1 : 0),
     ...(previous?.error ? { error: previous.error } : {}),
     updatedAt: now,
@@ -60,14 +58,8 @@ async function claim(
     await putItem(
       mailKind.put(
         record,
-        previous
-          ? {
-              // The failed claim read above, and no other since.
-              ConditionExpression: "#status = :failed AND #claim = :previous",
-              ExpressionAttributeNames: { ...STATUS, "#claim": "claim" },
-              ExpressionAttributeValues: { ":failed": "failed", ":previous": previous.claim },
-            }
-          : { ConditionExpression: notExists() },
+        // The failed claim read above, and no other since (db/once.ts).
+        previous ? takeOver(previous, "failed") : firstClaim(),
       ),
     );
     return { claimed: record };
@@ -92,15 +84,19 @@ async function settle(held: MailRecord, outcome: Outcome, now: string): Promise<
     await updateItem(
       mailKind.update(mailKind.key(held.orderId, held.mailKey), {
         UpdateExpression: `SET ${fields}`,
-        ConditionExpression: "#status = :sending AND #claim = :claim",
-        ExpressionAttributeNames: { ...STATUS, "#claim": "claim", "#error": "error" },
-        ExpressionAttributeValues: {
-          ":status": outcome.status,
-          ":sending": "sending",
-          ":claim": held.claim,
-          ":now": now,
-          ...(outcome.status === "sent" ? { ":messageId": outcome.messageId } : { ":error": outcome.error }),
-        },
+        ...alsoRequire(
+          {
+            ExpressionAttributeNames: { ...STATUS, "#error": "error" },
+            ExpressionAttributeValues: {
+              ":status": outcome.status,
+              ":now": now,
+              ...(outcome.status === "sent"
+                ? { ":messageId": outcome.messageId }
+                : { ":error": outcome.error }),
+            },
+          },
+          heldBy(held, "sending"),
+        ),
       }),
     );
     return true;

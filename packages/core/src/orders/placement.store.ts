@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { exists, notExists } from "../db/conditions.ts";
 import { deleteItem, getItem } from "../db/items.ts";
 import type { Action, UpdateAction } from "../db/kind.ts";
+import { expiringClaim } from "../db/once.ts";
 import { type Cancelled, tryTransact } from "../db/transact.ts";
 import { productStore } from "../products/product.store.ts";
 import {
@@ -63,11 +64,8 @@ function placementParts({ order, key, checkSnapshot = false, sessionCheck }: Pla
       ? idempotencyKind.putAt(
           idempotencyKind.key(key.userId, key.key),
           { orderId: order.id, expiresAt: nowSeconds() + IDEMPOTENCY_TTL_SECONDS },
-          // TTL deletion lags by up to days: an expired key may be claimed again.
-          {
-            ConditionExpression: `${notExists()} OR expiresAt < :now`,
-            ExpressionAttributeValues: { ":now": nowSeconds() },
-          },
+          // The claim of db/once.ts; TTL deletion lags by up to days: an expired key may be claimed again.
+          expiringClaim(nowSeconds()),
         )
       : undefined,
     hold: putHold(order),

@@ -1,6 +1,7 @@
 import { AGAIN, giveUp, retrying } from "../db/retry.ts";
 import { AppError, isAppError } from "../errors.ts";
 import { isId } from "../ids.ts";
+import { log } from "../log.ts";
 import { toCents } from "../money/pricing.ts";
 import { markPaid } from "../orders/index.ts";
 import { isHeld } from "../orders/order.records.ts";
@@ -61,6 +62,9 @@ async function settleCapture(order: OrderRecord, paypal: PaypalOrder): Promise<v
   }
 }
 
+/** The id a refund PayPal made (not ours) is recorded under. */
+const externalId = (paypalRefundId: string) => `PP-${paypalRefundId}`;
+
 /** A refund PayPal made that is not ours: recorded once, by PayPal's id, never restocked. */
 const externalRefund = (
   order: OrderRecord,
@@ -82,12 +86,22 @@ const externalRefund = (
   paypalRefundId: id,
 });
 
-async function recordExternal(refund: RefundRecord): Promise<void> {
-  await retrying(
+async function recordExternal(order: OrderRecord, refund: RefundRecord): Promise<void> {
+  const outcome = await retrying(
     "changedMeanwhile",
-    async () => ((await refundStore.recordExternal(refund)) === "conflict" ? AGAIN : undefined),
+    async () => {
+      const recorded = await refundStore.recordExternal(order, refund);
+      return recorded === "conflict" ? AGAIN : recorded;
+    },
     giveUp(orderChanging),
   );
+  if (outcome === "exceeds") {
+    log("error", "PayPal refund exceeds what is left to refund: not recorded", {
+      orderId: order.id,
+      refundId: refund.id,
+      amountCents: refund.amountCents,
+    });
+  }
 }
 
 /** PayPal's refunds of the order against ours (see the top of this file). */
@@ -95,7 +109,12 @@ async function settleRefunds(order: OrderRecord, paypal: PaypalOrder): Promise<v
   const ours = await refundStore.listOf(order.id);
   for (const refund of paypal.purchase_units?.[0]?.payments?.refunds ?? []) {
     if (refund.status !== "COMPLETED") continue;
-    const mine = ours.find((own) => own.id === refund.custom_id || own.paypalRefundId === refund.id);
+    // Ours by our id (custom_id), by PayPal's id once completed, or one recorded from PayPal before
+    // (stored under externalId: without this match every reconcile would try to record it again).
+    const mine = ours.find(
+      (own) =>
+        own.id === refund.custom_id || own.paypalRefundId === refund.id || own.id === externalId(refund.id),
+    );
     if (mine) {
       if (mine.status === "pending") await completeRefund(mine, refund.id);
       continue;
@@ -105,7 +124,8 @@ async function settleRefunds(order: OrderRecord, paypal: PaypalOrder): Promise<v
     const amountCents = toCents(Number(value));
     if (amountCents < 1) continue;
     await recordExternal(
-      externalRefund(order, `PP-${refund.id}`, amountCents, "Refunded at PayPal", refund.create_time),
+      order,
+      externalRefund(order, externalId(refund.id), amountCents, "Refunded at PayPal", refund.create_time),
     );
   }
   const stale = Date.now() - REFUND_GRACE_MS;
@@ -121,6 +141,7 @@ async function settleReversal(orderId: string, captureId: string): Promise<void>
   const remaining = order.totalCents - (order.refundedCents ?? 0);
   if (remaining < 1) return;
   await recordExternal(
+    order,
     externalRefund(
       order,
       `PP-REVERSAL-${captureId}`,

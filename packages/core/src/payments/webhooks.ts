@@ -133,7 +133,13 @@ export async function receivePaypalWebhook(
     throw forged("missing transmission headers", details);
   }
   if (!(await provider().verifyWebhook(delivery))) throw forged("signature not verified by PayPal", details);
-  if (await paymentStore.wasApplied(event.id)) return "duplicate";
+  // Applied once (db/once.ts): claim the event, apply it, settle it under the claim.
+  const claim = await paymentStore.claimEvent(event.id, event.event_type);
+  if ("state" in claim) {
+    if (claim.state === "applied") return "duplicate";
+    // Another delivery is applying it now: PayPal delivers it again, and it is settled by then.
+    throw new AppError("unavailable", "This event is being applied; deliver it again later");
+  }
   let outcome: WebhookOutcome = "ignored";
   if ((CAPTURE_EVENTS as readonly string[]).includes(event.event_type)) {
     const captureId = captureIdOf(event);
@@ -150,6 +156,6 @@ export async function receivePaypalWebhook(
       }
     }
   }
-  await paymentStore.markApplied(event.id, event.event_type);
+  await paymentStore.settleEvent(event.id, claim.claimed);
   return outcome;
 }

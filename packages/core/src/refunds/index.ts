@@ -1,6 +1,8 @@
+import { createHash } from "node:crypto";
 import { AGAIN, giveUp, retrying } from "../db/retry.ts";
 import { AppError, isAppError } from "../errors.ts";
 import { newId } from "../ids.ts";
+import { errorFields, log } from "../log.ts";
 import { formatMoney, toCents, toDollars } from "../money/pricing.ts";
 import { fromBase, PRECISION_TEXT, toBase } from "../money/quantity.ts";
 import { orderOrNotFound, withUser } from "../orders/index.ts";
@@ -123,10 +125,11 @@ async function releaseRefund(refund: RefundRecord, issue: string): Promise<void>
 /**
  * Sends a pending refund to PayPal (again: the request id makes that safe) and records PayPal's
  * answer: completed, released when PayPal refused it, left pending while PayPal is unreachable or
- * holds the refund itself. Answers the refund as stored afterwards.
+ * holds the refund itself. `order` is the order as last read, when the caller has it (the capture it
+ * names never changes once paid); otherwise it is read here. Answers the refund as stored afterwards.
  */
-export async function sendRefund(refund: RefundRecord): Promise<RefundRecord> {
-  const order = await orderStore.get(refund.orderId);
+export async function sendRefund(refund: RefundRecord, read?: OrderRecord): Promise<RefundRecord> {
+  const order = read ?? (await orderStore.get(refund.orderId));
   if (!order) {
     await refundStore.abandon(refund, "ORDER_GONE");
   } else if (!order.captureId) {
@@ -147,17 +150,37 @@ export async function sendRefund(refund: RefundRecord): Promise<RefundRecord> {
       if (error instanceof RefundRefused) await releaseRefund(refund, error.issue);
       else if (!isAppError(error) || (error.kind !== "bad_gateway" && error.kind !== "unavailable"))
         throw error;
-      else
-        console.warn(
-          JSON.stringify({
-            level: "warn",
-            message: "refund left pending: PayPal unreachable",
-            refundId: refund.id,
-          }),
-        );
+      else log("warn", "refund left pending: PayPal unreachable", { refundId: refund.id });
     }
   }
   return (await refundStore.get(refund.orderId, refund.id)) ?? refund;
+}
+
+/**
+ * A request's fingerprint: what it asks, in a fixed order, hashed. A replayed Idempotency-Key with
+ * another fingerprint is a client bug (a key reused for a different refund), refused with 422
+ * (docs/decisions/030-refunds.md).
+ */
+function fingerprintOf(input: RefundInput): string {
+  const canonical = JSON.stringify([
+    input.cancel === true,
+    input.amount ?? null,
+    (input.lines ?? []).map((line) => [line._id, line.quantity]),
+    input.reason,
+    input.restock,
+  ]);
+  return createHash("sha256").update(canonical).digest("base64url");
+}
+
+/** The refund a replayed key names, once its request is known to be the same one. */
+function sameRequest(claim: { refundId: string; request?: string }, request: string): string {
+  if (claim.request !== undefined && claim.request !== request) {
+    throw new AppError(
+      "unprocessable",
+      "This Idempotency-Key was already used for a different refund request; use a new key for a new refund",
+    );
+  }
+  return claim.refundId;
 }
 
 /** The refund of a claimed key, once it is no longer pending (or after WAIT_FOR_FIRST_MS). */
@@ -212,11 +235,12 @@ export async function refundOrder(
   key?: string,
 ): Promise<RefundOutcome> {
   const first = await orderOrNotFound(orderId);
+  const request = fingerprintOf(input);
   if (key) {
-    const claimed = await refundStore.refundIdOfKey(first.id, key);
-    if (claimed) return outcome(caller, await settledRefund(first.id, claimed), false);
+    const claim = await refundStore.claimOfKey(first.id, key);
+    if (claim) return outcome(caller, await settledRefund(first.id, sameRequest(claim, request)), false);
   }
-  const reserved = await retrying<{ refund: RefundRecord } | { claimed: string }>(
+  const reserved = await retrying<{ refund: RefundRecord; order: OrderRecord } | { claimed: string }>(
     "hotItem",
     async (attempt) => {
       const order = attempt === 0 ? first : await orderOrNotFound(orderId);
@@ -234,28 +258,25 @@ export async function refundOrder(
         createdAt: new Date().toISOString(),
         ...(input.cancel === true ? { cancels: true } : {}),
       };
-      const result = await refundStore.reserve(order, refund, plan, key);
-      if (result === "reserved") return { refund };
+      const result = await refundStore.reserve(order, refund, plan, key ? { key, request } : undefined);
+      if (result === "reserved") return { refund, order };
       if (result === "duplicate" && key) {
-        const claimed = await refundStore.refundIdOfKey(order.id, key);
-        if (claimed) return { claimed };
+        const claim = await refundStore.claimOfKey(order.id, key);
+        if (claim) return { claimed: sameRequest(claim, request) };
       }
       return AGAIN;
     },
     giveUp(orderChanging),
   );
   if ("claimed" in reserved) return outcome(caller, await settledRefund(orderId, reserved.claimed), false);
-  console.log(
-    JSON.stringify({
-      level: "info",
-      message: "refund reserved",
-      orderId,
-      refundId: reserved.refund.id,
-      amount: formatMoney(toDollars(reserved.refund.amountCents)),
-      by: caller._id,
-    }),
-  );
-  return outcome(caller, await sendRefund(reserved.refund), true);
+  log("info", "refund reserved", {
+    orderId,
+    refundId: reserved.refund.id,
+    amount: formatMoney(toDollars(reserved.refund.amountCents)),
+    by: caller._id,
+  });
+  // The order as reserved names the capture: PayPal is asked without reading the order again.
+  return outcome(caller, await sendRefund(reserved.refund, reserved.order), true);
 }
 
 /**
@@ -273,15 +294,7 @@ export async function resumePendingRefunds(now: Date, stopAt?: number): Promise<
       try {
         if ((await sendRefund(refund)).status !== "pending") settled += 1;
       } catch (error) {
-        const detail = error instanceof Error ? `${error.name}: ${error.message}` : "";
-        console.error(
-          JSON.stringify({
-            level: "error",
-            message: "resuming a refund failed",
-            refundId: refund.id,
-            error: detail,
-          }),
-        );
+        log("error", "resuming a refund failed", { refundId: refund.id, ...errorFields(error) });
       }
     }
     start = page.next;

@@ -1,6 +1,7 @@
 import * as v from "valibot";
 import { inPartition } from "../db/key-conditions.ts";
 import { defineKind } from "../db/kind.ts";
+import { GIVEN_UP } from "../db/once.ts";
 import { UNITS } from "../money/quantity.ts";
 import { ORDER_PREFIX } from "../orders/order.records.ts";
 
@@ -14,8 +15,11 @@ import { ORDER_PREFIX } from "../orders/order.records.ts";
 
 const text = v.string();
 
-/** The states of a refund: reserved and on its way to PayPal, done, or refused by PayPal. */
-export const REFUND_STATUSES = ["pending", "completed", "failed"] as const;
+/**
+ * The states of a refund: reserved and on its way to PayPal (the claim of db/once.ts), done, refused
+ * by PayPal, or given up (its order was deleted before PayPal was asked: nothing to refund).
+ */
+export const REFUND_STATUSES = ["pending", "completed", "failed", GIVEN_UP] as const;
 const PENDING_REFUNDS = "PENDING_REFUNDS";
 const REFUND_PREFIX = "REFUND#";
 
@@ -67,7 +71,12 @@ export const refundKind = defineKind({
 /** A retried refund request's claim: the refund it made, until `expiresAt` (TTL). */
 export const refundKeyKind = defineKind({
   name: "refund idempotency key",
-  schema: v.object({ refundId: text, expiresAt: v.pipe(v.number(), v.integer()) }),
+  schema: v.object({
+    refundId: text,
+    expiresAt: v.pipe(v.number(), v.integer()),
+    /** The request's fingerprint (refunds/index.ts): the same key with another body is refused. */
+    request: v.optional(text),
+  }),
   key: (orderId: string, key: string) => ({
     pk: `REFUND_IDEMPOTENCY#${orderId}#${key}`,
     sk: "REFUND_IDEMPOTENCY",

@@ -1,7 +1,8 @@
-import { exists, notExists } from "../db/conditions.ts";
+import { exists } from "../db/conditions.ts";
 import { isConditionalCheckFailure } from "../db/errors.ts";
 import { getItem, putItem } from "../db/items.ts";
 import type { Action, Item } from "../db/kind.ts";
+import { expiringClaim, firstClaim, GIVEN_UP, heldBy } from "../db/once.ts";
 import { queryAll, queryPage } from "../db/query.ts";
 import { type Cancelled, tryTransact } from "../db/transact.ts";
 import { MAX_REFUNDS, type OrderRecord, orderKind } from "../orders/order.records.ts";
@@ -15,8 +16,10 @@ import { type RefundRecord, refundKeyKind, refundKind, refundPatterns } from "./
  * record, pending; the order's reserved cents and refunded quantities, conditioned on the revision
  * read; the Idempotency-Key's claim), sent to PayPal, then completed (one transaction: the record
  * completed, conditioned on it still being pending; the order's refunded cents and refund list; the
- * restock) or released when PayPal refused it. The condition on the record's status lets exactly
- * one writer complete it, so money is counted and stock returned once.
+ * restock) or released when PayPal refused it. This is core's exactly-once pattern (db/once.ts):
+ * the reservation is the claim (a new refund id per request, so the record is its own claim), the
+ * PayPal call the act, completion or release the settle — conditioned on the record still being
+ * `pending` (`heldBy`), so exactly one writer settles it and money is counted and stock returned once.
  */
 
 /** A refund's Idempotency-Key lives a day, like an order's. */
@@ -42,17 +45,14 @@ async function reserve(
   order: OrderRecord,
   refund: RefundRecord,
   plan: RefundPlan,
-  key?: string,
+  key?: { key: string; request: string },
 ): Promise<ReserveOutcome> {
   const unchanged = unchangedSince(order);
   const claim = key
     ? refundKeyKind.putAt(
-        refundKeyKind.key(order.id, key),
-        { refundId: refund.id, expiresAt: nowSeconds() + KEY_TTL_SECONDS },
-        {
-          ConditionExpression: `${notExists()} OR expiresAt < :now`,
-          ExpressionAttributeValues: { ":now": nowSeconds() },
-        },
+        refundKeyKind.key(order.id, key.key),
+        { refundId: refund.id, expiresAt: nowSeconds() + KEY_TTL_SECONDS, request: key.request },
+        expiringClaim(nowSeconds()),
       )
     : undefined;
   // A cancelling refund cancels the order now, only while it is undelivered (a delivery meanwhile
@@ -74,22 +74,24 @@ async function reserve(
       ...unchanged.values,
     },
   });
-  const actions: Action[] = [
-    refundKind.put(refund, { ConditionExpression: notExists() }),
-    update,
-    ...(claim ? [claim] : []),
-  ];
+  const actions: Action[] = [refundKind.put(refund, firstClaim()), update, ...(claim ? [claim] : [])];
   const cancelled = await tryTransact(actions);
   if (!cancelled) return "reserved";
   if (claim && cancelled.failed(claim)) return "duplicate";
   return "changed";
 }
 
-/** The refund an Idempotency-Key was claimed for on this order, unless the claim has expired. */
-async function refundIdOfKey(orderId: string, key: string): Promise<string | undefined> {
+/**
+ * The refund an Idempotency-Key was claimed for on this order, with the fingerprint of the request
+ * that claimed it (absent on claims stored before fingerprints), unless the claim has expired.
+ */
+async function claimOfKey(
+  orderId: string,
+  key: string,
+): Promise<{ refundId: string; request?: string } | undefined> {
   const claim = refundKeyKind.decodeFound(await getItem(refundKeyKind.key(orderId, key)));
   if (!claim || claim.expiresAt < nowSeconds()) return undefined;
-  return claim.refundId;
+  return { refundId: claim.refundId, ...(claim.request ? { request: claim.request } : {}) };
 }
 
 /** Pattern 29: one refund, strongly consistent. */
@@ -129,11 +131,7 @@ async function complete(refund: RefundRecord, paypalRefundId: string): Promise<C
     completedAt: new Date().toISOString(),
     paypalRefundId,
   };
-  const recordPut = refundKind.put(done, {
-    ConditionExpression: "#status = :pending",
-    ExpressionAttributeNames: { "#status": "status" },
-    ExpressionAttributeValues: { ":pending": "pending" },
-  });
+  const recordPut = refundKind.put(done, heldBy({}, "pending"));
   const restock = refund.restock ? await productStore.returnStock(refund.lines) : [];
   const cancelled = await tryTransact([
     recordPut,
@@ -160,11 +158,7 @@ async function complete(refund: RefundRecord, paypalRefundId: string): Promise<C
 async function release(refund: RefundRecord, issue: string): Promise<CompleteOutcome> {
   const recordPut = refundKind.put(
     { ...refund, status: "failed", completedAt: new Date().toISOString(), issue },
-    {
-      ConditionExpression: "#status = :pending",
-      ExpressionAttributeNames: { "#status": "status" },
-      ExpressionAttributeValues: { ":pending": "pending" },
-    },
+    heldBy({}, "pending"),
   );
   const names: Record<string, string> = {};
   const values: Record<string, unknown> = { ":amount": refund.amountCents };
@@ -187,19 +181,15 @@ async function release(refund: RefundRecord, issue: string): Promise<CompleteOut
 }
 
 /**
- * Marks a pending refund failed whose order is gone (deleted meanwhile): nothing to give back on an
+ * Gives up a pending refund whose order is gone (deleted meanwhile): nothing to give back on an
  * order that no longer exists, and the sweep stops sending it.
  */
 async function abandon(refund: RefundRecord, issue: string): Promise<void> {
   try {
     await putItem(
       refundKind.put(
-        { ...refund, status: "failed", completedAt: new Date().toISOString(), issue },
-        {
-          ConditionExpression: "#status = :pending",
-          ExpressionAttributeNames: { "#status": "status" },
-          ExpressionAttributeValues: { ":pending": "pending" },
-        },
+        { ...refund, status: GIVEN_UP, completedAt: new Date().toISOString(), issue },
+        heldBy({}, "pending"),
       ),
     );
   } catch (error) {
@@ -210,24 +200,33 @@ async function abandon(refund: RefundRecord, issue: string): Promise<void> {
 /**
  * Records a refund made at PayPal (its dashboard, a reversal), learned from a webhook: the record
  * (completed, put only once: its id comes from PayPal's), the order's refunded and reserved cents and
- * its refund list; nothing is restocked. `already` when it was recorded before.
+ * its refund list; nothing is restocked. Like every refund, only while it fits what is left of the
+ * order's total: `refundReservedCents + amount <= totalCents` (written as "reserved at most
+ * total − amount", since a condition cannot add), so refunded cents never pass what was captured and
+ * the dashboard never counts negative sales. `already` when it was recorded before, `exceeds` when it
+ * does not fit (the caller logs it: PayPal refunded more than this shop knows of).
  */
-async function recordExternal(refund: RefundRecord): Promise<CompleteOutcome> {
-  const recordPut = refundKind.put(refund, { ConditionExpression: notExists() });
-  const cancelled = await tryTransact([
-    recordPut,
-    orderKind.update(orderKind.key(refund.orderId), {
-      UpdateExpression:
-        "SET refundedCents = if_not_exists(refundedCents, :zero) + :amount, refundReservedCents = if_not_exists(refundReservedCents, :zero) + :amount, refunds = list_append(if_not_exists(refunds, :none), :entry)",
-      ConditionExpression: exists(),
-      ExpressionAttributeValues: {
-        ":zero": 0,
-        ":amount": refund.amountCents,
-        ":none": [],
-        ":entry": [summaryOf(refund)],
-      },
-    }),
-  ]);
+async function recordExternal(
+  order: Pick<OrderRecord, "id" | "totalCents">,
+  refund: RefundRecord,
+): Promise<CompleteOutcome | "exceeds"> {
+  const maxReservedBefore = order.totalCents - refund.amountCents;
+  if (maxReservedBefore < 0) return "exceeds";
+  const recordPut = refundKind.put(refund, firstClaim());
+  const orderUpdate = orderKind.update(orderKind.key(order.id), {
+    UpdateExpression:
+      "SET refundedCents = if_not_exists(refundedCents, :zero) + :amount, refundReservedCents = if_not_exists(refundReservedCents, :zero) + :amount, refunds = list_append(if_not_exists(refunds, :none), :entry)",
+    ConditionExpression: `${exists()} AND (attribute_not_exists(refundReservedCents) OR refundReservedCents <= :maxBefore)`,
+    ExpressionAttributeValues: {
+      ":zero": 0,
+      ":amount": refund.amountCents,
+      ":maxBefore": maxReservedBefore,
+      ":none": [],
+      ":entry": [summaryOf(refund)],
+    },
+  });
+  const cancelled = await tryTransact([recordPut, orderUpdate]);
+  if (cancelled && !cancelled.failed(recordPut) && cancelled.failed(orderUpdate)) return "exceeds";
   return completion(cancelled, recordPut);
 }
 
@@ -247,7 +246,7 @@ async function pendingBefore(
 /** The refund store (see the top of this file). */
 export const refundStore = {
   reserve,
-  refundIdOfKey,
+  claimOfKey,
   get,
   listOf,
   complete,

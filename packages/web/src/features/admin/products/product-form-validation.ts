@@ -6,7 +6,7 @@ import { type FieldErrors, parseForm } from "../../../lib/form-errors.ts";
 /**
  * The edit form's rules: the server's own (core's ProductUpdateSchema: slug pattern, price >= 0 with
  * at most 2 decimals, step above 0 and count >= 0 in the unit — kg to the gram, or whole pieces —,
- * image an /images/... path or https URL), plus spec §5's "every field required" — the server takes
+ * image an /images/... path or https URL), plus the product screen's "every field required" (docs/product.md) — the server takes
  * a partial update, the form always sends them all.
  */
 

@@ -10,8 +10,10 @@ import { api } from "../../../../lib/api.ts";
 
 /**
  * Image uploads go from the browser straight to S3 through a presigned POST (docs/architecture.md, 'API conventions'): the
- * API signs a policy for this type and size, the browser posts the file to the bucket, and the image
- * is public at `secure_url`. Nothing is stored on the product until the form's Update.
+ * API signs a policy for this type and size, the browser posts the file to the bucket's private
+ * `uploads/`, and the image function makes its public variants; `secure_url` names the 800-wide WebP
+ * they will be served at, ready once `GET /api/uploads/{id}` answers `ready`
+ * (docs/decisions/029-image-variants.md). Nothing is stored on the product until the form's Update.
  */
 
 /** Refuses a file the server would refuse (core's upload rules), before asking it: the message to show, or null. */

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { isConditionalCheckFailure } from "@fruit/core/internal/db/errors";
 import { getItem, putItem, updateItem } from "@fruit/core/internal/db/items";
 import { defineKind } from "@fruit/core/internal/db/kind";
@@ -35,8 +36,7 @@ const workKind = defineKind({
   key: (id: string) => ({ pk: `ONCE_TEST#${id}`, sk: "ONCE_TEST" }),
 });
 
-let next = 0;
-const freshKey = () => workKind.key(`w${(next += 1)}-${Date.now()}`);
+const freshKey = () => workKind.key(randomUUID());
 
 /** How many of `writes` committed; a failed condition counts as lost, anything else throws. */
 async function winners(writes: (() => Promise<unknown>)[]): Promise<number> {

@@ -2,6 +2,7 @@ import type { Item } from "../db/kind.ts";
 import { AGAIN, giveUp, retrying } from "../db/retry.ts";
 import { AppError } from "../errors.ts";
 import { countedEntityOf, countedPartOf } from "./counted.ts";
+import { rebuildStore } from "./rebuild.store.ts";
 import { type CounterChange, countsOf, sumCounters, summaryFromItems } from "./stats.counters.ts";
 import { fenceOf, isCovered, REMOVED, type Rev } from "./stats.fences.ts";
 import { type EntityKey, statsKeys } from "./stats.records.ts";
@@ -53,7 +54,7 @@ export async function rebuildStats(options: RebuildOptions = {}): Promise<Summar
   if (read.rebuild && read.rebuild.leaseUntil > nowInSeconds())
     throw new AppError("conflict", "Another rebuild of the dashboard figures is running; try again later");
   const gen = Math.max(read.lastGen, read.active, read.rebuild?.gen ?? 0) + 1;
-  if (!(await statsStore.openRebuild(read, gen, nowInSeconds() + LEASE_SECONDS)))
+  if (!(await rebuildStore.openRebuild(read, gen, nowInSeconds() + LEASE_SECONDS)))
     throw new AppError(
       "conflict",
       "Another rebuild of the dashboard figures started meanwhile; try again later",
@@ -64,10 +65,10 @@ export async function rebuildStats(options: RebuildOptions = {}): Promise<Summar
   } catch (error) {
     // Stop the handler's journaling now rather than when another rebuild takes over; a crash that
     // skips this leaves it on until then (docs/decisions/020-exact-rebuild.md).
-    await statsStore.abortRebuild(opened).catch(() => false);
+    await rebuildStore.abortRebuild(opened).catch(() => false);
     throw error;
   }
-  await statsStore.removeOlderGenerations(gen);
+  await rebuildStore.removeOlderGenerations(gen);
   return summaryFromItems(await statsStore.aggregates({ consistent: true }), gen);
 }
 
@@ -84,7 +85,7 @@ async function buildAndFlip(gen: number, opened: Generations, options: RebuildOp
   const contributions: CounterChange[] = [];
   let start: Item | undefined;
   do {
-    const page = await statsStore.scan(options.pageSize ?? SCAN_PAGE, start);
+    const page = await rebuildStore.scan(options.pageSize ?? SCAN_PAGE, start);
     for (const item of page.items) {
       const entity = countedEntityOf(item);
       if (!entity) continue;
@@ -99,7 +100,7 @@ async function buildAndFlip(gen: number, opened: Generations, options: RebuildOp
   // tombstone is here was removed before the scan reached it, or lived and died entirely after;
   // either way none of its records belongs in the new generation. An item read live keeps its
   // revision: its removal came after the read and must count.
-  for (const removed of await statsStore.tombstones()) {
+  for (const removed of await rebuildStore.tombstones()) {
     if (countedEntityOf(removed) && !seen.has(statsStore.entityId(removed)))
       seen.set(statsStore.entityId(removed), { key: removed, rev: REMOVED });
   }
@@ -111,8 +112,8 @@ async function buildAndFlip(gen: number, opened: Generations, options: RebuildOp
     { key: statsKeys.totals, add: { numUsers: 0, numOrders: 0, salesCents: 0, ...totals?.add } },
     ...counters.filter((change) => change !== totals),
   ];
-  await statsStore.putCounters(gen, fresh);
-  await statsStore.putFences(gen, seen);
+  await rebuildStore.putCounters(gen, fresh);
+  await rebuildStore.putFences(gen, seen);
   await onStep({ kind: "written" });
 
   // The close: what the handler journaled and the scan did not see goes into the new generation; the
@@ -121,14 +122,14 @@ async function buildAndFlip(gen: number, opened: Generations, options: RebuildOp
   await retrying(
     "rebuildFlip",
     async () => {
-      const entries = (await statsStore.journal(gen)).filter((entry) => !processed.has(entry.eventId));
+      const entries = (await rebuildStore.journal(gen)).filter((entry) => !processed.has(entry.eventId));
       const unseen = entries.filter(
         (entry) => !isCovered(entry.rev, seen.get(statsStore.entityId(entry.key))?.rev),
       );
-      await statsStore.addCounters(gen, sumCounters(unseen.flatMap((entry) => entry.delta)));
+      await rebuildStore.addCounters(gen, sumCounters(unseen.flatMap((entry) => entry.delta)));
       for (const entry of entries) processed.add(entry.eventId);
       await onStep({ kind: "journalRead", entries: entries.length });
-      const result = await statsStore.flip(opened, gen, processed.size, nowInSeconds() + FENCE_SECONDS);
+      const result = await rebuildStore.flip(opened, gen, processed.size, nowInSeconds() + FENCE_SECONDS);
       await onStep({ kind: "flipAttempt", flipped: result === "flipped" });
       if (result === "flipped") return;
       if ((await statsStore.readGenerations()).version !== opened.version)

@@ -1,11 +1,8 @@
-import { batchGet, batchWrite } from "../db/batch.ts";
+import { batchGet } from "../db/batch.ts";
 import { notExists } from "../db/conditions.ts";
-import { isConditionalCheckFailure } from "../db/errors.ts";
-import { getItem, updateItem } from "../db/items.ts";
-import { inPartition } from "../db/key-conditions.ts";
-import { type Item, keyOf, TOMBSTONE_PARTITION, tombstonedKey, type UpdateAction } from "../db/kind.ts";
+import { getItem } from "../db/items.ts";
+import { type Item, keyOf, type UpdateAction } from "../db/kind.ts";
 import { queryAll } from "../db/query.ts";
-import { scanPage } from "../db/scan.ts";
 import { tryTransact } from "../db/transact.ts";
 import {
   type CounterChange,
@@ -18,7 +15,6 @@ import {
   journalKind,
   metaKind,
   type Rev,
-  statsItemKind,
   statsPatterns,
   storedSequence,
 } from "./stats.records.ts";
@@ -38,9 +34,9 @@ export type { JournalEntry } from "./stats.records.ts";
  * can arrive after its checkpoint or fence expired; TTL deletion is lazy, which only keeps them
  * longer.
  */
-const LIFETIME_SECONDS = 48 * 60 * 60;
+export const LIFETIME_SECONDS = 48 * 60 * 60;
 
-const nowInSeconds = () => Math.floor(Date.now() / 1000);
+export const nowInSeconds = () => Math.floor(Date.now() / 1000);
 
 /**
  * A transaction lost a race with a concurrent one (every shard adds to the one TOTALS item): the same
@@ -74,11 +70,11 @@ function generationsOf(item: Item | undefined): Generations {
 }
 
 /** `#name` → name for META's attributes in an expression (some, like `rebuild`, are reserved words). */
-const metaNames = (...names: string[]): Record<string, string> =>
+export const metaNames = (...names: string[]): Record<string, string> =>
   Object.fromEntries(names.map((name) => [`#${name}`, name]));
 
 /** An ADD of a counter item's summed delta to generation `gen` (no condition: counters only ever add). */
-function counterUpdate(change: CounterChange, gen = 0): UpdateAction {
+export function counterUpdate(change: CounterChange, gen = 0): UpdateAction {
   const entries = Object.entries(change.add);
   return counterKind.update(counterKind.key(change.key, gen), {
     UpdateExpression: `ADD ${entries.map((_, i) => `#n${i} :v${i}`).join(", ")}`,
@@ -212,141 +208,8 @@ async function fences(gen: number, keys: readonly EntityKey[]): Promise<Map<stri
  * Every item of the STATS partition: META and the counters of each generation (one bounded query;
  * eventually consistent unless `consistent`, as the dashboard may lag a moment).
  */
-const aggregates = ({ consistent = false } = {}): Promise<Item[]> =>
+export const aggregates = ({ consistent = false } = {}): Promise<Item[]> =>
   queryAll({ ...statsPatterns.aggregates(), ...(consistent ? { ConsistentRead: true } : {}) });
-
-/**
- * Opens a rebuild of generation `gen` on META, if META is still as `read` (so two rebuilds cannot
- * both open): journalCount starts at 0, the version moves. False when META changed meanwhile.
- */
-async function openRebuild(read: Generations, gen: number, leaseUntil: number): Promise<boolean> {
-  try {
-    await updateItem(
-      metaKind.update(metaKind.key(), {
-        UpdateExpression: "SET #rebuild = :rebuild, #lastGen = :gen, #journalCount = :zero, #version = :next",
-        ConditionExpression: read.version === 0 ? "attribute_not_exists(#version)" : "#version = :version",
-        ExpressionAttributeNames: metaNames("rebuild", "lastGen", "journalCount", "version"),
-        ExpressionAttributeValues: {
-          ":rebuild": { gen, leaseUntil },
-          ":gen": gen,
-          ":zero": 0,
-          ":next": read.version + 1,
-          ...(read.version === 0 ? {} : { ":version": read.version }),
-        },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
-    throw error;
-  }
-}
-
-/** One page of the whole table, strongly consistent (the rebuild's scan). */
-const scan = (pageSize: number, start?: Record<string, unknown>) => scanPage({ pageSize, start });
-
-/** Puts generation `gen`'s counter items whole (before its flip, only the rebuild writes them). */
-const putCounters = (gen: number, counters: readonly CounterChange[]): Promise<void> =>
-  batchWrite(counters.map((change) => counterKind.putAt(counterKind.key(change.key, gen), change.add)));
-
-/** Adds to generation `gen`'s counters, item by item (before its flip, only the rebuild writes them). */
-async function addCounters(gen: number, counters: readonly CounterChange[]): Promise<void> {
-  for (const change of counters) await updateItem(counterUpdate(change, gen));
-}
-
-/** Puts generation `gen`'s fences: the revision the scan read of each entity (48 h, then TTL). */
-const putFences = (gen: number, seen: ReadonlyMap<string, { key: EntityKey; rev: Rev }>): Promise<void> => {
-  const expiresAt = nowInSeconds() + LIFETIME_SECONDS;
-  return batchWrite(
-    [...seen.values()].map(({ key, rev }) => fenceKind.putAt(fenceKind.key(gen, key), { rev, expiresAt })),
-  );
-};
-
-/**
- * The keys of every counted item removed lately (its tombstone, db/kind.ts: one bounded partition,
- * removals of the last 48 h or so), strongly consistent.
- */
-async function tombstones(): Promise<EntityKey[]> {
-  const items = await queryAll({ ...inPartition({ pk: TOMBSTONE_PARTITION }), ConsistentRead: true });
-  return items.flatMap((item) => {
-    const key = tombstonedKey(item);
-    return key?.pk !== undefined && key.sk !== undefined ? [{ pk: key.pk, sk: key.sk }] : [];
-  });
-}
-
-/** Every journal entry of generation `gen`'s rebuild (strongly consistent). */
-async function journal(gen: number): Promise<JournalEntry[]> {
-  const items = await queryAll({ ...statsPatterns.journal(gen), ConsistentRead: true });
-  return items.map((item) => {
-    const entry = journalKind.decode(item);
-    return { eventId: String(item.sk), key: entry.entity, rev: entry.rev, delta: entry.delta };
-  });
-}
-
-/**
- * The flip: META names `gen` active (its fences to be read until `fencesUntil`) and closes the
- * rebuild, on condition that its version is still the open's and exactly `journalCount` entries were
- * journaled. `refused` when that condition failed.
- */
-async function flip(
-  read: Generations,
-  gen: number,
-  journalCount: number,
-  fencesUntil: number,
-): Promise<"flipped" | "refused"> {
-  try {
-    await updateItem(
-      metaKind.update(metaKind.key(), {
-        UpdateExpression:
-          "SET #active = :gen, #version = :next, #fencesUntil = :until REMOVE #rebuild, #journalCount",
-        ConditionExpression: "#version = :version AND #journalCount = :count",
-        ExpressionAttributeNames: metaNames("active", "version", "fencesUntil", "rebuild", "journalCount"),
-        ExpressionAttributeValues: {
-          ":gen": gen,
-          ":next": read.version + 1,
-          ":until": fencesUntil,
-          ":version": read.version,
-          ":count": journalCount,
-        },
-      }),
-    );
-    return "flipped";
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return "refused";
-    throw error;
-  }
-}
-
-/**
- * Closes a rebuild that will not flip (it failed), if META is still as it opened it: the handler
- * stops journaling (its next commit is refused by the version and reads META again). False when
- * META moved on (flipped, or another rebuild took over).
- */
-async function abortRebuild(read: Generations): Promise<boolean> {
-  try {
-    await updateItem(
-      metaKind.update(metaKind.key(), {
-        UpdateExpression: "SET #version = :next REMOVE #rebuild, #journalCount",
-        ConditionExpression: "#version = :version",
-        ExpressionAttributeNames: metaNames("version", "rebuild", "journalCount"),
-        ExpressionAttributeValues: { ":next": read.version + 1, ":version": read.version },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
-    throw error;
-  }
-}
-
-/**
- * Deletes the counter items of generations older than `gen` (a handler that read META before the
- * flip may still add to one; the next rebuild deletes what it re-creates).
- */
-async function removeOlderGenerations(gen: number): Promise<void> {
-  const stale = (await aggregates()).filter((item) => (statsItemKind(item)?.gen ?? gen) < gen);
-  await batchWrite(stale.flatMap((item) => counterKind.delete(keyOf(item))));
-}
 
 /** The stats store (see the top of this file). */
 export const statsStore = {
@@ -356,15 +219,5 @@ export const statsStore = {
   readGenerations,
   fences,
   aggregates,
-  openRebuild,
-  scan,
-  putCounters,
-  addCounters,
-  putFences,
-  tombstones,
-  journal,
-  flip,
-  abortRebuild,
-  removeOlderGenerations,
   entityId,
 };

@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { isWholeCents } from "../money/pricing.ts";
 import { toBase, UNITS, type Unit } from "../money/quantity.ts";
 import { PageQueryEntries } from "../paging.schema.ts";
 
@@ -255,10 +256,7 @@ export const RefundInputSchema = v.pipe(
         v.number("amount must be a number"),
         v.finite("amount must be a number"),
         v.gtValue(0, "amount must be more than 0"),
-        v.check(
-          (amount) => Math.abs(amount * 100 - Math.round(amount * 100)) < 1e-6,
-          "amount must be whole cents",
-        ),
+        v.check(isWholeCents, "amount must be whole cents"),
       ),
     ),
     lines: v.optional(

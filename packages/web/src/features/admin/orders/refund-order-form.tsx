@@ -1,4 +1,4 @@
-import { formatMoney } from "@fruit/core/browser/money/pricing";
+import { formatMoney, isWholeCents } from "@fruit/core/browser/money/pricing";
 import { formatQuantity, toBase } from "@fruit/core/browser/money/quantity";
 import type { Order } from "@fruit/core/browser/orders/order.schema";
 import {
@@ -16,6 +16,7 @@ import {
 } from "@mantine/core";
 import { useState } from "react";
 import { errorMessage } from "../../../lib/api.ts";
+import { newIdempotencyKey } from "../../../lib/idempotency-key.ts";
 import { notifySuccess } from "../../../lib/notify.ts";
 import { useConfirm } from "../shared/confirm-dialog.tsx";
 import { type RefundRequest, useRefundOrder } from "./api/use-refund-order.ts";
@@ -26,12 +27,6 @@ type RefundFields = Pick<
 >;
 
 type Mode = "lines" | "amount" | "cancel";
-
-/** A fresh Idempotency-Key: one per refund the admin means to make. */
-const newKey = () =>
-  typeof crypto !== "undefined" && "randomUUID" in crypto
-    ? crypto.randomUUID()
-    : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
 
 /**
  * What the form would send, or the first problem with it (shown under the form). Quantities are in
@@ -53,7 +48,7 @@ export function refundRequestOf(
   if (form.mode === "amount") {
     const amount = Number(form.amount);
     if (!form.amount || !Number.isFinite(amount) || amount <= 0) return "Please enter an amount above $0.00";
-    if (Math.abs(amount * 100 - Math.round(amount * 100)) > 1e-6) return "The amount must be whole cents";
+    if (!isWholeCents(amount)) return "The amount must be whole cents";
     return { amount, reason, restock: false };
   }
   const lines: { _id: string; quantity: number }[] = [];
@@ -104,7 +99,7 @@ export function RefundOrderForm({ order, onRefunded }: { order: RefundFields; on
   const [restock, setRestock] = useState(true);
   const [problem, setProblem] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
-  const [key, setKey] = useState(newKey);
+  const [key, setKey] = useState(newIdempotencyKey);
   if (!order.isPaid || order.isCancelled) return null;
   const left = Math.max(0, Math.round((order.totalPrice - order.refundedPrice) * 100) / 100);
   if (left <= 0) return null;
@@ -125,7 +120,7 @@ export function RefundOrderForm({ order, onRefunded }: { order: RefundFields; on
           ? `Refund of ${formatMoney(answer.refund.amount)} sent; PayPal has not confirmed it yet`
           : `Refunded ${formatMoney(answer.refund.amount)}`,
       );
-      setKey(newKey());
+      setKey(newIdempotencyKey());
       setAmount("");
       setQuantities({});
       setReason("");
@@ -135,7 +130,7 @@ export function RefundOrderForm({ order, onRefunded }: { order: RefundFields; on
       // A refusal made no refund: the next attempt is a new one. Anything else may have reached
       // the server: the same key makes sure it is not made twice.
       if ((error as { status?: number }).status === 409 || (error as { status?: number }).status === 400)
-        setKey(newKey());
+        setKey(newIdempotencyKey());
     } finally {
       setPending(false);
     }

@@ -1,4 +1,6 @@
 import { GetObjectCommand, type GetObjectCommandOutput } from "@aws-sdk/client-s3";
+import * as v from "valibot";
+import { parseForeign } from "../foreign.ts";
 import { bucketName, IMAGE_KEY_PREFIX, s3 } from "./s3.ts";
 import type { ImageState } from "./upload.schema.ts";
 
@@ -42,18 +44,26 @@ export async function readImageState(stem: string): Promise<ImageState> {
 }
 
 /**
+ * What the image function writes (uploads/process.ts): `ready` or `failed`. The record is a foreign
+ * edge (foreign.ts: written by another function, read back here), parsed as "image state.json".
+ */
+const StateRecordSchema: v.GenericSchema<unknown, ImageState> = v.variant("state", [
+  v.object({ state: v.literal("ready"), width: v.number(), height: v.number(), color: v.string() }),
+  v.object({ state: v.literal("failed"), message: v.string() }),
+]);
+
+/**
  * A state record's JSON, or `pending` for one that is not (yet) a whole record: S3 replaces an
  * object atomically, but the local object store writes its file in place, so a read that overlaps
- * the function's write can see it half written or cut short.
+ * the function's write can see it half written or cut short (not JSON). A whole record that is not a
+ * state throws a ForeignDataError naming the field.
  */
 function parseState(text: string): ImageState {
+  let json: unknown;
   try {
-    const parsed = JSON.parse(text) as Partial<ImageState> & Record<string, unknown>;
-    if (parsed.state === "ready" && typeof parsed.width === "number" && typeof parsed.color === "string")
-      return parsed as ImageState;
-    if (parsed.state === "failed" && typeof parsed.message === "string") return parsed as ImageState;
+    json = JSON.parse(text);
   } catch {
-    // half written
+    return { state: "pending" }; // half written
   }
-  return { state: "pending" };
+  return parseForeign("image state.json", StateRecordSchema, json);
 }

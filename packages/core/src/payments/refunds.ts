@@ -5,10 +5,11 @@ import { formatMoney, toCents, toDollars } from "../money/pricing.ts";
 import { fromBase, PRECISION_TEXT, toBase } from "../money/quantity.ts";
 import { orderOrNotFound, withUser } from "../orders/index.ts";
 import { isCancelled, MAX_REFUNDS, type OrderRecord, type RefundRecord } from "../orders/order.records.ts";
-import type { Order, RefundInput } from "../orders/order.schema.ts";
+import type { RefundInput } from "../orders/order.schema.ts";
 import { orderStore } from "../orders/order.store.ts";
 import { refundStore } from "../orders/refund.store.ts";
 import { planRefund, type RefundRequest } from "../orders/refund.ts";
+import type { RefundAnswer, RefundOrderAnswer } from "../refunds/refund.schema.ts";
 import type { Caller } from "../users/caller.ts";
 import { RefundRefused } from "./paypal.ts";
 import { provider } from "./provider.ts";
@@ -33,17 +34,6 @@ export const REFUND_GRACE_MS = 2 * 60_000;
 /** How long a request with a claimed Idempotency-Key waits for the first request's refund to settle. */
 const WAIT_FOR_FIRST_MS = 15_000;
 const POLL_MS = 100;
-
-/** A refund as the refund endpoint answers it. */
-export interface RefundAnswer {
-  _id: string;
-  amount: number;
-  reason: string;
-  restock: boolean;
-  lines: { _id: string; quantity: number }[];
-  status: RefundRecord["status"];
-  createdAt: string;
-}
 
 const orderChanging = () => new AppError("unavailable", "The order is changing, please try again");
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -170,10 +160,8 @@ async function settledRefund(orderId: string, refundId: string): Promise<RefundR
   }
 }
 
-/** What the refund endpoint answers: the refund, the order after it, and whether this request made it. */
-export interface RefundOutcome {
-  refund: RefundAnswer;
-  order: Order;
+/** What the refund endpoint answers (refunds/refund.schema.ts), and whether this request made the refund. */
+export interface RefundOutcome extends RefundOrderAnswer {
   created: boolean;
 }
 

@@ -1,15 +1,9 @@
+// Where uploads land and where their variants go: core's bucket prefixes (dependency-free module).
+import { IMAGE_KEY_PREFIX, UPLOAD_KEY_PREFIX } from "../packages/core/src/uploads/image-urls.ts";
 import { lambdaMetric, notify } from "./alarms.ts";
 import { lambdaBundling } from "./bundling.ts";
 import { functionLogging } from "./logging.ts";
 import { bucket } from "./storage.ts";
-
-/**
- * Where uploads land and where their variants go: core's UPLOAD_KEY_PREFIX and IMAGE_KEY_PREFIX
- * (packages/core/src/uploads/s3.ts; tests/infra/infra.test.ts checks the notification and the
- * permissions against them). Written out here because that module reads SST links at run time.
- */
-const UPLOADS_PREFIX = "uploads/";
-const VARIANTS_PREFIX = "images/";
 
 /**
  * The image function (docs/decisions/029-image-variants.md): every object created under `uploads/`
@@ -35,7 +29,7 @@ export const imageNotifications = bucket.notify({
     {
       name: "ImageVariants",
       events: ["s3:ObjectCreated:*"],
-      filterPrefix: UPLOADS_PREFIX,
+      filterPrefix: UPLOAD_KEY_PREFIX,
       function: {
         handler: "packages/functions/src/lambda/images.handler",
         runtime: "nodejs22.x",
@@ -45,8 +39,8 @@ export const imageNotifications = bucket.notify({
         nodejs: { ...lambdaBundling, install: ["sharp"] },
         logging: functionLogging,
         permissions: [
-          { actions: ["s3:GetObject"], resources: [$interpolate`${bucket.arn}/${UPLOADS_PREFIX}*`] },
-          { actions: ["s3:PutObject"], resources: [$interpolate`${bucket.arn}/${VARIANTS_PREFIX}*`] },
+          { actions: ["s3:GetObject"], resources: [$interpolate`${bucket.arn}/${UPLOAD_KEY_PREFIX}*`] },
+          { actions: ["s3:PutObject"], resources: [$interpolate`${bucket.arn}/${IMAGE_KEY_PREFIX}*`] },
         ],
       },
     },

@@ -1,4 +1,5 @@
 import type { IndexName } from "../packages/core/src/db/table.ts";
+import { IMAGE_KEY_PREFIX, UPLOAD_KEY_PREFIX } from "../packages/core/src/uploads/image-urls.ts";
 
 /**
  * Least privilege (docs/decisions/028-least-privilege-and-origin.md). A link to the table or the
@@ -74,24 +75,16 @@ export function tablePermissions(access: TableAccess, table: Arned) {
 }
 
 /**
- * Where images live in the bucket: core's IMAGE_KEY_PREFIX and UPLOAD_KEY_PREFIX
- * (packages/core/src/uploads/s3.ts, which loads the S3 client, so it is not imported here;
- * tests/infra checks that they agree).
- */
-export const IMAGE_PREFIX = "images/";
-export const UPLOAD_PREFIX = "uploads/";
-
-/**
  * The API's two actions on the bucket (docs/decisions/029-image-variants.md): `s3:PutObject` under
- * `uploads/` (UPLOAD_PREFIX), for `POST /api/upload` and for the presigned POSTs it signs (S3 checks
- * the signer's right to put that key), and `s3:GetObject` under `images/` (IMAGE_PREFIX), for an
+ * `uploads/` (UPLOAD_KEY_PREFIX), for `POST /api/upload` and for the presigned POSTs it signs (S3 checks
+ * the signer's right to put that key), and `s3:GetObject` under `images/` (IMAGE_KEY_PREFIX), for an
  * upload's state record (`GET /api/uploads/{id}`). It never lists, deletes or configures; without
  * `s3:ListBucket`, S3 answers 403 rather than 404 for a state record not yet written, which
  * `uploads/state.ts` reads as "pending".
  */
 export function imageUploadPermissions(bucket: Arned) {
   return [
-    { actions: ["s3:PutObject"], resources: [$interpolate`${bucket.arn}/${UPLOAD_PREFIX}*`] },
-    { actions: ["s3:GetObject"], resources: [$interpolate`${bucket.arn}/${IMAGE_PREFIX}*`] },
+    { actions: ["s3:PutObject"], resources: [$interpolate`${bucket.arn}/${UPLOAD_KEY_PREFIX}*`] },
+    { actions: ["s3:GetObject"], resources: [$interpolate`${bucket.arn}/${IMAGE_KEY_PREFIX}*`] },
   ];
 }

@@ -106,7 +106,7 @@ describe("least privilege (stacks/links.ts, stacks/permissions.ts, docs/decision
         for (const resource of resources) expect(String(resource), name).not.toBe("*");
       }
     }
-    // The bucket prefix in the grant (stacks/permissions.ts, IMAGE_PREFIX) is core's.
+    // The bucket prefixes in the grants (stacks/permissions.ts imports them from core) are these.
     expect(`${IMAGE_KEY_PREFIX}*`).toBe("images/*");
     expect(`${UPLOAD_KEY_PREFIX}*`).toBe("uploads/*");
   });

@@ -1,5 +1,11 @@
-import { GetObjectCommand, HeadObjectCommand, ListObjectsV2Command } from "@aws-sdk/client-s3";
+import {
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+} from "@aws-sdk/client-s3";
 import { bucketName, s3 } from "@fruit/core/uploads/s3";
+import { readImageState, stateKey } from "@fruit/core/uploads/state";
 import type { ImageState } from "@fruit/core/uploads/upload.schema";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -158,5 +164,33 @@ describe("image variants", () => {
     expect((await state("01JD3W6M3E1T5ZK0Q7Y8X9V2AB")).body).toEqual({ state: "pending" });
     expectClientError(await state("not-an-upload"), 400);
     expectClientError(await state("01JD3W6M3E1T5ZK0Q7Y8X9V2AB", customer.token), 403);
+  });
+
+  it("fails loudly on a state record that is whole JSON but not a state, naming the field", async () => {
+    const stem = "01JD3W6M3E1T5ZK0Q7Y8X9V2AC";
+    const write = (body: string) =>
+      s3().send(
+        new PutObjectCommand({
+          Bucket: bucketName(),
+          Key: stateKey(stem),
+          Body: body,
+          ContentType: "application/json",
+        }),
+      );
+    await write('{"state":"ready","width":"800","height":600,"color":"#8e44ad"}');
+    await expect(readImageState(stem)).rejects.toThrow(
+      expect.objectContaining({
+        name: "ForeignDataError",
+        edge: "image state.json",
+        path: "width",
+        message: expect.stringMatching(/^image state\.json is malformed: width: /),
+      }),
+    );
+    expect((await state(stem)).status).toBe(500);
+    await write('{"state":"done"}');
+    await expect(readImageState(stem)).rejects.toThrow(/image state\.json is malformed: state: /);
+    // Cut short while it was written (the local store writes in place): still pending.
+    await write('{"state":"ready","wid');
+    expect(await readImageState(stem)).toEqual({ state: "pending" });
   });
 });

@@ -1,4 +1,5 @@
 import { type Config, getConfig, setConfig } from "@fruit/core/config";
+import { sink } from "@fruit/core/log";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type FakePaypal, useTableWithFakePaypal } from "../support/fake-paypal.ts";
 import { createProduct, createUser, type TestUser } from "../support/fixtures.ts";
@@ -171,6 +172,31 @@ describe("paying with PayPal", () => {
       expect(create.status).toBe(502);
     }
     fake.knobs.mode = "ok";
+    expect((await pay(order._id, { id: paypalId })).status).toBe(200);
+  });
+
+  it("fails loudly on a malformed PayPal answer, naming the call and the field, and captures nothing", async () => {
+    const order = await newOrder();
+    const paypalId = await createPaypalOrder(order._id);
+    const lines: string[] = [];
+    const write = sink.write;
+    sink.write = (_level, line) => void lines.push(line);
+    fake.knobs.answer = {
+      method: "GET",
+      path: /^\/v2\/checkout\/orders\//,
+      body: { id: paypalId, status: 7 },
+    };
+    try {
+      expect((await pay(order._id, { id: paypalId })).status).toBe(500);
+    } finally {
+      sink.write = write;
+      fake.knobs.answer = undefined;
+    }
+    const failure = lines.map((line) => JSON.parse(line)).find((line) => line.status === 500);
+    expect(JSON.stringify(failure)).toContain("PayPal GET /v2/checkout/orders/{id} is malformed: status: ");
+    expect(fake.calls.capture).toBe(0);
+    expect(await isPaid(order._id)).toBe(false);
+    // PayPal answering well again: the payment goes through.
     expect((await pay(order._id, { id: paypalId })).status).toBe(200);
   });
 

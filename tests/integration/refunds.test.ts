@@ -480,6 +480,28 @@ describe("POST /api/webhooks/paypal", () => {
       expect(res.status).toBe(400);
     }
   });
+
+  it("refuses a malformed event before anything reads it, naming the field", async () => {
+    const { captureId } = await paidOrder();
+    const event = (resource: unknown, id: unknown = "WH-1", type = "PAYMENT.CAPTURE.REFUNDED") =>
+      JSON.stringify({ id, event_type: type, resource });
+    for (const [body, field] of [
+      [event({ id: captureId }, "../x"), "id: not a PayPal id"],
+      [event("a capture"), "resource: "],
+      [event({ id: 42 }), "resource.id: "],
+      [event({ links: "up" }), "resource.links: "],
+      [event({ links: [{ rel: "up", href: 7 }] }), "resource.links.0.href: "],
+    ] as const) {
+      const res = await app.request("/api/webhooks/paypal", { method: "POST", body });
+      expect(res.status).toBe(400);
+      expect((await res.json()).message).toContain(`PayPal webhook event is malformed: ${field}`);
+    }
+    expect(fake.payments.verify).toBe(0);
+    // Events of no interest are read no further than their envelope.
+    const other = event({ links: "whatever" }, "WH-2", "CHECKOUT.ORDER.APPROVED");
+    const res = await app.request("/api/webhooks/paypal", { method: "POST", body: other });
+    expect((await res.json()).message).toBe("The webhook could not be verified");
+  });
 });
 
 describe("refund bookkeeping slips", () => {

@@ -35,6 +35,8 @@ export interface FakePaypalKnobs {
   dropRefundAnswer?: boolean;
   /** Refunds wait this long before answering (concurrency tests). */
   refundDelayMs?: number;
+  /** Calls whose method and path match answer 200 with this body instead (a malformed answer). */
+  answer?: { method: string; path: RegExp; body: unknown };
 }
 
 export interface FakeRefund {
@@ -281,6 +283,8 @@ class FakePaypalServer implements FakePaypal {
     }
     const requestId = req.headers["paypal-request-id"] as string | undefined;
     if (req.method === "POST") this.requestIds.push(requestId ?? "");
+    const forced = this.knobs.answer;
+    if (forced && req.method === forced.method && forced.path.test(path)) return send(res, 200, forced.body);
     if (req.method === "POST" && path === "/v2/checkout/orders") return this.create(res, body, requestId);
     if (req.method === "POST" && path === "/v1/notifications/verify-webhook-signature")
       return this.verify(res, body);

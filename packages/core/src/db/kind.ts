@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { problemOf } from "../foreign.ts";
 import { currentRequestId } from "../log.ts";
 import { table } from "./table.ts";
 
@@ -200,14 +201,6 @@ export interface Kind<R, Args extends unknown[], Input = R> {
   delete(key: Key, expressions?: Expressions): Action[];
   /** A condition on one item in a transaction. */
   check(key: Key, condition: Expressions & { ConditionExpression: string }): Action;
-}
-
-/** The validation problem of a failed decode: its first issue, with the attribute's path. */
-function problemOf(issues: readonly v.BaseIssue<unknown>[]): string {
-  const issue = issues[0];
-  if (!issue) return "invalid";
-  const path = v.getDotPath(issue);
-  return path ? `${path}: ${issue.message}` : issue.message;
 }
 
 /**

@@ -20,6 +20,11 @@ export const ATTEMPTS = {
   counterCommit: 4,
   /** A rebuild's flip refused because the stream journaled meanwhile (it reads the journal again). */
   rebuildFlip: 30,
+  /**
+   * Recording what became of work already done outside the table (a mail SES was asked to send):
+   * the work must not be repeated, so its record is written again through storage outages.
+   */
+  recordAfterSend: 6,
 } as const;
 
 export type Race = keyof typeof ATTEMPTS;

@@ -1,7 +1,7 @@
 import { getConfig } from "../config.ts";
 import type { Item } from "../db/kind.ts";
 import { leaseLeft, UNCERTAIN } from "../db/once.ts";
-import { backoff } from "../db/retry.ts";
+import { AGAIN, giveUp, retrying } from "../db/retry.ts";
 import { type OrderRecord, orderKind } from "../orders/order.records.ts";
 import { userStore } from "../users/user.store.ts";
 import type { MailRecord } from "./mail.records.ts";
@@ -87,15 +87,20 @@ async function settleAbandoned(found: MailRecord, options: Required<DeliverOptio
 
 /** Records a claim's outcome, retrying storage outages: the send itself must not be repeated. */
 async function settle(held: MailRecord, outcome: Outcome, now: () => Date): Promise<void> {
-  for (let attempt = 0; ; attempt += 1) {
-    try {
-      await mailStore.settle(held, outcome, now().toISOString());
-      return;
-    } catch (error) {
-      if (attempt >= 5) throw error;
-      await backoff(attempt);
-    }
-  }
+  let failure: unknown;
+  await retrying(
+    "recordAfterSend",
+    async () => {
+      try {
+        await mailStore.settle(held, outcome, now().toISOString());
+        return undefined;
+      } catch (error) {
+        failure = error;
+        return AGAIN;
+      }
+    },
+    giveUp(() => failure),
+  );
 }
 
 /**

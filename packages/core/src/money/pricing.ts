@@ -54,6 +54,14 @@ export interface Prices {
 /** Dollars → integer cents (rounded half away from zero, robust to 0.1 + 0.2 style inputs). */
 export const toCents = (dollars: number): number => Math.round(Number((dollars * 100).toFixed(4)));
 
+/**
+ * The whole-cents rule, written once (browser-safe): an amount in dollars is money only when it holds
+ * no fraction of a cent. 1.5 and 1.05 are, 1.005 is not (float noise below 1e-6 cent is forgiven).
+ * Product prices, refund amounts and the web's refund form all check it here.
+ */
+export const isWholeCents = (dollars: number): boolean =>
+  Math.abs(dollars * 100 - Math.round(dollars * 100)) < 1e-6;
+
 /** Integer cents → dollars with at most 2 decimals. */
 export const toDollars = (cents: number): number => cents / 100;
 

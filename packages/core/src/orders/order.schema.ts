@@ -16,7 +16,7 @@ export const MAX_LINE_QUANTITY = 1000;
 export const PAYMENT_METHODS = ["PayPal", "Card"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
-const text = (max: number, field: string) =>
+export const text = (max: number, field: string) =>
   v.pipe(v.string(), v.trim(), v.nonEmpty(`${field} is required`), v.maxLength(max, `${field} is too long`));
 const optionalText = (max: number) => v.optional(v.pipe(v.string(), v.trim(), v.maxLength(max)));
 const money = v.pipe(v.number(), v.finite(), v.minValue(0));
@@ -238,64 +238,3 @@ export type OrderListQuery = v.InferOutput<typeof OrderListQuerySchema>;
 /** Query of GET /api/orders/mine: paging only. */
 export const MyOrdersQuerySchema = v.object(PageQueryEntries);
 export type MyOrdersQuery = v.InferOutput<typeof MyOrdersQuerySchema>;
-
-/** A refund's reason: what the customer is told and the admin screens show. */
-export const MAX_REFUND_REASON = 500;
-
-/**
- * Body of POST /api/orders/{id}/refunds (admin): an `amount` in dollars (to the cent) or `lines`
- * (`_id` the product id, `quantity` in the product's unit), a `reason`, and whether the lines' stock
- * goes back on sale (`restock`; only with lines) — or `cancel: true`: the undelivered order is
- * cancelled and everything left is refunded (its remaining lines restocked when `restock`).
- */
-export const RefundInputSchema = v.pipe(
-  v.object({
-    amount: v.optional(
-      v.pipe(
-        v.number("amount must be a number"),
-        v.finite("amount must be a number"),
-        v.gtValue(0, "amount must be more than 0"),
-        v.check(
-          (amount) => Math.abs(amount * 100 - Math.round(amount * 100)) < 1e-6,
-          "amount must be whole cents",
-        ),
-      ),
-    ),
-    lines: v.optional(
-      v.pipe(
-        v.array(
-          v.object({
-            _id: v.pipe(v.string(), v.nonEmpty("Product id is required"), v.maxLength(64)),
-            quantity: v.pipe(
-              v.number("quantity must be a number"),
-              v.finite("quantity must be a number"),
-              v.gtValue(0, "quantity must be more than 0"),
-              v.maxValue(MAX_LINE_QUANTITY, `quantity must be at most ${MAX_LINE_QUANTITY}`),
-            ),
-          }),
-        ),
-        v.minLength(1, "lines must not be empty"),
-        v.maxLength(MAX_ORDER_LINES, `at most ${MAX_ORDER_LINES} lines`),
-      ),
-    ),
-    reason: text(MAX_REFUND_REASON, "reason"),
-    restock: v.boolean("restock must be true or false"),
-    /** Cancel the undelivered order: refund everything left (every line not refunded yet and shipping). */
-    cancel: v.optional(v.boolean("cancel must be true or false")),
-  }),
-  v.check(
-    (input) =>
-      input.cancel === true
-        ? input.amount === undefined && input.lines === undefined
-        : (input.amount === undefined) !== (input.lines === undefined),
-    (issue) =>
-      (issue.input as { cancel?: boolean }).cancel === true
-        ? "cancel refunds everything left: give neither amount nor lines"
-        : "Give either amount or lines",
-  ),
-  v.check(
-    (input) => !(input.restock && input.lines === undefined && input.cancel !== true),
-    "restock needs lines (a refund by amount returns no stock)",
-  ),
-);
-export type RefundInput = v.InferOutput<typeof RefundInputSchema>;

@@ -1,5 +1,7 @@
+import * as v from "valibot";
 import { getConfig } from "../config.ts";
 import { AppError } from "../errors.ts";
+import { ForeignDataError, parseForeign } from "../foreign.ts";
 import { provider } from "../paypal/provider.ts";
 import { paymentStore } from "./payment.store.ts";
 import { reconcilePaypalOrder } from "./reconcile.ts";
@@ -26,17 +28,37 @@ export const CAPTURE_EVENTS = [
 /** What a delivery did: applied now, applied before, or an event of no interest (acknowledged). */
 export type WebhookOutcome = "applied" | "duplicate" | "ignored";
 
+const PAYPAL_ID = /^[A-Za-z0-9-]{1,100}$/;
+
+/*
+ * The event is a foreign edge (foreign.ts), parsed by name before anything reads it: the envelope
+ * always, the resource of the capture events (the only ones read) too. A malformed body is a 400
+ * naming the field; nothing is applied.
+ */
+const EVENT_EDGE = "PayPal webhook event";
+
+const WebhookEventSchema = v.object({
+  id: v.pipe(v.string(), v.regex(PAYPAL_ID, "not a PayPal id")),
+  event_type: v.string(),
+  /** Its shape depends on the event type: read only through CaptureResourceSchema. */
+  resource: v.record(v.string(), v.unknown()),
+});
+
+/** A capture event's resource: the capture itself, or a refund linked "up" to its capture. */
+const CaptureResourceSchema = v.object({
+  id: v.optional(v.string()),
+  links: v.optional(v.array(v.object({ rel: v.optional(v.string()), href: v.optional(v.string()) }))),
+});
+
+type CaptureResource = v.InferOutput<typeof CaptureResourceSchema>;
+const CaptureEventSchema = v.object({ resource: CaptureResourceSchema });
+
+/** An event as read: its id and type, and the resource of a capture event (undefined for others). */
 interface WebhookEvent {
   id: string;
   event_type: string;
-  resource: {
-    id?: unknown;
-    links?: unknown;
-    supplementary_data?: { related_ids?: { order_id?: unknown } };
-  };
+  capture: CaptureResource | undefined;
 }
-
-const PAYPAL_ID = /^[A-Za-z0-9-]{1,100}$/;
 
 function forged(reason: string, details: Record<string, unknown>): AppError {
   console.warn(JSON.stringify({ level: "warn", message: "PayPal webhook refused", reason, ...details }));
@@ -44,39 +66,34 @@ function forged(reason: string, details: Record<string, unknown>): AppError {
 }
 
 function parseEvent(rawEvent: string): WebhookEvent {
-  let event: unknown;
+  let json: unknown;
   try {
-    event = JSON.parse(rawEvent);
+    json = JSON.parse(rawEvent);
   } catch {
     throw new AppError("invalid", "The request body is not valid JSON");
   }
-  const e = event as Partial<WebhookEvent> | null;
-  if (
-    typeof e !== "object" ||
-    e === null ||
-    typeof e.id !== "string" ||
-    !PAYPAL_ID.test(e.id) ||
-    typeof e.event_type !== "string" ||
-    typeof e.resource !== "object" ||
-    e.resource === null
-  ) {
-    throw new AppError("invalid", "The request body is not a PayPal webhook event");
+  try {
+    const { id, event_type } = parseForeign(EVENT_EDGE, WebhookEventSchema, json);
+    const capture = (CAPTURE_EVENTS as readonly string[]).includes(event_type)
+      ? parseForeign(EVENT_EDGE, CaptureEventSchema, json).resource
+      : undefined;
+    return { id, event_type, capture };
+  } catch (error) {
+    if (!(error instanceof ForeignDataError)) throw error;
+    console.warn(JSON.stringify({ level: "warn", message: "PayPal webhook refused", reason: error.message }));
+    throw new AppError("invalid", `The request body is not a PayPal webhook event (${error.message})`);
   }
-  return e as WebhookEvent;
 }
 
 /** The capture an event is about: a refund's "up" link names it; a capture event is the capture. */
-function captureIdOf(event: WebhookEvent): string | undefined {
-  const links = Array.isArray(event.resource.links)
-    ? (event.resource.links as { rel?: unknown; href?: unknown }[])
-    : [];
-  for (const link of links) {
-    if (link.rel !== "up" || typeof link.href !== "string") continue;
+function captureIdOf(resource: CaptureResource): string | undefined {
+  for (const link of resource.links ?? []) {
+    if (link.rel !== "up" || link.href === undefined) continue;
     const match = /\/v2\/payments\/captures\/([A-Za-z0-9-]+)$/.exec(link.href);
     if (match?.[1]) return match[1];
   }
-  const id = event.resource.id;
-  return typeof id === "string" && PAYPAL_ID.test(id) ? id : undefined;
+  const id = resource.id;
+  return id !== undefined && PAYPAL_ID.test(id) ? id : undefined;
 }
 
 /** The capture as PayPal reports it, or undefined when PayPal does not know it (logged). */
@@ -141,8 +158,8 @@ export async function receivePaypalWebhook(
     throw new AppError("unavailable", "This event is being applied; deliver it again later");
   }
   let outcome: WebhookOutcome = "ignored";
-  if ((CAPTURE_EVENTS as readonly string[]).includes(event.event_type)) {
-    const captureId = captureIdOf(event);
+  if (event.capture) {
+    const captureId = captureIdOf(event.capture);
     // The event names the capture; PayPal tells which order it belongs to and what it says now.
     const capture = captureId ? await knownCapture(captureId) : undefined;
     if (capture) {

@@ -1,4 +1,6 @@
+import * as v from "valibot";
 import { AppError } from "../errors.ts";
+import { parseForeign } from "../foreign.ts";
 
 /**
  * A small PayPal Orders v2 client (server side): OAuth token cached until shortly before it expires,
@@ -6,28 +8,72 @@ import { AppError } from "../errors.ts";
  * bounded by a timeout. PayPal being slow, down or answering 5xx is a 502 for our caller.
  */
 
-export interface PaypalAmount {
-  currency_code: string;
-  value: string;
-}
+/*
+ * PayPal's answers are a foreign edge (foreign.ts): each call parses its answer with the schema below,
+ * under the call's name ("PayPal GET /v2/checkout/orders/{id}"), so a malformed answer fails there,
+ * naming the field, instead of somewhere later. The schemas hold the parts the server reads; the rest
+ * of an answer is dropped.
+ */
 
-export interface PaypalCapture {
-  id: string;
-  status: string;
-  amount?: PaypalAmount;
-  update_time?: string;
+const PaypalAmountSchema = v.object({ currency_code: v.string(), value: v.string() });
+export type PaypalAmount = v.InferOutput<typeof PaypalAmountSchema>;
+
+const PaypalCaptureSchema = v.object({
+  id: v.string(),
+  status: v.string(),
+  amount: v.optional(PaypalAmountSchema),
+  update_time: v.optional(v.string()),
   /** The PayPal order the capture belongs to. */
-  supplementary_data?: { related_ids?: { order_id?: string } };
-}
+  supplementary_data: v.optional(
+    v.object({ related_ids: v.optional(v.object({ order_id: v.optional(v.string()) })) }),
+  ),
+});
+export type PaypalCapture = v.InferOutput<typeof PaypalCaptureSchema>;
 
 /** A refund of a capture, as PayPal answers it. `custom_id` is our refund's id when we made it. */
-export interface PaypalRefund {
-  id: string;
-  status: string;
-  amount?: PaypalAmount;
-  custom_id?: string;
-  create_time?: string;
-}
+const PaypalRefundSchema = v.object({
+  id: v.string(),
+  status: v.string(),
+  amount: v.optional(PaypalAmountSchema),
+  custom_id: v.optional(v.string()),
+  create_time: v.optional(v.string()),
+});
+export type PaypalRefund = v.InferOutput<typeof PaypalRefundSchema>;
+
+/** The parts of a PayPal order the server reads (GET, create and capture all answer this shape). */
+const PaypalOrderSchema = v.object({
+  id: v.string(),
+  status: v.string(),
+  update_time: v.optional(v.string()),
+  payer: v.optional(v.object({ email_address: v.optional(v.string()) })),
+  purchase_units: v.optional(
+    v.array(
+      v.object({
+        reference_id: v.optional(v.string()),
+        amount: v.optional(PaypalAmountSchema),
+        payments: v.optional(
+          v.object({
+            captures: v.optional(v.array(PaypalCaptureSchema)),
+            refunds: v.optional(v.array(PaypalRefundSchema)),
+          }),
+        ),
+      }),
+    ),
+  ),
+});
+export type PaypalOrder = v.InferOutput<typeof PaypalOrderSchema>;
+
+/** The answer of verify-webhook-signature. */
+const VerificationSchema = v.object({ verification_status: v.optional(v.string()) });
+
+/** An OAuth token answer. */
+const TokenSchema = v.object({ access_token: v.string(), expires_in: v.optional(v.number()) });
+
+/** The body of a 4xx (read leniently: a refusal must be told whatever its body says). */
+const RejectionSchema = v.object({
+  name: v.optional(v.string()),
+  details: v.optional(v.array(v.object({ issue: v.optional(v.string()) }))),
+});
 
 /** The transmission headers and the event of a webhook delivery, as received. */
 export interface WebhookDelivery {
@@ -39,19 +85,6 @@ export interface WebhookDelivery {
   webhookId: string;
   /** The event's JSON text exactly as it arrived (PayPal checks the signature over these bytes). */
   rawEvent: string;
-}
-
-/** The parts of a PayPal order the server reads (GET, create and capture all answer this shape). */
-export interface PaypalOrder {
-  id: string;
-  status: string;
-  update_time?: string;
-  payer?: { email_address?: string };
-  purchase_units?: {
-    reference_id?: string;
-    amount?: PaypalAmount;
-    payments?: { captures?: PaypalCapture[]; refunds?: PaypalRefund[] };
-  }[];
 }
 
 /** What the payment endpoints need from a provider: PayPal itself, or the local test provider. */
@@ -118,8 +151,12 @@ async function fetchToken(settings: PaypalSettings): Promise<{ token: string; ex
     headers: { Authorization: `Basic ${basic}`, "Content-Type": "application/x-www-form-urlencoded" },
     body: "grant_type=client_credentials",
   });
-  const body = (await res.json().catch(() => ({}))) as { access_token?: string; expires_in?: number };
-  if (!res.ok || typeof body.access_token !== "string") throw unreachable();
+  if (!res.ok) throw unreachable();
+  const body = parseForeign(
+    "PayPal POST /v1/oauth2/token",
+    TokenSchema,
+    await res.json().catch(() => Promise.reject(unreachable())),
+  );
   return { token: body.access_token, expiresInMs: (body.expires_in ?? 300) * 1000 };
 }
 
@@ -155,21 +192,33 @@ class PaypalRejection extends Error {
 
 async function rejection(res: Response): Promise<Error> {
   if (res.status >= 500 || res.status === 429 || res.status === 401) return unreachable();
-  const body = (await res.json().catch(() => ({}))) as { name?: string; details?: { issue?: string }[] };
+  const parsed = v.safeParse(RejectionSchema, await res.json().catch(() => ({})));
+  const body = parsed.success ? parsed.output : {};
   return new PaypalRejection(res.status, body.details?.[0]?.issue ?? body.name ?? "UNKNOWN");
 }
 
-async function call<T>(
+/** One call's route: `path` may hold `{id}`, filled in (encoded) with `id`; it names the edge. */
+interface Route {
+  method: "GET" | "POST";
+  path: string;
+  id?: string;
+}
+
+/**
+ * One PayPal call, its answer parsed by `schema` under the route's name (a ForeignDataError when it
+ * does not fit). `rawBody` is sent as is (webhook verification), `body` as JSON.
+ */
+async function call<S extends v.GenericSchema>(
+  schema: S,
   settings: PaypalSettings,
-  method: string,
-  path: string,
-  requestId?: string,
-  body?: unknown,
-  rawBody?: string,
-): Promise<T> {
+  route: Route,
+  sent: { requestId?: string; body?: unknown; rawBody?: string } = {},
+): Promise<v.InferOutput<S>> {
+  const { requestId, body, rawBody } = sent;
+  const path = route.id === undefined ? route.path : route.path.replace("{id}", encodeURIComponent(route.id));
   for (let attempt = 0; ; attempt += 1) {
     const res = await send(`${settings.apiBase}${path}`, {
-      method,
+      method: route.method,
       headers: {
         Authorization: `Bearer ${await accessToken(settings)}`,
         "Content-Type": "application/json",
@@ -187,7 +236,10 @@ async function call<T>(
       tokens.delete(tokenKey(settings));
       continue;
     }
-    if (res.ok) return (await res.json().catch(() => Promise.reject(unreachable()))) as T;
+    if (res.ok) {
+      const answer: unknown = await res.json().catch(() => Promise.reject(unreachable()));
+      return parseForeign(`PayPal ${route.method} ${route.path}`, schema, answer);
+    }
     throw await rejection(res);
   }
 }
@@ -210,7 +262,7 @@ function orderProblem(error: unknown): unknown {
  */
 export function paypalProvider(settings: PaypalSettings): PaymentProvider {
   const getOrder = (id: string) =>
-    call<PaypalOrder>(settings, "GET", `/v2/checkout/orders/${encodeURIComponent(id)}`).catch(
+    call(PaypalOrderSchema, settings, { method: "GET", path: "/v2/checkout/orders/{id}", id }).catch(
       (error: unknown) => {
         throw orderProblem(error);
       },
@@ -218,21 +270,24 @@ export function paypalProvider(settings: PaypalSettings): PaymentProvider {
   return {
     async createOrder({ referenceId, amount, requestId }) {
       const body = { intent: "CAPTURE", purchase_units: [{ reference_id: referenceId, amount }] };
-      const created = await call<PaypalOrder>(settings, "POST", "/v2/checkout/orders", requestId, body).catch(
-        (error: unknown) => {
-          throw error instanceof PaypalRejection ? unreachable() : error;
-        },
-      );
+      const created = await call(
+        PaypalOrderSchema,
+        settings,
+        { method: "POST", path: "/v2/checkout/orders" },
+        { requestId, body },
+      ).catch((error: unknown) => {
+        throw error instanceof PaypalRejection ? unreachable() : error;
+      });
       return { id: created.id };
     },
     getOrder,
     async captureOrder(id, requestId) {
       try {
-        return await call<PaypalOrder>(
+        return await call(
+          PaypalOrderSchema,
           settings,
-          "POST",
-          `/v2/checkout/orders/${encodeURIComponent(id)}/capture`,
-          requestId,
+          { method: "POST", path: "/v2/checkout/orders/{id}/capture", id },
+          { requestId },
         );
       } catch (error) {
         if (error instanceof PaypalRejection && error.issue === "ORDER_ALREADY_CAPTURED") return getOrder(id);
@@ -241,19 +296,22 @@ export function paypalProvider(settings: PaypalSettings): PaymentProvider {
     },
     async getCapture(id) {
       try {
-        return await call<PaypalCapture>(settings, "GET", `/v2/payments/captures/${encodeURIComponent(id)}`);
+        return await call(PaypalCaptureSchema, settings, {
+          method: "GET",
+          path: "/v2/payments/captures/{id}",
+          id,
+        });
       } catch (error) {
         throw error instanceof PaypalRejection ? new AppError("invalid", "Unknown PayPal capture") : error;
       }
     },
     async refundCapture(captureId, { amount, requestId, customId, note }) {
       try {
-        return await call<PaypalRefund>(
+        return await call(
+          PaypalRefundSchema,
           settings,
-          "POST",
-          `/v2/payments/captures/${encodeURIComponent(captureId)}/refund`,
-          requestId,
-          { amount, custom_id: customId, note_to_payer: note.slice(0, 255) },
+          { method: "POST", path: "/v2/payments/captures/{id}/refund", id: captureId },
+          { requestId, body: { amount, custom_id: customId, note_to_payer: note.slice(0, 255) } },
         );
       } catch (error) {
         throw error instanceof PaypalRejection ? new RefundRefused(error.issue) : error;
@@ -272,13 +330,11 @@ export function paypalProvider(settings: PaypalSettings): PaymentProvider {
       });
       const body = `${head.slice(0, -1)},"webhook_event":${delivery.rawEvent}}`;
       try {
-        const answer = await call<{ verification_status?: string }>(
+        const answer = await call(
+          VerificationSchema,
           settings,
-          "POST",
-          "/v1/notifications/verify-webhook-signature",
-          undefined,
-          undefined,
-          body,
+          { method: "POST", path: "/v1/notifications/verify-webhook-signature" },
+          { rawBody: body },
         );
         return answer.verification_status === "SUCCESS";
       } catch (error) {

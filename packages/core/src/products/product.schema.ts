@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { isWholeCents } from "../money/pricing.ts";
 import { PRECISION_TEXT, toBase, UNITS, type Unit } from "../money/quantity.ts";
 import { PageQueryEntries } from "../paging.schema.ts";
 
@@ -82,15 +83,12 @@ const numberLike = (message: string) =>
     message,
   );
 
-/** Whole cents only: 1.5 and 1.05 are prices, 1.001 is not. */
-const hasCentsPrecision = (dollars: number) => Math.abs(dollars * 100 - Math.round(dollars * 100)) < 1e-6;
-
 export const PriceSchema = v.pipe(
   numberLike("Price must be a number"),
   v.finite("Price must be a number"),
   v.minValue(0, "Price must be 0 or more"),
   v.maxValue(1_000_000, "Price must be at most 1000000"),
-  v.check(hasCentsPrecision, "Price must have at most 2 decimals"),
+  v.check(isWholeCents, "Price must have at most 2 decimals"),
 );
 
 /** At most three decimals: a kilogram to the gram (pieces are checked whole against the unit). */

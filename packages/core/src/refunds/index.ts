@@ -7,7 +7,6 @@ import { formatMoney, toCents, toDollars } from "../money/pricing.ts";
 import { fromBase, PRECISION_TEXT, toBase } from "../money/quantity.ts";
 import { orderOrNotFound, withUser } from "../orders/index.ts";
 import { isCancelled, MAX_REFUNDS, type OrderRecord } from "../orders/order.records.ts";
-import type { Order, RefundInput } from "../orders/order.schema.ts";
 import { orderStore } from "../orders/order.store.ts";
 import { RefundRefused } from "../paypal/client.ts";
 import { provider } from "../paypal/provider.ts";
@@ -15,6 +14,7 @@ import { usd } from "../paypal/verify.ts";
 import type { Caller } from "../users/caller.ts";
 import { planRefund, type RefundRequest } from "./plan.ts";
 import type { RefundRecord } from "./refund.records.ts";
+import type { RefundAnswer, RefundInput, RefundOrderAnswer } from "./refund.schema.ts";
 import { refundStore } from "./refund.store.ts";
 
 /**
@@ -36,17 +36,6 @@ export const REFUND_GRACE_MS = 2 * 60_000;
 /** How long a request with a claimed Idempotency-Key waits for the first request's refund to settle. */
 const WAIT_FOR_FIRST_MS = 15_000;
 const POLL_MS = 100;
-
-/** A refund as the refund endpoint answers it. */
-export interface RefundAnswer {
-  _id: string;
-  amount: number;
-  reason: string;
-  restock: boolean;
-  lines: { _id: string; quantity: number }[];
-  status: RefundRecord["status"];
-  createdAt: string;
-}
 
 const orderChanging = () => new AppError("unavailable", "The order is changing, please try again");
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -194,10 +183,8 @@ async function settledRefund(orderId: string, refundId: string): Promise<RefundR
   }
 }
 
-/** What the refund endpoint answers: the refund, the order after it, and whether this request made it. */
-export interface RefundOutcome {
-  refund: RefundAnswer;
-  order: Order;
+/** What the refund endpoint answers (refunds/refund.schema.ts), and whether this request made the refund. */
+export interface RefundOutcome extends RefundOrderAnswer {
   created: boolean;
 }
 

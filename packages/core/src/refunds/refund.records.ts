@@ -4,6 +4,7 @@ import { defineKind } from "../db/kind.ts";
 import { GIVEN_UP } from "../db/once.ts";
 import { UNITS } from "../money/quantity.ts";
 import { ORDER_PREFIX } from "../orders/order.records.ts";
+import { REFUND_STATUSES } from "./refund.schema.ts";
 
 /**
  * The stored kinds of refunds (docs/data-model.md: Refund and Refund idempotency key items, patterns
@@ -15,11 +16,8 @@ import { ORDER_PREFIX } from "../orders/order.records.ts";
 
 const text = v.string();
 
-/**
- * The states of a refund: reserved and on its way to PayPal (the claim of db/once.ts), done, refused
- * by PayPal, or given up (its order was deleted before PayPal was asked: nothing to refund).
- */
-export const REFUND_STATUSES = ["pending", "completed", "failed", GIVEN_UP] as const;
+/** A refund given up (db/once.ts names the status for every kind; refund.schema.ts lists it). */
+export const REFUND_GIVEN_UP: (typeof REFUND_STATUSES)[number] = GIVEN_UP;
 const PENDING_REFUNDS = "PENDING_REFUNDS";
 const REFUND_PREFIX = "REFUND#";
 

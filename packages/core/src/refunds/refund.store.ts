@@ -2,13 +2,19 @@ import { exists } from "../db/conditions.ts";
 import { isConditionalCheckFailure } from "../db/errors.ts";
 import { getItem, putItem } from "../db/items.ts";
 import type { Action, Item } from "../db/kind.ts";
-import { expiringClaim, firstClaim, GIVEN_UP, heldBy } from "../db/once.ts";
+import { expiringClaim, firstClaim, heldBy } from "../db/once.ts";
 import { queryAll, queryPage } from "../db/query.ts";
 import { type Cancelled, tryTransact } from "../db/transact.ts";
 import { MAX_REFUNDS, type OrderRecord, orderKind } from "../orders/order.records.ts";
 import { productStore } from "../products/product.store.ts";
 import type { RefundPlan } from "./plan.ts";
-import { type RefundRecord, refundKeyKind, refundKind, refundPatterns } from "./refund.records.ts";
+import {
+  REFUND_GIVEN_UP,
+  type RefundRecord,
+  refundKeyKind,
+  refundKind,
+  refundPatterns,
+} from "./refund.records.ts";
 
 /**
  * Storage of refunds (docs/data-model.md: Refund and Refund idempotency key items, patterns 29-32;
@@ -188,7 +194,7 @@ async function abandon(refund: RefundRecord, issue: string): Promise<void> {
   try {
     await putItem(
       refundKind.put(
-        { ...refund, status: GIVEN_UP, completedAt: new Date().toISOString(), issue },
+        { ...refund, status: REFUND_GIVEN_UP, completedAt: new Date().toISOString(), issue },
         heldBy({}, "pending"),
       ),
     );

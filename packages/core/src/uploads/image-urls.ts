@@ -8,6 +8,21 @@
  */
 
 /**
+ * The bucket's two prefixes, written once here (dependency-free, so stacks/images.ts and
+ * stacks/permissions.ts import them too; uploads/s3.ts re-exports them for the server code). Objects
+ * live under `images/` and are served at `/images/...` (the router's bucket route, or the local
+ * server), so `images/abc.webp` is public as `${imageBaseUrl}/abc.webp`.
+ */
+export const IMAGE_KEY_PREFIX = "images/";
+
+/**
+ * Uploads are stored under `uploads/`, which nothing serves: the image function reads them there and
+ * writes their variants under `images/` (docs/decisions/029-image-variants.md), so a shopper never
+ * downloads an original, nor its EXIF and GPS data.
+ */
+export const UPLOAD_KEY_PREFIX = "uploads/";
+
+/**
  * The widths made of every image, in pixels, chosen from the screens' display sizes at 1x-2x
  * density: admin tables and cart lines (40-80 CSS px) → 160; product thumbnails (80) and cards on a
  * phone (~170) → 320; cards on a wide screen (~280) → 480 (and 800 at 2x); the product page's main

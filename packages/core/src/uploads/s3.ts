@@ -1,5 +1,6 @@
 import { S3Client } from "@aws-sdk/client-s3";
 import { getConfig } from "../config.ts";
+import { IMAGE_KEY_PREFIX, UPLOAD_KEY_PREFIX } from "./image-urls.ts";
 
 let cached: { key: string; client: S3Client } | undefined;
 
@@ -30,18 +31,9 @@ export function s3(): S3Client {
 
 export const bucketName = (): string => getConfig().bucketName;
 
-/**
- * Objects live under `images/` in the bucket and are served at `/images/...` (the router's bucket
- * route, or the local server), so `images/abc.webp` is public as `${imageBaseUrl}/abc.webp`.
- */
-export const IMAGE_KEY_PREFIX = "images/";
+/** The bucket prefixes, from the dependency-free module stacks/ imports too (image-urls.ts). */
+export { IMAGE_KEY_PREFIX, UPLOAD_KEY_PREFIX };
 
-/**
- * Uploads are stored under `uploads/`, which nothing serves: the image function reads them there and
- * writes their variants under `images/` (docs/decisions/029-image-variants.md), so a shopper never
- * downloads an original, nor its EXIF and GPS data.
- */
-export const UPLOAD_KEY_PREFIX = "uploads/";
 export const publicImageUrl = (key: string): string =>
   `${getConfig().imageBaseUrl}/${key.slice(IMAGE_KEY_PREFIX.length)}`;
 

@@ -1,4 +1,7 @@
 import { GetObjectCommand, type GetObjectCommandOutput } from "@aws-sdk/client-s3";
+import * as v from "valibot";
+import { parseForeign } from "../foreign.ts";
+import { log } from "../log.ts";
 import { bucketName, IMAGE_KEY_PREFIX, s3 } from "./s3.ts";
 import type { ImageState } from "./upload.schema.ts";
 
@@ -25,15 +28,18 @@ export async function readImageState(stem: string): Promise<ImageState> {
     const name = (error as Error).name;
     const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
     // Missing: 404 — or 403 in the cloud, where the API may read objects under images/ but not list
-    // the bucket, and S3 then does not say whether a key exists (stacks/permissions.ts).
-    if (
-      name === "NoSuchKey" ||
-      name === "NotFound" ||
-      name === "AccessDenied" ||
-      status === 404 ||
-      status === 403
-    )
+    // the bucket, and S3 then does not say whether a key exists (stacks/permissions.ts). A 403 is
+    // also what a lost grant looks like, so it is logged: a stage whose uploads stay "pending" for
+    // ever shows these lines.
+    if (name === "NoSuchKey" || name === "NotFound" || status === 404) return { state: "pending" };
+    if (name === "AccessDenied" || status === 403) {
+      log("info", "image state unreadable (403): read as pending", {
+        stem,
+        key: stateKey(stem),
+        error: name,
+      });
       return { state: "pending" };
+    }
     throw error;
   }
   // A body cut short (the record replaced while it was read, locally) is read again on the next poll.
@@ -42,18 +48,26 @@ export async function readImageState(stem: string): Promise<ImageState> {
 }
 
 /**
+ * What the image function writes (uploads/process.ts): `ready` or `failed`. The record is a foreign
+ * edge (foreign.ts: written by another function, read back here), parsed as "image state.json".
+ */
+const StateRecordSchema: v.GenericSchema<unknown, ImageState> = v.variant("state", [
+  v.object({ state: v.literal("ready"), width: v.number(), height: v.number(), color: v.string() }),
+  v.object({ state: v.literal("failed"), message: v.string() }),
+]);
+
+/**
  * A state record's JSON, or `pending` for one that is not (yet) a whole record: S3 replaces an
  * object atomically, but the local object store writes its file in place, so a read that overlaps
- * the function's write can see it half written or cut short.
+ * the function's write can see it half written or cut short (not JSON). A whole record that is not a
+ * state throws a ForeignDataError naming the field.
  */
 function parseState(text: string): ImageState {
+  let json: unknown;
   try {
-    const parsed = JSON.parse(text) as Partial<ImageState> & Record<string, unknown>;
-    if (parsed.state === "ready" && typeof parsed.width === "number" && typeof parsed.color === "string")
-      return parsed as ImageState;
-    if (parsed.state === "failed" && typeof parsed.message === "string") return parsed as ImageState;
+    json = JSON.parse(text);
   } catch {
-    // half written
+    return { state: "pending" }; // half written
   }
-  return { state: "pending" };
+  return parseForeign("image state.json", StateRecordSchema, json);
 }

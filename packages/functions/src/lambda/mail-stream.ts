@@ -1,24 +1,17 @@
-import type { AttributeValue } from "@aws-sdk/client-dynamodb";
-import { unmarshall } from "@aws-sdk/util-dynamodb";
+import { readStreamRecord } from "@fruit/core/db/stream-record";
 import { type DeliverOptions, mailOrderChange } from "@fruit/core/mails/deliver";
 import { sendWithSes } from "@fruit/core/mails/ses";
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from "aws-lambda";
 
-type Image = NonNullable<DynamoDBRecord["dynamodb"]>["NewImage"];
-// aws-lambda's AttributeValue and the SDK's describe the same JSON with different TypeScript types.
-const unmarshallImage = (image: Image) =>
-  image ? unmarshall(image as Record<string, AttributeValue>) : undefined;
-
-/** Routes one record to core: its keys and images; answers whether it must be retried. */
-function mailRecord(record: DynamoDBRecord, options: DeliverOptions): Promise<boolean> {
-  if (record.eventName !== "INSERT" && record.eventName !== "MODIFY") return Promise.resolve(false);
-  const data = record.dynamodb;
-  return mailOrderChange(
-    unmarshallImage(data?.Keys) ?? {},
-    unmarshallImage(data?.OldImage),
-    unmarshallImage(data?.NewImage),
-    options,
-  );
+/**
+ * Routes one record to core: its keys and images, parsed by name first (core's
+ * db/stream-record.ts: a malformed record throws, naming its field, and is retried); answers whether
+ * it must be retried.
+ */
+async function mailRecord(record: DynamoDBRecord, options: DeliverOptions): Promise<boolean> {
+  if (record.eventName !== "INSERT" && record.eventName !== "MODIFY") return false;
+  const { keys, before, after } = readStreamRecord(record);
+  return mailOrderChange(keys, before, after, options);
 }
 
 /**

@@ -61,4 +61,18 @@ describe("the stream handler", () => {
       shardId: "shardId-test",
     });
   });
+
+  it("fails a malformed record loudly, naming the edge and the field, and applies only the records before it", async () => {
+    const errors = vi.spyOn(sink, "write").mockImplementation(() => {});
+    const good = userRecord("100000000000000000010", "d");
+    const bad = userRecord("100000000000000000011", "e");
+    bad.dynamodb!.NewImage = { pk: { S: "USER#e" }, sk: { S: "USER" }, name: "Eve" as never };
+    const response = await handler({ Records: [good, bad], shardId: "shardId-test", state: {} });
+    expect(response.batchItemFailures).toEqual([{ itemIdentifier: "100000000000000000011" }]);
+    expect(apply).toHaveBeenCalledWith([expect.objectContaining({ eventId: "event-d" })], expect.anything());
+    const line = JSON.parse(String(errors.mock.calls.find(([level]) => level === "error")?.[1]));
+    expect(line.error).toBe(
+      "ForeignDataError: stream record is malformed: dynamodb.NewImage.name: not a DynamoDB attribute value",
+    );
+  });
 });

@@ -1,15 +1,8 @@
-import type { AttributeValue } from "@aws-sdk/client-dynamodb";
-import { unmarshall } from "@aws-sdk/util-dynamodb";
+import { readStreamRecord } from "@fruit/core/db/stream-record";
 import { log, withRequestId } from "@fruit/core/log";
 import { countedEntityOf } from "@fruit/core/stats/counted";
 import { applyChangesToStats, type StreamChange } from "@fruit/core/stats/index";
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from "aws-lambda";
-
-type Image = NonNullable<DynamoDBRecord["dynamodb"]>["NewImage"];
-
-// aws-lambda's AttributeValue and the SDK's describe the same JSON with different TypeScript types.
-const unmarshallImage = (image: Image) =>
-  image ? unmarshall(image as Record<string, AttributeValue>) : undefined;
 
 /**
  * The change one record describes to the aggregates, or undefined for a record that cannot move a
@@ -18,27 +11,20 @@ const unmarshallImage = (image: Image) =>
  * slips through must not count.
  */
 export function streamChangeOf(record: DynamoDBRecord): StreamChange | undefined {
-  const data = record.dynamodb;
-  const entity = countedEntityOf(unmarshallImage(data?.Keys) ?? {});
-  if (!data || !entity || !record.eventID) return undefined;
-  const eventId = record.eventID;
-  const sequenceNumber = data.SequenceNumber;
-  switch (record.eventName) {
+  // Parsed by name first (core's db/stream-record.ts): a malformed record fails here, naming its field.
+  const { eventId, eventName, sequenceNumber, keys, before, after } = readStreamRecord(record);
+  const entity = countedEntityOf(keys);
+  if (!record.dynamodb || !entity || !eventId) return undefined;
+  switch (eventName) {
     case "INSERT":
-      return { eventId, sequenceNumber, entity, after: unmarshallImage(data.NewImage) };
+      return { eventId, sequenceNumber, entity, after };
     case "REMOVE":
-      return { eventId, sequenceNumber, entity, before: unmarshallImage(data.OldImage) };
+      return { eventId, sequenceNumber, entity, before };
     case "MODIFY":
       // A product's category and an order's cancellation move counts; a user's existence never changes
       // on MODIFY, nor an order's total or date (orders are paid, delivered or cancelled, not repriced).
       if (entity === "user") return undefined;
-      return {
-        eventId,
-        sequenceNumber,
-        entity,
-        before: unmarshallImage(data.OldImage),
-        after: unmarshallImage(data.NewImage),
-      };
+      return { eventId, sequenceNumber, entity, before, after };
     default:
       return undefined;
   }

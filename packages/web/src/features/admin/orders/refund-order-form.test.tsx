@@ -57,25 +57,42 @@ afterEach(() => vi.unstubAllGlobals());
 describe("refund request", () => {
   it("sends lines in the product's unit, or an amount, always with a reason", () => {
     expect(refundRequestOf(paid, { ...form, quantities: { kiwi: "0.25", melon: "" } })).toEqual({
-      lines: [{ _id: "kiwi", quantity: 0.25 }],
-      reason: "Bruised",
-      restock: true,
+      ok: true,
+      output: { lines: [{ _id: "kiwi", quantity: 0.25 }], reason: "Bruised", restock: true },
     });
     expect(refundRequestOf(paid, { ...form, mode: "amount", amount: "10" })).toEqual({
-      amount: 10,
-      reason: "Bruised",
-      restock: false,
+      ok: true,
+      output: { amount: 10, reason: "Bruised", restock: false },
     });
-    expect(refundRequestOf(paid, { ...form, reason: "  " })).toBe("Please give a reason for the refund");
-    expect(refundRequestOf(paid, form)).toBe("Please enter a quantity to refund for at least one line");
-    expect(refundRequestOf(paid, { ...form, quantities: { melon: "1.5" } })).toBe("Melon: whole pieces only");
-    expect(refundRequestOf(paid, { ...form, quantities: { kiwi: "0.0005" } })).toMatch(/whole grams/);
-    expect(refundRequestOf(paid, { ...form, quantities: { melon: "4" } })).toBe(
-      "Melon: at most 3 pcs was bought",
-    );
-    expect(refundRequestOf(paid, { ...form, mode: "amount", amount: "1.005" })).toBe(
-      "The amount must be whole cents",
-    );
+    expect(refundRequestOf(paid, { ...form, mode: "cancel", reason: " No stock " })).toEqual({
+      ok: true,
+      output: { cancel: true, reason: "No stock", restock: true },
+    });
+  });
+
+  it("answers the server schema's messages by field, and what only the order knows under the lines", () => {
+    const errors = (values: Partial<Parameters<typeof refundRequestOf>[1]>) => {
+      const result = refundRequestOf(paid, { ...form, ...values });
+      return result.ok ? undefined : result.errors;
+    };
+    // Core's RefundInputSchema, through lib/form-errors.ts.
+    expect(errors({ reason: "  ", quantities: { kiwi: "0.25" } })).toEqual({ reason: "reason is required" });
+    expect(errors({ reason: "x".repeat(501), mode: "cancel" })).toEqual({ reason: "reason is too long" });
+    expect(errors({})).toEqual({ lines: "lines must not be empty" });
+    expect(errors({ quantities: { kiwi: "-1" } })).toEqual({ lines: "quantity must be more than 0" });
+    expect(errors({ mode: "amount", amount: "" })).toEqual({ amount: "amount must be a number" });
+    expect(errors({ mode: "amount", amount: "0" })).toEqual({ amount: "amount must be more than 0" });
+    expect(errors({ mode: "amount", amount: "1.005" })).toEqual({ amount: "amount must be whole cents" });
+    expect(errors({ mode: "amount", amount: "1.005", reason: "" })).toEqual({
+      amount: "amount must be whole cents",
+      reason: "reason is required",
+    });
+    // The order's own lines: each unit's precision (core's PRECISION_TEXT) and what was bought.
+    expect(errors({ quantities: { melon: "1.5" } })).toEqual({ lines: "Melon: a whole number of pieces" });
+    expect(errors({ quantities: { kiwi: "0.0005" } })).toEqual({
+      lines: "Kiwi: at most 3 decimals (whole grams)",
+    });
+    expect(errors({ quantities: { melon: "4" } })).toEqual({ lines: "Melon: at most 3 pcs was bought" });
   });
 });
 
@@ -174,8 +191,13 @@ describe("refund form", () => {
     vi.stubGlobal("fetch", api.fetch);
     renderScreen(<RefundOrderForm order={paid} onRefunded={() => {}} />);
     await userEvent.click(screen.getByRole("button", { name: "Refund" }));
-    expect(screen.getByRole("alert")).toHaveTextContent("Please give a reason for the refund");
+    expect(screen.getByRole("alert")).toHaveTextContent("lines must not be empty");
+    expect(screen.getByText("reason is required")).toBeInTheDocument();
     await userEvent.click(screen.getByRole("radio", { name: "By amount" }));
+    await userEvent.type(screen.getByLabelText("Amount"), "0");
+    await userEvent.click(screen.getByRole("button", { name: "Refund" }));
+    expect(screen.getByText("amount must be more than 0")).toBeInTheDocument();
+    await userEvent.clear(screen.getByLabelText("Amount"));
     await userEvent.type(screen.getByLabelText("Amount"), "20");
     await userEvent.type(screen.getByLabelText("Reason"), "Goodwill");
     await userEvent.click(screen.getByRole("button", { name: "Refund" }));
@@ -183,6 +205,7 @@ describe("refund form", () => {
     expect(dialog).toHaveTextContent("Refund $20.00 to the customer through PayPal?");
     await userEvent.click(within(dialog).getByRole("button", { name: "OK" }));
     expect(await screen.findByText(/at most \$5\.00 is left to refund/)).toBeInTheDocument();
+    expect(screen.queryByText("reason is required")).not.toBeInTheDocument();
     // Cancelling the confirmation sends nothing.
     await userEvent.click(screen.getByRole("button", { name: "Refund" }));
     await userEvent.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Cancel" }));

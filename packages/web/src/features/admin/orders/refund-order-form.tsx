@@ -1,6 +1,7 @@
 import { formatMoney } from "@fruit/core/browser/money/pricing";
-import { formatQuantity, toBase } from "@fruit/core/browser/money/quantity";
+import { formatQuantity, PRECISION_TEXT, toBase } from "@fruit/core/browser/money/quantity";
 import type { Order } from "@fruit/core/browser/orders/order.schema";
+import { type RefundInput, RefundInputSchema } from "@fruit/core/browser/refunds/refund.schema";
 import {
   Alert,
   Button,
@@ -16,9 +17,11 @@ import {
 } from "@mantine/core";
 import { useState } from "react";
 import { errorMessage } from "../../../lib/api.ts";
+import { type FieldErrors, type FormField, parseForm } from "../../../lib/form-errors.ts";
+import { newIdempotencyKey } from "../../../lib/idempotency-key.ts";
 import { notifySuccess } from "../../../lib/notify.ts";
 import { useConfirm } from "../shared/confirm-dialog.tsx";
-import { type RefundRequest, useRefundOrder } from "./api/use-refund-order.ts";
+import { useRefundOrder } from "./api/use-refund-order.ts";
 
 type RefundFields = Pick<
   Order,
@@ -27,15 +30,31 @@ type RefundFields = Pick<
 
 type Mode = "lines" | "amount" | "cancel";
 
-/** A fresh Idempotency-Key: one per refund the admin means to make. */
-const newKey = () =>
-  typeof crypto !== "undefined" && "randomUUID" in crypto
-    ? crypto.randomUUID()
-    : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+/** The form's messages, by field of core's refund request (reason, amount, lines). */
+type RefundErrors = FieldErrors<FormField<typeof RefundInputSchema>>;
+
+/** The lines the admin filled in (empty and zero quantities are not refunded). */
+const filledLines = (order: RefundFields, quantities: Record<string, string>) =>
+  order.orderItems
+    .filter((line) => (quantities[line._id] ?? "") !== "" && Number(quantities[line._id]) !== 0)
+    .map((line) => ({ _id: line._id, quantity: Number(quantities[line._id]) }));
+
+/** What only the order knows (the server checks it too): each line's precision, and at most what was bought. */
+function lineProblem(order: RefundFields, lines: readonly { _id: string; quantity: number }[]) {
+  for (const { _id, quantity } of lines) {
+    const line = order.orderItems.find((item) => item._id === _id);
+    if (!line) continue;
+    if (toBase(line.unit, quantity) === undefined) return `${line.name}: ${PRECISION_TEXT[line.unit]}`;
+    if (quantity > line.quantity)
+      return `${line.name}: at most ${formatQuantity(line.unit, line.quantity)} was bought`;
+  }
+  return undefined;
+}
 
 /**
- * What the form would send, or the first problem with it (shown under the form). Quantities are in
- * each product's unit; the server computes the money (docs/decisions/030-refunds.md).
+ * What the form would send, validated with the server's own schema (core's RefundInputSchema, through
+ * the one form adapter, lib/form-errors.ts), or the messages to show under its fields. Quantities are
+ * in each product's unit; the server computes the money (docs/decisions/030-refunds.md).
  */
 export function refundRequestOf(
   order: RefundFields,
@@ -46,34 +65,21 @@ export function refundRequestOf(
     reason: string;
     restock: boolean;
   },
-): RefundRequest | string {
-  const reason = form.reason.trim();
-  if (!reason) return "Please give a reason for the refund";
-  if (form.mode === "cancel") return { cancel: true, reason, restock: form.restock };
-  if (form.mode === "amount") {
-    const amount = Number(form.amount);
-    if (!form.amount || !Number.isFinite(amount) || amount <= 0) return "Please enter an amount above $0.00";
-    if (Math.abs(amount * 100 - Math.round(amount * 100)) > 1e-6) return "The amount must be whole cents";
-    return { amount, reason, restock: false };
-  }
-  const lines: { _id: string; quantity: number }[] = [];
-  for (const line of order.orderItems) {
-    const raw = form.quantities[line._id] ?? "";
-    if (raw === "" || Number(raw) === 0) continue;
-    const quantity = Number(raw);
-    if (!Number.isFinite(quantity) || quantity < 0 || toBase(line.unit, quantity) === undefined) {
-      return `${line.name}: ${line.unit === "kg" ? "at most 3 decimals (whole grams)" : "whole pieces only"}`;
-    }
-    if (quantity > line.quantity)
-      return `${line.name}: at most ${formatQuantity(line.unit, line.quantity)} was bought`;
-    lines.push({ _id: line._id, quantity });
-  }
-  if (lines.length === 0) return "Please enter a quantity to refund for at least one line";
-  return { lines, reason, restock: form.restock };
+): { ok: true; output: RefundInput } | { ok: false; errors: RefundErrors } {
+  const { reason, restock } = form;
+  const body =
+    form.mode === "cancel"
+      ? { cancel: true, reason, restock }
+      : form.mode === "amount"
+        ? { amount: form.amount === "" ? Number.NaN : Number(form.amount), reason, restock: false }
+        : { lines: filledLines(order, form.quantities), reason, restock };
+  const result = parseForm(RefundInputSchema, body, { abortPipeEarly: true });
+  const problem = result.ok ? lineProblem(order, result.output.lines ?? []) : undefined;
+  return problem ? { ok: false, errors: { lines: problem } } : result;
 }
 
 /** The confirmation's text: what will be refunded, and whether stock goes back on sale. */
-function confirmation(order: RefundFields, request: RefundRequest, left: number): string {
+function confirmation(order: RefundFields, request: RefundInput, left: number): string {
   if (request.cancel)
     return `Cancel this order and refund everything left (${formatMoney(left)}) through PayPal${request.restock ? ", putting its items back on sale" : ""}?`;
   if (request.amount !== undefined)
@@ -103,19 +109,22 @@ export function RefundOrderForm({ order, onRefunded }: { order: RefundFields; on
   const [reason, setReason] = useState("");
   const [restock, setRestock] = useState(true);
   const [problem, setProblem] = useState<string | null>(null);
+  const [errors, setErrors] = useState<RefundErrors>({});
   const [pending, setPending] = useState(false);
-  const [key, setKey] = useState(newKey);
+  const [key, setKey] = useState(newIdempotencyKey);
   if (!order.isPaid || order.isCancelled) return null;
   const left = Math.max(0, Math.round((order.totalPrice - order.refundedPrice) * 100) / 100);
   if (left <= 0) return null;
 
   const submit = async () => {
-    const request = refundRequestOf(order, { mode, amount, quantities, reason, restock });
-    if (typeof request === "string") {
-      setProblem(request);
+    const checked = refundRequestOf(order, { mode, amount, quantities, reason, restock });
+    setProblem(null);
+    if (!checked.ok) {
+      setErrors(checked.errors);
       return;
     }
-    setProblem(null);
+    setErrors({});
+    const request = checked.output;
     if (!(await confirm(confirmation(order, request, left)))) return;
     setPending(true);
     try {
@@ -125,7 +134,7 @@ export function RefundOrderForm({ order, onRefunded }: { order: RefundFields; on
           ? `Refund of ${formatMoney(answer.refund.amount)} sent; PayPal has not confirmed it yet`
           : `Refunded ${formatMoney(answer.refund.amount)}`,
       );
-      setKey(newKey());
+      setKey(newIdempotencyKey());
       setAmount("");
       setQuantities({});
       setReason("");
@@ -135,7 +144,7 @@ export function RefundOrderForm({ order, onRefunded }: { order: RefundFields; on
       // A refusal made no refund: the next attempt is a new one. Anything else may have reached
       // the server: the same key makes sure it is not made twice.
       if ((error as { status?: number }).status === 409 || (error as { status?: number }).status === 400)
-        setKey(newKey());
+        setKey(newIdempotencyKey());
     } finally {
       setPending(false);
     }
@@ -186,6 +195,11 @@ export function RefundOrderForm({ order, onRefunded }: { order: RefundFields; on
                 onChange={(value) => setQuantities((q) => ({ ...q, [line._id]: String(value) }))}
               />
             ))}
+            {errors.lines && (
+              <Text size="sm" c="red" role="alert">
+                {errors.lines}
+              </Text>
+            )}
             <Checkbox
               label="Put the refunded quantities back on sale"
               checked={restock}
@@ -200,6 +214,7 @@ export function RefundOrderForm({ order, onRefunded }: { order: RefundFields; on
             max={left}
             decimalScale={2}
             value={amount}
+            error={errors.amount}
             onChange={(value) => setAmount(String(value))}
           />
         )}
@@ -207,6 +222,7 @@ export function RefundOrderForm({ order, onRefunded }: { order: RefundFields; on
           label="Reason"
           placeholder="Shown to the customer, e.g. Bruised on arrival"
           value={reason}
+          error={errors.reason}
           onChange={(event) => setReason(event.currentTarget.value)}
           maxLength={500}
         />

@@ -3,13 +3,14 @@ import { Alert, Button, Container, Text, Title } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { errorMessage } from "../../../lib/api.ts";
+import { newIdempotencyKey } from "../../../lib/idempotency-key.ts";
 import { notifyError } from "../../../lib/notify.ts";
 import { shop, useShop } from "../../../lib/shop-store.ts";
 import { refreshCartFromServer } from "../../cart/index.ts";
 import { isAddressComplete } from "../checkout/address-complete.ts";
 import { OrderLayout, OrderSection, PaymentMethodLine, ShippingLines } from "../shared/order-details.tsx";
 import { OrderItemsList } from "../shared/order-items-list.tsx";
-import { createOrder, newIdempotencyKey } from "./api/create-order.ts";
+import { createOrder } from "./api/create-order.ts";
 
 /** /placeorder — review shipping, payment, items and totals; Place Order creates the order. */
 export function PlaceOrderPage() {

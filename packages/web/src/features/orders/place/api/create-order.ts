@@ -24,10 +24,3 @@ export function isPriceChange(error: unknown): error is ApiError & { body: Price
     "prices" in error.body
   );
 }
-
-/** A fresh key per attempt; falls back where `crypto.randomUUID` is missing (plain-http LAN hosts). */
-export function newIdempotencyKey(): string {
-  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
-}

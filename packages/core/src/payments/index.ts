@@ -9,7 +9,7 @@ import {
 } from "../orders/index.ts";
 import type { Order } from "../orders/order.schema.ts";
 import { type OrderRecord, orderStore } from "../orders/order.store.ts";
-import type { PaypalOrder } from "../paypal/client.ts";
+import type { PaypalOrder } from "../paypal/contract.ts";
 import { provider } from "../paypal/provider.ts";
 import {
   assertCapturable,

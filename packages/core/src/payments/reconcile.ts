@@ -6,7 +6,7 @@ import { toCents } from "../money/pricing.ts";
 import { markPaid } from "../orders/index.ts";
 import { isHeld } from "../orders/order.records.ts";
 import { type OrderRecord, orderStore } from "../orders/order.store.ts";
-import type { PaypalOrder } from "../paypal/client.ts";
+import type { PaypalOrder } from "../paypal/contract.ts";
 import { provider } from "../paypal/provider.ts";
 import { captureState, verifiedCapture } from "../paypal/verify.ts";
 import { completeRefund, REFUND_GRACE_MS, sendRefund } from "../refunds/index.ts";

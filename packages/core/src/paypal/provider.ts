@@ -1,5 +1,6 @@
 import { getConfig } from "../config.ts";
-import { type PaymentProvider, paypalProvider } from "./client.ts";
+import { paypalProvider } from "./client.ts";
+import type { PaymentProvider } from "./contract.ts";
 import { testProvider } from "./test-provider.ts";
 
 /** PayPal, or the in-process test provider when `PAYMENTS=test` (never on production; see config.ts). */

@@ -1,7 +1,7 @@
 import { AppError } from "../errors.ts";
 import { toDollars } from "../money/pricing.ts";
 import { orderStore } from "../orders/order.store.ts";
-import type { PaymentProvider, PaypalOrder } from "./client.ts";
+import type { PaymentProvider, PaypalOrder } from "./contract.ts";
 
 /**
  * `PAYMENTS=test`: a clearly labelled stand-in for PayPal, for the local runtime and the browser tests

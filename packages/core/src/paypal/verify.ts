@@ -2,7 +2,7 @@ import { AppError } from "../errors.ts";
 import { toCents } from "../money/pricing.ts";
 import { CAPTURE_DENIED, CAPTURE_PENDING } from "../orders/order.records.ts";
 import type { CapturedPayment } from "../orders/order.store.ts";
-import type { PaypalAmount, PaypalOrder } from "./client.ts";
+import type { PaypalAmount, PaypalOrder } from "./contract.ts";
 
 /**
  * The checks that decide whether a PayPal order pays a shop order. Pure: the same rules apply to real

@@ -8,7 +8,7 @@ import { fromBase, PRECISION_TEXT, toBase } from "../money/quantity.ts";
 import { orderOrNotFound, withUser } from "../orders/index.ts";
 import { isCancelled, MAX_REFUNDS, type OrderRecord } from "../orders/order.records.ts";
 import { orderStore } from "../orders/order.store.ts";
-import { RefundRefused } from "../paypal/client.ts";
+import { RefundRefused } from "../paypal/contract.ts";
 import { provider } from "../paypal/provider.ts";
 import { usd } from "../paypal/verify.ts";
 import type { Caller } from "../users/caller.ts";

@@ -3,18 +3,13 @@ import { AppError } from "../errors.ts";
 import { parseForeign } from "../foreign.ts";
 import {
   type PaymentProvider,
-  type PaypalAmount,
-  type PaypalCapture,
   PaypalCaptureSchema,
-  type PaypalOrder,
   PaypalOrderSchema,
-  type PaypalRefund,
   PaypalRefundSchema,
   RefundRefused,
   RejectionSchema,
   TokenSchema,
   VerificationSchema,
-  type WebhookDelivery,
 } from "./contract.ts";
 
 /**

@@ -2,15 +2,19 @@ import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import { db, tableName } from "@fruit/core/internal/db/client";
 import { productKind } from "@fruit/core/internal/products/product.records";
 import { userKind } from "@fruit/core/internal/users/user.records";
+import { app } from "@fruit/functions/api/index";
 import { SignJWT } from "jose";
 import { beforeAll, describe, expect, it } from "vitest";
 import { api, expectClientError } from "../support/api.ts";
 import { createProduct, createUser, type TestUser } from "../support/fixtures.ts";
+import { call as orderCall, orderOf, placed, storedOrder } from "../support/orders.ts";
 import { useFreshTable } from "../support/table.ts";
 
 /**
- * Every endpoint of the accounts, catalogue-admin, reviews, uploads and keys area × every kind of
- * caller → the expected status. "forged" is a well-formed token signed with another secret.
+ * Every route of the API (its route list, `app.routes`) × every kind of caller → the expected
+ * status. A route the API serves without an expected access level here fails, and so does a level
+ * declared for a route the API no longer serves. "forged" is a well-formed token signed with another
+ * secret; "otherCustomer" is a signed-in customer who does not own the order at hand.
  */
 type Role = "anonymous" | "customer" | "otherCustomer" | "admin" | "forged";
 const ROLES: Role[] = ["anonymous", "customer", "otherCustomer", "admin", "forged"];
@@ -24,7 +28,8 @@ interface Call {
 }
 
 interface Row {
-  name: string;
+  /** What the call does, when the route alone does not say. */
+  name?: string;
   /** Builds the call for one role (fresh targets where a success would change shared state). */
   call: (role: Role) => Promise<Call>;
   expected: Record<Role, number>;
@@ -40,16 +45,32 @@ const exists = async (key: Record<string, string>) =>
 const user = (ok: number) => ({ anonymous: 401, customer: ok, otherCustomer: ok, admin: ok, forged: 401 });
 const admin = (ok: number) => ({ anonymous: 401, customer: 403, otherCustomer: 403, admin: ok, forged: 401 });
 const open = (ok: number) => ({ anonymous: ok, customer: ok, otherCustomer: ok, admin: ok, forged: ok });
+/** The order's customer (and, where said, an admin); another customer is told it does not exist. */
+const owner = (ok: number, admin: number) => ({
+  anonymous: 401,
+  customer: ok,
+  otherCustomer: 404,
+  admin,
+  forged: 401,
+});
+
+/** Every route the API serves, as `METHOD /path` (middleware registered for every method left out). */
+const servedRoutes = () => [
+  ...new Set(app.routes.filter((route) => route.method !== "ALL").map((r) => `${r.method} ${r.path}`)),
+];
 
 describe("access matrix", () => {
   const tokens: Partial<Record<Role, string>> = {};
   let customer: TestUser;
+  let product: Awaited<ReturnType<typeof createProduct>>;
   let n = 0;
 
   beforeAll(async () => {
-    await useFreshTable("access");
+    // A stage that takes webhooks: a delivery is then refused for its signature, not its configuration.
+    await useFreshTable("access", { PAYPAL_WEBHOOK_ID: "WH-MATRIX" });
     const [a, c, o] = await Promise.all([createUser({ isAdmin: true }), createUser(), createUser()]);
     customer = c;
+    product = await createProduct({ countInStock: 1000 });
     tokens.admin = a.token;
     tokens.customer = c.token;
     tokens.otherCustomer = o.token;
@@ -69,9 +90,38 @@ describe("access matrix", () => {
     };
   };
 
-  const rows: Row[] = [
-    {
-      name: "POST /api/users/signup",
+  /** A fresh order of `customer`, paid when asked. */
+  const customersOrder = async ({ paid = false } = {}): Promise<string> => {
+    const order = await placed(customer, [{ product, quantity: 1 }]);
+    if (paid) {
+      const { id } = await (await orderCall(customer, "POST", `/${order._id}/paypal`)).json();
+      expect((await orderCall(customer, "PUT", `/${order._id}/pay`, { id })).status).toBe(200);
+    }
+    return order._id;
+  };
+
+  const rows: Record<string, Row> = {
+    "GET /api/health": {
+      call: async () => ({ method: "GET", path: "/api/health" }),
+      expected: open(200),
+    },
+    "GET /api/products": {
+      call: async () => ({ method: "GET", path: "/api/products" }),
+      expected: open(200),
+    },
+    "GET /api/products/categories": {
+      call: async () => ({ method: "GET", path: "/api/products/categories" }),
+      expected: open(200),
+    },
+    "GET /api/products/slug/:slug": {
+      call: async () => ({ method: "GET", path: `/api/products/slug/${product.slug}` }),
+      expected: open(200),
+    },
+    "GET /api/products/:id": {
+      call: async () => ({ method: "GET", path: `/api/products/${product._id}` }),
+      expected: open(200),
+    },
+    "POST /api/users/signup": {
       call: async () => ({
         method: "POST",
         path: "/api/users/signup",
@@ -79,8 +129,7 @@ describe("access matrix", () => {
       }),
       expected: open(201),
     },
-    {
-      name: "POST /api/users/signin",
+    "POST /api/users/signin": {
       call: async () => ({
         method: "POST",
         path: "/api/users/signin",
@@ -88,23 +137,20 @@ describe("access matrix", () => {
       }),
       expected: open(200),
     },
-    {
-      name: "PUT /api/users/profile",
+    "PUT /api/users/profile": {
       call: async () => ({ method: "PUT", path: "/api/users/profile", body: {} }),
       expected: user(200),
     },
-    {
-      name: "GET /api/users",
+    "GET /api/users": {
       call: async () => ({ method: "GET", path: "/api/users" }),
       expected: admin(200),
     },
-    {
-      name: "GET /api/users/{id}",
+    "GET /api/users/:id": {
       call: async () => ({ method: "GET", path: `/api/users/${customer._id}` }),
       expected: admin(200),
     },
-    {
-      name: "PUT /api/users/{id} (promote)",
+    "PUT /api/users/:id": {
+      name: "promote",
       call: async () => {
         const target = await createUser();
         return {
@@ -116,19 +162,16 @@ describe("access matrix", () => {
       },
       expected: admin(200),
     },
-    { name: "DELETE /api/users/{id}", call: freshUser, expected: admin(200) },
-    {
-      name: "GET /api/products/admin",
+    "DELETE /api/users/:id": { call: freshUser, expected: admin(200) },
+    "GET /api/products/admin": {
       call: async () => ({ method: "GET", path: "/api/products/admin" }),
       expected: admin(200),
     },
-    {
-      name: "POST /api/products",
+    "POST /api/products": {
       call: async () => ({ method: "POST", path: "/api/products" }),
       expected: admin(201),
     },
-    {
-      name: "PUT /api/products/{id}",
+    "PUT /api/products/:id": {
       call: async () => {
         const { _id } = await createProduct({ price: 5 });
         return {
@@ -140,8 +183,7 @@ describe("access matrix", () => {
       },
       expected: admin(200),
     },
-    {
-      name: "DELETE /api/products/{id}",
+    "DELETE /api/products/:id": {
       call: async () => {
         const { _id } = await createProduct();
         return {
@@ -152,8 +194,7 @@ describe("access matrix", () => {
       },
       expected: admin(200),
     },
-    {
-      name: "POST /api/products/{id}/reviews",
+    "POST /api/products/:id/reviews": {
       call: async () => ({
         method: "POST",
         path: `/api/products/${(await createProduct())._id}/reviews`,
@@ -161,8 +202,7 @@ describe("access matrix", () => {
       }),
       expected: user(201),
     },
-    {
-      name: "POST /api/uploads/presign",
+    "POST /api/uploads/presign": {
       call: async () => ({
         method: "POST",
         path: "/api/uploads/presign",
@@ -170,8 +210,7 @@ describe("access matrix", () => {
       }),
       expected: admin(200),
     },
-    {
-      name: "POST /api/upload",
+    "POST /api/upload": {
       call: async () => {
         const form = new FormData();
         form.append("file", new File([PNG], "a.png", { type: "image/png" }));
@@ -179,25 +218,129 @@ describe("access matrix", () => {
       },
       expected: admin(200),
     },
-    {
-      name: "GET /api/uploads/{id}",
+    "GET /api/uploads/:id": {
       call: async () => ({ method: "GET", path: "/api/uploads/01JD3W6M3E1T5ZK0Q7Y8X9V2AB" }),
       expected: admin(200),
     },
-    {
-      name: "GET /api/keys/paypal",
+    "GET /api/keys/paypal": {
       call: async () => ({ method: "GET", path: "/api/keys/paypal" }),
       expected: user(200),
     },
-    {
-      name: "GET /api/keys/google",
+    "GET /api/keys/google": {
       call: async () => ({ method: "GET", path: "/api/keys/google" }),
       expected: user(200),
     },
-  ];
+    "GET /api/orders/summary": {
+      call: async () => ({ method: "GET", path: "/api/orders/summary" }),
+      expected: admin(200),
+    },
+    "POST /api/orders": {
+      call: async () => ({ method: "POST", path: "/api/orders", body: orderOf(product) }),
+      expected: user(201),
+    },
+    "GET /api/orders": {
+      call: async () => ({ method: "GET", path: "/api/orders" }),
+      expected: admin(200),
+    },
+    "GET /api/orders/mine": {
+      call: async () => ({ method: "GET", path: "/api/orders/mine" }),
+      expected: user(200),
+    },
+    "GET /api/orders/:id": {
+      call: async () => ({ method: "GET", path: `/api/orders/${await customersOrder()}` }),
+      expected: owner(200, 200),
+    },
+    "GET /api/orders/:id/mails": {
+      call: async () => ({ method: "GET", path: `/api/orders/${await customersOrder()}/mails` }),
+      expected: admin(200),
+    },
+    "DELETE /api/orders/:id": {
+      call: async () => {
+        const id = await customersOrder();
+        return {
+          method: "DELETE",
+          path: `/api/orders/${id}`,
+          unchanged: async () => expect(await storedOrder(id)).toBeDefined(),
+        };
+      },
+      expected: admin(200),
+    },
+    "POST /api/orders/:id/paypal": {
+      call: async () => {
+        const id = await customersOrder();
+        return {
+          method: "POST",
+          path: `/api/orders/${id}/paypal`,
+          unchanged: async () => expect((await storedOrder(id)).paymentStartedAt).toBeUndefined(),
+        };
+      },
+      expected: owner(200, 403),
+    },
+    "PUT /api/orders/:id/pay": {
+      call: async () => {
+        const id = await customersOrder();
+        const payment = await (await orderCall(customer, "POST", `/${id}/paypal`)).json();
+        return {
+          method: "PUT",
+          path: `/api/orders/${id}/pay`,
+          body: { id: payment.id },
+          unchanged: async () => expect((await storedOrder(id)).isPaid).toBe(false),
+        };
+      },
+      expected: owner(200, 403),
+    },
+    "POST /api/orders/:id/refunds": {
+      call: async () => {
+        const id = await customersOrder({ paid: true });
+        return {
+          method: "POST",
+          path: `/api/orders/${id}/refunds`,
+          body: { amount: 1, reason: "Matrix", restock: false },
+          unchanged: async () => expect((await storedOrder(id)).refundReservedCents ?? 0).toBe(0),
+        };
+      },
+      expected: admin(201),
+    },
+    "PUT /api/orders/:id/deliver": {
+      call: async () => {
+        const id = await customersOrder({ paid: true });
+        return {
+          method: "PUT",
+          path: `/api/orders/${id}/deliver`,
+          unchanged: async () => expect((await storedOrder(id)).isDelivered).toBe(false),
+        };
+      },
+      expected: admin(200),
+    },
+    "POST /api/webhooks/paypal": {
+      name: "an unsigned delivery: refused whoever sends it",
+      call: async () => ({
+        method: "POST",
+        path: "/api/webhooks/paypal",
+        body: { id: "WH-1", event_type: "PAYMENT.CAPTURE.COMPLETED", resource: {} },
+      }),
+      expected: open(400),
+    },
+  };
 
-  for (const row of rows) {
-    it(`${row.name}: ${ROLES.map((role) => `${role} ${row.expected[role]}`).join(", ")}`, async () => {
+  it("declares an expected access level for every route the API serves, and for no other", () => {
+    const served = servedRoutes();
+    expect(served.length).toBeGreaterThan(0);
+    expect(
+      served.filter((route) => !(route in rows)),
+      "routes without a row",
+    ).toEqual([]);
+    expect(
+      Object.keys(rows).filter((route) => !served.includes(route)),
+      "rows of routes the API does not serve",
+    ).toEqual([]);
+  });
+
+  for (const route of servedRoutes()) {
+    const row = rows[route];
+    if (!row) continue; // reported by the test above
+    const title = row.name ? `${route} (${row.name})` : route;
+    it(`${title}: ${ROLES.map((role) => `${role} ${row.expected[role]}`).join(", ")}`, async () => {
       const seen: Record<string, number> = {};
       for (const role of ROLES) {
         const call = await row.call(role);

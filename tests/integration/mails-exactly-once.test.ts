@@ -1,11 +1,14 @@
 import { newId } from "@fruit/core/ids";
+import type { Key, UpdateAction } from "@fruit/core/internal/db/kind";
+import { mailKind } from "@fruit/core/internal/mails/mail.records";
+import { mailStore } from "@fruit/core/internal/mails/mail.store";
 import { orderKind } from "@fruit/core/internal/orders/order.records";
 import { recordSesFeedback } from "@fruit/core/mails/feedback";
 import { listOrderMails } from "@fruit/core/mails/index";
 import type { MailSender, OutgoingMail } from "@fruit/core/mails/ses";
 import { mailStreamRecords } from "@fruit/functions/lambda/mail-stream";
 import type { DynamoDBRecord } from "aws-lambda";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createUser, type TestUser } from "../support/fixtures.ts";
 import { StreamRecorder } from "../support/stream-events.ts";
 import { useFreshTable } from "../support/table.ts";
@@ -14,6 +17,80 @@ import { useFreshTable } from "../support/table.ts";
  * Each order transition is mailed exactly once (docs/decisions/031-order-mails-exactly-once.md): the
  * mail subscriber over DynamoDB Local, with stream records built by hand and a sender that counts.
  */
+
+/**
+ * A gate on the storage layer's single-item reads and updates (db/items.ts), passing everything
+ * through unless a test arms it (`raceFromStart`): it lets concurrent deliveries be interleaved at a
+ * chosen point instead of by luck.
+ */
+type ItemKey = { pk: string; sk: string };
+const gate = vi.hoisted(() => ({
+  read: undefined as (<T>(key: ItemKey, read: () => Promise<T>) => Promise<T>) | undefined,
+  updated: undefined as ((key: ItemKey) => void) | undefined,
+}));
+
+vi.mock("@fruit/core/internal/db/items", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("@fruit/core/internal/db/items")>();
+  return {
+    ...actual,
+    getItem: (key: Key, options?: { consistent?: boolean }) => {
+      const read = () => actual.getItem(key, options);
+      return gate.read ? gate.read(key as ItemKey, read) : read();
+    },
+    updateItem: async (action: UpdateAction) => {
+      const attributes = await actual.updateItem(action);
+      gate.updated?.(action.Update.Key as ItemKey);
+      return attributes;
+    },
+  };
+});
+
+afterEach(() => {
+  gate.read = undefined;
+  gate.updated = undefined;
+});
+
+/** A promise and the function that resolves it. */
+function deferred(): { promise: Promise<void>; resolve: () => void } {
+  let resolve = () => {};
+  const promise = new Promise<void>((done) => {
+    resolve = done;
+  });
+  return { promise, resolve };
+}
+
+/**
+ * Arms the gate for `racers` concurrent deliveries of one mail: each of them has read the mail's item
+ * (the delivery's check, then the claim's own read) and got its answer before any of them goes on,
+ * so every one of them tries its conditional claim over the same state, and only the condition can
+ * keep all but one from sending. A read of the mail after those two rounds (a loser reading what the
+ * winner left) is made once the winner recorded its outcome, so the loser finds it settled.
+ */
+function raceFromStart(orderId: string, mailKey: string, racers: number): void {
+  const mail = mailKind.key(orderId, mailKey);
+  const rounds = [deferred(), deferred()];
+  const arrived = [0, 0];
+  const settled = deferred();
+  let reads = 0;
+  gate.read = async (key, read) => {
+    if (key.pk !== mail.pk || key.sk !== mail.sk) return read();
+    const round = Math.floor(reads / racers);
+    reads += 1;
+    const barrier = rounds[round];
+    if (!barrier) {
+      await settled.promise;
+      return read();
+    }
+    const answer = await read();
+    arrived[round]! += 1;
+    if (arrived[round] === racers) barrier.resolve();
+    await barrier.promise;
+    return answer;
+  };
+  gate.updated = (key) => {
+    if (key.pk === mail.pk && key.sk === mail.sk) settled.resolve();
+  };
+}
 
 let ann: TestUser;
 
@@ -235,6 +312,57 @@ describe("order mails, exactly once", () => {
     await mailStreamRecords([...bobs.records, ...carls.records], { send: sender.send });
     expect(sender.sent.map((mail) => mail.to)).toEqual([carl.email, carl.email]);
     expect((await listOrderMails(bobs.id)).map((mail) => mail.status)).toEqual(["suppressed", "suppressed"]);
+  });
+
+  it("sends a new order's first mail once when its first deliveries run together, all before any claim", async () => {
+    const { id, records } = await orderLife(ann, "cancelled");
+    const sender = countingSender();
+    const racers = 5;
+    raceFromStart(id, "placed", racers);
+    const placed = records.slice(0, 1);
+    const answers = await Promise.all(
+      Array.from({ length: racers }, () => mailStreamRecords(placed, { send: sender.send })),
+    );
+    expect(answers).toEqual(Array.from({ length: racers }, () => ({ batchItemFailures: [] })));
+    expect(sender.calls()).toBe(1);
+    expect(await listOrderMails(id)).toMatchObject([{ mail: "placed", status: "sent", attempts: 1 }]);
+  });
+
+  it("resends a mail SES refused for now once when its redeliveries run together, all before any claim", async () => {
+    const { id, records } = await orderLife(ann, "cancelled");
+    const placed = records.slice(0, 1);
+    const throttled = Object.assign(new Error("slow down"), {
+      name: "TooManyRequestsException",
+      $metadata: { httpStatusCode: 429 },
+    });
+    await mailStreamRecords(placed, { send: countingSender(() => throttled).send });
+    expect(await listOrderMails(id)).toMatchObject([{ status: "failed", attempts: 1 }]);
+    const sender = countingSender();
+    const racers = 5;
+    raceFromStart(id, "placed", racers);
+    await Promise.all(Array.from({ length: racers }, () => mailStreamRecords(placed, { send: sender.send })));
+    expect(sender.calls()).toBe(1);
+    expect(await listOrderMails(id)).toMatchObject([{ mail: "placed", status: "sent", attempts: 2 }]);
+  });
+
+  it("lets only the claim's holder record its outcome, and only while it is sending", async () => {
+    const orderId = newId();
+    const now = "2026-11-21T14:00:00.000Z";
+    const outcome = await mailStore.claim(
+      { orderId, mailKey: "placed", mail: "placed", to: ann.email },
+      "sending",
+      now,
+    );
+    if (!("claimed" in outcome)) throw new Error("a mail nobody claimed yet was taken");
+    const held = outcome.claimed;
+    // A second writer with another claim token (one that claimed it before, or forged it) cannot settle.
+    const other = { ...held, claim: "another-claim" };
+    expect(await mailStore.settle(other, { status: "sent", messageId: "m-other" }, now)).toBe(false);
+    expect(await mailStore.get(orderId, "placed")).toMatchObject({ status: "sending", claim: held.claim });
+    // The holder can, once.
+    expect(await mailStore.settle(held, { status: "sent", messageId: "m-1" }, now)).toBe(true);
+    expect(await mailStore.settle(held, { status: "uncertain", error: "late" }, now)).toBe(false);
+    expect(await mailStore.get(orderId, "placed")).toMatchObject({ status: "sent", messageId: "m-1" });
   });
 
   it("ignores records of other items and removals", async () => {

@@ -1,7 +1,6 @@
 import { PutCommand } from "@aws-sdk/lib-dynamodb";
 import { newId } from "@fruit/core/ids";
 import { db, tableName } from "@fruit/core/internal/db/client";
-import { priceLines } from "@fruit/core/money/pricing";
 import { app } from "@fruit/functions/api/index";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createProduct, createUser, type TestUser } from "../support/fixtures.ts";
@@ -76,6 +75,49 @@ describe("orders: placing", () => {
     });
   });
 
+  it("prices lines and tax half up to the cent, in figures worked out by hand", async () => {
+    const kiwi = await createProduct({
+      name: "Kiwi",
+      price: 12.98,
+      unit: "kg",
+      step: 0.25,
+      countInStock: 10,
+    });
+    const pear = await createProduct({
+      name: "Pear",
+      price: 12.49,
+      unit: "kg",
+      step: 0.25,
+      countInStock: 10,
+    });
+    const lime = await createProduct({ name: "Lime", price: 0.99, unit: "piece", step: 1, countInStock: 10 });
+    // 0.75 kg × $12.98 = 973.5 ¢ → $9.74 (half up; half down would be $9.73)
+    // 0.75 kg × $12.49 = 936.75 ¢ → $9.37
+    // 1 × $0.99 = $0.99
+    // items $20.10; shipping $10; tax 15 % of 2010 ¢ = 301.5 ¢ → $3.02 (half up); total $33.12.
+    const figures = { itemsPrice: 20.1, shippingPrice: 10, taxPrice: 3.02, totalPrice: 33.12 };
+    const res = await place(
+      ann,
+      orderBody(
+        [
+          { product: kiwi, quantity: 0.75 },
+          { product: pear, quantity: 0.75 },
+          { product: lime, quantity: 1 },
+        ],
+        figures,
+      ),
+    );
+    expect(res.status).toBe(201);
+    const order = await orderOfAnswer(res);
+    expect(order).toMatchObject(figures);
+    expect(await storedOrder(order._id)).toMatchObject({
+      itemsCents: 2010,
+      shippingCents: 1000,
+      taxCents: 302,
+      totalCents: 3312,
+    });
+  });
+
   it("keeps the map location and drops unknown fields", async () => {
     const kiwi = await createProduct({ price: 1 });
     const location = {
@@ -102,7 +144,13 @@ describe("orders: placing", () => {
     body.orderItems[0]!.price = 0.01;
     const res = await place(ann, body);
     expect(res.status).toBe(409);
-    expect((await res.json()).prices).toEqual(priceLines([{ price: 7.25, quantity: 2 }]));
+    // 2 kg × $7.25 = $14.50; tax 15 % = 217.5 ¢ → $2.18 (half up); total $14.50 + $10 + $2.18.
+    expect((await res.json()).prices).toEqual({
+      itemsPrice: 14.5,
+      shippingPrice: 10,
+      taxPrice: 2.18,
+      totalPrice: 26.68,
+    });
     expect(await orderCount()).toBe(before);
     // Without line prices (a hand-made request), the total alone is compared; the catalogue's are stored.
     const order = await orderOfAnswer(await place(ann, orderOf(melon, 2)));
@@ -168,7 +216,8 @@ describe("orders: placing", () => {
     expect(res.status).toBe(409);
     const body = await res.json();
     expect(body.message).toBe("Prices have changed, please review your order");
-    expect(body.prices).toEqual(priceLines([{ price: 12, quantity: 2 }]));
+    // 2 kg × $12 = $24; tax 15 % = $3.60.
+    expect(body.prices).toEqual({ itemsPrice: 24, shippingPrice: 10, taxPrice: 3.6, totalPrice: 37.6 });
     expect(body.orderItems).toEqual([
       expect.objectContaining({ _id: cherry._id, price: 12, quantity: 2, countInStock: 4 }),
     ]);

@@ -36,7 +36,8 @@ describe("concurrent orders", () => {
   it("sells by weight exactly: 100 concurrent buyers of 0.25 kg on 5 kg → 20 placed; expiry and deletes give the grams back once", async () => {
     const cherries = await createProduct({
       name: "Cherries",
-      price: 12.99,
+      // 0.25 kg at $12.98 is 324.5 ¢: $3.25 half up (half down would be $3.24).
+      price: 12.98,
       unit: "kg",
       step: 0.25,
       countInStock: 5,
@@ -54,7 +55,8 @@ describe("concurrent orders", () => {
     const orders = await storedOrdersOf(cherries._id);
     expect(orders).toHaveLength(20);
     for (const order of orders) {
-      expect(order.orderItems).toMatchObject([{ unit: "kg", step: 250, quantity: 250, priceCents: 1299 }]);
+      expect(order.orderItems).toMatchObject([{ unit: "kg", step: 250, quantity: 250, priceCents: 1298 }]);
+      // Items 325 ¢; tax 15 % = 48.75 ¢ → 49 ¢; total 325 + 1000 + 49.
       expect(order).toMatchObject({ itemsCents: 325, shippingCents: 1000, taxCents: 49, totalCents: 1374 });
     }
     const ids = orders.map((order) => order.id as string);

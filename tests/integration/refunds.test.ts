@@ -368,6 +368,26 @@ describe("POST /api/orders/{id}/refunds", () => {
     expect(order.refundedPrice).toBe(8.05); // 2 × $3.50 = $7.00, tax $1.05
   });
 
+  it("completes a pending refund once when two writers complete the same refund they read", async () => {
+    const { id, captureId } = await paidOrder();
+    const stock = await stockOf(melon._id);
+    fake.knobs.dropRefundAnswer = true;
+    const body = { lines: [{ _id: melon._id, quantity: 2 }], reason: "Twice", restock: true };
+    expect((await refund(id, body)).status).toBe(202);
+    fake.knobs.dropRefundAnswer = false;
+    const paypalRefundId = fake.orderOfCapture(captureId)!.refunds[0]!.id;
+    // Both writers (the sweep, the webhook, a replay) read the refund while it was pending.
+    const [pending] = await refundStore.listOf(id);
+    expect(pending).toMatchObject({ status: "pending", amountCents: 805 });
+    expect(await refundStore.complete(pending!, paypalRefundId)).toBe("completed");
+    expect(await refundStore.complete(pending!, paypalRefundId)).toBe("already");
+    // Money counted and stock returned once: 2 × $3.50 = $7.00, tax 15 % $1.05.
+    const order = await getOrder(id);
+    expect(order.refunds).toHaveLength(1);
+    expect(order.refundedPrice).toBe(8.05);
+    expect(await stockOf(melon._id)).toBe(stock + 2);
+  });
+
   it("lets the sweep give up a pending refund whose order an administrator deleted", async () => {
     const { id } = await paidOrder();
     fake.knobs.dropRefundAnswer = true;

@@ -1,9 +1,10 @@
+import { createHash } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PutObjectCommand } from "@aws-sdk/client-s3";
 import { type Config, setConfig } from "@fruit/core/config";
-import { securityHeaders } from "@fruit/core/http/security-headers";
+import { STOREFRONT_BOOT_SCRIPT } from "@fruit/core/http/storefront-boot";
 import { s3 } from "@fruit/core/uploads/s3";
 import { createShopApp } from "@fruit/local/server";
 import type { Hono } from "hono";
@@ -40,8 +41,32 @@ afterAll(() => {
   rmSync(webDist, { recursive: true, force: true });
 });
 
-/** What every answer must carry: the shared definition, with the S3 emulator as upload origin. */
-const expected = () => securityHeaders({ uploadOrigins: [new URL(config.s3Endpoint!).origin] });
+/** The boot script's hash, computed here with node:crypto. */
+const BOOT_HASH = `'sha256-${createHash("sha256").update(STOREFRONT_BOOT_SCRIPT, "utf8").digest("base64")}'`;
+
+/**
+ * What every answer must carry, written out in full (docs/decisions/011-security-headers.md), with
+ * the S3 emulator as upload origin.
+ */
+const expected = () => ({
+  "Content-Security-Policy": [
+    "default-src 'self'",
+    `script-src 'self' ${BOOT_HASH} 'unsafe-eval' blob: https://*.paypal.com https://*.paypalobjects.com https://*.googleapis.com https://*.gstatic.com https://*.google.com https://*.ggpht.com https://*.googleusercontent.com`,
+    "style-src 'self' 'unsafe-inline' https://fonts.googleapis.com",
+    "img-src 'self' data: blob: https://*.paypal.com https://*.paypalobjects.com https://*.googleapis.com https://*.gstatic.com https://*.google.com https://*.googleusercontent.com",
+    "font-src 'self' https://fonts.gstatic.com",
+    `connect-src 'self' ${new URL(config.s3Endpoint!).origin} https://*.paypal.com https://*.paypalobjects.com https://*.googleapis.com https://*.google.com https://*.gstatic.com data: blob:`,
+    "frame-src https://*.paypal.com https://*.paypalobjects.com https://*.google.com",
+    "worker-src 'self' blob:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; "),
+  "X-Content-Type-Options": "nosniff",
+  "X-Frame-Options": "DENY",
+  "Referrer-Policy": "strict-origin-when-cross-origin",
+});
 
 function expectSecurityHeaders(response: Response, what: string) {
   for (const [name, value] of Object.entries(expected()))

@@ -99,15 +99,40 @@ describe("local stream poller", () => {
     expect(records[4]!.dynamodb?.OldImage?.name).toEqual({ S: "Apple" });
   });
 
-  it("gets a new order to the handler within two seconds at the default interval", async () => {
+  it("gets a new order to the handler on the first poll after its write, one default pause (500 ms) later", async () => {
     const { tableName } = await useFreshTable("poller-latency");
     const { handler, delivered } = recordingHandler();
-    await poll(tableName, handler);
-    await new Promise((resolve) => setTimeout(resolve, 700)); // the poller is past its first read
-    const written = Date.now();
-    await put(tableName, "ORDER#o9", "ORDER", { totalCents: 500 });
-    await vi.waitFor(() => expect(delivered()).toEqual(["ORDER#o9|ORDER"]), { timeout: 5_000, interval: 20 });
-    expect(Date.now() - written).toBeLessThan(2_000);
+    // The poller's pauses between polls are held here instead of elapsing: the test wakes them.
+    const pauses: { ms: number | undefined; wake: () => void }[] = [];
+    const realSetTimeout = globalThis.setTimeout;
+    const spy = vi.spyOn(globalThis, "setTimeout").mockImplementation(((
+      callback: (...args: unknown[]) => void,
+      ms?: number,
+      ...args: unknown[]
+    ) => {
+      const caller = (new Error().stack ?? "")
+        .split("\n")
+        .slice(1)
+        .find((frame) => !frame.includes("stream-poller.test.ts") && !frame.includes("@vitest/spy"));
+      if (!caller?.includes("/stream-poller.ts")) return realSetTimeout(callback, ms, ...args);
+      pauses.push({ ms, wake: () => callback(...args) });
+      return realSetTimeout(() => {}, 0);
+    }) as unknown as typeof setTimeout);
+    try {
+      await poll(tableName, handler);
+      // The first poll found nothing: the poller pauses, for the default interval.
+      await vi.waitFor(() => expect(pauses).toHaveLength(1), { timeout: 10_000, interval: 20 });
+      expect(pauses[0]!.ms).toBe(500);
+      await put(tableName, "ORDER#o9", "ORDER", { totalCents: 500 });
+      // One pause ends: the next poll delivers the order (a later pause is never woken).
+      pauses[0]!.wake();
+      await vi.waitFor(() => expect(delivered()).toEqual(["ORDER#o9|ORDER"]), {
+        timeout: 10_000,
+        interval: 20,
+      });
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it("retries from the first failed record after batchItemFailures", async () => {

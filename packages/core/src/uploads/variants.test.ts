@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import {
   convertedSetOf,
   IMAGE_EXTENSIONS,
@@ -123,12 +123,21 @@ describe("makeVariants", () => {
       .toBuffer();
     expect(bomb.length).toBeLessThan(1_000_000);
     expect(10_000 * 10_000).toBeGreaterThan(MAX_INPUT_PIXELS);
-    const started = Date.now();
-    expect(await makeVariants(bomb)).toEqual({
-      ok: false,
-      message: "The image has too many pixels (at most 50 megapixels)",
-    });
-    expect(Date.now() - started).toBeLessThan(5_000);
+    // Every way sharp hands out decoded pixels (a buffer, a file, stats) is watched while it runs.
+    const decodes = (["toBuffer", "toFile", "stats"] as const).map((method) =>
+      vi.spyOn(sharp.prototype, method),
+    );
+    const metadata = vi.spyOn(sharp.prototype, "metadata");
+    try {
+      expect(await makeVariants(bomb)).toEqual({
+        ok: false,
+        message: "The image has too many pixels (at most 50 megapixels)",
+      });
+      expect(metadata).toHaveBeenCalled();
+      for (const decode of decodes) expect(decode).not.toHaveBeenCalled();
+    } finally {
+      for (const spy of [...decodes, metadata]) spy.mockRestore();
+    }
   });
 
   it("takes a small PNG with transparency: variants stay that small, the share image is opaque", async () => {

@@ -129,6 +129,9 @@ export function loadLocalConfig(env: Env = process.env, argv: readonly string[] 
   if (env.JWT_SECRET !== undefined && env.JWT_SECRET !== "" && env.JWT_SECRET.length < 32) {
     problems.push("JWT_SECRET must be at least 32 characters (or leave it unset to use a generated one)");
   }
+  // The local shop is not meant for search engines unless asked (docs/decisions/034-page-heads.md).
+  if (env.SEARCH_INDEXING && env.SEARCH_INDEXING !== "on" && env.SEARCH_INDEXING !== "off")
+    problems.push(`SEARCH_INDEXING must be "on" or "off" (got "${env.SEARCH_INDEXING}")`);
   if (problems.length > 0) throw new LocalConfigError(`Invalid local configuration: ${problems.join("; ")}`);
 
   const optional = (name: string) => (env[name] ? { [name]: env[name] as string } : {});
@@ -156,6 +159,7 @@ export function loadLocalConfig(env: Env = process.env, argv: readonly string[] 
       ...optional("PAYPAL_API_BASE"),
       ...optional("GOOGLE_MAPS_KEY"),
       ...optional("UNPAID_ORDER_MINUTES"),
+      ...optional("SEARCH_INDEXING"),
       // Order mails go to the local SES emulator (its endpoint and SHOP_URL are added at start).
       MAIL_FROM: env.MAIL_FROM || "Fruit Shop <orders@fruit-shop.example>",
     },

@@ -99,6 +99,9 @@ export const categoryCountKind = defineKind({
   key: (category: string) => ({ pk: COUNTS_PARTITION, sk: `CATEGORY#${category}` }),
 });
 
+/** The category a count item's sort key names (`CATEGORY#<category>`). */
+export const categoryOfCountKey = (sk: string): string => sk.slice("CATEGORY#".length);
+
 /** The slug's uniqueness item, which also finds the product by slug (patterns 6 and 8). */
 export const slugKind = defineKind({
   name: "slug",
@@ -151,6 +154,9 @@ export function partitionItemKind(item: Item): "product" | "review" | "reviewer"
 export const productPatterns = {
   /** Patterns 1, 4 and 7: the whole catalogue, newest first. */
   all: () => inPartition({ pk: ALL_PARTITION, index: "gsi1", descending: true }),
+  /** Pattern 1 after a product: the catalogue's products with ids below `id`, newest first (the sitemap's parts). */
+  allBefore: (id: string) =>
+    inPartition({ pk: ALL_PARTITION, index: "gsi1", descending: true, skBefore: id }),
   /** Pattern 3: one category, newest first. */
   category: (category: string) =>
     inPartition({ pk: categoryPartition(category), index: "gsi2", descending: true }),

@@ -16,6 +16,7 @@ import {
 import type { Unit } from "../money/quantity.ts";
 import {
   categoryCountKind,
+  categoryOfCountKey,
   type ProductRecord,
   ProductRecordSchema,
   partitionItemKind,
@@ -97,9 +98,6 @@ async function listPage(filter: CatalogueFilter, { limit, start }: { limit: numb
 /** How many products a category holds, or the whole catalogue (pattern 28: one small read, whatever its size). */
 const countOf = (category: string | undefined): Promise<number> =>
   category ? countOfCategory(category) : countAll();
-
-/** Patterns 1 and 4: the whole catalogue, newest first, for its category names (shared by concurrent identical reads). */
-const listAll = async (): Promise<ProductRecord[]> => decodeAll(await sharedQueryAll(productPatterns.all()));
 
 /** True when the catalogue has at least one product (reads one key of pattern 1). */
 async function hasAny(): Promise<boolean> {
@@ -244,6 +242,18 @@ const countAll = (): Promise<number> =>
     return counts.reduce((sum, item) => sum + categoryCountKind.decode(item).count, 0);
   });
 
+/**
+ * Pattern 28: every category with its count, one query of the small counts partition (one item per
+ * category, whatever the catalogue's size); shared by concurrent identical reads (decision 005).
+ */
+const categoryCounts = (): Promise<{ category: string; count: number }[]> =>
+  singleFlight("category counts", async () =>
+    (await queryAll(productPatterns.categoryCounts())).map((item) => ({
+      category: categoryOfCountKey(String(item.sk)),
+      count: categoryCountKind.decode(item).count,
+    })),
+  );
+
 /** Pattern 28: how many products a category holds. */
 const countOfCategory = async (category: string): Promise<number> =>
   categoryCountKind.decodeFound(await sharedGetItem(categoryCountKind.key(category)))?.count ?? 0;
@@ -383,10 +393,81 @@ const recordReview = (productId: string, read: { numReviews: number }, next: Rev
   });
 
 /** The product store (see the top of this file). */
+/** What the sitemap names of a product (docs/decisions/034-page-heads.md). */
+export interface SitemapEntry {
+  id: string;
+  slug: string;
+  updatedAt: string;
+}
+
+/**
+ * Pattern 1 for the sitemap, newest first: up to `limit` products' slug and update time, after the
+ * product `after` (by id) when given, read a DynamoDB page at a time (about 1 MB) and handed to
+ * `each` as they come, so a sitemap of 50,000 products is never held as products in memory.
+ */
+async function eachSitemapEntry(
+  { after, limit }: { after?: string | undefined; limit: number },
+  each: (entries: SitemapEntry[]) => void | Promise<void>,
+): Promise<void> {
+  const base = after ? { ...productPatterns.all(), ...afterId(after) } : productPatterns.all();
+  let next: Item | undefined;
+  let left = limit;
+  do {
+    const page = await queryPage({
+      ...base,
+      Limit: Math.min(left, 1000),
+      ProjectionExpression: "id, slug, updatedAt",
+      ...(next ? { ExclusiveStartKey: next } : {}),
+    });
+    const entries = page.items.map((item) => v.parse(SitemapEntrySchema, item));
+    left -= entries.length;
+    await each(entries);
+    next = page.next;
+  } while (next && left > 0);
+}
+
+const SitemapEntrySchema = v.object({ id: v.string(), slug: v.string(), updatedAt: v.string() });
+
+/** The catalogue's newest-first query narrowed to ids below `id` (the products after it). */
+function afterId(id: string) {
+  const after = productPatterns.allBefore(id);
+  return {
+    KeyConditionExpression: after.KeyConditionExpression,
+    ExpressionAttributeValues: after.ExpressionAttributeValues,
+  };
+}
+
+/**
+ * Pattern 1, keys only: the id of every `every`-th product, newest first, that has a product after
+ * it (each part of a sitemap index but the first lists the products after one of these). Reads the
+ * catalogue's keys a page at a time, keeping only those ids.
+ */
+async function idsEvery(every: number): Promise<string[]> {
+  const marks: string[] = [];
+  let seen = 0;
+  let next: Item | undefined;
+  do {
+    const page = await queryPage({
+      ...productPatterns.all(),
+      ProjectionExpression: keysOnly("gsi1"),
+      ...(next ? { ExclusiveStartKey: next } : {}),
+    });
+    for (const item of page.items) {
+      seen += 1;
+      if (seen % every === 0) marks.push(String(item.gsi1sk));
+    }
+    next = page.next;
+  } while (next);
+  // The last product ends the last part: no part follows it.
+  if (seen > 0 && seen % every === 0) marks.pop();
+  return marks;
+}
+
 export const productStore = {
+  eachSitemapEntry,
+  idsEvery,
   listPage,
   countOf,
-  listAll,
   hasAny,
   get,
   withReviews,
@@ -395,6 +476,7 @@ export const productStore = {
   update,
   remove,
   countAll,
+  categoryCounts,
   slice,
   getMany,
   takeStock,

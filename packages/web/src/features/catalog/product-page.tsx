@@ -1,7 +1,9 @@
+import { productHead } from "@fruit/core/browser/pages/page-head";
 import { Anchor, Breadcrumbs, Container, Grid, Stack, Title } from "@mantine/core";
 import { useDeferredValue } from "react";
 import { Link, useParams } from "react-router-dom";
 import { ErrorBlock, LoadingBlock } from "../../components/page-states.tsx";
+import { usePageHead } from "../../lib/page-head.ts";
 import { useProduct } from "../../resources/products.ts";
 import { BuyBox } from "./buy-box.tsx";
 import { ProductGallery } from "./product-gallery.tsx";
@@ -16,6 +18,7 @@ export function ProductPage() {
   // buy box, reviews) would be one long task on a slow phone the moment the product arrives. As a
   // deferred value it renders in an interruptible pass; a product already cached renders at once.
   const product = useDeferredValue(data);
+  usePageHead(product ? productHead(product) : undefined);
   if (error) {
     return (
       <Container size="xl" py="xl">

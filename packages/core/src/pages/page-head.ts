@@ -7,6 +7,13 @@
 
 export const SHOP_NAME = "Fruit Shop";
 
+/**
+ * Where the cloud's router sends the home page (`/`): its viewer-request function rewrites `/` to
+ * this path, which routes to the page function (stacks/router.ts, stacks/pages.ts), since the static
+ * site owns the `/` prefix. The page app answers it as `/`.
+ */
+export const HOME_ORIGIN_PATH = "/_home";
+
 /** The shop-wide title and description (the home page's, and index.html's own). */
 export const HOME_TITLE = "Fruit Shop — fresh fruit and vegetables";
 export const HOME_DESCRIPTION =

@@ -1,3 +1,4 @@
+import { HOME_ORIGIN_PATH } from "@fruit/core/browser/pages/page-head";
 import {
   type PageRequest,
   renderNotFound,
@@ -35,9 +36,6 @@ export interface PagesOptions {
  * revalidate every time.
  */
 export const PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=30, stale-while-revalidate=30";
-
-/** The cloud's router sends `/` here (stacks/router.ts): the static site owns the `/` prefix. */
-export const HOME_ORIGIN_PATH = "/_home";
 
 const SITEMAP_PART = /^products(?:-([0-9A-HJKMNP-TV-Z]{26}))?\.xml$/;
 

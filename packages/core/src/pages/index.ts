@@ -89,7 +89,7 @@ async function productPageHead(product: ProductDetail): Promise<RenderedHead> {
 }
 
 /** The 404 of an address no page answers: the SPA shell (it shows its not-found screen), noindex. */
-function notFound(template: string, path: string): RenderedPage {
+async function notFound(template: Template, path: string): Promise<RenderedPage> {
   const text = notFoundHead(path);
   const head: RenderedHead = {
     title: text.title,
@@ -98,12 +98,15 @@ function notFound(template: string, path: string): RenderedPage {
     ogType: "website",
     structuredData: [],
   };
-  return { status: 404, html: withHead(template, head), noindex: true };
+  return { status: 404, html: withHead(await template, head), noindex: true };
 }
 
-const answer = (template: string, head: RenderedHead): RenderedPage => ({
+/** index.html, or its read still under way (it runs while the page's data is read). */
+type Template = string | Promise<string>;
+
+const answer = async (template: Template, head: RenderedHead): Promise<RenderedPage> => ({
   status: 200,
-  html: withHead(template, head),
+  html: withHead(await template, head),
   noindex: head.noindex,
 });
 
@@ -119,7 +122,7 @@ const CATEGORY_MAX = 100;
  * const page = await renderPage(indexHtml, { page: "product", slug: "strawberry" }, "/product/strawberry");
  */
 export async function renderPage(
-  template: string,
+  template: Template,
   request: PageRequest,
   path: string,
 ): Promise<RenderedPage> {
@@ -149,4 +152,5 @@ export async function renderPage(
 }
 
 /** The 404 page of any other address a page route received. */
-export const renderNotFound = (template: string, path: string): RenderedPage => notFound(template, path);
+export const renderNotFound = (template: Template, path: string): Promise<RenderedPage> =>
+  notFound(template, path);

@@ -1,6 +1,8 @@
+import * as v from "valibot";
+import { getConfig } from "../config.ts";
 import { HOME_BANNER_IMAGES } from "../products/catalogue.constants.ts";
 import { SHARE_WIDTH, shareImageUrl, variantSetOf } from "../uploads/image-urls.ts";
-import { readImageState } from "../uploads/state.ts";
+import { readObject } from "./bucket-read.ts";
 
 /**
  * The link-preview picture of a page (docs/decisions/034-page-heads.md): the 1200-wide share JPEG the
@@ -21,6 +23,25 @@ export const SHOP_IMAGE = HOME_BANNER_IMAGES.strawberry;
 
 const known = new Map<string, ShareImage>();
 
+/** The part of a state record (uploads/state.ts, written last by the image function) a share image needs. */
+const ReadyState = v.object({
+  state: v.literal("ready"),
+  width: v.pipe(v.number(), v.minValue(1)),
+  height: v.pipe(v.number(), v.minValue(1)),
+});
+
+/** The original's size from `images/<stem>/state.json`, or undefined while it is not ready (or unreadable). */
+async function readySize(stem: string): Promise<{ width: number; height: number } | undefined> {
+  const read = await readObject(getConfig().bucketName, `images/${stem}/state.json`);
+  if (!read.found) return undefined;
+  try {
+    const parsed = v.safeParse(ReadyState, JSON.parse(read.text));
+    return parsed.success ? parsed.output : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The share image of a stored image URL, or undefined while it has none (pending, failed, not a variant). */
 export async function shareImageOf(imageUrl: string): Promise<ShareImage | undefined> {
   const set = variantSetOf(imageUrl);
@@ -28,8 +49,8 @@ export async function shareImageOf(imageUrl: string): Promise<ShareImage | undef
   const stem = set.base.slice("/images/".length);
   const cached = known.get(stem);
   if (cached) return cached;
-  const state = await readImageState(stem);
-  if (state.state !== "ready" || state.width <= 0 || state.height <= 0) return undefined;
+  const state = await readySize(stem);
+  if (!state) return undefined;
   const width = Math.min(SHARE_WIDTH, state.width);
   const image = { path: shareImageUrl(set), width, height: Math.round((state.height * width) / state.width) };
   known.set(stem, image);

@@ -44,7 +44,10 @@ export function createPagesApp(options: PagesOptions): Hono {
   const maxUrls = options.maxSitemapUrls;
 
   const page = async (c: Context, request: PageRequest) => {
-    const rendered = await renderPage(await options.template(), request, c.req.path);
+    // index.html is read while the page's data is (renderPage awaits it last).
+    const template = options.template();
+    template.catch(() => {});
+    const rendered = await renderPage(template, request, c.req.path);
     return html(c, rendered);
   };
   const html = (c: Context, rendered: { status: 200 | 404; html: string; noindex: boolean }) => {
@@ -92,7 +95,7 @@ export function createPagesApp(options: PagesOptions): Hono {
   });
 
   // Deeper paths under a page's route (`/product/a/b`, `/products/x`): the SPA's not-found screen.
-  app.get("*", async (c) => html(c, renderNotFound(await options.template(), c.req.path)));
+  app.get("*", async (c) => html(c, await renderNotFound(options.template(), c.req.path)));
   app.onError((error, c) => {
     console.error(`pages ${c.req.method} ${c.req.path}: ${error}`);
     c.header("Cache-Control", "no-store");

@@ -1,6 +1,5 @@
-import { GetObjectCommand } from "@aws-sdk/client-s3";
 import { getConfig } from "@fruit/core/config";
-import { s3 } from "@fruit/core/uploads/s3";
+import { readObject } from "@fruit/core/pages/bucket-read";
 
 /**
  * The page function's template: `index.html` as the deploy uploaded it to the static site's bucket
@@ -13,20 +12,11 @@ let cached: { etag: string; html: string } | undefined;
 export async function bucketTemplate(): Promise<string> {
   const bucket = getConfig().site.webBucket;
   if (!bucket) throw new Error("WEB_BUCKET is not set: the page function has no index.html to render");
-  try {
-    const object = await s3().send(
-      new GetObjectCommand({
-        Bucket: bucket,
-        Key: "index.html",
-        ...(cached ? { IfNoneMatch: cached.etag } : {}),
-      }),
-    );
-    const html = (await object.Body?.transformToString("utf-8")) ?? "";
-    cached = { etag: object.ETag ?? "", html };
-    return html;
-  } catch (error) {
-    const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
-    if (status === 304 && cached) return cached.html;
-    throw error;
+  const read = await readObject(bucket, "index.html", cached ? { ifNoneMatch: cached.etag } : {});
+  if (read.found) {
+    cached = { etag: read.etag, html: read.text };
+    return read.text;
   }
+  if (read.notModified && cached) return cached.html;
+  throw new Error(`index.html is missing from the bucket ${bucket}`);
 }

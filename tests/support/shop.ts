@@ -44,6 +44,7 @@ const INHERITED_BUT_OURS = [
   "HOST",
   "JWT_SECRET",
   "PAYMENTS",
+  "SEARCH_INDEXING",
 ];
 
 function exited(child: ChildProcess): Promise<void> {

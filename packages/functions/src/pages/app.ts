@@ -1,4 +1,5 @@
 import { HOME_ORIGIN_PATH } from "@fruit/core/browser/pages/page-head";
+import { errorFields, log } from "@fruit/core/log";
 import {
   type PageRequest,
   renderNotFound,
@@ -97,7 +98,12 @@ export function createPagesApp(options: PagesOptions): Hono {
   // Deeper paths under a page's route (`/product/a/b`, `/products/x`): the SPA's not-found screen.
   app.get("*", async (c) => html(c, await renderNotFound(options.template(), c.req.path)));
   app.onError((error, c) => {
-    console.error(`pages ${c.req.method} ${c.req.path}: ${error}`);
+    log("error", "page failed", {
+      method: c.req.method,
+      path: c.req.path,
+      status: 500,
+      ...errorFields(error),
+    });
     c.header("Cache-Control", "no-store");
     return c.text("Internal Server Error", 500);
   });

@@ -45,6 +45,7 @@ const INHERITED_BUT_OURS = [
   "JWT_SECRET",
   "PAYMENTS",
   "SEARCH_INDEXING",
+  "SHOP_URL",
 ];
 
 function exited(child: ChildProcess): Promise<void> {

@@ -152,7 +152,7 @@ describe("least privilege (stacks/links.ts, stacks/permissions.ts, docs/decision
     const injection = resolved(
       (router.args.edge as { viewerRequest: { injection: unknown } }).viewerRequest.injection,
     ) as string;
-    expect(injection).toBe(`event.request.headers["x-fruit-origin"] = { value: "${value}" };`);
+    expect(injection.split("\n")[0]).toBe(`event.request.headers["x-fruit-origin"] = { value: "${value}" };`);
     // Only the API is linked to it.
     const fns = functions(recording);
     expect(fns.Api!.link as unknown[]).toContain(origin.instance);

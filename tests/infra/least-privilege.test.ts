@@ -200,8 +200,12 @@ describe("the README's deploy section", () => {
         .map((secret) => secret.name);
       const setHere = new Set(set.filter((s) => s.stage === stage).map((s) => s.name));
       for (const name of required) expect(setHere.has(name), `${name} on ${stage}`).toBe(true);
-      // ShopDomain is read while the stacks are built (stacks/stage.ts), not an sst.Secret.
-      const known = new Set([...recording.all("Secret").map((secret) => secret.name), "ShopDomain"]);
+      // ShopDomain and SearchIndexing are read while the stacks are built (stacks/stage.ts), not sst.Secrets.
+      const known = new Set([
+        ...recording.all("Secret").map((secret) => secret.name),
+        "ShopDomain",
+        "SearchIndexing",
+      ]);
       for (const name of setHere) expect(known.has(name), `${name} is read by the stacks`).toBe(true);
       recording.uninstall();
     }

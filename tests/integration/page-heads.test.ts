@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Validator from "@adobe/structured-data-validator";
 import { PutObjectCommand } from "@aws-sdk/client-s3";
-import { type Config, loadConfig, setConfig } from "@fruit/core/config";
+import { type Config, getConfig, loadConfig, setConfig } from "@fruit/core/config";
 import { securityHeaders } from "@fruit/core/http/security-headers";
 import * as products from "@fruit/core/products/index";
 import * as reviews from "@fruit/core/reviews/index";
@@ -107,6 +107,7 @@ beforeAll(async () => {
     webDist,
     uploadOrigins: [new URL(config.s3Endpoint as string).origin],
     maxSitemapUrls: 8,
+    searchIndexing: () => getConfig().site.indexing,
   });
 });
 

@@ -101,6 +101,7 @@ export async function startLocalShop(
     const shop = createShopApp({
       webDist: config.dev ? undefined : config.paths.webDist,
       uploadOrigins: core.s3Endpoint ? [new URL(core.s3Endpoint).origin] : [],
+      searchIndexing: () => core.site.indexing,
     });
     const server = await listenShop({
       shop,

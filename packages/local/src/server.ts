@@ -1,6 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { GetObjectCommand } from "@aws-sdk/client-s3";
-import { getConfig } from "@fruit/core/config";
 import { securityHeaders } from "@fruit/core/http/security-headers";
 import { sniffImageType } from "@fruit/core/uploads/index";
 import { bucketName, IMAGE_KEY_PREFIX, s3 } from "@fruit/core/uploads/s3";
@@ -136,6 +135,11 @@ export function createShopApp(options: {
   uploadOrigins?: readonly string[];
   /** URLs per sitemap file (tests use a few; default the protocol's 50,000). */
   maxSitemapUrls?: number;
+  /**
+   * Whether search engines may index the shop (config `site.indexing`); false: every answer carries
+   * `X-Robots-Tag: noindex`. Unset: no such header (the pages still mark themselves).
+   */
+  searchIndexing?: () => boolean;
 }): Hono {
   // The same headers as the router's in the cloud (core's http/security-headers.ts), computed once.
   const headers = Object.entries(securityHeaders({ uploadOrigins: options.uploadOrigins ?? [] }));
@@ -145,9 +149,9 @@ export function createShopApp(options: {
   shop.use("*", async (c, next) => {
     await next();
     for (const [name, value] of headers) c.res.headers.set(name, value);
-    // A stage not meant for search says so on every answer, as the router's headers policy does
+    // A shop not meant for search says so on every answer, as the router's headers policy does
     // (stacks/router.ts; docs/decisions/034-page-heads.md).
-    if (!getConfig().site.indexing) c.res.headers.set("X-Robots-Tag", "noindex");
+    if (options.searchIndexing && !options.searchIndexing()) c.res.headers.set("X-Robots-Tag", "noindex");
   });
   shop.use("/api/*", compress());
   shop.all("/api", (c) => api.fetch(c.req.raw, c.env));

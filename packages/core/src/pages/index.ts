@@ -13,7 +13,7 @@ import {
   productHead,
   SHOP_NAME,
 } from "./page-head.ts";
-import { type ShareImage, shareImageOrShop } from "./share-image.ts";
+import { type ShareImage, shareImageOf, shareImageOrShop } from "./share-image.ts";
 import { breadcrumbJsonLd, productJsonLd } from "./structured-data.ts";
 
 export { robotsTxt } from "./robots.ts";
@@ -62,26 +62,30 @@ function plainHead(text: PageHeadText, image: ShareImage | undefined, noindex: b
   };
 }
 
-/** A product page's head, with its JSON-LD. */
+/**
+ * A product page's head, with its JSON-LD. The link preview shows the product's share JPEG, or the
+ * shop's while the product's has none; the JSON-LD names only the product's own pictures.
+ */
 async function productPageHead(product: ProductDetail): Promise<RenderedHead> {
   const text = productHead(product);
-  const image = await shareImageOrShop(product.image);
+  const own = await shareImageOf(product.image);
+  const preview = own ?? (await shareImageOrShop(undefined));
   const url = absoluteUrl(text.path);
   const description = product.description.trim() || text.description;
   const links = {
     url,
-    images: [image ? absoluteUrl(image.path) : absoluteUrl(product.image)],
+    images: [own ? own.path : product.image, ...product.images].map(absoluteUrl),
     home: absoluteUrl("/"),
     category: absoluteUrl(catalogueHead(product.category).path),
   };
   return {
-    ...plainHead(text, image, false),
+    ...plainHead(text, preview, false),
     ogType: "product",
-    image: image && {
-      url: links.images[0] as string,
-      width: image.width,
-      height: image.height,
-      alt: product.name,
+    image: preview && {
+      url: absoluteUrl(preview.path),
+      width: preview.width,
+      height: preview.height,
+      alt: own ? product.name : SHOP_NAME,
     },
     price: { amount: product.price.toFixed(2), currency: "USD" },
     structuredData: [productJsonLd(product, links, description), breadcrumbJsonLd(product, links)],
@@ -135,9 +139,12 @@ export async function renderPage(
       return answer(template, plainHead(contactHead(), await shareImageOrShop(undefined), false));
     case "catalogue": {
       const category = request.category || undefined;
-      if (category && (category.length > CATEGORY_MAX || (await products.countOfCategory(category)) === 0))
-        return notFound(template, path);
-      const [image] = await Promise.all([shareImageOrShop(undefined)]);
+      if (category && category.length > CATEGORY_MAX) return notFound(template, path);
+      const [count, image] = await Promise.all([
+        category ? products.countOfCategory(category) : undefined,
+        shareImageOrShop(undefined),
+      ]);
+      if (count === 0) return notFound(template, path);
       return answer(template, plainHead(catalogueHead(category), image, Boolean(request.q)));
     }
     case "product": {

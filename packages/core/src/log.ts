@@ -55,3 +55,10 @@ export const errorFields = (error: unknown): Record<string, unknown> =>
   error instanceof Error
     ? { error: `${error.name}: ${error.message}`, stack: error.stack }
     : { error: String(error) };
+
+/**
+ * The message of the line a function logs when core refuses its configuration (a `ConfigError`: a
+ * production stage set to test payments, a missing link): the function then answers nothing
+ * useful, so stacks/alarms.ts counts these lines into the `ConfigurationRefused` alarm.
+ */
+export const CONFIGURATION_REFUSED = "configuration refused";

@@ -1,4 +1,5 @@
 import { S3Client } from "@aws-sdk/client-s3";
+import { errorFields, log } from "@fruit/core/log";
 import { type ImageStore, processUpload } from "@fruit/core/uploads/process";
 import type { S3Event } from "aws-lambda";
 
@@ -24,19 +25,13 @@ export function createImageHandler(client: () => S3Client) {
       try {
         const state = await processUpload(store, key);
         processed.push({ key, state: state?.state ?? "ignored" });
-        console.log(
-          JSON.stringify({
-            level: state?.state === "failed" ? "warn" : "info",
-            message: state ? `image ${state.state}` : "image: not an upload, ignored",
-            key,
-            ms: Date.now() - started,
-            ...(state?.state === "failed" ? { reason: state.message } : {}),
-          }),
+        log(
+          state?.state === "failed" ? "warn" : "info",
+          state ? `image ${state.state}` : "image: not an upload, ignored",
+          { key, ms: Date.now() - started, ...(state?.state === "failed" ? { reason: state.message } : {}) },
         );
       } catch (error) {
-        console.error(
-          JSON.stringify({ level: "error", message: "image: storage error", key, error: `${error}` }),
-        );
+        log("error", "image: storage error", { key, ...errorFields(error) });
         failures.push(error);
       }
     }

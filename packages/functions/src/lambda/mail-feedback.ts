@@ -1,3 +1,4 @@
+import { log } from "@fruit/core/log";
 import { recordSesFeedback } from "@fruit/core/mails/feedback";
 import type { SNSEvent } from "aws-lambda";
 
@@ -5,7 +6,8 @@ import type { SNSEvent } from "aws-lambda";
  * SES's bounce and complaint events, delivered by SNS from the stage's configuration set
  * (stacks/email.ts): each address that bounced for good or complained joins the suppression list
  * (mails/feedback.ts). A message that is not JSON is logged and dropped; a storage failure throws,
- * so SNS retries the delivery.
+ * so Lambda retries the delivery twice and then sends the event to the `MailFeedbackDeadLetter`
+ * queue (stacks/email.ts).
  */
 export async function handler(event: SNSEvent): Promise<void> {
   for (const record of event.Records ?? []) {
@@ -13,11 +15,10 @@ export async function handler(event: SNSEvent): Promise<void> {
     try {
       message = JSON.parse(record.Sns.Message);
     } catch {
-      console.error(JSON.stringify({ level: "error", message: "SES feedback is not JSON; dropped" }));
+      log("error", "SES feedback is not JSON; dropped", { messageId: record.Sns.MessageId });
       continue;
     }
     const suppressed = await recordSesFeedback(message);
-    if (suppressed > 0)
-      console.log(JSON.stringify({ level: "info", message: "addresses suppressed", suppressed }));
+    if (suppressed > 0) log("info", "addresses suppressed", { suppressed, messageId: record.Sns.MessageId });
   }
 }

@@ -1,8 +1,10 @@
 import type { AttributeValue } from "@aws-sdk/client-dynamodb";
 import { unmarshall } from "@aws-sdk/util-dynamodb";
+import { errorFields, log } from "@fruit/core/log";
 import { type DeliverOptions, mailOrderChange } from "@fruit/core/mails/deliver";
 import { sendWithSes } from "@fruit/core/mails/ses";
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from "aws-lambda";
+import { guardedConfig } from "./config-guard.ts";
 
 type Image = NonNullable<DynamoDBRecord["dynamodb"]>["NewImage"];
 // aws-lambda's AttributeValue and the SDK's describe the same JSON with different TypeScript types.
@@ -40,15 +42,11 @@ export async function mailStreamRecords(
       retry = await mailRecord(record, options);
     } catch (error) {
       retry = true;
-      console.error(
-        JSON.stringify({
-          level: "error",
-          message: "order mail record failed; it is retried",
-          eventID: record.eventID,
-          sequenceNumber: record.dynamodb?.SequenceNumber,
-          error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
-        }),
-      );
+      log("error", "order mail record failed; it is retried", {
+        eventID: record.eventID,
+        sequenceNumber: record.dynamodb?.SequenceNumber,
+        ...errorFields(error),
+      });
     }
     if (retry) firstFailed ??= record;
   }
@@ -61,5 +59,7 @@ export async function mailStreamRecords(
  * The mail subscriber (stacks/email.ts): its own mapping, filters (mails/stream-filters.ts),
  * retries and dead-letter queue, so a mail failure never holds up the dashboard's subscriber.
  */
-export const handler = (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> =>
-  mailStreamRecords(event.Records ?? []);
+export const handler = (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> => {
+  guardedConfig("MailSubscriber");
+  return mailStreamRecords(event.Records ?? []);
+};

@@ -100,7 +100,9 @@ export async function startShop(options: StartShopOptions = {}): Promise<Started
   };
   child.stdout?.on("data", keep);
   child.stderr?.on("data", keep);
-  const url = `http://127.0.0.1:${port}`;
+  // A HOST other than every interface is where the shop is reached (loopback is 127.0.0.0/8).
+  const host = options.env?.HOST && options.env.HOST !== "0.0.0.0" ? options.env.HOST : "127.0.0.1";
+  const url = `http://${host}:${port}`;
 
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) {

@@ -1,3 +1,4 @@
+import { SES_ACCESS } from "../packages/core/src/access/grants.ts";
 import { mailStreamFilters } from "../packages/core/src/mails/stream-filters.ts";
 import { configurationRefusedFilter, lambdaMetric, nameOf, notify } from "./alarms.ts";
 import { lambdaBundling } from "./bundling.ts";
@@ -133,7 +134,8 @@ function mailResources(sender: string) {
         ...tablePermissions(TABLE_ACCESS.MailSubscriber, table),
         { actions: ["sqs:SendMessage"], resources: [deadLetter.arn] },
         {
-          actions: ["ses:SendEmail"],
+          // core's access/grants.ts (SES_ACCESS.MailSubscriber), enforced locally on every send.
+          actions: [...SES_ACCESS.MailSubscriber],
           resources: [
             $interpolate`arn:aws:ses:${region}:${account}:identity/*`,
             email.nodes.configurationSet.arn,

@@ -1,15 +1,11 @@
 import { lambdaMetric, notify } from "./alarms.ts";
 import { lambdaBundling } from "./bundling.ts";
 import { functionLogging } from "./logging.ts";
+import { bucketPermissions, UPLOAD_PREFIX } from "./permissions.ts";
 import { bucket } from "./storage.ts";
 
-/**
- * Where uploads land and where their variants go: core's UPLOAD_KEY_PREFIX and IMAGE_KEY_PREFIX
- * (packages/core/src/uploads/s3.ts; tests/infra/infra.test.ts checks the notification and the
- * permissions against them). Written out here because that module reads SST links at run time.
- */
-const UPLOADS_PREFIX = "uploads/";
-const VARIANTS_PREFIX = "images/";
+/** Where uploads land (core's UPLOAD_KEY_PREFIX; tests/infra/infra.test.ts checks they agree). */
+const UPLOADS_PREFIX = UPLOAD_PREFIX;
 
 /**
  * The image function (docs/decisions/029-image-variants.md): every object created under `uploads/`
@@ -44,10 +40,8 @@ export const imageNotifications = bucket.notify({
         timeout: "60 seconds",
         nodejs: { ...lambdaBundling, install: ["sharp"] },
         logging: functionLogging,
-        permissions: [
-          { actions: ["s3:GetObject"], resources: [$interpolate`${bucket.arn}/${UPLOADS_PREFIX}*`] },
-          { actions: ["s3:PutObject"], resources: [$interpolate`${bucket.arn}/${VARIANTS_PREFIX}*`] },
-        ],
+        // Read uploads/, write images/ (core's access/grants.ts, BUCKET_ACCESS.ImageVariants).
+        permissions: bucketPermissions("ImageVariants", bucket),
       },
     },
   ],

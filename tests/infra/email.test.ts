@@ -132,7 +132,7 @@ describe("stacks/email.ts", () => {
     for (const [name, metric] of [
       ["MailSubscriberErrorsAlarm", "Errors"],
       ["MailSubscriberThrottlesAlarm", "Throttles"],
-    ])
+    ] as const)
       expect(alarms.get(name), name).toMatchObject({
         metricName: metric,
         dimensions: { FunctionName: subscriberName },

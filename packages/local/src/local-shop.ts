@@ -1,4 +1,5 @@
 import { join } from "node:path";
+import { enforceGrants } from "@fruit/core/access/enforce";
 import { loadConfig, setConfig } from "@fruit/core/config";
 import { matchesMailStreamFilters } from "@fruit/core/mails/stream-filters";
 import { handler as mailHandler } from "@fruit/functions/lambda/mail-stream";
@@ -63,6 +64,9 @@ export async function startLocalShop(
     const coreEnv = { ...coreEnvOf(config, emulators), SES_ENDPOINT: ses.endpoint, SHOP_URL: url };
     const core = loadConfig(coreEnv);
     setConfig(core);
+    // Each function's calls are held to the grants stacks/ gives it, as IAM would in the cloud
+    // (docs/decisions/036-permissions-enforced-locally.md).
+    enforceGrants();
     await ensureStorage(emulators, core);
     // From here on operator commands on this data dir use these emulators (attach.ts).
     stops.push(writeRuntimeFile(config.dataDir, { pid: process.pid, env: coreEnv }));

@@ -1,3 +1,4 @@
+import { asFunction } from "@fruit/core/access/enforce";
 import { sweepExpiredOrders } from "@fruit/core/expiry/index";
 
 /** A running local sweep. */
@@ -24,7 +25,8 @@ export function startOrderSweeper({ intervalMs }: { intervalMs: number }): Order
   let running: Promise<void> = Promise.resolve();
   let stopped = false;
   const tick = () => {
-    running = sweepExpiredOrders()
+    // As the scheduled function, with its grants (core's access/enforce.ts).
+    running = asFunction("UnpaidOrderSweeper", () => sweepExpiredOrders())
       .then((report) => {
         if (report.cancelled + report.paid + report.failed > 0)
           console.log(`Order sweep: ${report.cancelled} unpaid order(s) cancelled, ${report.failed} failed`);

@@ -12,6 +12,7 @@ import {
   ListTablesCommand,
 } from "@aws-sdk/client-dynamodb";
 import { CreateBucketCommand, HeadBucketCommand, PutBucketCorsCommand, S3Client } from "@aws-sdk/client-s3";
+import { guardClient } from "@fruit/core/access/enforce";
 import { createTableInput } from "@fruit/core/db/table";
 import { UPLOAD_KEY_PREFIX } from "@fruit/core/uploads/s3";
 import { createImageHandler } from "@fruit/functions/lambda/images";
@@ -94,7 +95,8 @@ export const LOCAL_S3_REGION = "us-east-1";
 
 /** An S3 client for the local object store, signing with the run's credentials. */
 export const s3Client = ({ endpoint, credentials }: S3Endpoint) =>
-  new S3Client({ endpoint, region: LOCAL_S3_REGION, forcePathStyle: true, credentials });
+  // Checked against the grants of the function using it, e.g. the image function (core's access/enforce.ts).
+  guardClient(new S3Client({ endpoint, region: LOCAL_S3_REGION, forcePathStyle: true, credentials }), "s3");
 
 async function waitUntil(
   check: () => Promise<unknown>,

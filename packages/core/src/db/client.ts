@@ -1,5 +1,6 @@
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import { guardClient } from "../access/enforce.ts";
 import { getConfig } from "../config.ts";
 import { connection, MARSHALL_OPTIONS } from "./connection.ts";
 import { observe } from "./observe.ts";
@@ -38,6 +39,8 @@ export function db(): DynamoDBDocumentClient {
       },
       { step: "initialize", name: "observeRoundTrip" },
     );
+    // The running function's grants, where enforced (docs/decisions/036-permissions-enforced-locally.md).
+    guardClient(client, "dynamodb");
     cached = { key, client };
   }
   return cached.client;

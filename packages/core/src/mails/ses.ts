@@ -1,3 +1,4 @@
+import { guardClient } from "../access/enforce.ts";
 import { getConfig } from "../config.ts";
 
 /**
@@ -78,15 +79,18 @@ async function client() {
       : awsCredentials;
     cached = {
       key,
-      client: new SESv2Client({
-        region,
-        ...(mail.sesEndpoint ? { endpoint: mail.sesEndpoint } : {}),
-        ...(credentials ? { credentials: { ...credentials } } : {}),
-        // Never retried by the SDK: a retry after a lost answer could send the mail twice. The
-        // stream retries what `classifySendError` says may be retried.
-        maxAttempts: 1,
-        requestHandler: { connectionTimeout: 3_000, requestTimeout: 10_000 },
-      }),
+      client: guardClient(
+        new SESv2Client({
+          region,
+          ...(mail.sesEndpoint ? { endpoint: mail.sesEndpoint } : {}),
+          ...(credentials ? { credentials: { ...credentials } } : {}),
+          // Never retried by the SDK: a retry after a lost answer could send the mail twice. The
+          // stream retries what `classifySendError` says may be retried.
+          maxAttempts: 1,
+          requestHandler: { connectionTimeout: 3_000, requestTimeout: 10_000 },
+        }),
+        "ses",
+      ),
     };
   }
   return cached.client;

@@ -1,4 +1,5 @@
 import { S3Client } from "@aws-sdk/client-s3";
+import { guardClient } from "../access/enforce.ts";
 import { getConfig } from "../config.ts";
 
 let cached: { key: string; client: S3Client } | undefined;
@@ -13,16 +14,19 @@ export function s3(): S3Client {
   if (cached?.key !== key) {
     cached = {
       key,
-      client: new S3Client({
-        region,
-        ...(s3Endpoint
-          ? {
-              endpoint: s3Endpoint,
-              forcePathStyle: true,
-              ...(s3Credentials ? { credentials: s3Credentials } : {}),
-            }
-          : {}),
-      }),
+      client: guardClient(
+        new S3Client({
+          region,
+          ...(s3Endpoint
+            ? {
+                endpoint: s3Endpoint,
+                forcePathStyle: true,
+                ...(s3Credentials ? { credentials: s3Credentials } : {}),
+              }
+            : {}),
+        }),
+        "s3",
+      ),
     };
   }
   return cached.client;

@@ -1,4 +1,5 @@
 import { S3Client } from "@aws-sdk/client-s3";
+import { asFunction, guardClient } from "@fruit/core/access/enforce";
 import { errorFields, log } from "@fruit/core/log";
 import { type ImageStore, processUpload } from "@fruit/core/uploads/process";
 import type { S3Event } from "aws-lambda";
@@ -15,7 +16,9 @@ const keyOf = (encoded: string) => decodeURIComponent(encoded.replace(/\+/g, " "
  * from its S3 gateway's notifications (packages/local/src/s3-gateway.ts), with its own client.
  */
 export function createImageHandler(client: () => S3Client) {
-  return async (event: S3Event): Promise<ImagesReport> => {
+  return (event: S3Event): Promise<ImagesReport> => asFunction("ImageVariants", () => processEvent(event));
+
+  async function processEvent(event: S3Event): Promise<ImagesReport> {
     const failures: unknown[] = [];
     const processed: ImagesReport["processed"] = [];
     for (const record of event.Records ?? []) {
@@ -37,7 +40,7 @@ export function createImageHandler(client: () => S3Client) {
     }
     if (failures.length > 0) throw failures[0];
     return { processed };
-  };
+  }
 }
 
 /** What one invocation did with each record (for logs and tests; S3 ignores a handler's answer). */
@@ -53,14 +56,17 @@ let cloudClient: S3Client | undefined;
  */
 export const handler = createImageHandler(() => {
   const { S3_ENDPOINT, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY } = process.env;
-  cloudClient ??= new S3Client(
-    S3_ENDPOINT && S3_ACCESS_KEY_ID && S3_SECRET_ACCESS_KEY
-      ? {
-          endpoint: S3_ENDPOINT,
-          forcePathStyle: true,
-          credentials: { accessKeyId: S3_ACCESS_KEY_ID, secretAccessKey: S3_SECRET_ACCESS_KEY },
-        }
-      : {},
+  cloudClient ??= guardClient(
+    new S3Client(
+      S3_ENDPOINT && S3_ACCESS_KEY_ID && S3_SECRET_ACCESS_KEY
+        ? {
+            endpoint: S3_ENDPOINT,
+            forcePathStyle: true,
+            credentials: { accessKeyId: S3_ACCESS_KEY_ID, secretAccessKey: S3_SECRET_ACCESS_KEY },
+          }
+        : {},
+    ),
+    "s3",
   );
   return cloudClient;
 });

@@ -1,3 +1,4 @@
+import { asFunction } from "@fruit/core/access/enforce";
 import { log } from "@fruit/core/log";
 import { recordSesFeedback } from "@fruit/core/mails/feedback";
 import type { SNSEvent } from "aws-lambda";
@@ -9,7 +10,10 @@ import type { SNSEvent } from "aws-lambda";
  * so Lambda retries the delivery twice and then sends the event to the `MailFeedbackDeadLetter`
  * queue (stacks/email.ts).
  */
-export async function handler(event: SNSEvent): Promise<void> {
+export const handler = (event: SNSEvent): Promise<void> =>
+  asFunction("MailFeedbackHandler", () => recordFeedback(event));
+
+async function recordFeedback(event: SNSEvent): Promise<void> {
   for (const record of event.Records ?? []) {
     let message: unknown;
     try {

@@ -1,5 +1,6 @@
 import type { AttributeValue } from "@aws-sdk/client-dynamodb";
 import { unmarshall } from "@aws-sdk/util-dynamodb";
+import { asFunction } from "@fruit/core/access/enforce";
 import { errorFields, log } from "@fruit/core/log";
 import { type DeliverOptions, mailOrderChange } from "@fruit/core/mails/deliver";
 import { sendWithSes } from "@fruit/core/mails/ses";
@@ -60,6 +61,8 @@ export async function mailStreamRecords(
  * retries and dead-letter queue, so a mail failure never holds up the dashboard's subscriber.
  */
 export const handler = (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> => {
-  guardedConfig("MailSubscriber");
-  return mailStreamRecords(event.Records ?? []);
+  return asFunction("MailSubscriber", () => {
+    guardedConfig("MailSubscriber");
+    return mailStreamRecords(event.Records ?? []);
+  });
 };

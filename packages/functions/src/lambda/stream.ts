@@ -1,5 +1,6 @@
 import type { AttributeValue } from "@aws-sdk/client-dynamodb";
 import { unmarshall } from "@aws-sdk/util-dynamodb";
+import { asFunction } from "@fruit/core/access/enforce";
 import { log, withRequestId } from "@fruit/core/log";
 import { countedEntityOf } from "@fruit/core/stats/counted";
 import { applyChangesToStats, type StreamChange } from "@fruit/core/stats/index";
@@ -162,9 +163,11 @@ export async function handler(
   event: StatsStreamEvent,
   context?: { awsRequestId?: string },
 ): Promise<StatsStreamResponse> {
-  return withRequestId(context?.awsRequestId ?? "", async () => {
-    if (!event.shardId) return refuseUnnamedShard(event.Records ?? []);
-    const response = await applyStreamRecords(event.Records ?? [], { shardId: event.shardId });
-    return { ...response, state: {} };
-  });
+  return withRequestId(context?.awsRequestId ?? "", () =>
+    asFunction("StatsSubscriber", async () => {
+      if (!event.shardId) return refuseUnnamedShard(event.Records ?? []);
+      const response = await applyStreamRecords(event.Records ?? [], { shardId: event.shardId });
+      return { ...response, state: {} };
+    }),
+  );
 }

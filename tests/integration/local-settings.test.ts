@@ -187,4 +187,25 @@ describe("every README setting reaches `npm start`", () => {
       { timeout: 20_000, interval: 250 },
     );
   });
+
+  it("prints readable one-line logs, not JSON, to the developer's console", async () => {
+    // A webhook nobody signed: refused and logged by core's log() (packages/core/src/payments/webhooks.ts).
+    const event = { id: "WH-UNSIGNED-1", event_type: "PAYMENT.CAPTURE.COMPLETED", resource: { id: "CAP1" } };
+    const refused = await fetch(`${shop!.url}/api/webhooks/paypal`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(event),
+    });
+    expect(refused.status).toBe(400);
+    await vi.waitFor(() =>
+      expect(shop!.output()).toMatch(
+        /^\d\d:\d\d:\d\d\.\d{3} WARN {2}PayPal webhook refused reason=\S+.* requestId=\S+/m,
+      ),
+    );
+    const lines = shop!.output().split("\n");
+    expect(
+      lines.filter((line) => line.startsWith("{")),
+      "JSON lines",
+    ).toEqual([]);
+  });
 });

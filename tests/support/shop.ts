@@ -25,6 +25,8 @@ export interface StartedShop {
   dynamoEndpoint?: string;
   /** Sends SIGTERM (as Ctrl-C would) and waits until the shop and its Java have exited. */
   stop(): Promise<void>;
+  /** What the shop printed so far (stdout and stderr, the last 20,000 characters). */
+  output(): string;
 }
 
 export interface StartShopOptions {
@@ -126,6 +128,7 @@ export async function startShop(options: StartShopOptions = {}): Promise<Started
     dataDir,
     pid: child.pid ?? 0,
     stop,
+    output: () => output,
     ...(dynamoPort ? { dynamoEndpoint: `http://127.0.0.1:${dynamoPort}` } : {}),
   };
 }

@@ -1,6 +1,7 @@
 import { AGAIN, giveUp, retrying } from "../db/retry.ts";
 import { AppError, isAppError } from "../errors.ts";
 import { isId } from "../ids.ts";
+import { log } from "../log.ts";
 import { toCents } from "../money/pricing.ts";
 import { markPaid } from "../orders/index.ts";
 import { isHeld, type RefundRecord } from "../orders/order.records.ts";
@@ -142,15 +143,11 @@ export async function reconcilePaypalOrder(paypalOrderId: string): Promise<strin
   } catch (error) {
     // A PayPal order that does not match the shop order (amount, currency): never applied.
     if (isAppError(error) && error.kind === "conflict") {
-      console.error(
-        JSON.stringify({
-          level: "error",
-          message: "PayPal order does not match the shop order",
-          orderId: order.id,
-          paypalOrderId,
-          error: error.message,
-        }),
-      );
+      log("error", "PayPal order does not match the shop order", {
+        orderId: order.id,
+        paypalOrderId,
+        error: error.message,
+      });
       return order.id;
     }
     throw error;

@@ -1,6 +1,7 @@
 import { AGAIN, giveUp, retrying } from "../db/retry.ts";
 import { AppError, isAppError } from "../errors.ts";
 import { newId } from "../ids.ts";
+import { errorFields, log } from "../log.ts";
 import { formatMoney, toCents, toDollars } from "../money/pricing.ts";
 import { fromBase, PRECISION_TEXT, toBase } from "../money/quantity.ts";
 import { orderOrNotFound, withUser } from "../orders/index.ts";
@@ -146,14 +147,7 @@ export async function sendRefund(refund: RefundRecord): Promise<RefundRecord> {
       if (error instanceof RefundRefused) await releaseRefund(refund, error.issue);
       else if (!isAppError(error) || (error.kind !== "bad_gateway" && error.kind !== "unavailable"))
         throw error;
-      else
-        console.warn(
-          JSON.stringify({
-            level: "warn",
-            message: "refund left pending: PayPal unreachable",
-            refundId: refund.id,
-          }),
-        );
+      else log("warn", "refund left pending: PayPal unreachable", { refundId: refund.id });
     }
   }
   return (await refundStore.get(refund.orderId, refund.id)) ?? refund;
@@ -244,16 +238,12 @@ export async function refundOrder(
     giveUp(orderChanging),
   );
   if ("claimed" in reserved) return outcome(caller, await settledRefund(orderId, reserved.claimed), false);
-  console.log(
-    JSON.stringify({
-      level: "info",
-      message: "refund reserved",
-      orderId,
-      refundId: reserved.refund.id,
-      amount: formatMoney(toDollars(reserved.refund.amountCents)),
-      by: caller._id,
-    }),
-  );
+  log("info", "refund reserved", {
+    orderId,
+    refundId: reserved.refund.id,
+    amount: formatMoney(toDollars(reserved.refund.amountCents)),
+    by: caller._id,
+  });
   return outcome(caller, await sendRefund(reserved.refund), true);
 }
 
@@ -272,15 +262,7 @@ export async function resumePendingRefunds(now: Date, stopAt?: number): Promise<
       try {
         if ((await sendRefund(refund)).status !== "pending") settled += 1;
       } catch (error) {
-        const detail = error instanceof Error ? `${error.name}: ${error.message}` : "";
-        console.error(
-          JSON.stringify({
-            level: "error",
-            message: "resuming a refund failed",
-            refundId: refund.id,
-            error: detail,
-          }),
-        );
+        log("error", "resuming a refund failed", { refundId: refund.id, ...errorFields(error) });
       }
     }
     start = page.next;

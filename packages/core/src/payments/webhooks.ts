@@ -1,5 +1,6 @@
 import { getConfig } from "../config.ts";
 import { AppError } from "../errors.ts";
+import { log } from "../log.ts";
 import { paymentStore } from "./payment.store.ts";
 import { provider } from "./provider.ts";
 import { reconcilePaypalOrder } from "./reconcile.ts";
@@ -39,7 +40,7 @@ interface WebhookEvent {
 const PAYPAL_ID = /^[A-Za-z0-9-]{1,100}$/;
 
 function forged(reason: string, details: Record<string, unknown>): AppError {
-  console.warn(JSON.stringify({ level: "warn", message: "PayPal webhook refused", reason, ...details }));
+  log("warn", "PayPal webhook refused", { reason, ...details });
   return new AppError("invalid", "The webhook could not be verified");
 }
 
@@ -85,9 +86,7 @@ async function knownCapture(captureId: string) {
     return await provider().getCapture(captureId);
   } catch (error) {
     if (!(error instanceof AppError) || error.kind !== "invalid") throw error;
-    console.warn(
-      JSON.stringify({ level: "warn", message: "PayPal webhook names an unknown capture", captureId }),
-    );
+    log("warn", "PayPal webhook names an unknown capture", { captureId });
     return undefined;
   }
 }
@@ -104,13 +103,7 @@ export async function receivePaypalWebhook(
   const event = parseEvent(rawEvent);
   const webhookId = getConfig().paypalWebhookId;
   if (!webhookId) {
-    console.error(
-      JSON.stringify({
-        level: "error",
-        message: "PAYPAL_WEBHOOK_ID is not set: webhook refused",
-        eventId: event.id,
-      }),
-    );
+    log("error", "PAYPAL_WEBHOOK_ID is not set: webhook refused", { eventId: event.id });
     throw new AppError("unavailable", "Webhooks are not configured");
   }
   const delivery = {
@@ -144,9 +137,7 @@ export async function receivePaypalWebhook(
       if (typeof paypalOrderId === "string" && PAYPAL_ID.test(paypalOrderId)) {
         const orderId = await reconcilePaypalOrder(paypalOrderId);
         outcome = "applied";
-        console.log(
-          JSON.stringify({ level: "info", message: "PayPal webhook applied", ...details, orderId }),
-        );
+        log("info", "PayPal webhook applied", { ...details, orderId });
       }
     }
   }

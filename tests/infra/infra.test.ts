@@ -427,3 +427,30 @@ describe("pinned: the home region and what a deploy installs", () => {
     }
   });
 });
+
+describe("the image bucket keeps what is deleted for a while", () => {
+  it("is versioned, old versions expire after 30 days, delete markers and abandoned multipart uploads are cleaned", async () => {
+    for (const stage of ["staging", "production"]) {
+      const { recording } = await deploy(stage);
+      const bucket = recording.get("Bucket", "Images");
+      expect(bucket.args.versioning, stage).toBe(true);
+      const lifecycle = resolved(recording.get("BucketLifecycleConfiguration", "ImagesLifecycle").args) as {
+        bucket: string;
+        rules: Record<string, unknown>[];
+      };
+      expect(lifecycle.bucket).toBe((bucket.instance as { name: string }).name);
+      expect(lifecycle.rules).toEqual([
+        expect.objectContaining({
+          status: "Enabled",
+          noncurrentVersionExpiration: { noncurrentDays: 30 },
+          abortIncompleteMultipartUpload: { daysAfterInitiation: 7 },
+        }),
+        expect.objectContaining({ status: "Enabled", expiration: { expiredObjectDeleteMarker: true } }),
+      ]);
+      // No rule expires a current object.
+      for (const rule of lifecycle.rules)
+        expect((rule.expiration as { days?: number } | undefined)?.days, stage).toBeUndefined();
+      recording.uninstall();
+    }
+  });
+});

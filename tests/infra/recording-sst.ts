@@ -213,6 +213,7 @@ export function installRecordingSst(stage: string, appName = "fruit-shop"): Reco
     sns: { Topic: plain("SnsTopic"), TopicSubscription: plain("SnsTopicSubscription") },
     cloudwatch: { MetricAlarm: plain("MetricAlarm"), LogMetricFilter: plain("LogMetricFilter") },
     lambda: { FunctionEventInvokeConfig: plain("FunctionEventInvokeConfig") },
+    s3: { BucketLifecycleConfiguration: plain("BucketLifecycleConfiguration") },
     getRegionOutput: () => ({ region: new RecordedOutput("us-east-1") }),
     getCallerIdentityOutput: () => ({ accountId: new RecordedOutput("123456789012") }),
   };

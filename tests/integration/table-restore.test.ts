@@ -1,8 +1,8 @@
 import { GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
 import { getConfig } from "@fruit/core/config";
+import { restoreFrom } from "@fruit/core/db/restore";
 import { db, tableName } from "@fruit/core/internal/db/client";
 import { ensureTable } from "@fruit/local/services";
-import { restoreFrom } from "@fruit/ops/restore";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useFreshTable } from "../support/table.ts";
 

@@ -8,9 +8,10 @@
  *
  * Run plainly it targets the local runtime of `DATA_DIR`, like the other operator commands.
  */
+
+import { restoreFrom } from "@fruit/core/db/restore";
 import { withOperatorTarget } from "@fruit/local/attach";
 import { operatorErrorLine } from "../errors.ts";
-import { restoreFrom } from "../restore.ts";
 
 const from = process.argv[2];
 try {

@@ -1,5 +1,5 @@
-import { tableName } from "@fruit/core/internal/db/client";
-import { loadSdk } from "@fruit/core/internal/db/sdk";
+import { tableName } from "./client.ts";
+import { loadSdk } from "./sdk.ts";
 
 /** BatchWriteItem takes at most 25 requests. */
 const BATCH = 25;

@@ -454,3 +454,21 @@ describe("the image bucket keeps what is deleted for a while", () => {
     }
   });
 });
+
+describe("the README's deploy section", () => {
+  it("lists exactly the outputs the deploy prints", async () => {
+    const { outputs } = await deploy("staging");
+    const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
+    const section = readme.slice(readme.indexOf("The deploy prints these outputs"));
+    const table = section.slice(0, section.indexOf("\n\n", section.indexOf("| Output |")));
+    const listed = [...table.matchAll(/^\| `(\w+)` \|/gm)].map(([, name]) => name!);
+    expect(listed.sort()).toEqual(Object.keys(outputs).sort());
+  });
+
+  it("runs the smoke check of the function URL against the `apiFunction` output", () => {
+    const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
+    expect(readme).toContain(
+      "API=$(aws lambda get-function-url-config --function-name <apiFunction> --query FunctionUrl --output text)",
+    );
+  });
+});

@@ -79,19 +79,18 @@ async function client() {
       : awsCredentials;
     cached = {
       key,
-      client: guardClient(
-        new SESv2Client({
-          region,
-          ...(mail.sesEndpoint ? { endpoint: mail.sesEndpoint } : {}),
-          ...(credentials ? { credentials: { ...credentials } } : {}),
-          // Never retried by the SDK: a retry after a lost answer could send the mail twice. The
-          // stream retries what `classifySendError` says may be retried.
-          maxAttempts: 1,
-          requestHandler: { connectionTimeout: 3_000, requestTimeout: 10_000 },
-        }),
-        "ses",
-      ),
+      client: new SESv2Client({
+        region,
+        ...(mail.sesEndpoint ? { endpoint: mail.sesEndpoint } : {}),
+        ...(credentials ? { credentials: { ...credentials } } : {}),
+        // Never retried by the SDK: a retry after a lost answer could send the mail twice. The
+        // stream retries what `classifySendError` says may be retried.
+        maxAttempts: 1,
+        requestHandler: { connectionTimeout: 3_000, requestTimeout: 10_000 },
+      }),
     };
+    // The running function's grants, where enforced (docs/decisions/036-permissions-enforced-locally.md).
+    guardClient(cached.client, "ses");
   }
   return cached.client;
 }

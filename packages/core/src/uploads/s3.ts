@@ -14,20 +14,19 @@ export function s3(): S3Client {
   if (cached?.key !== key) {
     cached = {
       key,
-      client: guardClient(
-        new S3Client({
-          region,
-          ...(s3Endpoint
-            ? {
-                endpoint: s3Endpoint,
-                forcePathStyle: true,
-                ...(s3Credentials ? { credentials: s3Credentials } : {}),
-              }
-            : {}),
-        }),
-        "s3",
-      ),
+      client: new S3Client({
+        region,
+        ...(s3Endpoint
+          ? {
+              endpoint: s3Endpoint,
+              forcePathStyle: true,
+              ...(s3Credentials ? { credentials: s3Credentials } : {}),
+            }
+          : {}),
+      }),
     };
+    // The running function's grants, where enforced (docs/decisions/036-permissions-enforced-locally.md).
+    guardClient(cached.client, "s3");
   }
   return cached.client;
 }

@@ -209,6 +209,7 @@ export const apiErrorsAlarm = new aws.cloudwatch.MetricAlarm("ApiErrorsAlarm", {
 export const configurationRefusedFilters = [
   configurationRefusedFilter("Api", apiFunction),
   configurationRefusedFilter("UnpaidOrderSweeper", sweeperFunction),
+  configurationRefusedFilter("StatsSubscriber", statsFunction),
 ];
 export const configurationRefusedAlarm = new aws.cloudwatch.MetricAlarm("ConfigurationRefusedAlarm", {
   alarmDescription:

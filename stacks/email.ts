@@ -219,6 +219,7 @@ function mailResources(sender: string) {
     ),
   ];
   const subscriberConfigurationFilter = configurationRefusedFilter("MailSubscriber", subscriberFunction);
+  const feedbackConfigurationFilter = configurationRefusedFilter("MailFeedbackHandler", feedbackFunction);
 
   /**
    * SES's reputation of the account in this region (no dimension: the account's, not this stage's).
@@ -266,6 +267,7 @@ function mailResources(sender: string) {
     feedbackDeadLetterAlarm,
     subscriberAlarms,
     subscriberConfigurationFilter,
+    feedbackConfigurationFilter,
     reputationAlarms,
     dnsRecords,
   };

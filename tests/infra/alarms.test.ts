@@ -217,6 +217,7 @@ describe("function logs (stacks/logging.ts)", () => {
     for (const [filter, fn] of [
       ["ApiConfigurationRefusedFilter", names.api],
       ["UnpaidOrderSweeperConfigurationRefusedFilter", names.sweeper],
+      ["StatsSubscriberConfigurationRefusedFilter", names.stats],
     ] as const)
       expect(argsOf(recording.get("LogMetricFilter", filter)), filter).toMatchObject({
         logGroupName: `/aws/lambda/${fn}`,

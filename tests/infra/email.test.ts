@@ -144,6 +144,11 @@ describe("stacks/email.ts", () => {
       logGroupName: `/aws/lambda/${subscriberName}`,
       pattern: '{ $.message = "configuration refused" }',
     });
+    expect(
+      resolved(recording.get("LogMetricFilter", "MailFeedbackHandlerConfigurationRefusedFilter").args),
+    ).toMatchObject({
+      pattern: '{ $.message = "configuration refused" }',
+    });
     // The feedback handler's failed events go to a queue of their own, which its role may send to.
     const queue = recording.get("Queue", "MailFeedbackDeadLetter").instance as {
       arn: string;

@@ -2,6 +2,7 @@ import { asFunction } from "@fruit/core/access/enforce";
 import { log } from "@fruit/core/log";
 import { recordSesFeedback } from "@fruit/core/mails/feedback";
 import type { SNSEvent } from "aws-lambda";
+import { guardedConfig } from "./config-guard.ts";
 
 /**
  * SES's bounce and complaint events, delivered by SNS from the stage's configuration set
@@ -14,6 +15,7 @@ export const handler = (event: SNSEvent): Promise<void> =>
   asFunction("MailFeedbackHandler", () => recordFeedback(event));
 
 async function recordFeedback(event: SNSEvent): Promise<void> {
+  guardedConfig("MailFeedbackHandler");
   for (const record of event.Records ?? []) {
     let message: unknown;
     try {

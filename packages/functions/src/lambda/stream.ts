@@ -5,6 +5,7 @@ import { log, withRequestId } from "@fruit/core/log";
 import { countedEntityOf } from "@fruit/core/stats/counted";
 import { applyChangesToStats, type StreamChange } from "@fruit/core/stats/index";
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from "aws-lambda";
+import { guardedConfig } from "./config-guard.ts";
 
 type Image = NonNullable<DynamoDBRecord["dynamodb"]>["NewImage"];
 
@@ -165,6 +166,7 @@ export async function handler(
 ): Promise<StatsStreamResponse> {
   return withRequestId(context?.awsRequestId ?? "", () =>
     asFunction("StatsSubscriber", async () => {
+      guardedConfig("StatsSubscriber");
       if (!event.shardId) return refuseUnnamedShard(event.Records ?? []);
       const response = await applyStreamRecords(event.Records ?? [], { shardId: event.shardId });
       return { ...response, state: {} };

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -26,6 +26,8 @@ const { values } = parseArgs({
     "min-ms": { type: "string", default: "2000" },
     "max-ms": { type: "string", default: "6000" },
     "keep-data": { type: "boolean", default: false },
+    /** Copies DATA_DIR/dynamodb right after each kill (before the restart recovers it) to <dir>/run-<n>. */
+    "snapshot-to": { type: "string" },
   },
 });
 const RUNS = Number(values.runs);
@@ -177,6 +179,8 @@ async function oneRun(run: number, port: number): Promise<{ acknowledged: number
   const clients = Array.from({ length: CLIENTS }, (_, n) => client(n));
   await new Promise((r) => setTimeout(r, MIN_MS + Math.random() * (MAX_MS - MIN_MS)));
   await killGroup(shop);
+  if (values["snapshot-to"])
+    cpSync(join(dataDir, "dynamodb"), join(values["snapshot-to"], `run-${run}`), { recursive: true });
   stop = true;
   await Promise.all(clients);
 
@@ -195,7 +199,9 @@ async function oneRun(run: number, port: number): Promise<{ acknowledged: number
         ? ((await replay.json()) as { order?: { _id: string } }).order?._id
         : undefined;
       if (read.status !== 200 || replayed !== orderId)
-        lost.push(`${orderId} (read ${read.status}, key ${key} replayed as ${replayed ?? replay.status})`);
+        lost.push(
+          `${orderId} (acknowledged ${acknowledged.findIndex((a) => a.key === key) + 1} of ${acknowledged.length}; read ${read.status}, key ${key} replayed as ${replayed ?? replay.status})`,
+        );
     }
   } finally {
     // A clean stop between runs: the next run starts from a clean shutdown of this one.

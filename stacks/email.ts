@@ -53,9 +53,10 @@ function mailResources(sender: string) {
     ...(sstWritesDns && mailDmarc ? { dmarc: mailDmarc } : {}),
     events: [{ name: "BouncesAndComplaints", types: ["bounce", "complaint"], topic: feedback.arn }],
   });
+  // The identity's three Easy DKIM tokens (SES's EmailIdentity output), for the records SST does not write.
   const dkimTokens = $util
-    .output(email.nodes.identity)
-    .apply((identity) => identity.dkimSigningAttributes.tokens ?? []);
+    .output(email.nodes.identity.dkimSigningAttributes)
+    .apply((attributes) => attributes.tokens ?? []);
   if (isDomain && mailDns === "route53" && mailDmarc === "keep") {
     // The zone is here but its `_dmarc` is someone else's: the DKIM CNAMEs SST would have written.
     const zone = sst.aws.dns();

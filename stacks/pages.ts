@@ -1,4 +1,5 @@
 import { HOME_ORIGIN_PATH } from "../packages/core/src/pages/page-head.ts";
+import { configurationRefusedFilter, lambdaMetric, notify } from "./alarms.ts";
 import { lambdaBundling } from "./bundling.ts";
 import { functionLogging } from "./logging.ts";
 import { originVerify } from "./origin.ts";
@@ -62,3 +63,19 @@ export const pages = new sst.aws.Function("Pages", {
 });
 
 for (const path of PAGE_ROUTES) router.route(path, pages.url);
+
+/**
+ * The page function failed (an init crash, its 10 s timeout, running out of memory, a refused
+ * configuration): the pages it serves answered 502. Its refused configurations also count in the
+ * stage's ConfigurationRefused metric (stacks/alarms.ts).
+ */
+export const pagesErrorsAlarm = new aws.cloudwatch.MetricAlarm("PagesErrorsAlarm", {
+  alarmDescription: "The page function failed: public pages answered 502 (README, Alarms).",
+  ...lambdaMetric(pages.name, "Errors"),
+  period: 300,
+  evaluationPeriods: 1,
+  threshold: 1,
+  comparisonOperator: "GreaterThanOrEqualToThreshold",
+  ...notify,
+});
+export const pagesConfigurationRefusedFilter = configurationRefusedFilter("Pages", pages.name);

@@ -63,6 +63,7 @@ describe("alarms (stacks/alarms.ts)", () => {
           "ImageVariantsErrorsAlarm",
           "ImageVariantsThrottlesAlarm",
           "ApiErrorsAlarm",
+          "PagesErrorsAlarm",
           "ConfigurationRefusedAlarm",
           "CloudFront5xxAlarm",
         ].sort(),

@@ -78,7 +78,10 @@ export type SeatRecord = v.InferOutput<typeof SeatRecordSchema>;
 export const seatKind = defineKind({
   name: "delivery seat",
   schema: SeatRecordSchema,
-  key: (slotId: string, orderId: string) => ({ pk: `${SEATS_PREFIX}${slotId}`, sk: `${SEAT_PREFIX}${orderId}` }),
+  key: (slotId: string, orderId: string) => ({
+    pk: `${SEATS_PREFIX}${slotId}`,
+    sk: `${SEAT_PREFIX}${orderId}`,
+  }),
   keys: (seat) => ({ pk: `${SEATS_PREFIX}${seat.slotId}`, sk: `${SEAT_PREFIX}${seat.orderId}` }),
 });
 

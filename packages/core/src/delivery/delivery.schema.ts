@@ -21,7 +21,10 @@ export const MAX_CUTOFF_MINUTES = 7 * 24 * 60;
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
-export const TimeSchema = v.pipe(v.string("A time is \"HH:MM\""), v.regex(TIME, 'A time is "HH:MM" (00:00 to 23:59)'));
+export const TimeSchema = v.pipe(
+  v.string('A time is "HH:MM"'),
+  v.regex(TIME, 'A time is "HH:MM" (00:00 to 23:59)'),
+);
 export const DateSchema = v.pipe(
   v.string('A date is "YYYY-MM-DD"'),
   v.check(isCalendarDate, 'A date is "YYYY-MM-DD" (a real date)'),
@@ -75,8 +78,7 @@ export const RulesSchema = v.object({
     v.array(WindowSchema, "windows must be a list"),
     v.maxLength(MAX_WINDOWS, `At most ${MAX_WINDOWS} weekly windows`),
     v.check(
-      (windows) =>
-        new Set(windows.map((w) => `${w.weekday} ${w.start} ${w.end}`)).size === windows.length,
+      (windows) => new Set(windows.map((w) => `${w.weekday} ${w.start} ${w.end}`)).size === windows.length,
       "Two windows have the same weekday, start and end",
     ),
   ),
@@ -108,7 +110,10 @@ export type NewSlotInput = v.InferOutput<typeof NewSlotSchema>;
 
 /** Body of PUT /api/delivery/slots/{id} (admin): a new capacity, or `closed: true` (or both). */
 export const SlotChangeSchema = v.pipe(
-  v.object({ capacity: v.optional(CapacitySchema), closed: v.optional(v.boolean("closed must be true or false")) }),
+  v.object({
+    capacity: v.optional(CapacitySchema),
+    closed: v.optional(v.boolean("closed must be true or false")),
+  }),
   v.check(
     (change) => change.capacity !== undefined || change.closed !== undefined,
     "Send a capacity or closed",

@@ -1,5 +1,5 @@
-import { exists, notExists } from "../db/conditions.ts";
 import { batchGet } from "../db/batch.ts";
+import { exists, notExists } from "../db/conditions.ts";
 import { isConditionalCheckFailure } from "../db/errors.ts";
 import { getItem, putItem, updateItem } from "../db/items.ts";
 import type { Action } from "../db/kind.ts";
@@ -23,6 +23,9 @@ import { freeSeat, takeSeat } from "./seats.ts";
  * by the stores that move the order, in its own transaction (seats.ts); this store reads the rules
  * and windows, writes the administrator's changes and moves an order between windows.
  */
+
+/** `capacity` is one of DynamoDB's reserved words. */
+const CAPACITY = { "#capacity": "capacity" };
 
 /** Pattern 34: the rules and every slot from `date` on, in one query. */
 async function slotsFrom(date: string): Promise<{ rules: RulesRecord | undefined; slots: SlotRecord[] }> {
@@ -80,7 +83,7 @@ async function changeSlot(
   const sets: string[] = [];
   const values: Record<string, unknown> = {};
   if (change.capacity !== undefined) {
-    sets.push("capacity = :capacity");
+    sets.push("#capacity = :capacity");
     values[":capacity"] = change.capacity;
   }
   if (change.closed !== undefined) {
@@ -93,6 +96,7 @@ async function changeSlot(
         slotKind.update(slotKind.key(id), {
           UpdateExpression: `SET ${sets.join(", ")}`,
           ConditionExpression: `${exists()}${change.capacity === undefined ? "" : " AND booked <= :capacity"}`,
+          ...(change.capacity === undefined ? {} : { ExpressionAttributeNames: CAPACITY }),
           ExpressionAttributeValues: values,
           ReturnValues: "ALL_NEW",
         }),
@@ -133,8 +137,9 @@ function slotAction(update: SlotUpdate): Action[] {
   }
   return [
     slotKind.update(key, {
-      UpdateExpression: "SET capacity = :capacity, startsAt = :starts, endsAt = :ends, cutoffAt = :cutoff",
+      UpdateExpression: "SET #capacity = :capacity, startsAt = :starts, endsAt = :ends, cutoffAt = :cutoff",
       ConditionExpression: `${exists()} AND booked <= :capacity`,
+      ExpressionAttributeNames: CAPACITY,
       ExpressionAttributeValues: {
         ":capacity": update.set.capacity,
         ":starts": update.set.startsAt,

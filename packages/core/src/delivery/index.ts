@@ -15,6 +15,7 @@ import {
   MAX_BOOKING_DAYS,
   type NewSlotInput,
   type PickList,
+  SLOT_ID,
   type SlotChange,
   slotIdOf,
   slotRefOf,
@@ -135,10 +136,12 @@ export async function calendar(days = 14): Promise<AdminDeliverySlot[]> {
  */
 export async function addSlot(input: NewSlotInput, now: Date = new Date()): Promise<DeliverySlot> {
   const timeZone = (await deliveryStore.getRules())?.timeZone ?? DEFAULT_TIME_ZONE;
-  if (input.date < localDate(now, timeZone)) throw new AppError("invalid", "date: the window must be on a future date");
+  if (input.date < localDate(now, timeZone))
+    throw new AppError("invalid", "date: the window must be on a future date");
   const startsAt = zonedInstant(input.date, input.start, timeZone);
   const cutoffAt = new Date(input.cutoffAt);
-  if (startsAt.getTime() <= now.getTime()) throw new AppError("invalid", "start: the window must start in the future");
+  if (startsAt.getTime() <= now.getTime())
+    throw new AppError("invalid", "start: the window must start in the future");
   if (cutoffAt.getTime() > startsAt.getTime())
     throw new AppError("invalid", "cutoffAt: the cut-off must be no later than the window's start");
   const slot: SlotRecord = {
@@ -163,6 +166,7 @@ export async function addSlot(input: NewSlotInput, now: Date = new Date()): Prom
 
 /** The stored window of `id`, materialising it first when it is one of the rules' windows ahead; 404 otherwise. */
 async function slotOrNotFound(id: string, { materialise = true } = {}): Promise<SlotRecord> {
+  if (!SLOT_ID.test(id)) throw slotNotFound();
   const found = await deliveryStore.getSlot(id);
   if (found) return found;
   if (materialise) {
@@ -197,7 +201,12 @@ export async function pickList(id: string): Promise<PickList> {
   const totals = new Map<string, { _id: string; name: string; unit: SlotUnit; base: number }>();
   for (const order of orders) {
     for (const line of order.orderItems) {
-      const total = totals.get(line.productId) ?? { _id: line.productId, name: line.name, unit: line.unit, base: 0 };
+      const total = totals.get(line.productId) ?? {
+        _id: line.productId,
+        name: line.name,
+        unit: line.unit,
+        base: 0,
+      };
       total.base += line.quantity;
       totals.set(line.productId, total);
     }
@@ -247,11 +256,17 @@ export async function moveOrder(caller: Caller, orderId: string, toId: string): 
           ? new AppError("conflict", `The delivery window ${describeSlot(slotRefOf(toId))} does not exist`)
           : error;
       });
-      const outcome = await deliveryStore.move(order.id, order.deliverySlot.id, slotRefOf(target.id), new Date());
+      const outcome = await deliveryStore.move(
+        order.id,
+        order.deliverySlot.id,
+        slotRefOf(target.id),
+        new Date(),
+      );
       if (outcome === "moved") return withUser(caller, await orderOrNotFound(orderId));
       if (outcome === "full") {
         const now = await deliveryStore.getSlot(toId);
-        if (now?.closed) throw new AppError("conflict", `The delivery window ${describeSlot(target)} is closed`);
+        if (now?.closed)
+          throw new AppError("conflict", `The delivery window ${describeSlot(target)} is closed`);
         if (now && now.booked >= now.capacity)
           throw new AppError("conflict", `The delivery window ${describeSlot(target)} is full`);
       }
@@ -260,4 +275,3 @@ export async function moveOrder(caller: Caller, orderId: string, toId: string): 
     giveUp(() => new AppError("unavailable", "The order is changing, please try again")),
   );
 }
-

@@ -40,9 +40,11 @@ export function takeSeat(
       ConditionExpression: [
         exists(),
         "closed = :false",
-        "booked < capacity",
+        "booked < #capacity",
         ...(checkCutoff ? ["cutoffAt > :now"] : []),
       ].join(" AND "),
+      // `capacity` is one of DynamoDB's reserved words.
+      ExpressionAttributeNames: { "#capacity": "capacity" },
       ExpressionAttributeValues: {
         ":one": 1,
         ":false": false,

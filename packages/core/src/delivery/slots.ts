@@ -23,11 +23,7 @@ import { addDays, localDate, localTime, weekdayOf, zonedInstant } from "./zoned-
  */
 
 /** The slot a weekly window makes on `date` in `timeZone`. */
-export function ruleSlot(
-  window: RulesRecord["windows"][number],
-  date: string,
-  timeZone: string,
-): SlotRecord {
+export function ruleSlot(window: RulesRecord["windows"][number], date: string, timeZone: string): SlotRecord {
   const startsAt = zonedInstant(date, window.start, timeZone);
   return {
     id: slotIdOf(date, window.start, window.end),
@@ -93,7 +89,10 @@ export interface Timetable {
  * Reads the rules and the slots from today on (one query: pattern 34) and materialises the rules'
  * windows up to `lastDate` (default: the booking horizon) that no item holds yet.
  */
-export async function timetable(now: Date = new Date(), lastDate?: (today: string) => string): Promise<Timetable> {
+export async function timetable(
+  now: Date = new Date(),
+  lastDate?: (today: string) => string,
+): Promise<Timetable> {
   // Today in any zone is at most a day before UTC's; the query starts there, and the rules say the zone.
   const { rules, slots } = await deliveryStore.slotsFrom(addDays(now.toISOString().slice(0, 10), -1));
   const timeZone = rules?.timeZone ?? DEFAULT_TIME_ZONE;

@@ -1,6 +1,6 @@
 import * as v from "valibot";
-import { toBase, UNITS, type Unit } from "../money/quantity.ts";
 import { type DeliverySlotRef, SlotIdSchema } from "../delivery/delivery.schema.ts";
+import { toBase, UNITS, type Unit } from "../money/quantity.ts";
 import { PageQueryEntries } from "../paging.schema.ts";
 
 /**

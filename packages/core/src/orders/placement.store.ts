@@ -61,7 +61,13 @@ interface PlacementActions {
   seat: SeatTake | undefined;
 }
 
-function placementParts({ order, key, checkSnapshot = false, sessionCheck, seat }: Placement): PlacementActions {
+function placementParts({
+  order,
+  key,
+  checkSnapshot = false,
+  sessionCheck,
+  seat,
+}: Placement): PlacementActions {
   return {
     order: orderKind.put(order, { ConditionExpression: notExists() }),
     lines: order.orderItems.map((line) => ({ line, take: productStore.takeStock(line, { checkSnapshot }) })),

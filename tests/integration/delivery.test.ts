@@ -162,7 +162,7 @@ describe("seats come back exactly once", () => {
     const past = new Date(Date.parse(order.holdUntil) + 1000);
     const outcomes = await Promise.all([
       ...Array.from({ length: 6 }, () => expireOrder(order._id, past)),
-      ...Array.from({ length: 3 }, () => call(admin, "DELETE", `/${order._id}`).then((r) => r.status)),
+      ...Array.from({ length: 3 }, async () => (await call(admin, "DELETE", `/${order._id}`)).status),
     ]);
     expect(outcomes.filter((outcome) => outcome === "cancelled").length).toBeLessThanOrEqual(1);
     expect(await slotOf(slot.id)).toMatchObject({ booked: 1, remaining: 1 });

@@ -205,7 +205,12 @@ describe("orders: placing", () => {
     const actions = (trips[0]?.input.TransactItems ?? []) as { ConditionCheck?: { Key: { pk: string } } }[];
     expect(
       actions.flatMap((action) => (action.ConditionCheck ? [action.ConditionCheck.Key.pk] : [])),
-    ).toEqual([`USER#${ann._id}`]);
+    ).toEqual([
+      // The shop has no weekly delivery windows: checked in the same transaction, not read before it
+      // (docs/decisions/038-delivery-windows.md).
+      "DELIVERY",
+      `USER#${ann._id}`,
+    ]);
     expect(await stockOf(fig._id)).toBe(3);
   });
 

@@ -113,7 +113,11 @@ export async function timetable(
  * booking horizon): open, before their cut-off, full ones with `remaining: 0`; by start.
  */
 export async function openSlots(now: Date = new Date(), days?: number): Promise<DeliverySlot[]> {
-  const table = await timetable(now);
+  return openIn(await timetable(now), now, days);
+}
+
+/** The open windows of a timetable read at `now` (see openSlots). */
+function openIn(table: Timetable, now: Date, days?: number): DeliverySlot[] {
   const last = days === undefined ? table.horizon : minDate(addDays(table.today, days - 1), table.horizon);
   const nowIso = now.toISOString();
   return table.slots
@@ -126,14 +130,16 @@ const minDate = (a: string, b: string) => (a < b ? a : b);
 /**
  * The window an order without one takes (the original client sends none): the earliest open window
  * with room at `now`, skipping `exclude` (windows that filled meanwhile). Undefined when the shop has
- * no windows at all (orders carry no window, as before delivery days); 409 when every window is full.
+ * no weekly windows (orders carry no window, as before delivery days: the placement's transaction
+ * checks that, delivery/seats.ts `noWeeklyWindows`); 409 when every window ahead is full.
  */
 export async function earliestWithRoom(
   now: Date = new Date(),
   exclude: ReadonlySet<string> = new Set(),
 ): Promise<DeliverySlotRef | undefined> {
-  const slots = await openSlots(now);
-  if (slots.length === 0) return undefined;
+  const table = await timetable(now);
+  if (!table.rules || table.rules.windows.length === 0) return undefined;
+  const slots = openIn(table, now);
   const free = slots.find((slot) => slot.remaining > 0 && !exclude.has(slot.id));
   if (!free) {
     throw new AppError(

@@ -385,6 +385,10 @@ describe("access matrix", () => {
       call: async () => ({ method: "GET", path: `/api/delivery/slots/${(await freshWindow()).id}/picklist` }),
       expected: admin(200),
     },
+    "GET /api/delivery/days": {
+      call: async () => ({ method: "GET", path: "/api/delivery/days" }),
+      expected: admin(200),
+    },
     "GET /api/delivery/calendar": {
       call: async () => ({ method: "GET", path: "/api/delivery/calendar" }),
       expected: admin(200),

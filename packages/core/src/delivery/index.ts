@@ -4,6 +4,7 @@ import { fromBase } from "../money/quantity.ts";
 import { assertNotCancelled, orderOrNotFound, withUser } from "../orders/index.ts";
 import { isCancelled } from "../orders/order.records.ts";
 import type { Order } from "../orders/order.schema.ts";
+import { readDeliveryDays } from "../stats/index.ts";
 import type { Caller } from "../users/caller.ts";
 import type { RulesRecord, SlotRecord } from "./delivery.records.ts";
 import {
@@ -114,6 +115,16 @@ export async function setRules(input: DeliveryRules, now: Date = new Date()): Pr
     },
     giveUp(rulesChanging),
   );
+}
+
+/**
+ * The dashboard's figure (GET /api/delivery/days, admin): booked orders per delivery day for the next
+ * `days` days (default 14) in the shop's zone, from the stream-kept counters (stats/stats.counters.ts).
+ */
+export async function bookedDays(days = 14): Promise<{ _id: string; orders: number }[]> {
+  const timeZone = (await deliveryStore.getRules())?.timeZone ?? DEFAULT_TIME_ZONE;
+  const today = localDate(new Date(), timeZone);
+  return readDeliveryDays(Array.from({ length: days }, (_, n) => addDays(today, n)));
 }
 
 /** GET /api/delivery/slots: the windows ahead (public). */

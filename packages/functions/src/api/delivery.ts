@@ -44,6 +44,11 @@ export function deliveryRoutes(services: Pick<Services, "caller" | "delivery">) 
         const { days } = parseWith(SlotsQuerySchema, c.req.query());
         return c.json(await delivery.calendar(days));
       })
+      // The dashboard's booked orders per delivery day (stream-kept, docs/decisions/038-delivery-windows.md).
+      .get("/days", requireAdmin, async (c) => {
+        const { days } = parseWith(SlotsQuerySchema, c.req.query());
+        return c.json(await delivery.bookedDays(days));
+      })
       .put("/orders/:id", requireAdmin, async (c) => {
         const { deliverySlotId } = await jsonBody(c, MoveOrderSchema);
         return c.json(await delivery.moveOrder(c.var.caller, c.req.param("id"), deliverySlotId));

@@ -78,6 +78,16 @@ export const lazyServices: Services = {
   reviews: lazyFunctions(() => import("./lazy/reviews.ts"), ["addReview"]),
   delivery: lazyFunctions(
     () => import("./lazy/delivery.ts"),
-    ["readRules", "setRules", "listOpenSlots", "addSlot", "changeSlot", "pickList", "calendar", "moveOrder"],
+    [
+      "readRules",
+      "setRules",
+      "listOpenSlots",
+      "addSlot",
+      "changeSlot",
+      "pickList",
+      "calendar",
+      "moveOrder",
+      "bookedDays",
+    ],
   ),
 };

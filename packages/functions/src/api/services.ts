@@ -60,6 +60,7 @@ export interface Services {
     | "pickList"
     | "calendar"
     | "moveOrder"
+    | "bookedDays"
   >;
   /** Reviews (they write the product's rating in the same transaction). */
   reviews: AsyncFunctions<typeof reviews, "addReview">;

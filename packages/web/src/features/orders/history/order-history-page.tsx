@@ -1,3 +1,4 @@
+import { describeSlot } from "@fruit/core/browser/delivery/delivery.schema";
 import { formatMoney } from "@fruit/core/browser/money/pricing";
 import type { Order } from "@fruit/core/browser/orders/order.schema";
 import { Badge, Button, Card, Container, Group, Paper, Stack, Text, Title } from "@mantine/core";
@@ -129,6 +130,7 @@ export function OrderHistoryPage() {
                     <th>ID</th>
                     <th>DATE</th>
                     <th>TOTAL</th>
+                    <th>DELIVERY</th>
                     <th>PAID</th>
                     <th>DELIVERED</th>
                     <th>ACTIONS</th>
@@ -144,6 +146,7 @@ export function OrderHistoryPage() {
                       </td>
                       <td>{day(order.createdAt)}</td>
                       <td style={{ fontWeight: 700 }}>{formatMoney(order.totalPrice)}</td>
+                      <td>{order.deliverySlot ? describeSlot(order.deliverySlot) : "—"}</td>
                       <td>
                         {order.isPaymentPending ? (
                           <PaymentPendingBadge order={order} />

@@ -14,7 +14,14 @@ export function DeliveryStep() {
   const chosen = useShop((s) => s.deliverySlot);
   if (error || !slots || slots.length === 0) return null;
   return (
-    <Card withBorder radius="lg" padding="lg" component="section" id="delivery" aria-labelledby="delivery-step">
+    <Card
+      withBorder
+      radius="lg"
+      padding="lg"
+      component="section"
+      id="delivery"
+      aria-labelledby="delivery-step"
+    >
       <Stack gap="sm">
         <Title order={2} size="h3" id="delivery-step">
           Delivery

@@ -2,7 +2,7 @@ import type { DeliverySlot } from "@fruit/core/browser/delivery/delivery.schema"
 import { describeSlot } from "@fruit/core/browser/delivery/delivery.schema";
 import { Badge, Card, Group, SimpleGrid, Stack, Text, Title, UnstyledButton } from "@mantine/core";
 import { shop, useShop } from "../../../lib/shop-store.ts";
-import { useDeliverySlots } from "../../delivery/use-slots.ts";
+import { useDeliverySlots } from "../../delivery/index.ts";
 
 /**
  * The checkout's "Delivery" step (docs/product.md §12): the windows ahead as cards — day, time, seats

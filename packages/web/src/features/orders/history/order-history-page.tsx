@@ -130,9 +130,9 @@ export function OrderHistoryPage() {
                     <th>ID</th>
                     <th>DATE</th>
                     <th>TOTAL</th>
-                    <th>DELIVERY</th>
                     <th>PAID</th>
                     <th>DELIVERED</th>
+                    <th>DELIVERY WINDOW</th>
                     <th>ACTIONS</th>
                   </tr>
                 </thead>
@@ -146,7 +146,6 @@ export function OrderHistoryPage() {
                       </td>
                       <td>{day(order.createdAt)}</td>
                       <td style={{ fontWeight: 700 }}>{formatMoney(order.totalPrice)}</td>
-                      <td>{order.deliverySlot ? describeSlot(order.deliverySlot) : "—"}</td>
                       <td>
                         {order.isPaymentPending ? (
                           <PaymentPendingBadge order={order} />
@@ -168,6 +167,7 @@ export function OrderHistoryPage() {
                           cancelled={order.isCancelled}
                         />
                       </td>
+                      <td>{order.deliverySlot ? describeSlot(order.deliverySlot) : "—"}</td>
                       <td>
                         <DetailsButton order={order} />
                       </td>

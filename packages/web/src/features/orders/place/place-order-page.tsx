@@ -7,7 +7,7 @@ import { newIdempotencyKey } from "../../../lib/idempotency-key.ts";
 import { notifyError } from "../../../lib/notify.ts";
 import { shop, useShop } from "../../../lib/shop-store.ts";
 import { refreshCartFromServer } from "../../cart/index.ts";
-import { SlotLine } from "../../delivery/slot-label.tsx";
+import { SlotLine } from "../../delivery/index.ts";
 import { isAddressComplete } from "../checkout/address-complete.ts";
 import { OrderLayout, OrderSection, PaymentMethodLine, ShippingLines } from "../shared/order-details.tsx";
 import { OrderItemsList } from "../shared/order-items-list.tsx";

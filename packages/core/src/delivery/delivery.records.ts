@@ -6,14 +6,14 @@ import { WindowSchema } from "./delivery.schema.ts";
 
 /**
  * The stored kinds of delivery (docs/data-model.md: Delivery rules, Delivery slot and Seat items,
- * patterns 33-36; docs/decisions/038-delivery-windows.md), each declared once (db/kind.ts).
+ * patterns 38-42; docs/decisions/038-delivery-windows.md), each declared once (db/kind.ts).
  *
  * - rules:  pk DELIVERY, sk TIMETABLE                       (one item: the weekly windows)
  * - slot:   pk DELIVERY, sk SLOT#<id>                        (a window on a date, with its seat counter)
  * - seat:   pk DELIVERY_SLOT#<slotId>, sk ORDER#<orderId>    (an order's seat in a window: the pick list)
  *
  * Slot ids start with their date, so the slots from a date on are one query of the DELIVERY partition;
- * TIMETABLE sorts after every SLOT# key, so the same query also reads the rules (pattern 34).
+ * TIMETABLE sorts after every SLOT# key, so the same query also reads the rules (pattern 39).
  */
 
 const DELIVERY_PARTITION = "DELIVERY";
@@ -87,17 +87,17 @@ export const seatKind = defineKind({
 
 /** The access patterns of delivery by name (docs/data-model.md numbers them). */
 export const deliveryPatterns = {
-  /** Pattern 34: every slot from `date` on, then the rules (TIMETABLE sorts after SLOT#…): one query. */
+  /** Pattern 39: every slot from `date` on, then the rules (TIMETABLE sorts after SLOT#…): one query. */
   slotsFrom: (date: string) => ({
     ...inPartition({ pk: DELIVERY_PARTITION, skFrom: `${SLOT_PREFIX}${date}` }),
     ConsistentRead: true,
   }),
-  /** Pattern 36: the seats of one window (its orders), one query. */
+  /** Pattern 41: the seats of one window (its orders), one query. */
   seatsOf: (slotId: string) => ({
     ...inPartition({ pk: `${SEATS_PREFIX}${slotId}`, skBeginsWith: SEAT_PREFIX }),
     ConsistentRead: true,
   }),
 };
 
-/** True for an item of the rules kind (pattern 34 reads it with the slots). */
+/** True for an item of the rules kind (pattern 39 reads it with the slots). */
 export const isRulesItem = (item: Item): boolean => item[table.sortKey] === RULES_SK;

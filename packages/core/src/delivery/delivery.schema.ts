@@ -2,7 +2,7 @@ import * as v from "valibot";
 import { isCalendarDate, isTimeZone } from "./zoned-time.ts";
 
 /**
- * Browser-safe shapes of the delivery API (docs/product.md §12, docs/decisions/038-delivery-windows.md),
+ * Browser-safe shapes of the delivery API (docs/product.md §10, docs/decisions/038-delivery-windows.md),
  * shared by the server and the web app (imports nothing but valibot and the pure zoned-time.ts).
  */
 

@@ -27,7 +27,7 @@ import { freeSeat, takeSeat } from "./seats.ts";
 /** `capacity` is one of DynamoDB's reserved words. */
 const CAPACITY = { "#capacity": "capacity" };
 
-/** Pattern 34: the rules and every slot from `date` on, in one query. */
+/** Pattern 39: the rules and every slot from `date` on, in one query. */
 async function slotsFrom(date: string): Promise<{ rules: RulesRecord | undefined; slots: SlotRecord[] }> {
   const items = await queryAll(deliveryPatterns.slotsFrom(date));
   const rulesItem = items.find(isRulesItem);
@@ -37,11 +37,11 @@ async function slotsFrom(date: string): Promise<{ rules: RulesRecord | undefined
   };
 }
 
-/** Pattern 33: the rules alone. */
+/** Pattern 38: the rules alone. */
 const getRules = async (): Promise<RulesRecord | undefined> =>
   rulesKind.decodeFound(await getItem(rulesKind.key()));
 
-/** Pattern 35: one slot, strongly consistent. */
+/** Pattern 40: one slot, strongly consistent. */
 const getSlot = async (id: string): Promise<SlotRecord | undefined> =>
   slotKind.decodeFound(await getItem(slotKind.key(id)));
 
@@ -178,7 +178,7 @@ async function putRules(
 const ordersOf = async (ids: readonly string[]) =>
   (await batchGet(ids.map((id) => orderKind.key(id)))).map(orderKind.decode);
 
-/** Pattern 36: the ids of the orders holding a seat in a window. */
+/** Pattern 41: the ids of the orders holding a seat in a window. */
 const orderIdsOf = async (slotId: string): Promise<string[]> =>
   (await queryAll(deliveryPatterns.seatsOf(slotId))).map((item) => seatKind.decode(item).orderId);
 

@@ -28,7 +28,7 @@ import { addDays, localDate, weekdayOf, zonedInstant } from "./zoned-time.ts";
 export { openSlots as listSlots } from "./slots.ts";
 
 /**
- * Delivery days (docs/product.md §12, docs/decisions/038-delivery-windows.md): the administrator's
+ * Delivery days (docs/product.md §10, docs/decisions/038-delivery-windows.md): the administrator's
  * weekly rules and one-off windows, the windows shoppers see, each window's pick list, and moving an
  * order between windows. Seats are taken and given back in the order's own transactions (seats.ts).
  */

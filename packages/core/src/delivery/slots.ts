@@ -17,7 +17,7 @@ import { addDays, localDate, localTime, weekdayOf, zonedInstant } from "./zoned-
 /**
  * The windows ahead, made from the weekly rules (docs/decisions/038-delivery-windows.md): the rules'
  * windows are materialised as slot items the first time they are listed (or booked), each put
- * conditionally, and read with the rules in one query (pattern 34). Placement (orders/place.ts) asks
+ * conditionally, and read with the rules in one query (pattern 39). Placement (orders/place.ts) asks
  * here for the earliest window with room (the original client sends none) and for why a seat was
  * refused; delivery/index.ts answers the API with it.
  */
@@ -86,7 +86,7 @@ export interface Timetable {
 }
 
 /**
- * Reads the rules and the slots from today on (one query: pattern 34) and materialises the rules'
+ * Reads the rules and the slots from today on (one query: pattern 39) and materialises the rules'
  * windows up to `lastDate` (default: the booking horizon) that no item holds yet.
  */
 export async function timetable(

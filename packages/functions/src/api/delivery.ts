@@ -12,7 +12,7 @@ import type { Services } from "./services.ts";
 import { jsonBody, parseWith } from "./validate.ts";
 
 /**
- * /api/delivery — delivery days (docs/product.md §12, docs/decisions/038-delivery-windows.md): the
+ * /api/delivery — delivery days (docs/product.md §10, docs/decisions/038-delivery-windows.md): the
  * administrator's rules and windows, the windows shoppers may book (public), a window's pick list,
  * the two-week calendar and moving an order between windows. Booking itself is part of
  * `POST /api/orders` (`deliverySlotId`).

@@ -33,7 +33,7 @@ export interface ShopState {
   cartItems: CartItem[];
   shippingAddress: ShippingAddress | null;
   paymentMethod: PaymentMethod | "";
-  /** The delivery window chosen at checkout (docs/product.md §12); null: none (the server picks the earliest). */
+  /** The delivery window chosen at checkout (docs/product.md §10); null: none (the server picks the earliest). */
   deliverySlot: DeliverySlotRef | null;
   fullBox: boolean;
 }

@@ -7,7 +7,7 @@ import type {
 import { api } from "../../../lib/api.ts";
 import { useAdminSWR } from "../shared/use-admin-swr.ts";
 
-/** The admin's delivery reads and writes (docs/product.md §12). */
+/** The admin's delivery reads and writes (docs/product.md §10). */
 export const RULES_KEY = "/api/delivery/rules";
 export const CALENDAR_KEY = "/api/delivery/calendar?days=14";
 export const DAYS_KEY = "/api/delivery/days";

@@ -5,7 +5,7 @@ import { shop, useShop } from "../../../lib/shop-store.ts";
 import { useDeliverySlots } from "../../delivery/index.ts";
 
 /**
- * The checkout's "Delivery" step (docs/product.md §12): the windows ahead as cards — day, time, seats
+ * The checkout's "Delivery" step (docs/product.md §10): the windows ahead as cards — day, time, seats
  * left or full. The choice is kept with the cart and sent as `deliverySlotId`; the server decides the
  * seat in the order's own transaction, so a window that fills meanwhile is refused there (409).
  */

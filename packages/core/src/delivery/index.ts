@@ -22,7 +22,7 @@ import {
   slotRefOf,
 } from "./delivery.schema.ts";
 import { deliveryStore, type SlotUpdate } from "./delivery.store.ts";
-import { openSlots, ruleSlot, timetable, toAdmin, toListed } from "./slots.ts";
+import { forgetWeeklyWindows, openSlots, ruleSlot, timetable, toAdmin, toListed } from "./slots.ts";
 import { addDays, localDate, weekdayOf, zonedInstant } from "./zoned-time.ts";
 
 export { openSlots as listSlots } from "./slots.ts";
@@ -110,6 +110,7 @@ export async function setRules(input: DeliveryRules, now: Date = new Date()): Pr
         // A booking or another rules change landed meanwhile: decided again on what is there now.
         return AGAIN;
       }
+      forgetWeeklyWindows();
       await timetable(now);
       return rules;
     },

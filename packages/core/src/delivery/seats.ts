@@ -1,7 +1,7 @@
-import { exists, notExists } from "../db/conditions.ts";
+import { exists } from "../db/conditions.ts";
 import type { Action, UpdateAction } from "../db/kind.ts";
 import { firstClaim, heldBy } from "../db/once.ts";
-import { rulesKind, SEAT_BOOKED, seatKind, slotKind } from "./delivery.records.ts";
+import { SEAT_BOOKED, seatKind, slotKind } from "./delivery.records.ts";
 
 /**
  * The writes of a seat in a delivery window (docs/decisions/038-delivery-windows.md), which the
@@ -69,14 +69,3 @@ export function freeSeat(slotId: string, orderId: string): Action[] {
     }),
   ];
 }
-
-/**
- * The condition an order without a window is placed under: the shop has no weekly windows (no rules,
- * or rules without windows). Placement then reads nothing first; when the check fails, it reads the
- * windows and books the earliest with room (orders/place.ts).
- */
-export const noWeeklyWindows = (): Action =>
-  rulesKind.check(rulesKind.key(), {
-    ConditionExpression: `${notExists()} OR size(windows) = :none`,
-    ExpressionAttributeValues: { ":none": 0 },
-  });

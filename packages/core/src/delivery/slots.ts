@@ -127,11 +127,40 @@ function openIn(table: Timetable, now: Date, days?: number): DeliverySlot[] {
 
 const minDate = (a: string, b: string) => (a < b ? a : b);
 
+/** How long a process trusts what it read of whether the shop has weekly windows. */
+export const WEEKLY_WINDOWS_TTL_MS = 5_000;
+let weekly: { readAt: number; has: Promise<boolean> } | undefined;
+
+/**
+ * Whether the shop has weekly windows, read at most once per WEEKLY_WINDOWS_TTL_MS per process (and
+ * shared by the placements in flight): an order without a window then costs no read while the shop has
+ * none. The rules item is not put in every such order's transaction as a condition instead: every
+ * order of the shop would then touch that one item, and concurrent transactions on one item conflict.
+ * A change of the rules in this process is seen at once (`forgetWeeklyWindows`); another process sees
+ * it within the TTL (docs/decisions/038-delivery-windows.md).
+ */
+export function hasWeeklyWindows(now: number = Date.now()): Promise<boolean> {
+  if (!weekly || now - weekly.readAt >= WEEKLY_WINDOWS_TTL_MS) {
+    const has = deliveryStore.getRules().then((rules) => (rules?.windows.length ?? 0) > 0);
+    const read = { readAt: now, has };
+    weekly = read;
+    has.catch(() => {
+      if (weekly === read) weekly = undefined;
+    });
+  }
+  return weekly.has;
+}
+
+/** Forgets what was read of the weekly windows (the rules just changed in this process). */
+export function forgetWeeklyWindows(): void {
+  weekly = undefined;
+}
+
 /**
  * The window an order without one takes (the original client sends none): the earliest open window
  * with room at `now`, skipping `exclude` (windows that filled meanwhile). Undefined when the shop has
- * no weekly windows (orders carry no window, as before delivery days: the placement's transaction
- * checks that, delivery/seats.ts `noWeeklyWindows`); 409 when every window ahead is full.
+ * no weekly windows (orders carry no window, as before delivery days); 409 when every window ahead
+ * is full.
  */
 export async function earliestWithRoom(
   now: Date = new Date(),

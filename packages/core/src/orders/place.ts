@@ -1,8 +1,8 @@
 import { AGAIN, giveUp, retrying } from "../db/retry.ts";
 import type { DeliverySlotRef } from "../delivery/delivery.schema.ts";
 import { slotRefOf } from "../delivery/delivery.schema.ts";
-import { noWeeklyWindows, takeSeat } from "../delivery/seats.ts";
-import { earliestWithRoom, refusedSlot } from "../delivery/slots.ts";
+import { takeSeat } from "../delivery/seats.ts";
+import { earliestWithRoom, hasWeeklyWindows, refusedSlot } from "../delivery/slots.ts";
 import { AppError } from "../errors.ts";
 import { isId, newId } from "../ids.ts";
 import { type PriceCents, priceCents } from "../money/pricing.ts";
@@ -159,8 +159,8 @@ export async function placeOrder(
     }
   };
   // The window is part of the transaction (docs/decisions/038-delivery-windows.md): the seat is one
-  // more conditional item. Without a window chosen, the transaction checks that the shop has no weekly
-  // windows (nothing is read first); when it has, the earliest with room is read and booked.
+  // more conditional item. Without a window chosen, the earliest with room is read and booked when the
+  // shop has weekly windows (known without a read while it has none: `hasWeeklyWindows`).
   const filled = new Set<string>();
   const earliest = async (): Promise<Window | undefined> => {
     const ref = await readBeforeRefusing(() => earliestWithRoom(new Date(), filled));
@@ -168,7 +168,9 @@ export async function placeOrder(
   };
   let window: Window | undefined = input.deliverySlotId
     ? { ref: slotRefOf(input.deliverySlotId), chosen: "sent" }
-    : undefined;
+    : (await hasWeeklyWindows())
+      ? await earliest()
+      : undefined;
 
   return retrying<Placed>(
     "hotItem",
@@ -188,9 +190,7 @@ export async function placeOrder(
         checkSnapshot: basis.from === "sent snapshot",
         sessionCheck: sessionCheck(session, placer.customer.name),
         ...(key ? { key } : {}),
-        ...(window
-          ? { seat: takeSeat(window.ref.id, order.id, new Date()) }
-          : { noWindows: noWeeklyWindows() }),
+        ...(window ? { seat: takeSeat(window.ref.id, order.id, new Date()) } : {}),
       });
       switch (outcome.kind) {
         case "placed":
@@ -223,13 +223,6 @@ export async function placeOrder(
           }
           // 409 naming the window; a window of the rules not yet materialised is created and tried again.
           await readBeforeRefusing(() => refusedSlot(outcome.slotId));
-          return AGAIN;
-        }
-        case "windows": {
-          // The shop has weekly windows: the order takes the earliest with room (the answer names it).
-          const first = await earlierOrderOnce();
-          if (first) return first;
-          window = await earliest();
           return AGAIN;
         }
         case "conflict":

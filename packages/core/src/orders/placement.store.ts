@@ -49,8 +49,6 @@ export interface Placement {
   key?: { userId: string; key: string; useToken: boolean };
   sessionCheck?: Action;
   seat?: SeatTake;
-  /** For an order without a window: the check that the shop has no weekly windows (delivery/seats.ts). */
-  noWindows?: Action;
 }
 
 /** The actions of a placement's transaction, by what each is for. */
@@ -61,7 +59,6 @@ interface PlacementActions {
   hold: Action;
   session: Action | undefined;
   seat: SeatTake | undefined;
-  noWindows: Action | undefined;
 }
 
 function placementParts({
@@ -70,7 +67,6 @@ function placementParts({
   checkSnapshot = false,
   sessionCheck,
   seat,
-  noWindows,
 }: Placement): PlacementActions {
   return {
     order: orderKind.put(order, { ConditionExpression: notExists() }),
@@ -86,7 +82,6 @@ function placementParts({
     hold: putHold(order),
     session: sessionCheck,
     seat,
-    noWindows,
   };
 }
 
@@ -96,7 +91,6 @@ const inOrder = (parts: PlacementActions): Action[] => [
   ...(parts.claim ? [parts.claim] : []),
   parts.hold,
   ...(parts.seat ? [parts.seat.slot, parts.seat.seat] : []),
-  ...(parts.noWindows ? [parts.noWindows] : []),
   ...(parts.session ? [parts.session] : []),
 ];
 
@@ -128,7 +122,6 @@ export type PlaceOutcome =
   | { kind: "duplicate" }
   | { kind: "stale"; line: StoredLine }
   | { kind: "slot"; slotId: string }
-  | { kind: "windows" }
   | { kind: "conflict" };
 
 /**
@@ -142,7 +135,6 @@ function placementRefusal(parts: PlacementActions, cancelled: Cancelled): PlaceO
   if (parts.seat && cancelled.failed(parts.seat.slot)) {
     return { kind: "slot", slotId: parts.seat.slotId };
   }
-  if (cancelled.failed(parts.noWindows)) return { kind: "windows" };
   const refused = parts.lines.find(({ take }) => cancelled.failed(take));
   if (refused) return { kind: "stale", line: refused.line };
   if (cancelled.retryable) return { kind: "conflict" };

@@ -220,6 +220,55 @@ describe("seats come back exactly once", () => {
   });
 });
 
+describe("the pick list", () => {
+  it("lists a window's paid orders and the total to pick per product, in the product's unit", async () => {
+    const cherries = await createProduct({
+      name: "Cherries",
+      countInStock: 20,
+      unit: "kg",
+      step: 0.25,
+      price: 12,
+    });
+    const melon = await createProduct({ name: "Melon", countInStock: 20, unit: "piece", step: 1, price: 3 });
+    const slot = await addWindow(5);
+    const pay = async (orderId: string) => {
+      const { id } = await (await call(ann, "POST", `/${orderId}/paypal`)).json();
+      expect((await call(ann, "PUT", `/${orderId}/pay`, { id })).status).toBe(200);
+    };
+    const first = await orderOfAnswer(
+      await place(
+        ann,
+        orderBody(
+          [
+            { product: cherries, quantity: 0.75 },
+            { product: melon, quantity: 2 },
+          ],
+          { deliverySlotId: slot.id },
+        ),
+      ),
+    );
+    const second = await orderOfAnswer(
+      await place(ann, orderBody([{ product: cherries, quantity: 0.5 }], { deliverySlotId: slot.id })),
+    );
+    const unpaid = await orderOfAnswer(
+      await place(ann, orderBody([{ product: melon, quantity: 5 }], { deliverySlotId: slot.id })),
+    );
+    await pay(first._id);
+    await pay(second._id);
+    const res = await delivery("GET", `/slots/${slot.id}/picklist`);
+    expect(res.status).toBe(200);
+    const list = await res.json();
+    expect(list.slot).toMatchObject({ id: slot.id, booked: 3, capacity: 5 });
+    expect(list.orders.map((o: { _id: string }) => o._id).sort()).toEqual([first._id, second._id].sort());
+    expect(list.orders.map((o: { _id: string }) => o._id)).not.toContain(unpaid._id);
+    expect(list.products).toEqual([
+      { _id: cherries._id, name: "Cherries", unit: "kg", quantity: 1.25 },
+      { _id: melon._id, name: "Melon", unit: "piece", quantity: 2 },
+    ]);
+    expect((await delivery("GET", "/slots/2020-01-01-0900-1000/picklist")).status).toBe(404);
+  });
+});
+
 describe("capacity against bookings", () => {
   it("a window's capacity cannot drop below what is booked (409), by a slot change or by new rules", async () => {
     const fig = await createProduct({ countInStock: 10 });

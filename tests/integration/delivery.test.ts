@@ -198,6 +198,33 @@ describe("seats come back exactly once", () => {
     expect(await slotOf(slot.id)).toMatchObject({ booked: 0 });
   });
 
+  it("a cancelling refund and a delete racing over a paid order give its seat back once", async () => {
+    const pear = await createProduct({ name: "Pear", countInStock: 10, unit: "piece", step: 1 });
+    const slot = await addWindow(2);
+    const ids: string[] = [];
+    for (let n = 0; n < 2; n += 1) {
+      const order = await orderOfAnswer(
+        await place(ann, orderBody([{ product: pear, quantity: 1 }], { deliverySlotId: slot.id })),
+      );
+      const { id: paypalId } = await (await call(ann, "POST", `/${order._id}/paypal`)).json();
+      expect((await call(ann, "PUT", `/${order._id}/pay`, { id: paypalId })).status).toBe(200);
+      ids.push(order._id);
+    }
+    expect(await slotOf(slot.id)).toMatchObject({ booked: 2 });
+    const cancel = { cancel: true, reason: "Race", restock: false };
+    const [raced] = ids;
+    const statuses = await Promise.all([
+      ...Array.from({ length: 3 }, async () => {
+        const res = await app.request(`/api/orders/${raced}/refunds`, json(admin, "POST", cancel));
+        return res.status;
+      }),
+      ...Array.from({ length: 3 }, async () => (await call(admin, "DELETE", `/${raced}`)).status),
+    ]);
+    expect(statuses.filter((status) => status >= 500)).toEqual([]);
+    // Whichever came first, the raced order's seat came back exactly once; the other order keeps its own.
+    expect(await slotOf(slot.id)).toMatchObject({ booked: 1, remaining: 1 });
+  });
+
   it("moves an order to another window atomically: the new seat taken and the old freed, or neither", async () => {
     const lime = await createProduct({ name: "Lime", countInStock: 10 });
     const [a, b] = [await addWindow(1), await addWindow(1)];

@@ -97,6 +97,11 @@ export function OrderHistoryPage() {
                   <Text size="xs" c="dimmed" mb="xs" style={{ overflowWrap: "anywhere" }}>
                     {order._id}
                   </Text>
+                  {order.deliverySlot && (
+                    <Text size="sm" mb="xs">
+                      Delivery: {describeSlot(order.deliverySlot)}
+                    </Text>
+                  )}
                   <Group justify="space-between">
                     <Group gap={6}>
                       {order.isPaymentPending ? (

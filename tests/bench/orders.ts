@@ -2,10 +2,13 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import { loadConfig, setConfig } from "@fruit/core/config";
+import { addSlot } from "@fruit/core/delivery/index";
 import { newId } from "@fruit/core/ids";
 import { db } from "@fruit/core/internal/db/client";
 import { cancellationReasons } from "@fruit/core/internal/db/errors";
 import { transactInput } from "@fruit/core/internal/db/transact";
+import { takeSeat } from "@fruit/core/internal/delivery/seats";
+import { localDate } from "@fruit/core/internal/delivery/zoned-time";
 import { heldFrom } from "@fruit/core/internal/orders/hold";
 import { orderStore } from "@fruit/core/internal/orders/order.store";
 import { sessionCheck } from "@fruit/core/internal/users/caller";
@@ -27,6 +30,11 @@ const SLICES = 4;
 /** Enough products that the 20 orders in flight rarely share one (each order takes two). */
 const PRODUCTS = 100;
 const CUSTOMERS = 20;
+/**
+ * Delivery windows of the arm with a seat (docs/decisions/040-delivery-windows.md): order k books
+ * window k mod WINDOWS, so the 20 orders in flight rarely share a window's counter, in both arms.
+ */
+const WINDOWS = 20;
 const ADDRESS = {
   fullName: "Bench",
   address: "1 Orchard Way",
@@ -43,7 +51,7 @@ const PRODUCT_IMAGE = "/images/seed/apple/800.webp";
 const linesOf = (products: Product[], k: number) =>
   [0, 1].map((i) => ({ product: products[(2 * k + i) % PRODUCTS]!, quantity: i + 1 }));
 
-function orderBody(products: Product[], k: number): string {
+function orderBody(products: Product[], k: number, slotId?: string): string {
   const lines = linesOf(products, k);
   const { totalPrice } = priceLines(
     lines.map((line) => ({ price: line.product.price, quantity: line.quantity })),
@@ -63,20 +71,23 @@ function orderBody(products: Product[], k: number): string {
     shippingAddress: ADDRESS,
     paymentMethod: "PayPal",
     totalPrice,
+    ...(slotId ? { deliverySlotId: slotId } : {}),
   });
 }
 
 /**
  * The transaction placeOrder commits (order put, stock per line, idempotency claim, hold, and with
- * `withSession` the caller's session check that placement appends: docs/decisions/021): the order
- * store's own placement actions, sent directly. Without the session check it is the baseline the
- * issue's goal was first measured against, when the caller was a separate read.
+ * `withSession` the caller's session check that placement appends: docs/decisions/021; and then the
+ * delivery window's seat, `slotId`: decision 038):
+ * the order store's own placement actions, sent directly. Without the session check it is the
+ * baseline the issue's goal was first measured against, when the caller was a separate read.
  */
 function bareTransaction(
   products: Product[],
   customer: TestUser,
   k: number,
   withSession: boolean,
+  slotId?: string,
 ): TransactWriteCommand {
   const id = newId();
   const lines = linesOf(products, k).map(({ product, quantity }) => ({
@@ -112,6 +123,7 @@ function bareTransaction(
         ...(withSession
           ? { sessionCheck: sessionCheck({ userId: customer._id, tokenVersion: 0 }, customer.name) }
           : {}),
+        ...(slotId ? { seat: takeSeat(slotId, id, new Date()) } : {}),
       }),
     ),
   );
@@ -149,6 +161,24 @@ const group: BenchGroup = {
         products.push(await createProduct({ price: 2.5 + (i % 7), countInStock: 1_000_000_000 }));
       const customers = await Promise.all(Array.from({ length: CUSTOMERS }, () => createUser()));
       const bodies = Array.from({ length: PRODUCTS / 2 }, (_, k) => orderBody(products, k));
+      // One-off windows two days ahead with room for every order of the run (capacity is the core
+      // verb's, not the API's bounded one).
+      const [y, m, d] = localDate(new Date(), "America/Toronto").split("-").map(Number) as [
+        number,
+        number,
+        number,
+      ];
+      const date = new Date(Date.UTC(y, m - 1, d + 2)).toISOString().slice(0, 10);
+      const windows: string[] = [];
+      for (let w = 0; w < WINDOWS; w++) {
+        const start = `${String(w).padStart(2, "0")}:00`;
+        const end = `${String(w).padStart(2, "0")}:30`;
+        const cutoffAt = new Date(Date.now() + 86_400_000).toISOString();
+        windows.push((await addSlot({ date, start, end, capacity: 1_000_000_000, cutoffAt })).id);
+      }
+      const slotBodies = Array.from({ length: PRODUCTS / 2 }, (_, k) =>
+        orderBody(products, k, windows[k % WINDOWS]),
+      );
 
       const url = `${shop.url}/api/orders`;
       const check = await fetch(url, {
@@ -161,30 +191,34 @@ const group: BenchGroup = {
 
       let sent = 0;
       const setting = `${IN_FLIGHT} connections, ${context.durationSeconds} s`;
-      const api = autocannonLoad(url, {
-        method: "POST",
-        connections: IN_FLIGHT,
-        setupRequest: (request) => {
-          const k = sent++;
-          return {
-            ...request,
-            headers: {
-              ...request.headers,
-              "content-type": "application/json",
-              ...customers[k % CUSTOMERS]!.auth,
-              "Idempotency-Key": `bench-${k}-${newId()}`,
-            },
-            body: bodies[k % bodies.length]!,
-          };
-        },
-      });
+      const apiLoad = (of: string[]) =>
+        autocannonLoad(url, {
+          method: "POST",
+          connections: IN_FLIGHT,
+          setupRequest: (request) => {
+            const k = sent++;
+            return {
+              ...request,
+              headers: {
+                ...request.headers,
+                "content-type": "application/json",
+                ...customers[k % CUSTOMERS]!.auth,
+                "Idempotency-Key": `bench-${k}-${newId()}`,
+              },
+              body: of[k % of.length]!,
+            };
+          },
+        });
+      const api = apiLoad(bodies);
+      const apiWithSlot = apiLoad(slotBodies);
       let conflicts = 0;
-      const bareLoop = (withSession: boolean) =>
+      const bareLoop = (withSession: boolean, withSeat = false) =>
         closedLoop(async (k) => {
           const customer = customers[k % CUSTOMERS]!;
+          const slotId = withSeat ? windows[(k % (PRODUCTS / 2)) % WINDOWS] : undefined;
           for (let attempt = 0; ; attempt++) {
             try {
-              await db().send(bareTransaction(products, customer, k % (PRODUCTS / 2), withSession));
+              await db().send(bareTransaction(products, customer, k % (PRODUCTS / 2), withSession, slotId));
               return;
             } catch (error) {
               if (!cancellationReasons(error)?.includes("TransactionConflict") || attempt > 10) throw error;
@@ -196,11 +230,11 @@ const group: BenchGroup = {
       context.log(
         `POST /api/orders (${IN_FLIGHT} connections) and the bare TransactWriteItems (${IN_FLIGHT} in flight), ${context.durationSeconds} s each, in alternating slices`,
       );
-      const [placed, same, bare] = (await interleave(
-        [api, bareLoop(true), bareLoop(false)],
+      const [placed, same, bare, placedWithSlot, sameWithSlot] = (await interleave(
+        [api, bareLoop(true), bareLoop(false), apiWithSlot, bareLoop(true, true)],
         context.durationSeconds,
         SLICES,
-      )) as [Throughput, Throughput, Throughput];
+      )) as [Throughput, Throughput, Throughput, Throughput, Throughput];
       return [
         {
           name: "POST /api/orders throughput",
@@ -243,6 +277,24 @@ const group: BenchGroup = {
           value: round((100 * placed.perSecond) / same.perSecond),
           unit: "%",
           note: `what HTTP, the token and validation add to placement's own transaction; p50 ${round(placed.p50 / same.p50, 2)}×`,
+        },
+        {
+          name: "POST /api/orders with a delivery window throughput",
+          value: round(placedWithSlot.perSecond, 1),
+          unit: "req/s",
+          note: `the same orders with deliverySlotId (${WINDOWS} windows)${problems(apiWithSlot.failures())}; p50 ${round(placedWithSlot.p50)} ms`,
+        },
+        {
+          name: "bare transaction with the session check and the seat",
+          value: round(sameWithSlot.perSecond, 1),
+          unit: "tx/s",
+          note: `what placement with a window commits: the above + the seat's counter update and seat item (docs/decisions/038); p50 ${round(sameWithSlot.p50)} ms`,
+        },
+        {
+          name: "POST /api/orders with a window / bare transaction of the same shape",
+          value: round((100 * placedWithSlot.perSecond) / sameWithSlot.perSecond),
+          unit: "%",
+          note: `goal ≥ 80 % (issue 36); p50 ${round(placedWithSlot.p50 / sameWithSlot.p50, 2)}×`,
         },
       ];
     } finally {

@@ -1,5 +1,7 @@
 import { GetCommand } from "@aws-sdk/lib-dynamodb";
+import { addSlot, calendar, readRules } from "@fruit/core/delivery/index";
 import { db, tableName } from "@fruit/core/internal/db/client";
+import { localDate } from "@fruit/core/internal/delivery/zoned-time";
 import { productKind } from "@fruit/core/internal/products/product.records";
 import { userKind } from "@fruit/core/internal/users/user.records";
 import { app } from "@fruit/functions/api/index";
@@ -99,6 +101,28 @@ describe("access matrix", () => {
     }
     return order._id;
   };
+
+  /** A one-off delivery window three days ahead, each its own start (POST /api/delivery/slots' body). */
+  let windows = 0;
+  const pad = (value: number) => String(value).padStart(2, "0");
+  const windowBody = () => {
+    windows += 1;
+    const [y, m, d] = localDate(new Date(), "America/Toronto").split("-").map(Number) as [
+      number,
+      number,
+      number,
+    ];
+    const hour = 1 + Math.floor(windows / 60);
+    return {
+      date: new Date(Date.UTC(y, m - 1, d + 3)).toISOString().slice(0, 10),
+      start: `${pad(hour)}:${pad(windows % 60)}`,
+      end: `${pad(hour + 1)}:${pad(windows % 60)}`,
+      capacity: 50,
+      cutoffAt: new Date(Date.now() + 86_400_000).toISOString(),
+    };
+  };
+  const freshWindow = () => addSlot(windowBody());
+  const windowOf = async (id: string) => (await calendar(28)).find((slot) => slot.id === id);
 
   const rows: Record<string, Row> = {
     "GET /api/health": {
@@ -308,6 +332,82 @@ describe("access matrix", () => {
           method: "PUT",
           path: `/api/orders/${id}/deliver`,
           unchanged: async () => expect((await storedOrder(id)).isDelivered).toBe(false),
+        };
+      },
+      expected: admin(200),
+    },
+    "GET /api/delivery/rules": {
+      call: async () => ({ method: "GET", path: "/api/delivery/rules" }),
+      expected: admin(200),
+    },
+    "PUT /api/delivery/rules": {
+      call: async (role) => {
+        const bookingDays = ROLES.indexOf(role) + 2;
+        return {
+          method: "PUT",
+          path: "/api/delivery/rules",
+          body: { timeZone: "America/Toronto", bookingDays, windows: [], closedDates: [] },
+          unchanged: async () => expect((await readRules()).bookingDays).not.toBe(bookingDays),
+        };
+      },
+      expected: admin(200),
+    },
+    "GET /api/delivery/slots": {
+      call: async () => ({ method: "GET", path: "/api/delivery/slots" }),
+      expected: open(200),
+    },
+    "POST /api/delivery/slots": {
+      call: async () => {
+        const body = windowBody();
+        const id = `${body.date}-${body.start.replace(":", "")}-${body.end.replace(":", "")}`;
+        return {
+          method: "POST",
+          path: "/api/delivery/slots",
+          body,
+          unchanged: async () => expect(await windowOf(id)).toBeUndefined(),
+        };
+      },
+      expected: admin(201),
+    },
+    "PUT /api/delivery/slots/:id": {
+      call: async () => {
+        const { id } = await freshWindow();
+        return {
+          method: "PUT",
+          path: `/api/delivery/slots/${id}`,
+          body: { capacity: 7 },
+          unchanged: async () => expect((await windowOf(id))?.capacity).toBe(50),
+        };
+      },
+      expected: admin(200),
+    },
+    "GET /api/delivery/slots/:id/picklist": {
+      call: async () => ({ method: "GET", path: `/api/delivery/slots/${(await freshWindow()).id}/picklist` }),
+      expected: admin(200),
+    },
+    "GET /api/delivery/days": {
+      call: async () => ({ method: "GET", path: "/api/delivery/days" }),
+      expected: admin(200),
+    },
+    "GET /api/delivery/calendar": {
+      call: async () => ({ method: "GET", path: "/api/delivery/calendar" }),
+      expected: admin(200),
+    },
+    "PUT /api/delivery/orders/:id": {
+      name: "move an order to another window",
+      call: async () => {
+        const [from, to] = [await freshWindow(), await freshWindow()];
+        const placedRes = await orderCall(customer, "POST", "", {
+          ...orderOf(product),
+          deliverySlotId: from.id,
+        });
+        expect(placedRes.status).toBe(201);
+        const { order } = await placedRes.json();
+        return {
+          method: "PUT",
+          path: `/api/delivery/orders/${order._id}`,
+          body: { deliverySlotId: to.id },
+          unchanged: async () => expect((await storedOrder(order._id)).deliverySlot.id).toBe(from.id),
         };
       },
       expected: admin(200),

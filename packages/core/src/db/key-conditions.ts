@@ -19,6 +19,8 @@ export interface PartitionQuery {
   skBeginsWith?: string;
   /** Only sort keys before this one (text order). */
   skBefore?: string;
+  /** Only sort keys from this one on, itself included (text order). */
+  skFrom?: string;
   /** Newest first (ids are ULIDs, so descending sort keys are newest first). */
   descending?: boolean;
 }
@@ -37,8 +39,10 @@ export function inPartition(query: PartitionQuery): QueryInput {
       ? ` AND begins_with(${keys.sortKey}, :sk)`
       : query.skBefore !== undefined
         ? ` AND ${keys.sortKey} < :sk`
-        : "";
-  const sk = query.skBeginsWith ?? query.skBefore;
+        : query.skFrom !== undefined
+          ? ` AND ${keys.sortKey} >= :sk`
+          : "";
+  const sk = query.skBeginsWith ?? query.skBefore ?? query.skFrom;
   return {
     ...(query.index ? { IndexName: query.index } : {}),
     KeyConditionExpression: `${keys.partitionKey} = :pk${sortCondition}`,

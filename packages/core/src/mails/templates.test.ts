@@ -162,3 +162,19 @@ describe("order mail templates", () => {
     expect(orderUrl("https://x.example", "a/b")).toBe("https://x.example/order/a%2Fb");
   });
 });
+
+describe("the delivery window in order mails", () => {
+  const booked: OrderRecord = {
+    ...order,
+    deliverySlot: { id: "2026-12-05-0900-1100", date: "2026-12-05", start: "09:00", end: "11:00" },
+  };
+  it("names the window in both parts of every order mail, and nothing without one", () => {
+    const context = { shopUrl: "https://shop.example", customerName: "Ann" };
+    for (const render of [renderPlaced, renderPaid, renderDelivered, renderCancelled]) {
+      const mail = render(booked, context);
+      expect(mail.text).toContain("Delivery window: Sat, Dec 5, 09:00–11:00.");
+      expect(mail.html).toContain("Delivery window: Sat, Dec 5, 09:00–11:00.");
+      expect(render(order, context).text).not.toContain("Delivery window");
+    }
+  });
+});

@@ -1,3 +1,4 @@
+import { describeSlot } from "../delivery/delivery.schema.ts";
 import { formatMoney, lineCents, toDollars } from "../money/pricing.ts";
 import { formatQuantity, fromBase, perUnitLabel } from "../money/quantity.ts";
 import type { OrderRecord, StoredLine } from "../orders/order.records.ts";
@@ -139,7 +140,9 @@ function receiptText(order: OrderRecord): string {
 function layout(order: OrderRecord, context: MailContext, body: Body): RenderedMail {
   const link = orderUrl(context.shopUrl, order.id);
   const greeting = `Hello ${oneLine(context.customerName)},`;
-  const paragraphs = body.paragraphs
+  // Every order mail names the order's delivery window (docs/decisions/040-delivery-windows.md).
+  const window = order.deliverySlot ? [`Delivery window: ${describeSlot(order.deliverySlot)}.`] : [];
+  const paragraphs = [...body.paragraphs, ...window]
     .map(
       (text) =>
         `<p style="margin:0 0 12px;font-size:15px;line-height:1.5;color:${INK}">${escapeHtml(text)}</p>`,
@@ -168,7 +171,7 @@ ${body.receipt ? receiptHtml(order) : ""}
     "",
     greeting,
     "",
-    ...body.paragraphs.flatMap((paragraph) => [paragraph, ""]),
+    ...[...body.paragraphs, ...window].flatMap((paragraph) => [paragraph, ""]),
     ...(body.receipt ? [receiptText(order), ""] : []),
     `Order ${order.id}: ${link}`,
     "",

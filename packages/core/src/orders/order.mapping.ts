@@ -48,5 +48,6 @@ export function toOrder(order: OrderRecord, user: OrderUser): Order {
       reason: refund.reason,
       createdAt: refund.createdAt,
     })),
+    deliverySlot: order.deliverySlot ?? null,
   };
 }

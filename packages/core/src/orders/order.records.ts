@@ -126,6 +126,10 @@ export const OrderRecordSchema = v.object({
       }),
     ),
   ),
+  /** The delivery window the order holds a seat in (docs/decisions/040-delivery-windows.md); absent: none. */
+  deliverySlot: v.optional(v.object({ id: text, date: text, start: text, end: text })),
+  /** When its seat went back to the window (cancelled, or a cancelling refund completed); absent while held. */
+  seatFreedAt: v.optional(text),
   /** Moved by every update (db/kind.ts); absent on a new order. */
   rev: v.optional(v.pipe(v.number(), v.integer())),
 });
@@ -201,6 +205,10 @@ export const isCancelled = (order: Pick<OrderRecord, "cancelledAt">): boolean =>
 /** An order that still holds its stock: unpaid and not cancelled. */
 export const isHeld = (order: Pick<OrderRecord, "isPaid" | "cancelledAt">): boolean =>
   !order.isPaid && !isCancelled(order);
+
+/** The window whose seat an order still holds, if any (delivery/seats.ts gives it back once). */
+export const heldSeat = (order: Pick<OrderRecord, "deliverySlot" | "seatFreedAt">): string | undefined =>
+  order.seatFreedAt === undefined ? order.deliverySlot?.id : undefined;
 
 /** Capture statuses PayPal uses for money it holds (not yet ours) and for money it will not take. */
 export const CAPTURE_PENDING = "PENDING";

@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { type DeliverySlotRef, SlotIdSchema } from "../delivery/delivery.schema.ts";
 import { toBase, UNITS, type Unit } from "../money/quantity.ts";
 import { PageQueryEntries } from "../paging.schema.ts";
 
@@ -130,6 +131,8 @@ export const OrderInputSchema = v.object({
   shippingPrice: v.optional(money),
   taxPrice: v.optional(money),
   totalPrice: money,
+  /** The delivery window chosen (GET /api/delivery/slots); without one, the earliest with room when the shop has windows. */
+  deliverySlotId: v.optional(SlotIdSchema),
 });
 export type OrderInput = v.InferOutput<typeof OrderInputSchema>;
 
@@ -207,6 +210,8 @@ export interface Order extends Prices {
   refundedPrice: number;
   /** The completed refunds, oldest first. */
   refunds: Refund[];
+  /** The delivery window booked for the order; null when it has none (the API always sends it). */
+  deliverySlot?: DeliverySlotRef | null | undefined;
 }
 
 /** A completed refund as orders answer it. */

@@ -1,7 +1,8 @@
 import { exists } from "../db/conditions.ts";
 import { tryTransact } from "../db/transact.ts";
+import { freeSeat } from "../delivery/seats.ts";
 import { productStore } from "../products/product.store.ts";
-import { type OrderRecord, orderKind } from "./order.records.ts";
+import { heldSeat, type OrderRecord, orderKind } from "./order.records.ts";
 import type { PaymentResult } from "./order.schema.ts";
 import { deleteHold, notCancelled, updateOrder } from "./order.writes.ts";
 
@@ -112,9 +113,10 @@ const setCaptureStatus = (id: string, captureStatus: string): Promise<OrderRecor
  */
 async function cancelDenied(order: OrderRecord, captureStatus: string): Promise<"cancelled" | "changed"> {
   const restock = await productStore.returnStock(order.orderItems);
+  const seat = heldSeat(order);
   const refused = await tryTransact([
     orderKind.update(orderKind.key(order.id), {
-      UpdateExpression: "SET isCancelled = :true, cancelledAt = :now, captureStatus = :status",
+      UpdateExpression: `SET isCancelled = :true, cancelledAt = :now, captureStatus = :status${seat ? ", seatFreedAt = :now" : ""}`,
       ConditionExpression: `${exists()} AND isPaid = :false AND ${notCancelled} AND captureId = :capture`,
       ExpressionAttributeValues: {
         ":true": true,
@@ -126,6 +128,7 @@ async function cancelDenied(order: OrderRecord, captureStatus: string): Promise<
     }),
     ...deleteHold(order.id),
     ...restock,
+    ...(seat ? freeSeat(seat, order.id) : []),
   ]);
   return refused ? "changed" : "cancelled";
 }

@@ -1,4 +1,8 @@
 import { AGAIN, giveUp, retrying } from "../db/retry.ts";
+import type { DeliverySlotRef } from "../delivery/delivery.schema.ts";
+import { slotRefOf } from "../delivery/delivery.schema.ts";
+import { takeSeat } from "../delivery/seats.ts";
+import { earliestWithRoom, hasWeeklyWindows, refusedSlot } from "../delivery/slots.ts";
 import { AppError } from "../errors.ts";
 import { isId, newId } from "../ids.ts";
 import { type PriceCents, priceCents } from "../money/pricing.ts";
@@ -51,8 +55,19 @@ async function readPlacer(session: Session): Promise<Placer> {
   return { known: "read", customer: { _id, name } };
 }
 
+/**
+ * The delivery window an order books: the one the shopper chose (`sent`), or — the original client
+ * sends none — the earliest with room (`earliest`), which the answer names.
+ */
+type Window = { ref: DeliverySlotRef; chosen: "sent" | "earliest" };
+
 /** The new order of docs/data-model.md (the stats stream handler reads `totalCents` and `createdAt`). */
-function newOrder(customer: Customer, input: OrderInput, lines: readonly StoredLine[]): NewOrder {
+function newOrder(
+  customer: Customer,
+  input: OrderInput,
+  lines: readonly StoredLine[],
+  window: Window | undefined,
+): NewOrder {
   const { itemsCents, shippingCents, taxCents, totalCents }: PriceCents = priceCents(lines);
   return {
     id: newId(),
@@ -76,6 +91,7 @@ function newOrder(customer: Customer, input: OrderInput, lines: readonly StoredL
     isPaid: false,
     isDelivered: false,
     ...heldFrom(new Date()),
+    ...(window ? { deliverySlot: window.ref } : {}),
   };
 }
 
@@ -133,6 +149,28 @@ export async function placeOrder(
     check(catalogue);
     return { from: "catalogue", lines: catalogue };
   };
+  /** The session read before any refusal (a 409 of a window is an answer like any other). */
+  const readBeforeRefusing = async <T>(work: () => Promise<T>): Promise<T> => {
+    try {
+      return await work();
+    } catch (error) {
+      if (placer.known === "from token") placer = await readPlacer(session);
+      throw error;
+    }
+  };
+  // The window is part of the transaction (docs/decisions/040-delivery-windows.md): the seat is one
+  // more conditional item. Without a window chosen, the earliest with room is read and booked when the
+  // shop has weekly windows (known without a read while it has none: `hasWeeklyWindows`).
+  const filled = new Set<string>();
+  const earliest = async (): Promise<Window | undefined> => {
+    const ref = await readBeforeRefusing(() => earliestWithRoom(new Date(), filled));
+    return ref && { ref, chosen: "earliest" };
+  };
+  let window: Window | undefined = input.deliverySlotId
+    ? { ref: slotRefOf(input.deliverySlotId), chosen: "sent" }
+    : (await hasWeeklyWindows())
+      ? await earliest()
+      : undefined;
 
   return retrying<Placed>(
     "hotItem",
@@ -142,7 +180,7 @@ export async function placeOrder(
         if (first) return first;
         basis = await fromCatalogue((catalogue) => assertSamePrices(input, lines, catalogue));
       }
-      const order = newOrder(placer.customer, input, basis.lines);
+      const order = newOrder(placer.customer, input, basis.lines, window);
       // After a clash on the token (the other request may have failed), the key item alone guards.
       const key = idempotencyKey
         ? { userId: placer.customer._id, key: idempotencyKey, useToken: attempt === 0 }
@@ -152,6 +190,7 @@ export async function placeOrder(
         checkSnapshot: basis.from === "sent snapshot",
         sessionCheck: sessionCheck(session, placer.customer.name),
         ...(key ? { key } : {}),
+        ...(window ? { seat: takeSeat(window.ref.id, order.id, new Date()) } : {}),
       });
       switch (outcome.kind) {
         case "placed":
@@ -172,6 +211,19 @@ export async function placeOrder(
             assertSamePrices(input, lines, catalogue);
           });
           return AGAIN; // the catalogue changed under the sent snapshot: place with its values
+        }
+        case "slot": {
+          // The window is unknown, closed, past its cut-off or full (the server's clock decided).
+          const first = await earlierOrderOnce();
+          if (first) return first;
+          if (window?.chosen === "earliest") {
+            filled.add(outcome.slotId);
+            window = await earliest();
+            return AGAIN;
+          }
+          // 409 naming the window; a window of the rules not yet materialised is created and tried again.
+          await readBeforeRefusing(() => refusedSlot(outcome.slotId));
+          return AGAIN;
         }
         case "conflict":
           return AGAIN;

@@ -4,8 +4,10 @@ import { deleteItem, getItem } from "../db/items.ts";
 import type { Action, UpdateAction } from "../db/kind.ts";
 import { expiringClaim } from "../db/once.ts";
 import { type Cancelled, tryTransact } from "../db/transact.ts";
+import { freeSeat, type SeatTake } from "../delivery/seats.ts";
 import { productStore } from "../products/product.store.ts";
 import {
+  heldSeat,
   idempotencyKind,
   isCancelled,
   isHeld,
@@ -38,13 +40,15 @@ export type NewOrder = OrderRecord & { isPaid: false; isDelivered: false; holdUn
  * A placement: the new order, and the idempotency key it claims (`useToken`: also as DynamoDB's
  * token). Each line's price is always a condition on its product; `checkSnapshot` adds its name,
  * slug and image (a snapshot the shopper sent rather than one read from the catalogue).
- * `sessionCheck` is the caller's session check (users/caller.ts).
+ * `sessionCheck` is the caller's session check (users/caller.ts); `seat` the seat the order takes in
+ * its delivery window (delivery/seats.ts `takeSeat`).
  */
 export interface Placement {
   order: NewOrder;
   checkSnapshot?: boolean;
   key?: { userId: string; key: string; useToken: boolean };
   sessionCheck?: Action;
+  seat?: SeatTake;
 }
 
 /** The actions of a placement's transaction, by what each is for. */
@@ -54,9 +58,16 @@ interface PlacementActions {
   claim: Action | undefined;
   hold: Action;
   session: Action | undefined;
+  seat: SeatTake | undefined;
 }
 
-function placementParts({ order, key, checkSnapshot = false, sessionCheck }: Placement): PlacementActions {
+function placementParts({
+  order,
+  key,
+  checkSnapshot = false,
+  sessionCheck,
+  seat,
+}: Placement): PlacementActions {
   return {
     order: orderKind.put(order, { ConditionExpression: notExists() }),
     lines: order.orderItems.map((line) => ({ line, take: productStore.takeStock(line, { checkSnapshot }) })),
@@ -70,6 +81,7 @@ function placementParts({ order, key, checkSnapshot = false, sessionCheck }: Pla
       : undefined,
     hold: putHold(order),
     session: sessionCheck,
+    seat,
   };
 }
 
@@ -78,13 +90,15 @@ const inOrder = (parts: PlacementActions): Action[] => [
   ...parts.lines.map(({ take }) => take),
   ...(parts.claim ? [parts.claim] : []),
   parts.hold,
+  ...(parts.seat ? [parts.seat.slot, parts.seat.seat] : []),
   ...(parts.session ? [parts.session] : []),
 ];
 
 /**
  * The placement's one transaction: put the order, take each line's stock (never below 0, and only
  * while the product is still what the line says), claim the idempotency key, and put the order's hold
- * (the unpaid-order index entry the expiry sweep reads). The order benchmark (tests/bench/orders.ts)
+ * (the unpaid-order index entry the expiry sweep reads), and take the order's seat in its delivery
+ * window when it has one (docs/decisions/040-delivery-windows.md). The order benchmark (tests/bench/orders.ts)
  * sends exactly these actions as its bare transaction.
  */
 const placementActions = (placement: Placement): Action[] => inOrder(placementParts(placement));
@@ -107,16 +121,20 @@ export type PlaceOutcome =
   | { kind: "session" }
   | { kind: "duplicate" }
   | { kind: "stale"; line: StoredLine }
+  | { kind: "slot"; slotId: string }
   | { kind: "conflict" };
 
 /**
  * What a cancelled placement means. A failed session check wins (nothing is answered to a revoked
  * token); then a taken key (a replay answers the first order whatever the stock is now); then the
- * first line whose product refused.
+ * delivery window (unknown, closed, past its cut-off or full); then the first line whose product refused.
  */
 function placementRefusal(parts: PlacementActions, cancelled: Cancelled): PlaceOutcome {
   if (cancelled.failed(parts.session)) return { kind: "session" };
   if (cancelled.failed(parts.claim)) return { kind: "duplicate" };
+  if (parts.seat && cancelled.failed(parts.seat.slot)) {
+    return { kind: "slot", slotId: parts.seat.slotId };
+  }
   const refused = parts.lines.find(({ take }) => cancelled.failed(take));
   if (refused) return { kind: "stale", line: refused.line };
   if (cancelled.retryable) return { kind: "conflict" };
@@ -149,6 +167,8 @@ async function place(placement: Placement): Promise<PlaceOutcome> {
 async function remove(order: OrderRecord): Promise<"deleted" | "changed"> {
   const restock = isHeld(order) ? await productStore.returnStock(order.orderItems) : [];
   const cancelled = isCancelled(order) ? "attribute_exists(cancelledAt)" : notCancelled;
+  // The seat it still holds comes back with it (held only while its seat item is: a seat freed meanwhile refuses).
+  const seat = heldSeat(order);
   const refused = await tryTransact([
     ...orderKind.delete(orderKind.key(order.id), {
       ConditionExpression: `${exists()} AND isPaid = :paid AND ${cancelled}`,
@@ -156,6 +176,7 @@ async function remove(order: OrderRecord): Promise<"deleted" | "changed"> {
     }),
     ...deleteHold(order.id),
     ...restock,
+    ...(seat ? freeSeat(seat, order.id) : []),
   ]);
   return refused ? "changed" : "deleted";
 }
@@ -169,9 +190,10 @@ async function remove(order: OrderRecord): Promise<"deleted" | "changed"> {
 async function cancel(order: OrderRecord, now: Date): Promise<"cancelled" | "changed"> {
   const started = order.paymentStartedAt;
   const restock = await productStore.returnStock(order.orderItems);
+  const seat = heldSeat(order);
   const refused = await tryTransact([
     orderKind.update(orderKind.key(order.id), {
-      UpdateExpression: "SET isCancelled = :true, cancelledAt = :now",
+      UpdateExpression: `SET isCancelled = :true, cancelledAt = :now${seat ? ", seatFreedAt = :now" : ""}`,
       ConditionExpression: [
         exists(),
         "isPaid = :false",
@@ -188,6 +210,8 @@ async function cancel(order: OrderRecord, now: Date): Promise<"cancelled" | "cha
     }),
     ...deleteHold(order.id),
     ...restock,
+    // Its seat comes back once: freed with the stock, only while its seat item is still booked.
+    ...(seat ? freeSeat(seat, order.id) : []),
   ]);
   return refused ? "changed" : "cancelled";
 }

@@ -6,7 +6,7 @@ import { errorFields, log } from "../log.ts";
 import { formatMoney, toCents, toDollars } from "../money/pricing.ts";
 import { fromBase, PRECISION_TEXT, toBase } from "../money/quantity.ts";
 import { orderOrNotFound, withUser } from "../orders/index.ts";
-import { isCancelled, MAX_REFUNDS, type OrderRecord } from "../orders/order.records.ts";
+import { heldSeat, isCancelled, MAX_REFUNDS, type OrderRecord } from "../orders/order.records.ts";
 import { orderStore } from "../orders/order.store.ts";
 import { RefundRefused } from "../paypal/contract.ts";
 import { provider } from "../paypal/provider.ts";
@@ -244,6 +244,8 @@ export async function refundOrder(
         source: "admin",
         createdAt: new Date().toISOString(),
         ...(input.cancel === true ? { cancels: true } : {}),
+        // The seat of a cancelled order goes back with its stock, when the refund completes.
+        ...(input.cancel === true && heldSeat(order) ? { freesSeat: heldSeat(order) } : {}),
       };
       const result = await refundStore.reserve(order, refund, plan, key ? { key, request } : undefined);
       if (result === "reserved") return { refund, order };

@@ -47,6 +47,8 @@ export const RefundRecordSchema = v.object({
   issue: v.optional(text),
   /** This refund cancels its (undelivered) order: everything left is refunded. */
   cancels: v.optional(v.boolean()),
+  /** The delivery window whose seat a cancelling refund gives back when it completes (delivery/seats.ts). */
+  freesSeat: v.optional(text),
 });
 export type RefundRecord = v.InferOutput<typeof RefundRecordSchema>;
 

@@ -5,6 +5,7 @@ import type { Action, Item } from "../db/kind.ts";
 import { expiringClaim, firstClaim, heldBy } from "../db/once.ts";
 import { queryAll, queryPage } from "../db/query.ts";
 import { type Cancelled, tryTransact } from "../db/transact.ts";
+import { freeSeat } from "../delivery/seats.ts";
 import { MAX_REFUNDS, type OrderRecord, orderKind } from "../orders/order.records.ts";
 import { productStore } from "../products/product.store.ts";
 import type { RefundPlan } from "./plan.ts";
@@ -139,20 +140,23 @@ async function complete(refund: RefundRecord, paypalRefundId: string): Promise<C
   };
   const recordPut = refundKind.put(done, heldBy({}, "pending"));
   const restock = refund.restock ? await productStore.returnStock(refund.lines) : [];
+  // A cancelling refund gives the order's delivery seat back with the stock (docs/decisions/040-delivery-windows.md).
+  const seat = refund.freesSeat;
   const cancelled = await tryTransact([
     recordPut,
     orderKind.update(orderKind.key(refund.orderId), {
-      UpdateExpression:
-        "SET refundedCents = if_not_exists(refundedCents, :zero) + :amount, refunds = list_append(if_not_exists(refunds, :none), :entry)",
-      ConditionExpression: exists(),
+      UpdateExpression: `SET refundedCents = if_not_exists(refundedCents, :zero) + :amount, refunds = list_append(if_not_exists(refunds, :none), :entry)${seat ? ", seatFreedAt = :freedAt" : ""}`,
+      ConditionExpression: `${exists()}${seat ? " AND attribute_not_exists(seatFreedAt)" : ""}`,
       ExpressionAttributeValues: {
         ":zero": 0,
         ":amount": refund.amountCents,
         ":none": [],
         ":entry": [summaryOf(done)],
+        ...(seat ? { ":freedAt": done.completedAt } : {}),
       },
     }),
     ...restock,
+    ...(seat ? freeSeat(seat, refund.orderId) : []),
   ]);
   return completion(cancelled, recordPut);
 }

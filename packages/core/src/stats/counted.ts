@@ -16,11 +16,20 @@ export type CountedEntity = keyof typeof countedKinds;
 
 /**
  * What the counters read of each counted item (the rest of a stream image or a scanned item is not
- * decoded): an order's total, refunds, day and cancellation, a product's category, a user's existence, and
+ * decoded): an order's total, refunds, day, cancellation and delivery seat, a product's category, a user's existence, and
  * each one's revision.
  */
 const countedParts = {
-  order: v.pick(OrderRecordSchema, ["id", "totalCents", "refundedCents", "createdAt", "cancelledAt", "rev"]),
+  order: v.pick(OrderRecordSchema, [
+    "id",
+    "totalCents",
+    "refundedCents",
+    "createdAt",
+    "cancelledAt",
+    "deliverySlot",
+    "seatFreedAt",
+    "rev",
+  ]),
   user: v.pick(UserRecordSchema, ["id", "rev"]),
   product: v.pick(ProductRecordSchema, ["id", "category", "rev"]),
 };

@@ -9,7 +9,13 @@ import {
   type RecordDelta,
   sequenceOf,
 } from "./stats.batch.ts";
-import { type CounterChange, counterDelta, countsOf, summaryFromItems } from "./stats.counters.ts";
+import {
+  type CounterChange,
+  counterDelta,
+  countsOf,
+  deliveryDaysFromItems,
+  summaryFromItems,
+} from "./stats.counters.ts";
 import { isCovered, type Rev, recordRev } from "./stats.fences.ts";
 import type { EntityKey } from "./stats.records.ts";
 import type { Summary } from "./stats.schema.ts";
@@ -289,4 +295,12 @@ export async function applyChangesToStats(
 /** The dashboard summary, read from the active generation's aggregate items (one query of a bounded partition). */
 export async function readSummary(): Promise<Summary> {
   return summaryFromItems(await statsStore.aggregates());
+}
+
+/**
+ * The dashboard's booked orders per delivery day, for the `days` local dates from `today` (the shop's
+ * zone: delivery/index.ts), kept by the stream like the other figures (stats.counters.ts).
+ */
+export async function readDeliveryDays(dates: readonly string[]): Promise<{ _id: string; orders: number }[]> {
+  return deliveryDaysFromItems(await statsStore.aggregates(), dates);
 }

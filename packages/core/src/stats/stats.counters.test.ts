@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   counterDelta,
   countsOf,
+  deliveryDaysFromItems,
   orderCounters,
   productCounters,
   summaryFromItems,
@@ -93,5 +94,40 @@ describe("stats counters", () => {
       ],
       productCategories: [{ _id: "Fruits", count: 2 }],
     });
+  });
+});
+
+describe("booked orders per delivery day", () => {
+  const base = { id: "o", totalCents: 500, createdAt: "2026-12-01T10:00:00Z" };
+  const saturday = { id: "2026-12-05-0900-1100", date: "2026-12-05", start: "09:00", end: "11:00" };
+  const sunday = { id: "2026-12-06-0900-1100", date: "2026-12-06", start: "09:00", end: "11:00" };
+  const day = (date: string, bookings: number) => ({ key: statsKeys.deliveryDay(date), add: { bookings } });
+
+  it("counts an order holding a seat on its window's date; a move moves it, a cancellation or a freed seat takes it out", () => {
+    expect(orderCounters({ ...base, deliverySlot: saturday })).toContainEqual(day("2026-12-05", 1));
+    expect(orderCounters(base).some((change) => "bookings" in change.add)).toBe(false);
+    expect(
+      counterDelta(orderCounters, { ...base, deliverySlot: saturday }, { ...base, deliverySlot: sunday }),
+    ).toEqual([day("2026-12-05", -1), day("2026-12-06", 1)]);
+    const cancelled = { ...base, deliverySlot: saturday, cancelledAt: "2026-12-01T11:00:00Z" };
+    expect(counterDelta(orderCounters, { ...base, deliverySlot: saturday }, cancelled)).toContainEqual(
+      day("2026-12-05", -1),
+    );
+    const freed = { ...base, deliverySlot: saturday, seatFreedAt: "2026-12-01T11:00:00Z" };
+    expect(counterDelta(orderCounters, { ...base, deliverySlot: saturday }, freed)).toEqual([
+      day("2026-12-05", -1),
+    ]);
+  });
+
+  it("reads every asked day from the active generation, 0 when none was booked", () => {
+    const items = [
+      { pk: "STATS", sk: "DELIVERY_DAY#2026-12-05", bookings: 3 },
+      { pk: "STATS", sk: "G#2#DELIVERY_DAY#2026-12-05", bookings: 9 },
+    ];
+    expect(deliveryDaysFromItems(items, ["2026-12-05", "2026-12-06"])).toEqual([
+      { _id: "2026-12-05", orders: 3 },
+      { _id: "2026-12-06", orders: 0 },
+    ]);
+    expect(deliveryDaysFromItems(items, ["2026-12-05"], 2)).toEqual([{ _id: "2026-12-05", orders: 9 }]);
   });
 });

@@ -1,7 +1,7 @@
 import type { Item } from "../db/kind.ts";
 import { AppError } from "../errors.ts";
 import { toDollars } from "../money/pricing.ts";
-import { isCancelled } from "../orders/order.records.ts";
+import { heldSeat, isCancelled } from "../orders/order.records.ts";
 import { type CountedEntity, type CountedPart, countedPartOf } from "./counted.ts";
 import {
   type CounterChange,
@@ -31,15 +31,19 @@ export function utcDay(timestamp: unknown): string {
  * An order counts once in the totals and once in the UTC day it was placed, with its total net of
  * its completed refunds (`refundedCents`: a refund is a MODIFY of the order that moves its sales, on
  * the day the order was placed; docs/decisions/030-refunds.md). A cancelled order counts nowhere,
- * like a deleted one: its cancellation (a MODIFY) takes it out of the figures.
+ * like a deleted one: its cancellation (a MODIFY) takes it out of the figures. An order holding a seat
+ * in a delivery window also counts once on that window's local date (docs/decisions/040-delivery-windows.md):
+ * a move to another window moves it, a cancellation or delete takes it out.
  */
 export function orderCounters(order: CountedPart["order"]): CounterChange[] {
   if (isCancelled(order)) return [];
   const salesCents = order.totalCents - (order.refundedCents ?? 0);
   const day = utcDay(order.createdAt);
+  const seat = heldSeat(order) === undefined ? undefined : order.deliverySlot;
   return [
     { key: statsKeys.totals, add: { numOrders: 1, salesCents } },
     { key: statsKeys.day(day), add: { orders: 1, salesCents } },
+    ...(seat ? [{ key: statsKeys.deliveryDay(seat.date), add: { bookings: 1 } }] : []),
   ];
 }
 
@@ -151,4 +155,22 @@ export function summaryFromItems(items: readonly Item[], gen = activeGeneration(
   summary.dailyOrders.sort(byId);
   summary.productCategories.sort(byId);
   return summary;
+}
+
+/**
+ * The orders booked per delivery day from `first` to `last` (local dates, both included), every day
+ * listed (0 when none), read from the active generation's counters.
+ */
+export function deliveryDaysFromItems(
+  items: readonly Item[],
+  days: readonly string[],
+  gen = activeGeneration(items),
+): { _id: string; orders: number }[] {
+  const booked = new Map<string, number>();
+  for (const item of items) {
+    const kind = statsItemKind(item);
+    if (kind?.kind !== "delivery day" || kind.gen !== gen) continue;
+    booked.set(kind.date, counterKind.decode(item).bookings);
+  }
+  return days.map((day) => ({ _id: day, orders: Math.max(0, booked.get(day) ?? 0) }));
 }

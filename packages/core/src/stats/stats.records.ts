@@ -10,6 +10,7 @@ import { defineKind, type Item, type Key } from "../db/kind.ts";
  * - totals:           pk STATS, sk TOTALS                  numUsers, numOrders, salesCents
  * - one UTC day:      pk STATS, sk DAY#<YYYY-MM-DD>        orders, salesCents
  * - one category:     pk STATS, sk CATEGORY#<category>     count
+ * - one delivery day: pk STATS, sk DELIVERY_DAY#<YYYY-MM-DD> bookings (orders holding a seat that day)
  * - shard checkpoint: pk SHARD#<shardId>, sk CHECKPOINT    sequenceNumber (40 digits), expiresAt (TTL)
  * - generations:      pk STATS, sk META                    active, version, rebuild, journalCount, fencesUntil
  * - a rebuild's fence: pk FENCE#<gen>#<entity pk>, sk <entity sk>   rev (or removed), expiresAt (TTL)
@@ -31,6 +32,7 @@ export const statsKeys = {
   totals: { pk: PARTITION, sk: "TOTALS" },
   day: (day: string) => ({ pk: PARTITION, sk: `DAY#${day}` }),
   category: (category: string) => ({ pk: PARTITION, sk: `CATEGORY#${category}` }),
+  deliveryDay: (date: string) => ({ pk: PARTITION, sk: `DELIVERY_DAY#${date}` }),
   checkpoint: (shardId: string) => ({ pk: `SHARD#${shardId}`, sk: "CHECKPOINT" }),
   meta: { pk: PARTITION, sk: "META" },
   fence: (gen: number, key: EntityKey) => ({ pk: `FENCE#${gen}#${key.pk}`, sk: key.sk }),
@@ -67,6 +69,7 @@ export const counterKind = defineKind({
     salesCents: v.optional(v.number(), 0),
     orders: v.optional(v.number(), 0),
     count: v.optional(v.number(), 0),
+    bookings: v.optional(v.number(), 0),
   }),
   key: (key: EntityKey, gen: number) => inGeneration(key, gen),
 });
@@ -135,6 +138,7 @@ export type StatsItemKind = { gen: number } & (
   | { kind: "totals" }
   | { kind: "day"; day: string }
   | { kind: "category"; category: string }
+  | { kind: "delivery day"; date: string }
 );
 
 /** Classifies an item of the STATS partition; undefined for META and anything unexpected. */
@@ -151,6 +155,8 @@ export function statsItemKind(item: Item): StatsItemKind | undefined {
   if (sk === statsKeys.totals.sk) return { gen, kind: "totals" };
   if (sk.startsWith("DAY#")) return { gen, kind: "day", day: sk.slice("DAY#".length) };
   if (sk.startsWith("CATEGORY#")) return { gen, kind: "category", category: sk.slice("CATEGORY#".length) };
+  if (sk.startsWith("DELIVERY_DAY#"))
+    return { gen, kind: "delivery day", date: sk.slice("DELIVERY_DAY#".length) };
   return undefined;
 }
 

@@ -7,6 +7,7 @@ import { bodyLimit } from "hono/body-limit";
 import { Hono } from "hono/quick";
 import { requestId } from "hono/request-id";
 import { clientKeyRoutes } from "./client-keys.ts";
+import { deliveryRoutes } from "./delivery.ts";
 import { mapError } from "./errors.ts";
 import { orderRoutes } from "./orders.ts";
 import { productRoutes } from "./products.ts";
@@ -79,6 +80,7 @@ export function createApp(services: Services) {
       .route("/users", userRoutes(services))
       .route("/orders/summary", statsRoutes(services))
       .route("/orders", orderRoutes(services))
+      .route("/delivery", deliveryRoutes(services))
       .route("/keys", clientKeyRoutes(services))
       .route("/webhooks", webhookRoutes(services))
       .route("/", uploadRoutes(services))

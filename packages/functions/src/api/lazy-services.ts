@@ -76,4 +76,18 @@ export const lazyServices: Services = {
   uploads: lazyFunctions(() => import("./lazy/uploads.ts"), ["presign", "storeImage", "imageState"]),
   stats: lazyFunctions(() => import("./lazy/stats.ts"), ["readSummary"]),
   reviews: lazyFunctions(() => import("./lazy/reviews.ts"), ["addReview"]),
+  delivery: lazyFunctions(
+    () => import("./lazy/delivery.ts"),
+    [
+      "readRules",
+      "setRules",
+      "listOpenSlots",
+      "addSlot",
+      "changeSlot",
+      "pickList",
+      "calendar",
+      "moveOrder",
+      "bookedDays",
+    ],
+  ),
 };

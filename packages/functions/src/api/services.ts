@@ -7,6 +7,7 @@
  * Only types are imported here: a static import of these core modules would put bcryptjs, jose,
  * PayPal or the S3 client on the catalogue's path (docs/decisions/017-lazy-api-chunks.md).
  */
+import type * as delivery from "@fruit/core/delivery/index";
 import type * as mails from "@fruit/core/mails/index";
 import type * as orders from "@fruit/core/orders/index";
 import type * as payments from "@fruit/core/payments/index";
@@ -48,6 +49,19 @@ export interface Services {
   uploads: AsyncFunctions<typeof uploads, "presign" | "storeImage" | "imageState">;
   /** The admin dashboard's figures. */
   stats: AsyncFunctions<typeof stats, "readSummary">;
+  /** Delivery days: rules, windows, pick lists, moving an order (docs/decisions/040-delivery-windows.md). */
+  delivery: AsyncFunctions<
+    typeof delivery,
+    | "readRules"
+    | "setRules"
+    | "listOpenSlots"
+    | "addSlot"
+    | "changeSlot"
+    | "pickList"
+    | "calendar"
+    | "moveOrder"
+    | "bookedDays"
+  >;
   /** Reviews (they write the product's rating in the same transaction). */
   reviews: AsyncFunctions<typeof reviews, "addReview">;
 }

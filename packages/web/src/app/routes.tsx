@@ -76,6 +76,14 @@ export const routes: RouteObject[] = [
             ...page(() => import("../features/admin/orders/orders-admin-page.tsx"), "OrdersAdminPage"),
           },
           {
+            path: "/admin/delivery",
+            ...page(() => import("../features/admin/delivery/delivery-admin-page.tsx"), "DeliveryAdminPage"),
+          },
+          {
+            path: "/admin/delivery/:id/picklist",
+            ...page(() => import("../features/admin/delivery/pick-list-page.tsx"), "PickListPage"),
+          },
+          {
             path: "/admin/users",
             ...page(() => import("../features/admin/users/users-admin-page.tsx"), "UsersAdminPage"),
           },

@@ -1,3 +1,4 @@
+import type { DeliverySlotRef } from "@fruit/core/browser/delivery/delivery.schema";
 import type {
   Location,
   OrderLine,
@@ -32,6 +33,8 @@ export interface ShopState {
   cartItems: CartItem[];
   shippingAddress: ShippingAddress | null;
   paymentMethod: PaymentMethod | "";
+  /** The delivery window chosen at checkout (docs/product.md §10); null: none (the server picks the earliest). */
+  deliverySlot: DeliverySlotRef | null;
   fullBox: boolean;
 }
 
@@ -40,6 +43,7 @@ const KEYS = {
   cartItems: "cartItems",
   shippingAddress: "shippingAddress",
   paymentMethod: "paymentMethod",
+  deliverySlot: "deliverySlot",
 } as const;
 
 /**
@@ -55,6 +59,7 @@ function load(): ShopState {
     cartItems: withUnits(readStored<CartItem[]>(KEYS.cartItems, [])),
     shippingAddress: readStored<ShippingAddress | null>(KEYS.shippingAddress, null),
     paymentMethod: readStored<PaymentMethod | "">(KEYS.paymentMethod, ""),
+    deliverySlot: readStored<DeliverySlotRef | null>(KEYS.deliverySlot, null),
     fullBox: false,
   };
 }
@@ -110,14 +115,14 @@ export const shop = {
     update({ cartItems: state.cartItems.filter((line) => line._id !== id) });
   },
   clearCart(): void {
-    update({ cartItems: [] });
+    update({ cartItems: [], deliverySlot: null });
   },
   signIn(userInfo: UserInfo): void {
     update({ userInfo });
   },
   /** Clears user, cart items, shipping address and payment method (docs/product.md §2 Logout, §4 sign out). */
   signOut(): void {
-    update({ userInfo: null, cartItems: [], shippingAddress: null, paymentMethod: "" });
+    update({ userInfo: null, cartItems: [], shippingAddress: null, paymentMethod: "", deliverySlot: null });
   },
   saveShippingAddress(shippingAddress: ShippingAddress): void {
     update({
@@ -138,6 +143,9 @@ export const shop = {
       country: "",
     };
     update({ shippingAddress: { ...base, location } });
+  },
+  saveDeliverySlot(deliverySlot: DeliverySlotRef | null): void {
+    update({ deliverySlot });
   },
   savePaymentMethod(paymentMethod: PaymentMethod): void {
     update({ paymentMethod });

@@ -31,3 +31,10 @@ export const publicCache = [
  * nothing changed (304 by ETag).
  */
 export const freshRead = [bodyTag, cacheControl("private, no-cache")] as const;
+
+/**
+ * A public read whose figures move with every order (the delivery windows' seats left): shared caches
+ * keep it five seconds; placement decides seats in its own transaction, so a stale answer only shows
+ * a seat that is gone (docs/decisions/040-delivery-windows.md).
+ */
+export const briefPublicCache = [bodyTag, cacheControl("public, max-age=0, s-maxage=5")] as const;

@@ -15,6 +15,7 @@ export const ADMIN_LINKS = [
   { to: "/admin/dashboard", label: "Dashboard" },
   { to: "/admin/products", label: "Products" },
   { to: "/admin/orders", label: "Orders" },
+  { to: "/admin/delivery", label: "Delivery" },
   { to: "/admin/users", label: "Users" },
 ] as const;
 

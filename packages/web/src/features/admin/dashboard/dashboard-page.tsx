@@ -1,6 +1,7 @@
 import { AdminPage } from "../shared/admin-page.tsx";
 import { ErrorState, LoadingState } from "../shared/screen-state.tsx";
 import { useSummary } from "./api/use-summary.ts";
+import { DeliveryDays } from "./delivery-days.tsx";
 import { SummaryCards } from "./summary-cards.tsx";
 import { CategoriesChart, SalesChart } from "./summary-charts.tsx";
 
@@ -18,6 +19,7 @@ export function DashboardPage() {
           <SummaryCards summary={data} />
           <SalesChart dailyOrders={data.dailyOrders} />
           <CategoriesChart productCategories={data.productCategories} />
+          <DeliveryDays />
         </>
       )}
     </AdminPage>

@@ -2,6 +2,7 @@ import { Container, Grid, Text, Title } from "@mantine/core";
 import { useEffect } from "react";
 import { shop, useShop } from "../../../lib/shop-store.ts";
 import { isAddressComplete } from "./address-complete.ts";
+import { DeliveryStep } from "./delivery-step.tsx";
 import { PaymentPanel } from "./payment-panel.tsx";
 import { ShippingForm } from "./shipping-form.tsx";
 
@@ -24,6 +25,9 @@ export function CheckoutPage() {
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
           <PaymentPanel />
+        </Grid.Col>
+        <Grid.Col span={12}>
+          <DeliveryStep />
         </Grid.Col>
       </Grid>
     </Container>

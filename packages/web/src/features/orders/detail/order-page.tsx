@@ -4,6 +4,7 @@ import { useParams } from "react-router-dom";
 import { ErrorBlock, LoadingBlock } from "../../../components/page-states.tsx";
 import { useShop } from "../../../lib/shop-store.ts";
 import { DeliverOrderButton, OrderMails, RefundOrderForm } from "../../admin/index.ts";
+import { SlotLine } from "../../delivery/index.ts";
 import { OrderLayout, OrderSection, PaymentMethodLine, ShippingLines } from "../shared/order-details.tsx";
 import { OrderItemsList } from "../shared/order-items-list.tsx";
 import { PaymentPendingBadge, RefundBadge, RefundsList } from "../shared/order-refunds.tsx";
@@ -95,6 +96,11 @@ export function OrderPage() {
                 cancelled={order.isCancelled}
               />
             </OrderSection>
+            {order.deliverySlot && (
+              <OrderSection title="Delivery">
+                <SlotLine slot={order.deliverySlot} />
+              </OrderSection>
+            )}
             <OrderSection title="Payment">
               <PaymentMethodLine method={order.paymentMethod} />
               {order.isPaymentPending ? (

@@ -1,3 +1,4 @@
+import { describeSlot } from "@fruit/core/browser/delivery/delivery.schema";
 import { formatMoney } from "@fruit/core/browser/money/pricing";
 import type { Order } from "@fruit/core/browser/orders/order.schema";
 import { Badge, Button, Card, Container, Group, Paper, Stack, Text, Title } from "@mantine/core";
@@ -96,6 +97,11 @@ export function OrderHistoryPage() {
                   <Text size="xs" c="dimmed" mb="xs" style={{ overflowWrap: "anywhere" }}>
                     {order._id}
                   </Text>
+                  {order.deliverySlot && (
+                    <Text size="sm" mb="xs">
+                      Delivery: {describeSlot(order.deliverySlot)}
+                    </Text>
+                  )}
                   <Group justify="space-between">
                     <Group gap={6}>
                       {order.isPaymentPending ? (
@@ -131,6 +137,7 @@ export function OrderHistoryPage() {
                     <th>TOTAL</th>
                     <th>PAID</th>
                     <th>DELIVERED</th>
+                    <th>DELIVERY WINDOW</th>
                     <th>ACTIONS</th>
                   </tr>
                 </thead>
@@ -165,6 +172,7 @@ export function OrderHistoryPage() {
                           cancelled={order.isCancelled}
                         />
                       </td>
+                      <td>{order.deliverySlot ? describeSlot(order.deliverySlot) : "—"}</td>
                       <td>
                         <DetailsButton order={order} />
                       </td>

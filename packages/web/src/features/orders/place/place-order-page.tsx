@@ -7,6 +7,7 @@ import { newIdempotencyKey } from "../../../lib/idempotency-key.ts";
 import { notifyError } from "../../../lib/notify.ts";
 import { shop, useShop } from "../../../lib/shop-store.ts";
 import { refreshCartFromServer } from "../../cart/index.ts";
+import { SlotLine } from "../../delivery/index.ts";
 import { isAddressComplete } from "../checkout/address-complete.ts";
 import { OrderLayout, OrderSection, PaymentMethodLine, ShippingLines } from "../shared/order-details.tsx";
 import { OrderItemsList } from "../shared/order-items-list.tsx";
@@ -14,7 +15,7 @@ import { createOrder } from "./api/create-order.ts";
 
 /** /placeorder — review shipping, payment, items and totals; Place Order creates the order. */
 export function PlaceOrderPage() {
-  const { cartItems, shippingAddress, paymentMethod } = useShop((s) => s);
+  const { cartItems, shippingAddress, paymentMethod, deliverySlot } = useShop((s) => s);
   const navigate = useNavigate();
   // One key per attempt, kept while the page lives: a retry after a lost answer is the same attempt.
   const [attemptKey, setAttemptKey] = useState(newIdempotencyKey);
@@ -33,7 +34,13 @@ export function PlaceOrderPage() {
     setRefusal(null);
     try {
       const { order } = await createOrder(
-        { orderItems: cartItems, shippingAddress, paymentMethod, ...prices },
+        {
+          orderItems: cartItems,
+          shippingAddress,
+          paymentMethod,
+          ...prices,
+          ...(deliverySlot ? { deliverySlotId: deliverySlot.id } : {}),
+        },
         attemptKey,
       );
       shop.clearCart();
@@ -41,8 +48,9 @@ export function PlaceOrderPage() {
     } catch (error) {
       const status = (error as { status?: number }).status;
       if (status === 409) {
-        // Stock ran out or a price changed since the cart was filled: show why, refresh the cart.
+        // Stock ran out, a price changed or the delivery window filled since: show why, refresh the cart.
         setRefusal(errorMessage(error));
+        if (/delivery window/i.test(errorMessage(error))) shop.saveDeliverySlot(null);
         await refreshCartFromServer();
       } else notifyError(error);
       if (status !== undefined && status < 500) setAttemptKey(newIdempotencyKey());
@@ -67,6 +75,11 @@ export function PlaceOrderPage() {
                 </Text>
               )}
             </OrderSection>
+            {deliverySlot && (
+              <OrderSection title="Delivery" edit="/checkout#delivery">
+                <SlotLine slot={deliverySlot} />
+              </OrderSection>
+            )}
             <OrderSection title="Payment" edit="/checkout#payment">
               <PaymentMethodLine method={paymentMethod} />
             </OrderSection>

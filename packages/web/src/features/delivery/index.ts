@@ -1,0 +1,3 @@
+/** Delivery days for the other features (docs/decisions/015-web-by-domain.md): the windows ahead and an order's window. */
+export { SlotLine } from "./slot-label.tsx";
+export { SLOTS_KEY, useDeliverySlots } from "./use-slots.ts";

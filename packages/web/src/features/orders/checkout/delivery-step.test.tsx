@@ -1,0 +1,56 @@
+import { screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { getShopState } from "../../../lib/shop-store.ts";
+import { fakeApi, renderScreen, resetShop } from "../../../test/render.tsx";
+import { DeliveryStep } from "./delivery-step.tsx";
+
+const slot = (id: string, remaining: number) => ({
+  id,
+  date: id.slice(0, 10),
+  start: `${id.slice(11, 13)}:${id.slice(13, 15)}`,
+  end: `${id.slice(16, 18)}:${id.slice(18, 20)}`,
+  startsAt: "2026-12-05T14:00:00.000Z",
+  endsAt: "2026-12-05T16:00:00.000Z",
+  cutoffAt: "2026-12-04T23:00:00.000Z",
+  capacity: 5,
+  remaining,
+});
+
+beforeEach(resetShop);
+afterEach(() => vi.unstubAllGlobals());
+
+describe("checkout's Delivery step", () => {
+  it("shows each window as a card with its seats left; a full one cannot be chosen; a choice is kept with the cart", async () => {
+    vi.stubGlobal(
+      "fetch",
+      fakeApi({
+        "GET /api/delivery/slots": [slot("2026-12-05-0900-1100", 3), slot("2026-12-05-1100-1300", 0)],
+      }).fetch,
+    );
+    renderScreen(<DeliveryStep />, { path: "/checkout" });
+    const cards = await screen.findAllByRole("radio");
+    expect(cards).toHaveLength(2);
+    expect(cards[0]).toHaveTextContent("Sat, Dec 5");
+    expect(cards[0]).toHaveTextContent("09:00–11:00");
+    expect(cards[0]).toHaveTextContent("3 seats left");
+    expect(cards[1]).toHaveTextContent("Full");
+    expect(cards[1]).toBeDisabled();
+    await userEvent.click(cards[0]!);
+    expect(getShopState().deliverySlot).toEqual({
+      id: "2026-12-05-0900-1100",
+      date: "2026-12-05",
+      start: "09:00",
+      end: "11:00",
+    });
+    expect(cards[0]).toHaveAttribute("aria-checked", "true");
+  });
+
+  it("shows nothing while the shop has no windows", async () => {
+    const api = fakeApi({ "GET /api/delivery/slots": [] });
+    vi.stubGlobal("fetch", api.fetch);
+    const { container } = renderScreen(<DeliveryStep />, { path: "/checkout" });
+    await vi.waitFor(() => expect(api.calls).toHaveLength(1));
+    expect(container.querySelector("section")).toBeNull();
+  });
+});

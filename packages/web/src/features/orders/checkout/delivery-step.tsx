@@ -1,0 +1,84 @@
+import type { DeliverySlot } from "@fruit/core/browser/delivery/delivery.schema";
+import { describeSlot } from "@fruit/core/browser/delivery/delivery.schema";
+import { Badge, Card, Group, SimpleGrid, Stack, Text, Title, UnstyledButton } from "@mantine/core";
+import { shop, useShop } from "../../../lib/shop-store.ts";
+import { useDeliverySlots } from "../../delivery/index.ts";
+
+/**
+ * The checkout's "Delivery" step (docs/product.md §10): the windows ahead as cards — day, time, seats
+ * left or full. The choice is kept with the cart and sent as `deliverySlotId`; the server decides the
+ * seat in the order's own transaction, so a window that fills meanwhile is refused there (409).
+ */
+export function DeliveryStep() {
+  const { data: slots, error } = useDeliverySlots();
+  const chosen = useShop((s) => s.deliverySlot);
+  if (error || !slots || slots.length === 0) return null;
+  return (
+    <Card
+      withBorder
+      radius="lg"
+      padding="lg"
+      component="section"
+      id="delivery"
+      aria-labelledby="delivery-step"
+    >
+      <Stack gap="sm">
+        <Title order={2} size="h3" id="delivery-step">
+          Delivery
+        </Title>
+        <Text c="dimmed" size="sm">
+          Choose when we bring your order.
+        </Text>
+        <SimpleGrid
+          cols={{ base: 1, xs: 2, md: 3 }}
+          spacing="sm"
+          role="radiogroup"
+          aria-label="Delivery window"
+        >
+          {slots.map((slot) => (
+            <SlotCard key={slot.id} slot={slot} selected={chosen?.id === slot.id} />
+          ))}
+        </SimpleGrid>
+      </Stack>
+    </Card>
+  );
+}
+
+function SlotCard({ slot, selected }: { slot: DeliverySlot; selected: boolean }) {
+  const full = slot.remaining === 0;
+  return (
+    <UnstyledButton
+      role="radio"
+      aria-checked={selected}
+      disabled={full}
+      onClick={() =>
+        shop.saveDeliverySlot({ id: slot.id, date: slot.date, start: slot.start, end: slot.end })
+      }
+    >
+      <Card
+        withBorder
+        radius="md"
+        padding="sm"
+        style={{
+          borderColor: selected ? "var(--mantine-color-green-6)" : undefined,
+          borderWidth: selected ? 2 : 1,
+          opacity: full ? 0.5 : 1,
+        }}
+      >
+        <Text fw={700}>{describeSlot(slot).split(", ").slice(0, 2).join(", ")}</Text>
+        <Text size="sm">
+          {slot.start}–{slot.end}
+        </Text>
+        <Group mt={4}>
+          {full ? (
+            <Badge color="gray">Full</Badge>
+          ) : (
+            <Badge color={slot.remaining <= 2 ? "orange" : "green"} variant="light">
+              {slot.remaining} {slot.remaining === 1 ? "seat" : "seats"} left
+            </Badge>
+          )}
+        </Group>
+      </Card>
+    </UnstyledButton>
+  );
+}

@@ -288,7 +288,7 @@ const group: BenchGroup = {
           name: "bare transaction with the session check and the seat",
           value: round(sameWithSlot.perSecond, 1),
           unit: "tx/s",
-          note: `what placement with a window commits: the above + the seat's counter update and seat item (docs/decisions/038); p50 ${round(sameWithSlot.p50)} ms`,
+          note: `what placement with a window commits: the above + the seat's counter update and seat item (docs/decisions/040-delivery-windows.md); p50 ${round(sameWithSlot.p50)} ms`,
         },
         {
           name: "POST /api/orders with a window / bare transaction of the same shape",

@@ -13,6 +13,10 @@ export interface OutgoingMail {
   subject: string;
   html: string;
   text: string;
+  /** Where replies go (a contact message's sender); the shop's sender otherwise. */
+  replyTo?: string;
+  /** A one-click unsubscribe link (RFC 8058 `List-Unsubscribe`), on mails a recipient may stop. */
+  unsubscribeUrl?: string;
 }
 
 /** Sends one mail; answers SES's message id, or throws a `SendError` saying what to do next. */
@@ -107,6 +111,7 @@ export const sendWithSes: MailSender = async (mail) => {
       new SendEmailCommand({
         FromEmailAddress: settings.from,
         Destination: { ToAddresses: [mail.to] },
+        ...(mail.replyTo ? { ReplyToAddresses: [mail.replyTo] } : {}),
         ...(settings.configurationSet ? { ConfigurationSetName: settings.configurationSet } : {}),
         Content: {
           Simple: {
@@ -115,6 +120,9 @@ export const sendWithSes: MailSender = async (mail) => {
               Html: { Data: mail.html, Charset: "UTF-8" },
               Text: { Data: mail.text, Charset: "UTF-8" },
             },
+            ...(mail.unsubscribeUrl
+              ? { Headers: [{ Name: "List-Unsubscribe", Value: `<${mail.unsubscribeUrl}>` }] }
+              : {}),
           },
         },
       }),

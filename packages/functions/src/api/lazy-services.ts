@@ -76,4 +76,25 @@ export const lazyServices: Services = {
   uploads: lazyFunctions(() => import("./lazy/uploads.ts"), ["presign", "storeImage", "imageState"]),
   stats: lazyFunctions(() => import("./lazy/stats.ts"), ["readSummary"]),
   reviews: lazyFunctions(() => import("./lazy/reviews.ts"), ["addReview"]),
+  alerts: lazyFunctions(
+    () => import("./lazy/alerts.ts"),
+    [
+      "restockAlertState",
+      "subscribeRestock",
+      "unsubscribeRestock",
+      "unsubscribeRestockByLink",
+      "lowStockList",
+    ],
+  ),
+  contact: lazyFunctions(
+    () => import("./lazy/contact.ts"),
+    [
+      "sendContactMessage",
+      "listContactMessages",
+      "signUpNewsletter",
+      "confirmNewsletter",
+      "unsubscribeNewsletter",
+      "listNewsletterSubscribers",
+    ],
+  ),
 };

@@ -7,6 +7,8 @@
  * Only types are imported here: a static import of these core modules would put bcryptjs, jose,
  * PayPal or the S3 client on the catalogue's path (docs/decisions/017-lazy-api-chunks.md).
  */
+import type * as alerts from "@fruit/core/alerts/index";
+import type * as contact from "@fruit/core/contact/index";
 import type * as mails from "@fruit/core/mails/index";
 import type * as orders from "@fruit/core/orders/index";
 import type * as payments from "@fruit/core/payments/index";
@@ -50,4 +52,23 @@ export interface Services {
   stats: AsyncFunctions<typeof stats, "readSummary">;
   /** Reviews (they write the product's rating in the same transaction). */
   reviews: AsyncFunctions<typeof reviews, "addReview">;
+  /** Restock alerts (jose: signed unsubscribe links) and the dashboard's "Running low" list. */
+  alerts: AsyncFunctions<
+    typeof alerts,
+    | "restockAlertState"
+    | "subscribeRestock"
+    | "unsubscribeRestock"
+    | "unsubscribeRestockByLink"
+    | "lowStockList"
+  >;
+  /** The contact form and the newsletter (jose: signed confirmation and unsubscribe links). */
+  contact: AsyncFunctions<
+    typeof contact,
+    | "sendContactMessage"
+    | "listContactMessages"
+    | "signUpNewsletter"
+    | "confirmNewsletter"
+    | "unsubscribeNewsletter"
+    | "listNewsletterSubscribers"
+  >;
 }

@@ -1,7 +1,7 @@
 import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import { db, tableName } from "@fruit/core/internal/db/client";
-import { productKind } from "@fruit/core/internal/products/product.records";
 import { signLink } from "@fruit/core/internal/mails/link-token";
+import { productKind } from "@fruit/core/internal/products/product.records";
 import { userKind } from "@fruit/core/internal/users/user.records";
 import { app } from "@fruit/functions/api/index";
 import { SignJWT } from "jose";
@@ -268,7 +268,11 @@ describe("access matrix", () => {
       expected: admin(200),
     },
     "POST /api/newsletter": {
-      call: async () => ({ method: "POST", path: "/api/newsletter", body: { email: `news${++n}@example.com` } }),
+      call: async () => ({
+        method: "POST",
+        path: "/api/newsletter",
+        body: { email: `news${++n}@example.com` },
+      }),
       expected: open(202),
     },
     "POST /api/newsletter/confirm": {

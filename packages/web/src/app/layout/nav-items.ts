@@ -16,6 +16,7 @@ export const ADMIN_LINKS = [
   { to: "/admin/products", label: "Products" },
   { to: "/admin/orders", label: "Orders" },
   { to: "/admin/users", label: "Users" },
+  { to: "/admin/messages", label: "Messages" },
 ] as const;
 
 /** Routes whose bar is fixed over a full-bleed hero; the rest get a sticky bar. */

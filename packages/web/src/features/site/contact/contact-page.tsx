@@ -3,7 +3,7 @@ import { PageHero } from "../../../components/page-hero.tsx";
 import { ContactDetails } from "./contact-details.tsx";
 import { ContactForm } from "./contact-form.tsx";
 
-/** /contact — 'Contact us': the form (sends nothing), address, hours, phone, e-mail and a map. */
+/** /contact — 'Contact us': the form (POST /api/contact), address, hours, phone, e-mail and a map. */
 export function ContactPage() {
   return (
     <>

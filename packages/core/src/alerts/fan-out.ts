@@ -79,7 +79,9 @@ export async function alertProductChange(
       threshold,
       rev,
     });
-  else await alertStore.removeLowStock(product.id, rev);
+  // Above before and after: no entry to remove (a product's records arrive in order), no write.
+  else if (!previous || previous.countInStock <= thresholdOf(previous))
+    await alertStore.removeLowStock(product.id, rev);
   if (!previous) return false;
   // Nobody waiting, no episode: a subscription needs the stock at 0 when it commits, so one made
   // before this restock is counted by now (alert.store.ts `subscribe`).

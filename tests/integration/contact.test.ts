@@ -2,6 +2,8 @@ import { ScanCommand } from "@aws-sdk/lib-dynamodb";
 import { db, tableName } from "@fruit/core/internal/db/client";
 import { getItem } from "@fruit/core/internal/db/items";
 import { signLink } from "@fruit/core/internal/mails/link-token";
+import { mailStore } from "@fruit/core/internal/mails/mail.store";
+import { noticeStore } from "@fruit/core/internal/mails/notice";
 import { app } from "@fruit/functions/api/index";
 import { mailStreamRecords } from "@fruit/functions/lambda/mail-stream";
 import type { DynamoDBRecord } from "aws-lambda";
@@ -202,6 +204,24 @@ describe("newsletter", () => {
     });
     expect(gone.body).toEqual({ email, subscribed: false });
     expect((await api("/api/newsletter/subscribers", { token: admin.token })).body).toEqual([]);
+  });
+
+  it("an address that bounced is not mailed (suppressed, as order mails are)", async () => {
+    await mailStore.suppress({
+      email: "bounced@example.com",
+      reason: "bounce",
+      detail: "Permanent General",
+      at: "x",
+    });
+    await fromIp(freshIp(), "/api/newsletter", { email: "bounced@example.com" });
+    const records = (await insertsOf("NEWSLETTER_REQUEST#")).filter((r) =>
+      JSON.stringify(r).includes("bounced@"),
+    );
+    const sender = countingSender();
+    await mailStreamRecords(records, { send: sender.send });
+    expect(sender.sent).toEqual([]);
+    const id = String(records[0]?.dynamodb?.Keys?.pk?.S).slice("NEWSLETTER_REQUEST#".length);
+    expect((await noticeStore.get(`newsletter#${id}`))?.status).toBe("suppressed");
   });
 
   it("a link signed with another secret is refused", async () => {

@@ -1,3 +1,5 @@
+import type { Summary } from "../stats/stats.schema.ts";
+
 /**
  * Browser-safe shapes of restock alerts and the dashboard's "Running low" list
  * (docs/decisions/039-restock-alerts.md). Types and constants only.
@@ -24,3 +26,11 @@ export interface LowStockEntry {
 
 /** How many products the "Running low" list shows at most. */
 export const LOW_STOCK_LIST_MAX = 20;
+
+/**
+ * What `GET /api/orders/summary` answers: the dashboard's figures (stats/stats.schema.ts), and the
+ * "Running low" list — bounded, at most LOW_STOCK_LIST_MAX products.
+ */
+export interface DashboardSummary extends Summary {
+  lowStock: LowStockEntry[];
+}

@@ -29,6 +29,7 @@ export default $config({
     const { router } = await import("./stacks/router.ts");
     const { api } = await import("./stacks/api.ts");
     const { web } = await import("./stacks/web.ts");
+    const { pages } = await import("./stacks/pages.ts");
     await import("./stacks/sweeper.ts");
     await import("./stacks/alarms.ts");
     await import("./stacks/images.ts");
@@ -39,6 +40,8 @@ export default $config({
       distribution: router.distributionID,
       api: api.url,
       site: web.url,
+      // The page function's own URL (it answers only requests that came through the router).
+      pages: pages.url,
       table: table.name,
       // The stats dead-letter queue's URL (README, Alarms: what to do when it holds a message).
       deadLetter: statsDeadLetter.url,

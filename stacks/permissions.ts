@@ -49,6 +49,12 @@ export const TABLE_ACCESS = {
    * the customer read, the suppression item read, the claim put and its outcome updated.
    */
   MailSubscriber: { items: ["GetItem", "PutItem", "UpdateItem"], query: [] },
+  /**
+   * The page function (docs/decisions/034-page-heads.md): a product by slug (the slug item, then its
+   * partition), a category's count, the counts partition, and the catalogue's keys a page at a time
+   * for the sitemap (gsi1).
+   */
+  Pages: { items: ["GetItem"], query: ["table", "gsi1"] },
   /** SES's bounces and complaints: one suppression item put per address. */
   MailFeedbackHandler: { items: ["PutItem"], query: [] },
 } as const satisfies Record<string, TableAccess>;

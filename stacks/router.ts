@@ -3,8 +3,9 @@ import {
   FIXED_SECURITY_HEADERS,
   HSTS,
 } from "../packages/core/src/http/security-headers.ts";
+import { HOME_ORIGIN_PATH } from "../packages/core/src/pages/page-head.ts";
 import { originInjection } from "./origin.ts";
-import { stageSetting } from "./stage.ts";
+import { searchIndexing, stageSetting } from "./stage.ts";
 import { bucket } from "./storage.ts";
 
 /**
@@ -64,7 +65,19 @@ export const securityHeadersPolicy = new aws.cloudfront.ResponseHeadersPolicy("S
       override: true,
     },
   },
+  // A stage not meant for search says so on every answer (docs/decisions/034-page-heads.md).
+  ...(searchIndexing()
+    ? {}
+    : { customHeadersConfig: { items: [{ header: "X-Robots-Tag", value: "noindex", override: true }] } }),
 });
+
+/**
+ * The router's viewer-request function: the origin header first (stacks/origin.ts), then the home
+ * page's rewrite to the page function's path (stacks/pages.ts: the static site owns the `/` prefix,
+ * so `/` alone cannot be routed elsewhere).
+ */
+export const viewerRequestInjection = $interpolate`${originInjection}
+if (event.request.uri === "/") event.request.uri = "${HOME_ORIGIN_PATH}";`;
 
 /**
  * One CloudFront distribution for the whole shop: `/api` → the API function URL (stacks/api.ts),
@@ -84,7 +97,7 @@ export const router = new sst.aws.Router("Router", {
   ...(domain ? { domain } : {}),
   protection: "none",
   // Every request the router forwards carries the origin header the API checks (stacks/origin.ts).
-  edge: { viewerRequest: { injection: originInjection } },
+  edge: { viewerRequest: { injection: viewerRequestInjection } },
   transform: {
     cdn: (args) => {
       args.defaultCacheBehavior = $util

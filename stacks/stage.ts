@@ -23,6 +23,20 @@ export function stageSetting(name: string): string | undefined {
 }
 
 /**
+ * Whether search engines may index this stage (docs/decisions/034-page-heads.md): the stage's
+ * `SearchIndexing` setting (`npx sst secret set SearchIndexing on|off --stage <stage>`), by default
+ * on for production only. Off: robots.txt disallows everything, every answer carries
+ * `X-Robots-Tag: noindex` (stacks/router.ts) and every page a noindex meta tag (stacks/pages.ts);
+ * link previews keep working.
+ */
+export function searchIndexing(): boolean {
+  const setting = stageSetting("SearchIndexing");
+  if (setting !== undefined && setting !== "on" && setting !== "off")
+    throw new Error(`The SearchIndexing setting must be "on" or "off" (got "${setting}")`);
+  return setting === undefined ? isProduction : setting === "on";
+}
+
+/**
  * A `transform` for the resources that hold production's data (the table, the image bucket): on
  * `production` Pulumi refuses to delete them — in a deploy that would replace them as well as in
  * `sst remove` — (`protect`), and would leave them in the account if they ever left the program

@@ -10,6 +10,9 @@ import { type BenchGroup, median, type Row, round } from "./types.ts";
  * data: the three storefront pages with the desktop and the mobile (default) preset, a fresh
  * Chromium per run, the median of BENCH_RUNS runs (default 5: mobile LCP swings between runs).
  * Chromium and its flags as every browser tool here starts it (packages/tools/src/chromium.ts).
+ * The shop runs with `SEARCH_INDEXING=on` and is audited at `localhost` (the address it prints and
+ * writes into canonical links), so the SEO category sees the pages a stage meant for search serves
+ * (docs/decisions/034-page-heads.md).
  */
 
 const PAGES = ["/", "/products", "/product/strawberry"];
@@ -18,6 +21,7 @@ const PRESETS = ["desktop", "mobile"] as const;
 export interface Sample {
   performance: number;
   accessibility: number;
+  seo: number;
   lcp: number;
   cls: number;
   tbt: number;
@@ -41,7 +45,7 @@ export async function audit(url: string, preset: (typeof PRESETS)[number]): Prom
         port: chrome.port,
         output: "json",
         logLevel: "error",
-        onlyCategories: ["performance", "accessibility"],
+        onlyCategories: ["performance", "accessibility", "seo"],
       },
       preset === "desktop" ? desktopConfig : undefined,
     );
@@ -58,6 +62,7 @@ export async function audit(url: string, preset: (typeof PRESETS)[number]): Prom
     return {
       performance: Math.round((lhr.categories.performance?.score ?? Number.NaN) * 100),
       accessibility: Math.round((lhr.categories.accessibility?.score ?? Number.NaN) * 100),
+      seo: Math.round((lhr.categories.seo?.score ?? Number.NaN) * 100),
       lcp: numeric("largest-contentful-paint"),
       cls: numeric("cumulative-layout-shift"),
       tbt: numeric("total-blocking-time"),
@@ -74,7 +79,8 @@ const group: BenchGroup = {
   title: "Lighthouse 12: storefront pages (median of runs)",
   async run(context) {
     context.log("starting the shop");
-    const shop = await startShop();
+    const shop = await startShop({ env: { SEARCH_INDEXING: "on" } });
+    const base = shop.url.replace("127.0.0.1", "localhost");
     const samples = new Map<string, Sample[]>();
     try {
       // Runs are interleaved, so a slow minute of the machine does not land on one page only.
@@ -83,7 +89,7 @@ const group: BenchGroup = {
           for (const page of PAGES) {
             context.log(`run ${run}/${context.runs}: ${preset} ${page}`);
             const key = `${preset} ${page}`;
-            samples.set(key, [...(samples.get(key) ?? []), await audit(`${shop.url}${page}`, preset)]);
+            samples.set(key, [...(samples.get(key) ?? []), await audit(`${base}${page}`, preset)]);
           }
         }
       }
@@ -106,6 +112,7 @@ const group: BenchGroup = {
           note: `${runs}, range ${spread("performance")}`,
         },
         { name: `${key}: accessibility`, value: of("accessibility"), unit: "/100", note: runs },
+        { name: `${key}: SEO`, value: of("seo"), unit: "/100", note: `${runs}, range ${spread("seo")}` },
         { name: `${key}: LCP`, value: round(of("lcp"), 0), unit: "ms", note: `range ${spread("lcp")} ms` },
         { name: `${key}: CLS`, value: round(of("cls"), 3), unit: "", note: runs },
         { name: `${key}: TBT`, value: round(of("tbt"), 0), unit: "ms", note: `range ${spread("tbt")} ms` },

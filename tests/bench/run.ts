@@ -25,6 +25,7 @@ const groups: Record<string, () => Promise<{ default: BenchGroup }>> = {
   web: () => import("./web-initial.ts"),
   lighthouse: () => import("./lighthouse.ts"),
   images: () => import("./images.ts"),
+  pages: () => import("./pages.ts"),
 };
 
 const RESULTS = fileURLToPath(new URL("../../bench/results.json", import.meta.url));

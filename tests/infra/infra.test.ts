@@ -172,7 +172,20 @@ describe("sst.config.ts", () => {
     expect(routes.get("/api")).toBe(recording.get("Function", "Api").instance);
     expect(routes.get("/images")).toBe(recording.get("Bucket", "Images").instance);
     expect(routes.get("/")).toBe(recording.get("StaticSite", "Web").instance);
-    expect([...routes.keys()].sort()).toEqual(["/", "/api", "/images"]);
+    // The public pages go to the page function's URL (docs/decisions/034-page-heads.md).
+    const pages = recording.get("Function", "Pages").instance as { url: string };
+    const pagePaths = [
+      "/_home",
+      "/about",
+      "/contact",
+      "/product",
+      "/products",
+      "/robots.txt",
+      "/sitemap.xml",
+      "/sitemaps",
+    ];
+    for (const path of pagePaths) expect(routes.get(path), path).toBe(pages.url);
+    expect([...routes.keys()].sort()).toEqual(["/", "/api", "/images", ...pagePaths].sort());
     // CloudFront's OAC would replace the Authorization header the API's tokens travel in.
     expect(router!.args.protection ?? "none").toBe("none");
     expect(outputs.url).toBe((router!.instance as { url: string }).url);

@@ -152,7 +152,7 @@ describe("least privilege (stacks/links.ts, stacks/permissions.ts, docs/decision
     const injection = resolved(
       (router.args.edge as { viewerRequest: { injection: unknown } }).viewerRequest.injection,
     ) as string;
-    expect(injection).toBe(`event.request.headers["x-fruit-origin"] = { value: "${value}" };`);
+    expect(injection.split("\n")[0]).toBe(`event.request.headers["x-fruit-origin"] = { value: "${value}" };`);
     // Only the API is linked to it.
     const fns = functions(recording);
     expect(fns.Api!.link as unknown[]).toContain(origin.instance);
@@ -200,8 +200,12 @@ describe("the README's deploy section", () => {
         .map((secret) => secret.name);
       const setHere = new Set(set.filter((s) => s.stage === stage).map((s) => s.name));
       for (const name of required) expect(setHere.has(name), `${name} on ${stage}`).toBe(true);
-      // ShopDomain is read while the stacks are built (stacks/stage.ts), not an sst.Secret.
-      const known = new Set([...recording.all("Secret").map((secret) => secret.name), "ShopDomain"]);
+      // ShopDomain and SearchIndexing are read while the stacks are built (stacks/stage.ts), not sst.Secrets.
+      const known = new Set([
+        ...recording.all("Secret").map((secret) => secret.name),
+        "ShopDomain",
+        "SearchIndexing",
+      ]);
       for (const name of setHere) expect(known.has(name), `${name} is read by the stacks`).toBe(true);
       recording.uninstall();
     }

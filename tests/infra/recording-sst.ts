@@ -87,6 +87,8 @@ export function installRecordingSst(stage: string, appName = "fruit-shop"): Reco
         function: { name: fn, arn: `arn:recorded:lambda:${fn}` },
         logGroup: { name: `/aws/lambda/${fn}` },
         queue: { name: `${this.name}-queue`, arn: this.arn },
+        // A StaticSite's bucket of files.
+        assets: { name: `${this.name}-assets`, arn: `arn:recorded:s3:${this.name}-assets` },
       };
     }
 
@@ -296,6 +298,7 @@ interface RecordedNodes {
   function: { name: string; arn: string };
   logGroup: { name: string };
   queue: { name: string; arn: string };
+  assets: { name: string; arn: string };
   identity?: { arn: string };
   configurationSet?: { arn: string };
   functions?: { name: string }[];

@@ -79,12 +79,18 @@ describe("npm start", () => {
   });
 
   it("answers a client route with index.html and serves hashed assets compressed and immutable", async () => {
-    const page = await fetch(`${shop!.url}/products`, { headers: { Accept: "text/html" } });
+    const page = await fetch(`${shop!.url}/cart`, { headers: { Accept: "text/html" } });
     expect(page.status).toBe(200);
     expect(page.headers.get("content-type")).toContain("text/html");
     expect(page.headers.get("cache-control")).toBe("no-cache");
     const html = await page.text();
     expect(html).toContain('<div id="root">');
+    // A public page is index.html with its own head, cached as the CDN caches it (docs/decisions/034-page-heads.md).
+    const products = await fetch(`${shop!.url}/products`, { headers: { Accept: "text/html" } });
+    expect(products.headers.get("cache-control")).toBe(
+      "public, max-age=0, s-maxage=30, stale-while-revalidate=30",
+    );
+    expect(await products.text()).toContain(html.slice(html.indexOf('<div id="root">')));
 
     const script = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
     expect(script).toBeDefined();

@@ -5,7 +5,12 @@ import { newId } from "@fruit/core/ids";
 import { db, tableName } from "@fruit/core/internal/db/client";
 import { type Item, StoredItemError } from "@fruit/core/internal/db/kind";
 import { holdKind, orderKind } from "@fruit/core/internal/orders/order.records";
-import { categoryCountKind, productKind } from "@fruit/core/internal/products/product.records";
+import {
+  categoryCountKind,
+  productKind,
+  searchEntryKind,
+  searchTokens,
+} from "@fruit/core/internal/products/product.records";
 import { userKind } from "@fruit/core/internal/users/user.records";
 import { bucketName, s3 } from "@fruit/core/uploads/s3";
 import { runMigrations } from "@fruit/ops/migrate";
@@ -17,6 +22,7 @@ import * as searchText from "@fruit/ops/migrations/2026-11-25-search-text";
 import * as sellingUnits from "@fruit/ops/migrations/2026-11-25-selling-units";
 import * as tokenVersions from "@fruit/ops/migrations/2026-11-25-token-versions";
 import * as uploadedImages from "@fruit/ops/migrations/2026-11-25-uploaded-images";
+import * as searchIndex from "@fruit/ops/migrations/2026-11-27-search-index";
 import { appliedMigrationKind } from "@fruit/ops/migrations/applied";
 import type { Migration } from "@fruit/ops/migrations/migration";
 import sharp from "sharp";
@@ -303,11 +309,13 @@ describe(searchText.id, () => {
     const { search: _p, ...product } = (await getRaw(productKind.key(plum._id)))!;
     const { search: _u, ...user } = (await getRaw(userKind.key(dora._id)))!;
     await Promise.all([putRaw(product), putRaw(user)]);
-    expect((await api("/api/products?q=plum")).body).toEqual([]);
+    expect((await api("/api/users?q=explorer", { token: admin.token })).body).toEqual([]);
 
     expect(await runTwice(searchText)).toBe(2);
 
-    expect((await api("/api/products?q=PLUM")).body.map((p: { _id: string }) => p._id)).toEqual([plum._id]);
+    // Products are searched through their search entries since 2026-11-27-search-index; their
+    // `search` text is still restored.
+    expect((await getRaw(productKind.key(plum._id)))?.search).toBe("dark plum");
     const found = await api("/api/users?q=explorer", { token: admin.token });
     expect(found.body.map((u: { _id: string }) => u._id)).toEqual([dora._id]);
   });
@@ -451,6 +459,28 @@ describe(uploadedImages.id, () => {
   });
 });
 
+describe(searchIndex.id, () => {
+  it("gives products stored before the search index their entries, so searches find them", async () => {
+    const pear = await createProduct({ name: "Crème Pear 7", category: "Orchard" });
+    const kept = await createProduct({ name: "Kept Quince" });
+    // As stored before: no search entries.
+    for (const token of searchTokens(pear.name))
+      await db().send(
+        new DeleteCommand({ TableName: tableName(), Key: searchEntryKind.key(token, pear._id) }),
+      );
+    expect((await api("/api/products?q=creme%20pear")).body).toEqual([]);
+
+    expect(await runTwice(searchIndex)).toBe(1);
+
+    for (const q of ["creme pear", "CRÈME", "pear 7", "pe 7"])
+      expect(
+        (await api(`/api/products?q=${encodeURIComponent(q)}`)).body.map((p: { _id: string }) => p._id),
+        q,
+      ).toEqual([pear._id]);
+    expect((await api("/api/products?q=quince")).body.map((p: { _id: string }) => p._id)).toEqual([kept._id]);
+  });
+});
+
 describe("npm run migrate (runMigrations)", () => {
   it("runs every migration once per table, in date order, recording each; --again runs them again", async () => {
     await unversioned(await createUser());
@@ -465,6 +495,7 @@ describe("npm run migrate (runMigrations)", () => {
       [sellingUnits.id, "applied", 0],
       [tokenVersions.id, "applied", 1],
       [uploadedImages.id, "applied", 0],
+      [searchIndex.id, "applied", 0],
     ]);
     const record = appliedMigrationKind.decode((await getRaw(appliedMigrationKind.key(tokenVersions.id)))!);
     expect(record).toMatchObject({ id: tokenVersions.id, changed: 1 });
@@ -473,7 +504,7 @@ describe("npm run migrate (runMigrations)", () => {
     const late = await createUser();
     await unversioned(late);
     const second = await runMigrations();
-    expect(second.map(({ status }) => status)).toEqual(Array(8).fill("already"));
+    expect(second.map(({ status }) => status)).toEqual(Array(9).fill("already"));
     expect(second[6]).toMatchObject({ changed: 1, appliedAt: record.appliedAt });
     expect((await getRaw(userKind.key(late._id)))?.tokenVersion).toBeUndefined();
 
@@ -486,6 +517,7 @@ describe("npm run migrate (runMigrations)", () => {
       ["applied", 0],
       ["applied", 0],
       ["applied", 1],
+      ["applied", 0],
       ["applied", 0],
     ]);
     expect((await getRaw(userKind.key(late._id)))?.tokenVersion).toBe(0);

@@ -77,11 +77,15 @@ function expectSecurityHeaders(response: Response, what: string) {
 
 describe("local server security headers", () => {
   it("are on the SPA, its deep-link fallback and its assets", async () => {
-    for (const path of ["/", "/product/strawberry", "/assets/app-abc123.js"]) {
+    for (const path of ["/", "/cart", "/assets/app-abc123.js"]) {
       const response = await shop.request(path);
       expect(response.status, path).toBe(200);
       expectSecurityHeaders(response, path);
     }
+    // A product page of no product: the SPA shell with 404 (docs/decisions/034-page-heads.md).
+    const unknown = await shop.request("/product/strawberry");
+    expect(unknown.status).toBe(404);
+    expectSecurityHeaders(unknown, "/product/strawberry");
     const csp = (await shop.request("/")).headers.get("Content-Security-Policy")!;
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("object-src 'none'");

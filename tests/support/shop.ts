@@ -44,6 +44,8 @@ const INHERITED_BUT_OURS = [
   "HOST",
   "JWT_SECRET",
   "PAYMENTS",
+  "SEARCH_INDEXING",
+  "SHOP_URL",
 ];
 
 function exited(child: ChildProcess): Promise<void> {

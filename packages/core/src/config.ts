@@ -78,6 +78,23 @@ export interface Config {
    * `LOW_STOCK_DEFAULT`, default 5 (docs/decisions/039-restock-alerts.md).
    */
   lowStockDefault: number;
+  /**
+   * The public site (docs/decisions/034-page-heads.md): `url` is the stage's public address, the
+   * only origin canonical links, Open Graph URLs, the sitemap and robots.txt name (`SHOP_URL`: the
+   * router's URL or its domain in the cloud, the printed address locally; never a request's Host).
+   * `indexing`: whether search engines may index the stage (`SEARCH_INDEXING` on/off; production is
+   * on unless it says off, every other stage and the local shop off unless it says on).
+   */
+  site: {
+    url: string;
+    indexing: boolean;
+    /**
+     * The bucket the deployed SPA's files are in (`WEB_BUCKET`, set on the page function by
+     * stacks/pages.ts): its `index.html` is the template of every page. Unset locally, where the
+     * server reads `packages/web/dist/index.html`.
+     */
+    webBucket: string | undefined;
+  };
 }
 
 /** A key pair that signs AWS requests, with the session token of temporary keys. */
@@ -177,6 +194,11 @@ export function loadConfig(env: Env = process.env): Config {
       sendRate: Number(env.MAIL_SEND_RATE || 10),
     },
     lowStockDefault: Number(env.LOW_STOCK_DEFAULT || 5),
+    site: {
+      url: (env.SHOP_URL ?? "").replace(/\/+$/, ""),
+      indexing: env.SEARCH_INDEXING ? env.SEARCH_INDEXING === "on" : production,
+      webBucket: env.WEB_BUCKET || undefined,
+    },
   };
 
   if (config.tableName.length < 3) problems.push("the table name is missing (TABLE_NAME or the Table link)");
@@ -196,6 +218,10 @@ export function loadConfig(env: Env = process.env): Config {
     problems.push("MAIL_SEND_RATE must be a number of mails a second above 0 and at most 1000");
   if (!(config.lowStockDefault >= 0 && config.lowStockDefault <= 100_000))
     problems.push("LOW_STOCK_DEFAULT must be a number from 0 to 100000 (in the product's unit)");
+  if (env.SEARCH_INDEXING && !["on", "off"].includes(env.SEARCH_INDEXING))
+    problems.push(`SEARCH_INDEXING must be "on" or "off" (got "${env.SEARCH_INDEXING}")`);
+  if (config.site.url !== "" && !/^https?:\/\/[^/?#]+$/.test(config.site.url))
+    problems.push("SHOP_URL must be the shop's origin, such as https://shop.example.com (no path)");
   if (problems.length > 0) throw new ConfigError(`Invalid configuration: ${problems.join("; ")}`);
   return config;
 }

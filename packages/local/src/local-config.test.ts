@@ -22,3 +22,14 @@ describe("loadLocalConfig: the seeded admin's password follows the API's rule", 
     expect(loadLocalConfig(base).accounts.admin.password).toBe("admin1234");
   });
 });
+
+describe("loadLocalConfig: the public site settings (docs/decisions/034-page-heads.md)", () => {
+  it("takes SHOP_URL as an origin and SEARCH_INDEXING as on or off", () => {
+    const config = loadLocalConfig({ ...base, SHOP_URL: "https://shop.example.com/", SEARCH_INDEXING: "on" });
+    expect(config.shopUrl).toBe("https://shop.example.com");
+    expect(config.apiEnv.SEARCH_INDEXING).toBe("on");
+    expect(loadLocalConfig(base).shopUrl).toBeUndefined();
+    expect(() => loadLocalConfig({ ...base, SHOP_URL: "https://shop.example.com/x" })).toThrow(/SHOP_URL/);
+    expect(() => loadLocalConfig({ ...base, SEARCH_INDEXING: "yes" })).toThrow(/SEARCH_INDEXING/);
+  });
+});

@@ -30,6 +30,11 @@ export interface LocalConfig {
   };
   /** Repository layout, resolved from this file so `npm start` works from any working directory. */
   paths: { repoRoot: string; webDir: string; webDist: string };
+  /**
+   * The shop's public URL (`SHOP_URL`): canonical links, Open Graph URLs, the sitemap and the mails'
+   * links name it; undefined: the address the shop prints (docs/decisions/034-page-heads.md).
+   */
+  shopUrl: string | undefined;
   /** The environment handed to core's `loadConfig` (table, bucket, endpoints are added at start). */
   apiEnv: Record<string, string>;
 }
@@ -129,6 +134,11 @@ export function loadLocalConfig(env: Env = process.env, argv: readonly string[] 
   if (env.JWT_SECRET !== undefined && env.JWT_SECRET !== "" && env.JWT_SECRET.length < 32) {
     problems.push("JWT_SECRET must be at least 32 characters (or leave it unset to use a generated one)");
   }
+  // The local shop is not meant for search engines unless asked (docs/decisions/034-page-heads.md).
+  if (env.SHOP_URL && !/^https?:\/\/[^/?#]+\/?$/.test(env.SHOP_URL))
+    problems.push(`SHOP_URL must be an origin such as https://shop.example.com (got "${env.SHOP_URL}")`);
+  if (env.SEARCH_INDEXING && env.SEARCH_INDEXING !== "on" && env.SEARCH_INDEXING !== "off")
+    problems.push(`SEARCH_INDEXING must be "on" or "off" (got "${env.SEARCH_INDEXING}")`);
   if (problems.length > 0) throw new LocalConfigError(`Invalid local configuration: ${problems.join("; ")}`);
 
   const optional = (name: string) => (env[name] ? { [name]: env[name] as string } : {});
@@ -143,6 +153,7 @@ export function loadLocalConfig(env: Env = process.env, argv: readonly string[] 
     sesPort,
     accounts: { admin, customer },
     paths: { repoRoot, webDir, webDist: join(webDir, "dist") },
+    shopUrl: env.SHOP_URL ? env.SHOP_URL.replace(/\/+$/, "") : undefined,
     apiEnv: {
       SST_STAGE: "local",
       AWS_REGION: "us-east-1",
@@ -156,6 +167,7 @@ export function loadLocalConfig(env: Env = process.env, argv: readonly string[] 
       ...optional("PAYPAL_API_BASE"),
       ...optional("GOOGLE_MAPS_KEY"),
       ...optional("UNPAID_ORDER_MINUTES"),
+      ...optional("SEARCH_INDEXING"),
       // Order mails go to the local SES emulator (its endpoint and SHOP_URL are added at start).
       MAIL_FROM: env.MAIL_FROM || "Fruit Shop <orders@fruit-shop.example>",
       // Contact messages and low-stock mails go to the seeded administrator unless ADMIN_MAIL says

@@ -60,7 +60,12 @@ export async function startLocalShop(
     const shownHost = ["127.0.0.1", "0.0.0.0", "::", "::1"].includes(config.host) ? "localhost" : config.host;
     const url = `http://${shownHost}:${config.port}`;
     // Mails link to this shop's order screens and go to the emulator (mails/ses.ts).
-    const coreEnv = { ...coreEnvOf(config, emulators), SES_ENDPOINT: ses.endpoint, SHOP_URL: url };
+    // Pages' canonical links and the mails' links name the configured public URL, else this address.
+    const coreEnv = {
+      ...coreEnvOf(config, emulators),
+      SES_ENDPOINT: ses.endpoint,
+      SHOP_URL: config.shopUrl ?? url,
+    };
     const core = loadConfig(coreEnv);
     setConfig(core);
     await ensureStorage(emulators, core);
@@ -96,6 +101,7 @@ export async function startLocalShop(
     const shop = createShopApp({
       webDist: config.dev ? undefined : config.paths.webDist,
       uploadOrigins: core.s3Endpoint ? [new URL(core.s3Endpoint).origin] : [],
+      searchIndexing: () => core.site.indexing,
     });
     const server = await listenShop({
       shop,

@@ -5,6 +5,7 @@ import { sniffImageType } from "@fruit/core/uploads/index";
 import { bucketName, IMAGE_KEY_PREFIX, s3 } from "@fruit/core/uploads/s3";
 import { IMAGE_CACHE_CONTROL } from "@fruit/core/uploads/upload.schema";
 import { app as api } from "@fruit/functions/api/index";
+import { createPagesApp } from "@fruit/functions/pages/app";
 import { getRequestListener } from "@hono/node-server";
 import { type Context, Hono } from "hono";
 import { compress } from "hono/compress";
@@ -102,6 +103,21 @@ async function serveImage(c: Context): Promise<Response> {
   }
 }
 
+/** The paths the page function answers in the cloud (stacks/pages.ts routes the same ones). */
+const PAGE_PATHS = [
+  "/",
+  "/products",
+  "/products/*",
+  "/product/*",
+  "/about",
+  "/about/*",
+  "/contact",
+  "/contact/*",
+  "/sitemap.xml",
+  "/sitemaps/*",
+  "/robots.txt",
+] as const;
+
 /**
  * The whole shop on one origin, like the CDN: `/api/*` → the API app, `/images/*` → the bucket, and
  * (unless Vite serves the pages in dev mode) the built SPA with its fallback to `index.html`.
@@ -117,6 +133,13 @@ export function createShopApp(options: {
    * CSP's connect-src. Given by the caller, which knows where the emulator listens.
    */
   uploadOrigins?: readonly string[];
+  /** URLs per sitemap file (tests use a few; default the protocol's 50,000). */
+  maxSitemapUrls?: number;
+  /**
+   * Whether search engines may index the shop (config `site.indexing`); false: every answer carries
+   * `X-Robots-Tag: noindex`. Unset: no such header (the pages still mark themselves).
+   */
+  searchIndexing?: () => boolean;
 }): Hono {
   // The same headers as the router's in the cloud (core's http/security-headers.ts), computed once.
   const headers = Object.entries(securityHeaders({ uploadOrigins: options.uploadOrigins ?? [] }));
@@ -126,6 +149,9 @@ export function createShopApp(options: {
   shop.use("*", async (c, next) => {
     await next();
     for (const [name, value] of headers) c.res.headers.set(name, value);
+    // A shop not meant for search says so on every answer, as the router's headers policy does
+    // (stacks/router.ts; docs/decisions/034-page-heads.md).
+    if (options.searchIndexing && !options.searchIndexing()) c.res.headers.set("X-Robots-Tag", "noindex");
   });
   shop.use("/api/*", compress());
   shop.all("/api", (c) => api.fetch(c.req.raw, c.env));
@@ -133,6 +159,22 @@ export function createShopApp(options: {
   shop.get("/images/*", serveImage);
   if (options.webDist) {
     const site = staticSite(options.webDist);
+    // The public pages with their own head, sitemap and robots.txt: the page function's app, rendered
+    // on every request from the index.html on disk (docs/decisions/034-page-heads.md).
+    const pages = createPagesApp({
+      template: async () => {
+        const html = await site.template();
+        if (html === undefined) throw new Error("packages/web/dist/index.html is missing");
+        return html;
+      },
+      ...(options.maxSitemapUrls ? { maxSitemapUrls: options.maxSitemapUrls } : {}),
+    });
+    const page = async (c: Context) =>
+      (await site.template()) === undefined ? site(c) : pages.fetch(c.req.raw, c.env);
+    for (const path of PAGE_PATHS) {
+      shop.use(path, compress());
+      shop.get(path, page);
+    }
     shop.get("*", site);
     void site.warm();
   }

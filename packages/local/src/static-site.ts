@@ -172,5 +172,10 @@ export function staticSite(distDir: string) {
     }
   }
 
-  return Object.assign(serve, { warm: () => warm().catch(() => {}) });
+  /** The built index.html as it is on disk now (the pages' template), or undefined when not built. */
+  async function template(): Promise<string | undefined> {
+    return (await load(join(root, "index.html")))?.body.toString("utf8");
+  }
+
+  return Object.assign(serve, { warm: () => warm().catch(() => {}), template });
 }

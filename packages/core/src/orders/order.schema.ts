@@ -60,6 +60,18 @@ export const ShippingAddressSchema = v.object({
 });
 export type ShippingAddress = v.InferOutput<typeof ShippingAddressSchema>;
 
+/** A line's product id, as order and refund lines name it. */
+export const lineProductId = v.pipe(v.string(), v.nonEmpty("Product id is required"), v.maxLength(64));
+
+/** A line's quantity, as order and refund lines take it (`label` starts the messages). */
+export const lineQuantity = (label: string) =>
+  v.pipe(
+    v.number(`${label} must be a number`),
+    v.finite(`${label} must be a number`),
+    v.gtValue(0, `${label} must be more than 0`),
+    v.maxValue(MAX_LINE_QUANTITY, `${label} must be at most ${MAX_LINE_QUANTITY}`),
+  );
+
 /**
  * One cart line as the client sends it. Only `_id` and `quantity` are trusted; the quantity is in the
  * product's unit (kg to the gram, or pieces) and must be a whole number of the product's steps, which
@@ -69,12 +81,9 @@ export type ShippingAddress = v.InferOutput<typeof ShippingAddressSchema>;
  * that (orders/place.ts), and otherwise placement reads the catalogue and uses its values.
  */
 export const OrderLineInputSchema = v.object({
-  _id: v.pipe(v.string(), v.nonEmpty("Product id is required"), v.maxLength(64)),
+  _id: lineProductId,
   quantity: v.pipe(
-    v.number("Quantity must be a number"),
-    v.finite("Quantity must be a number"),
-    v.gtValue(0, "Quantity must be more than 0"),
-    v.maxValue(MAX_LINE_QUANTITY, `Quantity must be at most ${MAX_LINE_QUANTITY}`),
+    lineQuantity("Quantity"),
     v.check((quantity) => toBase("kg", quantity) !== undefined, "Quantity must have at most 3 decimals"),
   ),
   name: optionalText(200),

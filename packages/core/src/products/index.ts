@@ -54,13 +54,23 @@ export async function list(query: ProductQuery = {}): Promise<ListAnswer<Product
   };
 }
 
+/** How many products a category holds, or the whole catalogue (pattern 28: one small read). */
+export const countOfCategory = (category?: string): Promise<number> => productStore.countOf(category);
+
 /** True when the catalogue has no product (the local seed fills an empty catalogue). */
 export const isEmpty = async (): Promise<boolean> => !(await productStore.hasAny());
 
-/** The distinct categories of the catalogue, sorted by name (pattern 4: reads the catalogue, answers only names). */
+/**
+ * The categories that hold products, sorted by name: read from the category counts the product's
+ * own transactions keep (pattern 28), never from the catalogue, so it costs one small query at any
+ * catalogue size.
+ */
 export async function categories(): Promise<string[]> {
-  const products = await productStore.listAll();
-  return [...new Set(products.map((product) => product.category).filter(Boolean))].sort();
+  const counts = await productStore.categoryCounts();
+  return counts
+    .filter(({ category, count }) => count > 0 && category !== "")
+    .map(({ category }) => category)
+    .sort();
 }
 
 /** One product without its reviews; 404 when missing (or when the id is not one of ours). */

@@ -12,6 +12,7 @@ import { UNITS } from "../money/quantity.ts";
  * - slug (unique):  pk SLUG#<slug>, sk SLUG → productId
  * - review:         pk PRODUCT#<productId>, sk REVIEW#<reviewId>   (ULID: newest last)
  * - reviewer:       pk PRODUCT#<productId>, sk REVIEWER#<userId> → reviewId (one review per user)
+ * - search entry:   pk SEARCH#<word prefix>, sk <productId> → category, words (docs/decisions/035-search-index.md)
  */
 
 const PRODUCT_PREFIX = "PRODUCT#";
@@ -90,6 +91,70 @@ export function productIndexKeys(product: { id: string; category: string }) {
  */
 export const productSearchText = (product: { name: string }): string => product.name.toLowerCase();
 
+/**
+ * The catalogue's name search (docs/decisions/035-search-index.md). A name's words are its runs of
+ * letters and digits, lowercased, accents folded ("Crème" → "creme"); a search finds the products
+ * with a word starting with each of its words. Each product writes one search entry per prefix (1 to
+ * SEARCH_PREFIX_MAX characters) of each of its first SEARCH_WORDS_MAX distinct words, in its own
+ * transactions: at most 40 entries, so a rename's transaction (up to 40 puts and 40 deletes, the
+ * product, its slug swap and counts) stays within DynamoDB's 100 actions.
+ */
+export const SEARCH_PREFIX_MAX = 8;
+export const SEARCH_WORDS_MAX = 5;
+
+/** The words of a text as the search compares them. */
+export const searchWords = (text: string): string[] =>
+  text
+    .normalize("NFKD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .match(/[\p{L}\p{N}]+/gu) ?? [];
+
+/** The prefixes a product's name is found by: the partitions of its search entries. */
+export function searchTokens(name: string): string[] {
+  const words = [...new Set(searchWords(name))].slice(0, SEARCH_WORDS_MAX);
+  const tokens = new Set<string>();
+  for (const word of words)
+    for (let length = 1; length <= Math.min(word.length, SEARCH_PREFIX_MAX); length += 1)
+      tokens.add(word.slice(0, length));
+  return [...tokens];
+}
+
+/**
+ * The partition a search reads: its longest word (the fewest products share a long prefix), cut to
+ * SEARCH_PREFIX_MAX; undefined when the search has no word.
+ */
+export function searchPartitionToken(q: string): string | undefined {
+  const longest = searchWords(q).reduce<string | undefined>(
+    (best, word) => (best === undefined || word.length > best.length ? word : best),
+    undefined,
+  );
+  return longest?.slice(0, SEARCH_PREFIX_MAX);
+}
+
+/**
+ * What an entry holds besides its keys: the product's id, category (a search within a category) and
+ * every word of its name after a space (` green apple 7`), so ` <word>` is a substring exactly when
+ * the name has a word starting with it (the search's other words, filtered in the query).
+ */
+export const SearchEntrySchema = v.object({ productId: text, category: text, words: text });
+export type SearchEntry = v.InferOutput<typeof SearchEntrySchema>;
+
+export const searchEntryKind = defineKind({
+  name: "search entry",
+  schema: SearchEntrySchema,
+  key: (token: string, productId: string) => ({ pk: `SEARCH#${token}`, sk: productId }),
+});
+
+/** The entry fields of a product. */
+export const searchEntryOf = (product: { id: string; name: string; category: string }): SearchEntry => ({
+  productId: product.id,
+  category: product.category,
+  words: searchWords(product.name)
+    .map((word) => ` ${word}`)
+    .join(""),
+});
+
 /** The partition of the catalogue's counts: one item per category. */
 const COUNTS_PARTITION = "CATALOGUE";
 
@@ -103,6 +168,9 @@ export const categoryCountKind = defineKind({
   schema: v.object({ count: v.pipe(v.number(), v.integer()) }),
   key: (category: string) => ({ pk: COUNTS_PARTITION, sk: `CATEGORY#${category}` }),
 });
+
+/** The category a count item's sort key names (`CATEGORY#<category>`). */
+export const categoryOfCountKey = (sk: string): string => sk.slice("CATEGORY#".length);
 
 /** The slug's uniqueness item, which also finds the product by slug (patterns 6 and 8). */
 export const slugKind = defineKind({
@@ -156,6 +224,11 @@ export function partitionItemKind(item: Item): "product" | "review" | "reviewer"
 export const productPatterns = {
   /** Patterns 1, 4 and 7: the whole catalogue, newest first. */
   all: () => inPartition({ pk: ALL_PARTITION, index: "gsi1", descending: true }),
+  /** Pattern 1 after a product: the catalogue's products with ids below `id`, newest first (the sitemap's parts). */
+  allBefore: (id: string) =>
+    inPartition({ pk: ALL_PARTITION, index: "gsi1", descending: true, skBefore: id }),
+  /** Pattern 2: the search entries of products with a word starting with `token`, newest first. */
+  search: (token: string) => inPartition({ pk: `SEARCH#${token}`, descending: true }),
   /** Pattern 3: one category, newest first. */
   category: (category: string) =>
     inPartition({ pk: categoryPartition(category), index: "gsi2", descending: true }),

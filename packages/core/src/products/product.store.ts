@@ -16,6 +16,7 @@ import {
 import type { Unit } from "../money/quantity.ts";
 import {
   categoryCountKind,
+  categoryOfCountKey,
   type ProductRecord,
   ProductRecordSchema,
   partitionItemKind,
@@ -26,6 +27,12 @@ import {
   type ReviewRecord,
   reviewerKind,
   reviewKind,
+  SearchEntrySchema,
+  searchEntryKind,
+  searchEntryOf,
+  searchPartitionToken,
+  searchTokens,
+  searchWords,
   slugKind,
 } from "./product.records.ts";
 
@@ -69,37 +76,74 @@ export interface CatalogueFilter {
   q?: string | undefined;
 }
 
-/** Patterns 1–3: the catalogue's query, narrowed to a category (gsi2) and by the name search. */
-function catalogueQuery({ category, q }: CatalogueFilter) {
-  const base = category ? productPatterns.category(category) : productPatterns.all();
-  if (!q) return base;
-  // A plain substring of the lowercased name: no user input is evaluated as a pattern.
+/**
+ * Pattern 2: a search reads the search entries of its longest word's prefix (only products with a
+ * word starting with it), filtered to those whose words also start with each other word of the
+ * search (` <word>` is a substring of the entry's ` word word…`) and to the category; no user input
+ * is evaluated as a pattern (docs/decisions/035-search-index.md).
+ */
+function searchQuery(token: string, { category, q }: CatalogueFilter) {
+  const base = productPatterns.search(token);
+  const others = [...new Set(searchWords(q ?? ""))];
+  const conditions = others.map((_, index) => `contains(#words, :w${index})`);
+  if (category) conditions.push("#category = :category");
   return {
     ...base,
-    FilterExpression: "contains(#search, :q)",
-    ExpressionAttributeNames: { "#search": "search" },
-    ExpressionAttributeValues: { ...base.ExpressionAttributeValues, ":q": q.toLowerCase() },
+    FilterExpression: conditions.join(" AND "),
+    ExpressionAttributeNames: { "#words": "words", ...(category ? { "#category": "category" } : {}) },
+    ExpressionAttributeValues: {
+      ...base.ExpressionAttributeValues,
+      ...Object.fromEntries(others.map((word, index) => [`:w${index}`, ` ${word}`])),
+      ...(category ? { ":category": category } : {}),
+    },
   };
 }
 
 /**
  * Patterns 1–3: a page of the catalogue, newest first; concurrent identical page reads share one
- * round trip (decision 005).
+ * round trip (decision 005). A search (pattern 2) reads its entries, then the page's products in one
+ * BatchGetItem, in the entries' order; a search with no word (`?q=***`) matches nothing.
  */
 async function listPage(filter: CatalogueFilter, { limit, start }: { limit: number; start?: Position }) {
-  const query = catalogueQuery(filter);
+  if (filter.q) {
+    const token = searchPartitionToken(filter.q);
+    if (!token) return { items: [], next: undefined };
+    const query = searchQuery(token, filter);
+    const page = await singleFlight(JSON.stringify(["catalogue search", query, limit, start ?? null]), () =>
+      queryLimited(query, { limit, ...(start ? { start } : {}) }),
+    );
+    const ids = page.items.map((item) => v.parse(SearchEntrySchema, item).productId);
+    const found = new Map((await getMany(ids)).map((product) => [product.id, product]));
+    return { items: ids.flatMap((id) => found.get(id) ?? []), next: page.next };
+  }
+  const query = filter.category ? productPatterns.category(filter.category) : productPatterns.all();
   const page = await singleFlight(JSON.stringify(["catalogue page", query, limit, start ?? null]), () =>
     queryLimited(query, { limit, ...(start ? { start } : {}) }),
   );
   return { items: decodeAll(page.items), next: page.next };
 }
 
+/**
+ * The actions that keep a product's search entries (pattern 2) in step with its name and category,
+ * in the product's own transaction: a put of every entry the new name makes (a put of an unchanged
+ * entry rewrites it as it was, so a product whose entries went missing gets them back), a delete of
+ * every entry only the old name made.
+ */
+function searchEntryActions(
+  id: string,
+  next: { name: string; category: string } | undefined,
+  previous: { name: string } | undefined,
+): Action[] {
+  const kept = next ? searchTokens(next.name) : [];
+  const entry = next && searchEntryOf({ id, ...next });
+  const puts = entry ? kept.map((token) => searchEntryKind.putAt(searchEntryKind.key(token, id), entry)) : [];
+  const gone = previous ? searchTokens(previous.name).filter((token) => !kept.includes(token)) : [];
+  return [...puts, ...gone.flatMap((token) => searchEntryKind.delete(searchEntryKind.key(token, id)))];
+}
+
 /** How many products a category holds, or the whole catalogue (pattern 28: one small read, whatever its size). */
 const countOf = (category: string | undefined): Promise<number> =>
   category ? countOfCategory(category) : countAll();
-
-/** Patterns 1 and 4: the whole catalogue, newest first, for its category names (shared by concurrent identical reads). */
-const listAll = async (): Promise<ProductRecord[]> => decodeAll(await sharedQueryAll(productPatterns.all()));
 
 /** True when the catalogue has at least one product (reads one key of pattern 1). */
 async function hasAny(): Promise<boolean> {
@@ -153,7 +197,7 @@ function create(record: ProductRecord): Promise<"created" | "taken"> {
   return putWithUnique(
     productKind.put(record, { ConditionExpression: notExists() }),
     slugOf(record.slug, record.id),
-    [countIn(record.category, 1)],
+    [countIn(record.category, 1), ...searchEntryActions(record.id, record, undefined)],
   );
 }
 
@@ -161,6 +205,8 @@ function create(record: ProductRecord): Promise<"created" | "taken"> {
 export interface ProductRead {
   slug: string;
   category: string;
+  /** The name its search entries were written for (pattern 2). */
+  name: string;
   /** An edit's step and stock were converted to base units in this unit. */
   unit: Unit;
 }
@@ -181,18 +227,20 @@ function update(id: string, changes: ProductChanges, read: ProductRead): Promise
   const set = setFields(fields);
   const write = productKind.update(productKind.key(id), {
     ...set,
-    ConditionExpression: `${exists()} AND #slug = :currentSlug AND #category = :currentCategory AND #unit = :currentUnit`,
+    ConditionExpression: `${exists()} AND #slug = :currentSlug AND #category = :currentCategory AND #unit = :currentUnit AND #name = :currentName`,
     ExpressionAttributeNames: {
       ...set.ExpressionAttributeNames,
       "#slug": "slug",
       "#category": "category",
       "#unit": "unit",
+      "#name": "name",
     },
     ExpressionAttributeValues: {
       ...set.ExpressionAttributeValues,
       ":currentSlug": currentSlug,
       ":currentCategory": read.category,
       ":currentUnit": read.unit,
+      ":currentName": read.name,
     },
   });
   const swap =
@@ -201,7 +249,17 @@ function update(id: string, changes: ProductChanges, read: ProductRead): Promise
     changes.category === undefined || changes.category === read.category
       ? []
       : [countIn(read.category, -1), countIn(changes.category, 1)];
-  return updateSwappingUnique(write, swap, recount);
+  const renamed = changes.name !== undefined && changes.name !== read.name;
+  const moved = changes.category !== undefined && changes.category !== read.category;
+  const search =
+    renamed || moved
+      ? searchEntryActions(
+          id,
+          { name: changes.name ?? read.name, category: changes.category ?? read.category },
+          read,
+        )
+      : [];
+  return updateSwappingUnique(write, swap, [...recount, ...search]);
 }
 
 /**
@@ -213,10 +271,12 @@ async function remove(id: string, read: ProductRead): Promise<"deleted" | "chang
   const outcome = await deleteWithUnique(
     [
       ...productKind.delete(productKind.key(id), {
-        ConditionExpression: "slug = :slug AND category = :category",
-        ExpressionAttributeValues: { ":slug": read.slug, ":category": read.category },
+        ConditionExpression: "slug = :slug AND category = :category AND #name = :name",
+        ExpressionAttributeNames: { "#name": "name" },
+        ExpressionAttributeValues: { ":slug": read.slug, ":category": read.category, ":name": read.name },
       }),
       countIn(read.category, -1),
+      ...searchEntryActions(id, undefined, read),
     ],
     slugOf(read.slug, id),
   );
@@ -243,6 +303,18 @@ const countAll = (): Promise<number> =>
     const counts = await queryAll(productPatterns.categoryCounts());
     return counts.reduce((sum, item) => sum + categoryCountKind.decode(item).count, 0);
   });
+
+/**
+ * Pattern 28: every category with its count, one query of the small counts partition (one item per
+ * category, whatever the catalogue's size); shared by concurrent identical reads (decision 005).
+ */
+const categoryCounts = (): Promise<{ category: string; count: number }[]> =>
+  singleFlight("category counts", async () =>
+    (await queryAll(productPatterns.categoryCounts())).map((item) => ({
+      category: categoryOfCountKey(String(item.sk)),
+      count: categoryCountKind.decode(item).count,
+    })),
+  );
 
 /** Pattern 28: how many products a category holds. */
 const countOfCategory = async (category: string): Promise<number> =>
@@ -383,10 +455,81 @@ const recordReview = (productId: string, read: { numReviews: number }, next: Rev
   });
 
 /** The product store (see the top of this file). */
+/** What the sitemap names of a product (docs/decisions/034-page-heads.md). */
+export interface SitemapEntry {
+  id: string;
+  slug: string;
+  updatedAt: string;
+}
+
+/**
+ * Pattern 1 for the sitemap, newest first: up to `limit` products' slug and update time, after the
+ * product `after` (by id) when given, read a DynamoDB page at a time (about 1 MB) and handed to
+ * `each` as they come, so a sitemap of 50,000 products is never held as products in memory.
+ */
+async function eachSitemapEntry(
+  { after, limit }: { after?: string | undefined; limit: number },
+  each: (entries: SitemapEntry[]) => void | Promise<void>,
+): Promise<void> {
+  const base = after ? { ...productPatterns.all(), ...afterId(after) } : productPatterns.all();
+  let next: Item | undefined;
+  let left = limit;
+  do {
+    const page = await queryPage({
+      ...base,
+      Limit: Math.min(left, 1000),
+      ProjectionExpression: "id, slug, updatedAt",
+      ...(next ? { ExclusiveStartKey: next } : {}),
+    });
+    const entries = page.items.map((item) => v.parse(SitemapEntrySchema, item));
+    left -= entries.length;
+    await each(entries);
+    next = page.next;
+  } while (next && left > 0);
+}
+
+const SitemapEntrySchema = v.object({ id: v.string(), slug: v.string(), updatedAt: v.string() });
+
+/** The catalogue's newest-first query narrowed to ids below `id` (the products after it). */
+function afterId(id: string) {
+  const after = productPatterns.allBefore(id);
+  return {
+    KeyConditionExpression: after.KeyConditionExpression,
+    ExpressionAttributeValues: after.ExpressionAttributeValues,
+  };
+}
+
+/**
+ * Pattern 1, keys only: the id of every `every`-th product, newest first, that has a product after
+ * it (each part of a sitemap index but the first lists the products after one of these). Reads the
+ * catalogue's keys a page at a time, keeping only those ids.
+ */
+async function idsEvery(every: number): Promise<string[]> {
+  const marks: string[] = [];
+  let seen = 0;
+  let next: Item | undefined;
+  do {
+    const page = await queryPage({
+      ...productPatterns.all(),
+      ProjectionExpression: keysOnly("gsi1"),
+      ...(next ? { ExclusiveStartKey: next } : {}),
+    });
+    for (const item of page.items) {
+      seen += 1;
+      if (seen % every === 0) marks.push(String(item.gsi1sk));
+    }
+    next = page.next;
+  } while (next);
+  // The last product ends the last part: no part follows it.
+  if (seen > 0 && seen % every === 0) marks.pop();
+  return marks;
+}
+
 export const productStore = {
+  eachSitemapEntry,
+  idsEvery,
   listPage,
   countOf,
-  listAll,
   hasAny,
   get,
   withReviews,
@@ -395,6 +538,7 @@ export const productStore = {
   update,
   remove,
   countAll,
+  categoryCounts,
   slice,
   getMany,
   takeStock,

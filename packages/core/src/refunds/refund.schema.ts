@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { isWholeCents } from "../money/pricing.ts";
-import { MAX_LINE_QUANTITY, MAX_ORDER_LINES, type Order, text } from "../orders/order.schema.ts";
+import { lineProductId, lineQuantity, MAX_ORDER_LINES, type Order, text } from "../orders/order.schema.ts";
 
 /**
  * Browser-safe shapes of the refund API (POST /api/orders/{id}/refunds; docs/decisions/030-refunds.md),
@@ -29,17 +29,7 @@ export const RefundInputSchema = v.pipe(
     ),
     lines: v.optional(
       v.pipe(
-        v.array(
-          v.object({
-            _id: v.pipe(v.string(), v.nonEmpty("Product id is required"), v.maxLength(64)),
-            quantity: v.pipe(
-              v.number("quantity must be a number"),
-              v.finite("quantity must be a number"),
-              v.gtValue(0, "quantity must be more than 0"),
-              v.maxValue(MAX_LINE_QUANTITY, `quantity must be at most ${MAX_LINE_QUANTITY}`),
-            ),
-          }),
-        ),
+        v.array(v.object({ _id: lineProductId, quantity: lineQuantity("quantity") })),
         v.minLength(1, "lines must not be empty"),
         v.maxLength(MAX_ORDER_LINES, `at most ${MAX_ORDER_LINES} lines`),
       ),

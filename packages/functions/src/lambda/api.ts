@@ -1,9 +1,11 @@
-import { timingSafeEqual } from "node:crypto";
 import { getConfig } from "@fruit/core/config";
 import { primeConnection } from "@fruit/core/db/read-client";
 import type { LambdaContext, LambdaEvent } from "hono/aws-lambda";
 import { handle } from "hono/aws-lambda";
 import { app } from "../api/index.ts";
+import { cameThroughRouter } from "./origin.ts";
+
+export { cameThroughRouter } from "./origin.ts";
 
 const serve = handle(app);
 
@@ -18,17 +20,6 @@ const notThroughRouter = {
   body: JSON.stringify({ message: "Use the shop's address: the API answers only requests made through it" }),
   isBase64Encoded: false,
 };
-
-/** Whether `sent` is the router's origin header value (compared in constant time). */
-export function cameThroughRouter(
-  headers: Record<string, string | undefined> | undefined,
-  origin: { header: string; value: string } | undefined,
-): boolean {
-  if (!origin) return true;
-  const sent = headers?.[origin.header];
-  if (typeof sent !== "string" || sent.length !== origin.value.length) return false;
-  return timingSafeEqual(Buffer.from(sent), Buffer.from(origin.value));
-}
 
 /** The API Lambda: a Function URL behind the router's `/api` route. */
 export const handler = (event: LambdaEvent, context: LambdaContext) => {

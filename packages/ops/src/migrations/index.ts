@@ -6,6 +6,7 @@ import * as searchText from "./2026-11-25-search-text.ts";
 import * as sellingUnits from "./2026-11-25-selling-units.ts";
 import * as tokenVersions from "./2026-11-25-token-versions.ts";
 import * as uploadedImages from "./2026-11-25-uploaded-images.ts";
+import * as searchIndex from "./2026-11-27-search-index.ts";
 import type { Migration } from "./migration.ts";
 
 export type { Migration } from "./migration.ts";
@@ -20,6 +21,7 @@ export const migrations: readonly Migration[] = [
   orderShards,
   ratingTotals,
   searchText,
+  searchIndex,
   sellingUnits,
   tokenVersions,
   uploadedImages,

@@ -1,6 +1,9 @@
+import { isPrivatePath, privateHead } from "@fruit/core/browser/pages/page-head";
 import { Box } from "@mantine/core";
+import { useEffect } from "react";
 import { Outlet, useLocation, useNavigation } from "react-router-dom";
 import { AlertHost } from "../../components/alert-host.tsx";
+import { applyPageHead } from "../../lib/page-head.ts";
 import { useShop } from "../../lib/shop-store.ts";
 import { FirstOpenSpinner } from "./first-open-spinner.tsx";
 import classes from "./layout.module.css";
@@ -18,6 +21,10 @@ export function AppLayout() {
   const navigation = useNavigation();
   const { pathname } = useLocation();
   useScrollManager();
+  // Public pages write their own head (lib/page-head.ts); the private screens get the shop-wide one.
+  useEffect(() => {
+    if (isPrivatePath(pathname)) applyPageHead(privateHead(pathname), { canonical: false });
+  }, [pathname]);
   const fixed = FIXED_HEADER_PATHS.has(pathname);
   return (
     <Box>

@@ -1,8 +1,12 @@
+import { productHead } from "@fruit/core/browser/pages/page-head";
 import { Anchor, Breadcrumbs, Container, Grid, Stack, Title } from "@mantine/core";
 import { useDeferredValue } from "react";
 import { Link, useParams } from "react-router-dom";
 import { ErrorBlock, LoadingBlock } from "../../components/page-states.tsx";
+import { ApiError } from "../../lib/api.ts";
+import { usePageHead } from "../../lib/page-head.ts";
 import { useProduct } from "../../resources/products.ts";
+import { NotFoundPage } from "../site/index.ts";
 import { BuyBox } from "./buy-box.tsx";
 import { ProductGallery } from "./product-gallery.tsx";
 import { ReviewList } from "./reviews/review-list.tsx";
@@ -16,6 +20,9 @@ export function ProductPage() {
   // buy box, reviews) would be one long task on a slow phone the moment the product arrives. As a
   // deferred value it renders in an interruptible pass; a product already cached renders at once.
   const product = useDeferredValue(data);
+  usePageHead(product ? productHead(product) : undefined);
+  // No product of this slug: the server answered the page 404 too (docs/decisions/034-page-heads.md).
+  if (error instanceof ApiError && error.status === 404) return <NotFoundPage />;
   if (error) {
     return (
       <Container size="xl" py="xl">

@@ -1,3 +1,4 @@
+import { catalogueHead } from "@fruit/core/browser/pages/page-head";
 import { Container, Group, Tabs, Text, TextInput, Title } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { useEffect, useState } from "react";
@@ -5,6 +6,7 @@ import { useSearchParams } from "react-router-dom";
 import { SearchIcon } from "../../components/icons.tsx";
 import { countOf, LoadMore } from "../../components/load-more.tsx";
 import { ErrorBlock, LoadingBlock } from "../../components/page-states.tsx";
+import { usePageHead } from "../../lib/page-head.ts";
 import { useCategories } from "./api/use-categories.ts";
 import { useProductPages } from "./api/use-product-pages.ts";
 import { ProductGrid } from "./product-grid.tsx";
@@ -34,6 +36,7 @@ export function ProductsPage() {
   const [debouncedQ] = useDebouncedValue(q, 300);
   const categories = useCategories();
   const products = useProductPages({ category, q: debouncedQ });
+  usePageHead(catalogueHead(category || undefined));
   const matching = products.total ?? (products.hasMore ? undefined : products.items.length);
 
   useEffect(() => {

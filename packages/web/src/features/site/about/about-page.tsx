@@ -1,8 +1,10 @@
+import { aboutHead } from "@fruit/core/browser/pages/page-head";
 import { Avatar, Box, Button, Card, Container, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { Link } from "react-router-dom";
 import { FeatureBoxes } from "../../../components/feature-boxes.tsx";
 import { PageHero } from "../../../components/page-hero.tsx";
 import { SectionHeading } from "../../../components/section-heading.tsx";
+import { usePageHead } from "../../../lib/page-head.ts";
 
 /** docs/product.md §1: three placeholder team members. */
 const TEAM = [
@@ -13,6 +15,7 @@ const TEAM = [
 
 /** /about — banner, four promises, the sale banner and the team. */
 export function AboutPage() {
+  usePageHead(aboutHead());
   return (
     <>
       <PageHero

@@ -1,10 +1,13 @@
+import { contactHead } from "@fruit/core/browser/pages/page-head";
 import { Container, Grid } from "@mantine/core";
 import { PageHero } from "../../../components/page-hero.tsx";
+import { usePageHead } from "../../../lib/page-head.ts";
 import { ContactDetails } from "./contact-details.tsx";
 import { ContactForm } from "./contact-form.tsx";
 
 /** /contact — 'Contact us': the form (POST /api/contact), address, hours, phone, e-mail and a map. */
 export function ContactPage() {
+  usePageHead(contactHead());
   return (
     <>
       <PageHero

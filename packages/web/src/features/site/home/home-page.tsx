@@ -1,8 +1,10 @@
+import { homeHead } from "@fruit/core/browser/pages/page-head";
 import { Container } from "@mantine/core";
 import { lazy, Suspense } from "react";
 import { FeatureBoxes } from "../../../components/feature-boxes.tsx";
 import { SectionHeading } from "../../../components/section-heading.tsx";
 import { WhenVisible } from "../../../components/when-visible.tsx";
+import { usePageHead } from "../../../lib/page-head.ts";
 import { BannerCarousel } from "./banner-carousel.tsx";
 import { DealOfMonth } from "./deal-of-month.tsx";
 import { FeaturedProducts } from "./featured-products.tsx";
@@ -17,6 +19,7 @@ const LogoCarousel = lazy(() =>
 
 /** / — banner, deal of the month, products, features, testimonials, news and partner farms. */
 export function HomePage() {
+  usePageHead(homeHead());
   return (
     <>
       <BannerCarousel />

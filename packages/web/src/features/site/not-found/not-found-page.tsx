@@ -1,9 +1,13 @@
+import { notFoundHead } from "@fruit/core/browser/pages/page-head";
 import { Button, Container, Group, Stack, Text, Title } from "@mantine/core";
-import { Link } from "react-router-dom";
+import { Link, useLocation } from "react-router-dom";
 import { LeafIcon } from "../../../components/icons.tsx";
+import { usePageHead } from "../../../lib/page-head.ts";
 
 /** Any unknown path. */
 export function NotFoundPage() {
+  const { pathname } = useLocation();
+  usePageHead(notFoundHead(pathname), { canonical: false });
   return (
     <Container size="sm" py={96}>
       <Stack align="center" ta="center" gap="md">

@@ -1,0 +1,163 @@
+import { getConfig } from "../config.ts";
+import { AppError } from "../errors.ts";
+import * as products from "../products/index.ts";
+import type { ProductDetail } from "../products/product.schema.ts";
+import { type RenderedHead, withHead } from "./head-html.ts";
+import {
+  aboutHead,
+  catalogueHead,
+  contactHead,
+  homeHead,
+  notFoundHead,
+  type PageHeadText,
+  productHead,
+  SHOP_NAME,
+} from "./page-head.ts";
+import { type ShareImage, shareImageOf, shareImageOrShop } from "./share-image.ts";
+import { breadcrumbJsonLd, productJsonLd } from "./structured-data.ts";
+
+export { robotsTxt } from "./robots.ts";
+export { SITEMAP_MAX_URLS, sitemap, sitemapIndexPart } from "./sitemap.ts";
+
+/**
+ * The public pages' HTML (docs/decisions/034-page-heads.md): index.html — the deployed build's own,
+ * handed in as `template` — with the page's head in place of the shop-wide one. Every client gets
+ * the same HTML; nothing here reads the request's host or user agent: absolute URLs come from the
+ * configured public URL only (config `site.url`).
+ */
+
+/** The public pages the renderer knows. */
+export type PageRequest =
+  | { page: "home" }
+  | { page: "catalogue"; category?: string | undefined; q?: string | undefined }
+  | { page: "product"; slug: string }
+  | { page: "about" }
+  | { page: "contact" };
+
+export interface RenderedPage {
+  status: 200 | 404;
+  html: string;
+  /** Whether the answer tells search engines not to index it (also as `X-Robots-Tag`). */
+  noindex: boolean;
+}
+
+/** An absolute URL of the shop's for a path (config `site.url`; the path alone when none is set). */
+export const absoluteUrl = (path: string): string => `${getConfig().site.url}${path}`;
+
+/** The head of a page that is not a product's. */
+function plainHead(text: PageHeadText, image: ShareImage | undefined, noindex: boolean): RenderedHead {
+  return {
+    title: text.title,
+    description: text.description,
+    canonical: absoluteUrl(text.path),
+    noindex: noindex || !getConfig().site.indexing,
+    ogType: "website",
+    image: image && {
+      url: absoluteUrl(image.path),
+      width: image.width,
+      height: image.height,
+      alt: SHOP_NAME,
+    },
+    structuredData: [],
+  };
+}
+
+/**
+ * A product page's head, with its JSON-LD. The link preview shows the product's share JPEG, or the
+ * shop's while the product's has none; the JSON-LD names only the product's own pictures.
+ */
+async function productPageHead(product: ProductDetail): Promise<RenderedHead> {
+  const text = productHead(product);
+  const own = await shareImageOf(product.image);
+  const preview = own ?? (await shareImageOrShop(undefined));
+  const url = absoluteUrl(text.path);
+  const description = product.description.trim() || text.description;
+  const links = {
+    url,
+    images: [own ? own.path : product.image, ...product.images].map(absoluteUrl),
+    home: absoluteUrl("/"),
+    category: absoluteUrl(catalogueHead(product.category).path),
+  };
+  return {
+    ...plainHead(text, preview, false),
+    ogType: "product",
+    image: preview && {
+      url: absoluteUrl(preview.path),
+      width: preview.width,
+      height: preview.height,
+      alt: own ? product.name : SHOP_NAME,
+    },
+    price: { amount: product.price.toFixed(2), currency: "USD" },
+    structuredData: [productJsonLd(product, links, description), breadcrumbJsonLd(product, links)],
+  };
+}
+
+/** The 404 of an address no page answers: the SPA shell (it shows its not-found screen), noindex. */
+async function notFound(template: Template, path: string): Promise<RenderedPage> {
+  const text = notFoundHead(path);
+  const head: RenderedHead = {
+    title: text.title,
+    description: text.description,
+    noindex: true,
+    ogType: "website",
+    structuredData: [],
+  };
+  return { status: 404, html: withHead(await template, head), noindex: true };
+}
+
+/** index.html, or its read still under way (it runs while the page's data is read). */
+type Template = string | Promise<string>;
+
+const answer = async (template: Template, head: RenderedHead): Promise<RenderedPage> => ({
+  status: 200,
+  html: withHead(await template, head),
+  noindex: head.noindex,
+});
+
+/** Longest category name a catalogue page answers for (longer ones are no category). */
+const CATEGORY_MAX = 100;
+
+/**
+ * The HTML of a public page. A product page reads one product by slug (pattern 6, shared by
+ * concurrent identical reads); a category page reads that category's count (pattern 28) and answers
+ * 404 for a category without products; `q` (a search) is the catalogue's head, noindex.
+ *
+ * @example
+ * const page = await renderPage(indexHtml, { page: "product", slug: "strawberry" }, "/product/strawberry");
+ */
+export async function renderPage(
+  template: Template,
+  request: PageRequest,
+  path: string,
+): Promise<RenderedPage> {
+  switch (request.page) {
+    case "home":
+      return answer(template, plainHead(homeHead(), await shareImageOrShop(undefined), false));
+    case "about":
+      return answer(template, plainHead(aboutHead(), await shareImageOrShop(undefined), false));
+    case "contact":
+      return answer(template, plainHead(contactHead(), await shareImageOrShop(undefined), false));
+    case "catalogue": {
+      const category = request.category || undefined;
+      if (category && category.length > CATEGORY_MAX) return notFound(template, path);
+      const [count, image] = await Promise.all([
+        category ? products.countOfCategory(category) : undefined,
+        shareImageOrShop(undefined),
+      ]);
+      if (count === 0) return notFound(template, path);
+      return answer(template, plainHead(catalogueHead(category), image, Boolean(request.q)));
+    }
+    case "product": {
+      try {
+        return answer(template, await productPageHead(await products.fromSlug(request.slug)));
+      } catch (error) {
+        if (error instanceof AppError && error.kind === "not_found") return notFound(template, path);
+        throw error;
+      }
+    }
+  }
+}
+
+/** The 404 page of any other address a page route received. */
+export const renderNotFound = (template: Template, path: string): Promise<RenderedPage> =>
+  notFound(template, path);

@@ -1,0 +1,111 @@
+import { HOME_ORIGIN_PATH } from "@fruit/core/browser/pages/page-head";
+import { errorFields, log } from "@fruit/core/log";
+import {
+  type PageRequest,
+  renderNotFound,
+  renderPage,
+  robotsTxt,
+  sitemap,
+  sitemapIndexPart,
+} from "@fruit/core/pages/index";
+import { type Context, Hono } from "hono";
+import { compress } from "hono/compress";
+import { stream } from "hono/streaming";
+
+/**
+ * The public pages with their own head (docs/decisions/034-page-heads.md): `/`, `/products`,
+ * `/product/{slug}`, `/about`, `/contact`, and `/sitemap.xml`, `/robots.txt`. One app for the
+ * cloud's page function (lambda/pages.ts, behind the router) and the local server
+ * (packages/local/src/server.ts), handed the deployed index.html by `template`. Every client gets
+ * the same answer: nothing reads the user agent, and absolute URLs come from configuration, never
+ * from `Host` or `X-Forwarded-Host`.
+ *
+ * @example
+ * const pages = createPagesApp({ template: async () => readFileSync("dist/index.html", "utf8") });
+ * const res = await pages.request("/product/strawberry");
+ */
+export interface PagesOptions {
+  /** The deployed build's index.html, whose hashed asset names the pages must keep. */
+  template: () => Promise<string>;
+  /** URLs per sitemap file (50,000 by the protocol; tests use fewer). */
+  maxSitemapUrls?: number;
+}
+
+/**
+ * At most 60 s between a change and the HTML the CDN serves: cached 30 s, then served stale for at
+ * most 30 s more while one request renders it again (docs/decisions/034-page-heads.md). Browsers
+ * revalidate every time.
+ */
+export const PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=30, stale-while-revalidate=30";
+
+const SITEMAP_PART = /^products(?:-([0-9A-HJKMNP-TV-Z]{26}))?\.xml$/;
+
+export function createPagesApp(options: PagesOptions): Hono {
+  const app = new Hono();
+  const maxUrls = options.maxSitemapUrls;
+
+  const page = async (c: Context, request: PageRequest) => {
+    // index.html is read while the page's data is (renderPage awaits it last).
+    const template = options.template();
+    template.catch(() => {});
+    const rendered = await renderPage(template, request, c.req.path);
+    return html(c, rendered);
+  };
+  const html = (c: Context, rendered: { status: 200 | 404; html: string; noindex: boolean }) => {
+    c.header("Cache-Control", PAGE_CACHE_CONTROL);
+    if (rendered.noindex) c.header("X-Robots-Tag", "noindex");
+    return c.html(rendered.html, rendered.status);
+  };
+  const xml = (c: Context, build: (write: (chunk: string) => Promise<void>) => Promise<void>) => {
+    c.header("Content-Type", "application/xml; charset=utf-8");
+    c.header("Cache-Control", PAGE_CACHE_CONTROL);
+    return stream(c, async (out) => {
+      await build(async (chunk) => {
+        await out.write(chunk);
+      });
+    });
+  };
+
+  // A sitemap of 50,000 URLs is about 5.5 MB of XML, close to the function URL's 6 MB answer; gzip
+  // makes it a few hundred KB (docs/decisions/034-page-heads.md).
+  app.use("/sitemap.xml", compress());
+  app.use("/sitemaps/*", compress());
+
+  app.get("/", (c) => page(c, { page: "home" }));
+  app.get(HOME_ORIGIN_PATH, (c) => page(c, { page: "home" }));
+  app.get("/products", (c) =>
+    page(c, { page: "catalogue", category: c.req.query("category"), q: c.req.query("q") }),
+  );
+  app.get("/product/:slug", (c) => page(c, { page: "product", slug: c.req.param("slug") }));
+  app.get("/about", (c) => page(c, { page: "about" }));
+  app.get("/contact", (c) => page(c, { page: "contact" }));
+
+  app.get("/robots.txt", (c) => {
+    c.header("Cache-Control", PAGE_CACHE_CONTROL);
+    return c.text(robotsTxt());
+  });
+  app.get("/sitemap.xml", (c) => xml(c, (write) => sitemap(write, { ...(maxUrls ? { maxUrls } : {}) })));
+  app.get("/sitemaps/:file", async (c) => {
+    const file = c.req.param("file");
+    if (file === "pages.xml") return xml(c, (write) => sitemapIndexPart(write, { pages: true }));
+    const part = SITEMAP_PART.exec(file);
+    if (!part) return c.text("Not Found", 404);
+    return xml(c, (write) =>
+      sitemapIndexPart(write, { after: part[1] }, { ...(maxUrls ? { maxUrls } : {}) }),
+    );
+  });
+
+  // Deeper paths under a page's route (`/product/a/b`, `/products/x`): the SPA's not-found screen.
+  app.get("*", async (c) => html(c, await renderNotFound(options.template(), c.req.path)));
+  app.onError((error, c) => {
+    log("error", "page failed", {
+      method: c.req.method,
+      path: c.req.path,
+      status: 500,
+      ...errorFields(error),
+    });
+    c.header("Cache-Control", "no-store");
+    return c.text("Internal Server Error", 500);
+  });
+  return app;
+}

@@ -1,0 +1,73 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { recordedDeploys } from "./deploy-stage.ts";
+import { type Recording, resolved } from "./recording-sst.ts";
+
+/**
+ * The page function's wiring (stacks/pages.ts, docs/decisions/034-page-heads.md): its routes, the
+ * public URL and indexing setting it renders with, the deployed index.html it reads, its least
+ * privilege, and the router's noindex header and home rewrite per stage.
+ */
+
+const deployStage = recordedDeploys();
+afterEach(() => vi.unstubAllEnvs());
+
+const pagesOf = (recording: Recording) => recording.get("Function", "Pages").args;
+const policyOf = (recording: Recording) =>
+  recording.get("ResponseHeadersPolicy", "SecurityHeaders").args as { customHeadersConfig?: unknown };
+
+describe("the page function", () => {
+  it("renders with the router's URL, reads the site's index.html and only what a page needs", async () => {
+    const recording = await deployStage("staging");
+    const args = pagesOf(recording);
+    const router = recording.get("Router", "Router").instance as { url: string };
+    const env = resolved(args.environment) as Record<string, string>;
+    expect(env.SHOP_URL).toBe(router.url);
+    expect(env.WEB_BUCKET).toBe("fruit-shop-staging-Web-assets");
+    expect(args.handler).toBe("packages/functions/src/lambda/pages.handler");
+    const permissions = resolved(args.permissions) as { actions: string[]; resources: string[] }[];
+    expect(permissions.flatMap((p) => p.actions).sort()).toEqual(
+      ["dynamodb:GetItem", "dynamodb:Query", "s3:GetObject", "s3:GetObject"].sort(),
+    );
+    expect(permissions.flatMap((p) => p.resources)).toContain(
+      "arn:recorded:s3:fruit-shop-staging-Web-assets/index.html",
+    );
+    expect(permissions.flatMap((p) => p.resources).join(" ")).not.toMatch(/PutObject|\*\*/);
+    const links = args.link as unknown[];
+    expect(links).toContain(recording.get("Linkable", "OriginVerify").instance);
+  });
+
+  it("is indexed on production only, unless the stage's SearchIndexing setting says otherwise", async () => {
+    const indexingOf = (recording: Recording) =>
+      (resolved(pagesOf(recording).environment) as Record<string, string>).SEARCH_INDEXING;
+    const production = await deployStage("production");
+    expect(indexingOf(production)).toBe("on");
+    expect(policyOf(production).customHeadersConfig).toBeUndefined();
+    const staging = await deployStage("staging");
+    expect(indexingOf(staging)).toBe("off");
+    expect(resolved(policyOf(staging).customHeadersConfig)).toEqual({
+      items: [{ header: "X-Robots-Tag", value: "noindex", override: true }],
+    });
+    vi.stubEnv("SST_SECRET_SearchIndexing", "on");
+    expect(indexingOf(await deployStage("staging"))).toBe("on");
+    vi.stubEnv("SST_SECRET_SearchIndexing", "off");
+    expect(indexingOf(await deployStage("production"))).toBe("off");
+    vi.stubEnv("SST_SECRET_SearchIndexing", "yes");
+    await expect(deployStage("staging")).rejects.toThrow(/SearchIndexing/);
+  });
+
+  it("gets the home page through the router's rewrite of / (the static site owns the / prefix)", async () => {
+    const router = (await deployStage("dev")).get("Router", "Router");
+    const injection = resolved(
+      (router.args.edge as { viewerRequest: { injection: unknown } }).viewerRequest.injection,
+    ) as string;
+    for (const [uri, expected] of [
+      ["/", "/_home"],
+      ["/cart", "/cart"],
+      ["/products", "/products"],
+    ]) {
+      const event = { request: { uri, headers: {} as Record<string, { value: string }> } };
+      new Function("event", injection)(event);
+      expect(event.request.uri).toBe(expected);
+    }
+  });
+});

@@ -13,9 +13,22 @@ export default $config({
     // The real shop (core's PRODUCTION_STAGE; top-level imports are not allowed here) keeps its data
     // and refuses `sst remove`; every other stage is disposable (docs/decisions/010).
     const production = input?.stage === "production";
+    // The home region (stacks/region.ts's HOME_REGION, written out: no imports here). Every stage
+    // lives there, whatever the shell says: a shell set to another region is refused rather than
+    // building a second, empty copy of a stage there (README, "Deploying a stage").
+    const region = "us-east-1";
+    const shell = process.env.AWS_REGION || process.env.AWS_DEFAULT_REGION;
+    if (shell && shell !== region) {
+      throw new Error(
+        `This shop lives in ${region}, but this shell's AWS_REGION/AWS_DEFAULT_REGION is ${shell}: ` +
+          `a deploy from here would not reach stage ${input?.stage ?? "<stage>"}'s resources. ` +
+          `Run it with AWS_REGION=${region} (or unset it); moving the shop is docs/operations.md's, not a deploy's.`,
+      );
+    }
     return {
       name: "fruit-shop",
       home: "aws",
+      providers: { aws: { region } },
       removal: production ? "retain" : "remove",
       protect: production,
     };
@@ -33,12 +46,16 @@ export default $config({
     await import("./stacks/sweeper.ts");
     await import("./stacks/alarms.ts");
     await import("./stacks/images.ts");
-    const { mailStatus } = await import("./stacks/email.ts");
+    const { mailStatus, mailDnsRecords } = await import("./stacks/email.ts");
     return {
       url: router.url,
       // The CDN's id, to drop cached copies of deleted images (README: the uploaded-images migration).
       distribution: router.distributionID,
+      // The router's `/api` (the API as shoppers reach it).
       api: api.url,
+      // The API function's name: its raw function URL, which answers 403 (README, "Smoke checks"), is
+      // `aws lambda get-function-url-config --function-name <apiFunction> --query FunctionUrl`.
+      apiFunction: api.name,
       site: web.url,
       // The page function's own URL (it answers only requests that came through the router).
       pages: pages.url,
@@ -47,6 +64,9 @@ export default $config({
       deadLetter: statsDeadLetter.url,
       // Whether the stage sends order mails (stacks/email.ts: "off" without a MailSender).
       mail: mailStatus,
+      // The DNS records an operator adds by hand for a domain MailSender whose DNS is not in this
+      // account's Route 53 (`MailDns manual`), or "" (README, "Order mails").
+      mailDns: mailDnsRecords,
     };
   },
 });

@@ -1,4 +1,7 @@
+import { CONFIGURATION_REFUSED } from "../packages/core/src/log.ts";
 import { api } from "./api.ts";
+import { HOME_REGION } from "./region.ts";
+import { router } from "./router.ts";
 import { statsDeadLetter, statsSubscriber } from "./storage.ts";
 import { sweeper } from "./sweeper.ts";
 
@@ -6,7 +9,8 @@ import { sweeper } from "./sweeper.ts";
  * The stage's alarms and where they go (README, "Alarms: what each one means and what to do").
  * Every alarm notifies the `Alarms` topic when it fires and when it clears; the topic e-mails the
  * stage's `AlarmEmail` (a stage secret, set once per stage; AWS sends a confirmation e-mail that
- * must be accepted before any alarm arrives). Missing data never fires an alarm: a quiet shop is fine.
+ * must be accepted before any alarm arrives). Missing data never fires an alarm: a quiet shop is fine
+ * (every alarm sets `treatMissingData`, through `notify`; tests/infra/alarms.test.ts checks each one).
  */
 export const alarmEmail = new sst.Secret("AlarmEmail");
 
@@ -23,6 +27,8 @@ export const alarmSubscription = new aws.sns.TopicSubscription("AlarmEmailSubscr
 /** Where the API's handled 500s are counted: a metric per stage, from its structured log lines. */
 export const METRIC_NAMESPACE = `${$app.name}/${$app.stage}`;
 export const API_SERVER_ERRORS = "ApiServerErrors";
+/** Where refused configurations are counted: each `configuration refused` line of any function. */
+export const CONFIGURATION_REFUSED_METRIC = "ConfigurationRefused";
 
 /** A Lambda function's name, from SST's `nodes.function` (the resource itself, or an output of it). */
 export const nameOf = (fn: $util.Input<{ name: $util.Output<string> }>) =>
@@ -49,6 +55,26 @@ export const apiServerErrorsFilter = new aws.cloudwatch.LogMetricFilter("ApiServ
     unit: "Count",
   },
 });
+
+/** A function's log group: SST names it after the function (.sst/platform/src/components/aws/function.ts). */
+export const logGroupOf = (functionName: $util.Input<string>) =>
+  $util.output(functionName).apply((name) => `/aws/lambda/${name}`);
+
+/**
+ * Counts a function's `configuration refused` lines (packages/functions/src/lambda/config-guard.ts)
+ * into the stage's one ConfigurationRefused metric. stacks/email.ts adds the mail subscriber's.
+ */
+export const configurationRefusedFilter = (name: string, functionName: $util.Input<string>) =>
+  new aws.cloudwatch.LogMetricFilter(`${name}ConfigurationRefusedFilter`, {
+    logGroupName: logGroupOf(functionName),
+    pattern: `{ $.message = "${CONFIGURATION_REFUSED}" }`,
+    metricTransformation: {
+      name: CONFIGURATION_REFUSED_METRIC,
+      namespace: METRIC_NAMESPACE,
+      value: "1",
+      unit: "Count",
+    },
+  });
 
 /** Every alarm tells the topic when it fires and when it clears; no data is a quiet shop, not an alarm. */
 export const notify = {
@@ -162,3 +188,85 @@ export const throttleAlarms = (
       ...notify,
     }),
 );
+
+/**
+ * The API function itself failed: an init crash, a timeout (20 s), running out of memory, or a
+ * refused configuration thrown before the app answers. None of these reach the error mapper, so
+ * `ApiServerErrorsAlarm` never counts them; the function URL answers 502 and Lambda counts an error.
+ */
+export const apiErrorsAlarm = new aws.cloudwatch.MetricAlarm("ApiErrorsAlarm", {
+  alarmDescription:
+    "The API function failed outside its error mapper (init crash, timeout, out of memory, refused configuration): callers got 502 (README, Alarms).",
+  ...lambdaMetric(apiFunction, "Errors"),
+  period: 300,
+  evaluationPeriods: 1,
+  threshold: 1,
+  comparisonOperator: "GreaterThanOrEqualToThreshold",
+  ...notify,
+});
+
+/** Every function that refuses its configuration says so (config-guard.ts); one such line pages. */
+export const configurationRefusedFilters = [
+  configurationRefusedFilter("Api", apiFunction),
+  configurationRefusedFilter("UnpaidOrderSweeper", sweeperFunction),
+  configurationRefusedFilter("StatsSubscriber", statsFunction),
+];
+export const configurationRefusedAlarm = new aws.cloudwatch.MetricAlarm("ConfigurationRefusedAlarm", {
+  alarmDescription:
+    "A function refused its configuration (e.g. production set to test payments, a missing link) and serves nothing (README, Alarms).",
+  namespace: METRIC_NAMESPACE,
+  metricName: CONFIGURATION_REFUSED_METRIC,
+  statistic: "Sum",
+  period: 300,
+  evaluationPeriods: 1,
+  threshold: 1,
+  comparisonOperator: "GreaterThanOrEqualToThreshold",
+  ...notify,
+});
+
+/**
+ * What shoppers see: more than 5 % of the distribution's answers were 5xx over 5 minutes, once it
+ * served at least 20 requests — whatever failed (the API, the bucket, the site, CloudFront reaching
+ * them). CloudFront publishes its metrics in us-east-1 only, with `Region: Global`, and an alarm
+ * lives in its provider's region: hence the home region (stacks/region.ts).
+ */
+if (HOME_REGION !== "us-east-1")
+  throw new Error(
+    "CloudFront's metrics are in us-east-1 only: move the CloudFront alarm with the home region",
+  );
+export const cloudFrontErrorsAlarm = new aws.cloudwatch.MetricAlarm("CloudFront5xxAlarm", {
+  alarmDescription:
+    "More than 5 % of the shop's answers (pages, /api, /images) were 5xx in 5 minutes, at 20 requests or more (README, Alarms).",
+  metricQueries: [
+    {
+      id: "rate",
+      metric: {
+        namespace: "AWS/CloudFront",
+        metricName: "5xxErrorRate",
+        dimensions: { DistributionId: router.distributionID, Region: "Global" },
+        period: 300,
+        stat: "Average",
+      },
+    },
+    {
+      id: "requests",
+      metric: {
+        namespace: "AWS/CloudFront",
+        metricName: "Requests",
+        dimensions: { DistributionId: router.distributionID, Region: "Global" },
+        period: 300,
+        stat: "Sum",
+      },
+    },
+    {
+      id: "alarming",
+      label: "5xx answers (% of requests, at 20 requests or more)",
+      expression: "IF(FILL(requests, 0) >= 20, FILL(rate, 0), 0)",
+      returnData: true,
+    },
+  ],
+  evaluationPeriods: 1,
+  threshold: 5,
+  comparisonOperator: "GreaterThanThreshold",
+  ...notify,
+});

@@ -1,9 +1,11 @@
+import { SES_ACCESS } from "../packages/core/src/access/grants.ts";
 import { mailStreamFilters } from "../packages/core/src/mails/stream-filters.ts";
-import { alarmTopic } from "./alarms.ts";
+import { configurationRefusedFilter, lambdaMetric, nameOf, notify } from "./alarms.ts";
 import { lambdaBundling } from "./bundling.ts";
 import { functionLogging } from "./logging.ts";
 import { TABLE_ACCESS, tablePermissions } from "./permissions.ts";
 import { router } from "./router.ts";
+import { stageSetting } from "./stage.ts";
 import { table } from "./storage.ts";
 
 /**
@@ -21,26 +23,86 @@ import { table } from "./storage.ts";
 export const mailSenderSecret = new sst.Secret("MailSender", "");
 const configured = process.env.SST_SECRET_MailSender?.trim() ?? "";
 
+/**
+ * Where a domain sender's DNS records go (README, "Order mails"), two stage settings kept like secrets:
+ * - `MailDns`: `route53` (unset) — SST writes the DKIM CNAMEs and the DMARC TXT into this account's
+ *   Route 53 zone of the domain; `manual` — the domain's DNS is elsewhere: SST writes nothing
+ *   (`dns: false`; without it the deploy fails with "could not find hosted zone"), and the deploy
+ *   prints the records to add (`mailDns`).
+ * - `MailDmarc`: unset — SST's `v=DMARC1; p=none;`; `keep` — the domain already has a `_dmarc` record,
+ *   which stays as it is (SST would fail creating a second one); any other value — the DMARC policy
+ *   to write.
+ */
+export const mailDns = stageSetting("MailDns") ?? "route53";
+export const mailDmarc = stageSetting("MailDmarc");
+if (mailDns !== "route53" && mailDns !== "manual")
+  throw new Error(`MailDns must be "route53" or "manual" (got "${mailDns}"): README, "Order mails"`);
+
 /** The From address: the configured address, or `orders@<domain>` for a domain identity. */
 const fromAddress = (sender: string) => (sender.includes("@") ? sender : `orders@${sender}`);
 
 function mailResources(sender: string) {
+  const isDomain = !sender.includes("@");
   /** Bounces and complaints, as SES publishes them; read by the suppression handler only. */
   const feedback = new sst.aws.SnsTopic("MailFeedback");
+  // With a zone SST writes DKIM and DMARC itself; a kept DMARC record means writing DKIM ourselves.
+  const sstWritesDns = isDomain && mailDns === "route53" && mailDmarc !== "keep";
   const email = new sst.aws.Email("Mail", {
     sender,
+    ...(isDomain && !sstWritesDns ? { dns: false as const } : {}),
+    ...(sstWritesDns && mailDmarc ? { dmarc: mailDmarc } : {}),
     events: [{ name: "BouncesAndComplaints", types: ["bounce", "complaint"], topic: feedback.arn }],
   });
-  feedback.subscribe("MailFeedbackHandler", {
+  // The identity's three Easy DKIM tokens (SES's EmailIdentity output), for the records SST does not write.
+  const dkimTokens = $util
+    .output(email.nodes.identity.dkimSigningAttributes)
+    .apply((attributes) => attributes.tokens ?? []);
+  if (isDomain && mailDns === "route53" && mailDmarc === "keep") {
+    // The zone is here but its `_dmarc` is someone else's: the DKIM CNAMEs SST would have written.
+    const zone = sst.aws.dns();
+    for (const index of [0, 1, 2])
+      zone.createRecord(
+        `MailDkim${index}`,
+        {
+          type: "CNAME",
+          name: dkimTokens.apply((tokens) => `${tokens[index]}._domainkey.${sender}`),
+          value: dkimTokens.apply((tokens) => `${tokens[index]}.dkim.amazonses.com`),
+        },
+        {},
+      );
+  }
+  const dnsRecords: $util.Output<string> | string =
+    isDomain && mailDns === "manual"
+      ? dkimTokens.apply((tokens) =>
+          [
+            ...tokens.map((token) => `${token}._domainkey.${sender} CNAME ${token}.dkim.amazonses.com`),
+            ...(mailDmarc === "keep" ? [] : [`_dmarc.${sender} TXT "${mailDmarc ?? "v=DMARC1; p=none;"}"`]),
+          ].join("; "),
+        )
+      : "";
+
+  /**
+   * Where a feedback event goes once Lambda's two retries of its asynchronous invocation failed
+   * (a storage error, the function's timeout): an address that bounced could otherwise be mailed
+   * again. Kept 14 days, SQS's maximum.
+   */
+  const feedbackDeadLetter = new sst.aws.Queue("MailFeedbackDeadLetter", {
+    transform: { queue: { messageRetentionSeconds: 14 * 24 * 60 * 60 } },
+  });
+  const feedbackHandler = feedback.subscribe("MailFeedbackHandler", {
     handler: "packages/functions/src/lambda/mail-feedback.handler",
     runtime: "nodejs22.x",
     architecture: "arm64",
     timeout: "30 seconds",
     nodejs: lambdaBundling,
     logging: functionLogging,
-    // The table's name; the one action it needs on it (stacks/permissions.ts). No secret.
+    // The table's name; the one action it needs on it (stacks/permissions.ts). No secret. The
+    // on-failure destination sends with the function's role, hence its dead-letter queue.
     link: [table],
-    permissions: tablePermissions(TABLE_ACCESS.MailFeedbackHandler, table),
+    permissions: [
+      ...tablePermissions(TABLE_ACCESS.MailFeedbackHandler, table),
+      { actions: ["sqs:SendMessage"], resources: [feedbackDeadLetter.arn] },
+    ],
   });
 
   /** Where a batch of mail records goes once its retries are spent (14 days, SQS's maximum). */
@@ -73,7 +135,8 @@ function mailResources(sender: string) {
         ...tablePermissions(TABLE_ACCESS.MailSubscriber, table),
         { actions: ["sqs:SendMessage"], resources: [deadLetter.arn] },
         {
-          actions: ["ses:SendEmail"],
+          // core's access/grants.ts (SES_ACCESS.MailSubscriber), enforced locally on every send.
+          actions: [...SES_ACCESS.MailSubscriber],
           resources: [
             $interpolate`arn:aws:ses:${region}:${account}:identity/*`,
             email.nodes.configurationSet.arn,
@@ -97,21 +160,134 @@ function mailResources(sender: string) {
     },
   );
   /** A batch of mail records gave up: some customers may not have had their mail (README, Alarms). */
-  const deadLetterAlarm = new aws.cloudwatch.MetricAlarm("MailDeadLetterAlarm", {
-    alarmDescription:
-      "A batch of order-mail records is in the mail dead-letter queue: some transitions were not mailed (README, Alarms).",
+  const deadLetterAlarm = queueAlarm(
+    "MailDeadLetterAlarm",
+    deadLetter,
+    "A batch of order-mail records is in the mail dead-letter queue: some transitions were not mailed (README, Alarms).",
+  );
+
+  const feedbackFunction = nameOf(feedbackHandler.nodes.function);
+  /** SNS invokes the handler asynchronously: after Lambda's two retries the event goes to the queue. */
+  const feedbackInvokeConfig = new aws.lambda.FunctionEventInvokeConfig("MailFeedbackInvokeConfig", {
+    functionName: feedbackFunction,
+    maximumRetryAttempts: 2,
+    destinationConfig: { onFailure: { destination: feedbackDeadLetter.arn } },
+  });
+  const feedbackDeadLetterAlarm = queueAlarm(
+    "MailFeedbackDeadLetterAlarm",
+    feedbackDeadLetter,
+    "A bounce or complaint from SES could not be recorded and is in the feedback dead-letter queue: that address may be mailed again (README, Alarms).",
+  );
+
+  /** The mail subscriber: behind, failing, or refused for lack of concurrency (README, Alarms). */
+  const subscriberFunction = nameOf(subscriber.nodes.function);
+  const subscriberAlarms = [
+    new aws.cloudwatch.MetricAlarm("MailIteratorAgeAlarm", {
+      alarmDescription:
+        "The mail subscriber is more than 5 minutes behind the table's writes: order mails are late (README, Alarms).",
+      ...lambdaMetric(subscriberFunction, "IteratorAge", "Maximum"),
+      period: 60,
+      evaluationPeriods: 5,
+      datapointsToAlarm: 3,
+      threshold: 300_000,
+      comparisonOperator: "GreaterThanThreshold",
+      ...notify,
+    }),
+    ...(
+      [
+        [
+          "MailSubscriberErrorsAlarm",
+          "Errors",
+          "The mail subscriber failed (it is retried; its batch may end in the dead-letter queue)",
+        ],
+        [
+          "MailSubscriberThrottlesAlarm",
+          "Throttles",
+          "Lambda throttled the mail subscriber: order mails wait",
+        ],
+      ] as const
+    ).map(
+      ([name, metric, what]) =>
+        new aws.cloudwatch.MetricAlarm(name, {
+          alarmDescription: `${what} (README, Alarms).`,
+          ...lambdaMetric(subscriberFunction, metric),
+          period: 300,
+          evaluationPeriods: 1,
+          threshold: 1,
+          comparisonOperator: "GreaterThanOrEqualToThreshold",
+          ...notify,
+        }),
+    ),
+  ];
+  const subscriberConfigurationFilter = configurationRefusedFilter("MailSubscriber", subscriberFunction);
+  const feedbackConfigurationFilter = configurationRefusedFilter("MailFeedbackHandler", feedbackFunction);
+
+  /**
+   * SES's reputation of the account in this region (no dimension: the account's, not this stage's).
+   * SES reviews an account at 5 % bounces or 0.1 % complaints and may pause its sending at 10 % or
+   * 0.5 %; these fire before the review, at 4 % and 0.08 %. The metrics are rates (0–1) over SES's
+   * own window, so a single bounce on a quiet account can move them: read the README's action first.
+   */
+  const reputationAlarms = (
+    [
+      [
+        "MailBounceRateAlarm",
+        "Reputation.BounceRate",
+        0.04,
+        "bounce rate above 4 % (SES reviews at 5 %, pauses at 10 %)",
+      ],
+      [
+        "MailComplaintRateAlarm",
+        "Reputation.ComplaintRate",
+        0.0008,
+        "complaint rate above 0.08 % (SES reviews at 0.1 %, pauses at 0.5 %)",
+      ],
+    ] as const
+  ).map(
+    ([name, metricName, threshold, what]) =>
+      new aws.cloudwatch.MetricAlarm(name, {
+        alarmDescription: `SES ${what}: the account's sending may be paused (README, Alarms).`,
+        namespace: "AWS/SES",
+        metricName,
+        statistic: "Maximum",
+        period: 3600,
+        evaluationPeriods: 1,
+        threshold,
+        comparisonOperator: "GreaterThanThreshold",
+        ...notify,
+      }),
+  );
+  return {
+    email,
+    subscriber,
+    deadLetter,
+    feedback,
+    feedbackDeadLetter,
+    feedbackInvokeConfig,
+    deadLetterAlarm,
+    feedbackDeadLetterAlarm,
+    subscriberAlarms,
+    subscriberConfigurationFilter,
+    feedbackConfigurationFilter,
+    reputationAlarms,
+    dnsRecords,
+  };
+}
+
+/** A dead-letter queue holds a message (SQS publishes its depth even when it is 0). */
+function queueAlarm(name: string, queue: sst.aws.Queue, description: string) {
+  return new aws.cloudwatch.MetricAlarm(name, {
+    alarmDescription: description,
     namespace: "AWS/SQS",
     metricName: "ApproximateNumberOfMessagesVisible",
-    dimensions: { QueueName: $util.output(deadLetter.nodes.queue).apply((queue) => queue.name) },
+    dimensions: { QueueName: $util.output(queue.nodes.queue).apply((q) => q.name) },
     statistic: "Maximum",
     period: 300,
     evaluationPeriods: 1,
     threshold: 1,
     comparisonOperator: "GreaterThanOrEqualToThreshold",
-    alarmActions: [alarmTopic.arn],
-    okActions: [alarmTopic.arn],
+    ...notify,
   });
-  return { email, subscriber, deadLetter, feedback, deadLetterAlarm };
 }
 
 if (!configured) {
@@ -126,3 +302,5 @@ export const mail = configured ? mailResources(configured) : undefined;
 export const mailStatus = configured
   ? `from ${fromAddress(configured)} (SES identity ${configured})`
   : "off: this stage has no MailSender secret";
+/** The records to add by hand (`MailDns manual`), printed by the deploy as `mailDns`; "" otherwise. */
+export const mailDnsRecords = mail ? mail.dnsRecords : "";

@@ -1,8 +1,9 @@
 // Where uploads land and where their variants go: core's bucket prefixes (dependency-free module).
-import { IMAGE_KEY_PREFIX, UPLOAD_KEY_PREFIX } from "../packages/core/src/uploads/image-urls.ts";
+import { UPLOAD_KEY_PREFIX } from "../packages/core/src/uploads/image-urls.ts";
 import { lambdaMetric, notify } from "./alarms.ts";
 import { lambdaBundling } from "./bundling.ts";
 import { functionLogging } from "./logging.ts";
+import { bucketPermissions } from "./permissions.ts";
 import { bucket } from "./storage.ts";
 
 /**
@@ -38,10 +39,8 @@ export const imageNotifications = bucket.notify({
         timeout: "60 seconds",
         nodejs: { ...lambdaBundling, install: ["sharp"] },
         logging: functionLogging,
-        permissions: [
-          { actions: ["s3:GetObject"], resources: [$interpolate`${bucket.arn}/${UPLOAD_KEY_PREFIX}*`] },
-          { actions: ["s3:PutObject"], resources: [$interpolate`${bucket.arn}/${IMAGE_KEY_PREFIX}*`] },
-        ],
+        // Read uploads/, write images/ (core's access/grants.ts, BUCKET_ACCESS.ImageVariants).
+        permissions: bucketPermissions("ImageVariants", bucket),
       },
     },
   ],

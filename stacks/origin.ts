@@ -1,32 +1,50 @@
-import { createHmac } from "node:crypto";
-import { jwtSecret } from "./secrets.ts";
-
 /**
  * The header by which the API knows a request came through the shop's CloudFront router
- * (docs/decisions/028-least-privilege-and-origin.md). The router's viewer-request function sets it on
- * every request, replacing any value a client sent (stacks/router.ts); the API Lambda answers 403 to
- * a request without the right value (packages/functions/src/lambda/api.ts), so the function URL,
- * which must stay public for CloudFront to keep `Authorization`, serves nobody directly.
+ * (docs/decisions/028-least-privilege-and-origin.md, docs/decisions/037-origin-secret.md). The
+ * router's viewer-request function sets it on every request, replacing any value a client sent
+ * (stacks/router.ts); the API Lambda answers 403 to a request without an accepted value
+ * (packages/functions/src/lambda/api.ts), so the function URL, which must stay public for CloudFront
+ * to keep `Authorization`, serves nobody directly.
  */
 export const ORIGIN_HEADER = "x-fruit-origin";
 
 /**
- * Its value: an HMAC of the stage's JwtSecret with a label of its own, so it is secret, stable
- * across deploys (the edge function is not rewritten for nothing) and rotates with the JwtSecret.
- * The secret itself never leaves the API; the edge function's code holds only this derivative.
+ * Its value is a stage secret of its own, `OriginSecret` (at least 32 characters), so rotating the
+ * JwtSecret after a leak leaves the router alone, and the origin secret rotates on its own schedule.
+ * No placeholder: a stage without one fails its deploy until an operator sets it.
  */
-const value = $util
-  .output(jwtSecret.value)
-  .apply((secret) =>
-    createHmac("sha256", secret).update(`fruit-shop origin verify\0${$app.stage}`).digest("hex"),
-  );
+export const originSecret = new sst.Secret("OriginSecret");
 
-/** Linked to the API only (`Resource.OriginVerify`, read by packages/core/src/config.ts). */
+/**
+ * The value being rotated out (docs/operations.md, "Rotating the origin secret"): while it is set the
+ * API accepts it as well as `OriginSecret`, so the minutes CloudFront's edges take to run the new
+ * viewer-request function answer no 403. Empty (the default) accepts only `OriginSecret`.
+ */
+export const originSecretPrevious = new sst.Secret("OriginSecretPrevious", "");
+
+/** Shorter values are refused at deploy: the header is the only thing that keeps the function URL private. */
+export const ORIGIN_SECRET_MIN_LENGTH = 32;
+
+const current = $util.output(originSecret.value).apply((value) => {
+  const secret = value.trim();
+  if (secret.length < ORIGIN_SECRET_MIN_LENGTH)
+    throw new Error(
+      `The OriginSecret of stage ${$app.stage} must be at least ${ORIGIN_SECRET_MIN_LENGTH} characters: ` +
+        `npx sst secret set OriginSecret "$(openssl rand -hex 32)" --stage ${$app.stage}`,
+    );
+  return secret;
+});
+const previous = $util.output(originSecretPrevious.value).apply((value) => value.trim());
+
+/**
+ * Linked to the API only (`Resource.OriginVerify`, read by packages/core/src/config.ts): the header,
+ * the value the router sends now, and the previous one while a rotation is under way ("" otherwise).
+ */
 export const originVerify = new sst.Linkable("OriginVerify", {
-  properties: { header: ORIGIN_HEADER, value },
+  properties: { header: ORIGIN_HEADER, value: current, previous },
 });
 
 /** The line the router's viewer-request function runs first (SST's `edge.viewerRequest.injection`). */
-export const originInjection = value.apply(
-  (hex) => `event.request.headers["${ORIGIN_HEADER}"] = { value: "${hex}" };`,
+export const originInjection = current.apply(
+  (value) => `event.request.headers["${ORIGIN_HEADER}"] = { value: ${JSON.stringify(value)} };`,
 );

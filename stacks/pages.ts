@@ -2,7 +2,7 @@ import { HOME_ORIGIN_PATH } from "../packages/core/src/pages/page-head.ts";
 import { lambdaBundling } from "./bundling.ts";
 import { functionLogging } from "./logging.ts";
 import { originVerify } from "./origin.ts";
-import { IMAGE_PREFIX, TABLE_ACCESS, tablePermissions } from "./permissions.ts";
+import { bucketPermissions, TABLE_ACCESS, tablePermissions } from "./permissions.ts";
 import { router } from "./router.ts";
 import { searchIndexing } from "./stage.ts";
 import { bucket, table } from "./storage.ts";
@@ -53,8 +53,9 @@ export const pages = new sst.aws.Function("Pages", {
   },
   permissions: [
     ...tablePermissions(TABLE_ACCESS.Pages, table),
-    // The share images' sizes (images/<stem>/state.json) and the deployed index.html.
-    { actions: ["s3:GetObject"], resources: [$interpolate`${bucket.arn}/${IMAGE_PREFIX}*`] },
+    ...bucketPermissions("Pages", bucket),
+    // The deployed index.html, in the web app's own bucket (the images bucket's grants are core's
+    // access/grants.ts; this one object is the page function's alone).
     { actions: ["s3:GetObject"], resources: [$interpolate`${assets.arn}/index.html`] },
   ],
   url: true,

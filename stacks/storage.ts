@@ -87,6 +87,9 @@ export const statsSubscriber = table.subscribe(
  */
 export const bucket = new sst.aws.Bucket("Images", {
   access: "cloudfront",
+  // A deleted or overwritten upload or variant can be brought back for 30 days (docs/operations.md,
+  // "Bringing back a deleted image"); `uploadsLifecycle` below bounds what the old versions cost.
+  versioning: true,
   cors: {
     allowOrigins: ["*"],
     allowMethods: ["GET", "HEAD", "POST"],
@@ -101,4 +104,31 @@ export const bucket = new sst.aws.Bucket("Images", {
       if (isProduction) args.forceDestroy = false;
     },
   },
+});
+
+/** How long a deleted or replaced object of the image bucket can still be brought back. */
+export const NONCURRENT_VERSION_DAYS = 30;
+
+/**
+ * The image bucket's lifecycle (with `versioning` above): old versions — a deleted upload, a replaced
+ * variant — are kept 30 days and then expire; the delete markers they leave are cleaned up; uploads
+ * a browser started in parts and never finished go after a week. Current objects never expire.
+ */
+export const uploadsLifecycle = new aws.s3.BucketLifecycleConfiguration("ImagesLifecycle", {
+  bucket: bucket.name,
+  rules: [
+    {
+      id: "old-versions",
+      status: "Enabled",
+      filter: {},
+      noncurrentVersionExpiration: { noncurrentDays: NONCURRENT_VERSION_DAYS },
+      abortIncompleteMultipartUpload: { daysAfterInitiation: 7 },
+    },
+    {
+      id: "delete-markers",
+      status: "Enabled",
+      filter: {},
+      expiration: { expiredObjectDeleteMarker: true },
+    },
+  ],
 });

@@ -62,6 +62,9 @@ describe("alarms (stacks/alarms.ts)", () => {
           "UnpaidOrderSweeperThrottlesAlarm",
           "ImageVariantsErrorsAlarm",
           "ImageVariantsThrottlesAlarm",
+          "ApiErrorsAlarm",
+          "ConfigurationRefusedAlarm",
+          "CloudFront5xxAlarm",
         ].sort(),
       );
     }
@@ -194,5 +197,64 @@ describe("function logs (stacks/logging.ts)", () => {
         expect(args.logging, `${stage} ${name}`).toEqual({ format: "json", retention });
       }
     }
+  });
+
+  it("pages when the API function itself fails: its Lambda Errors (init crashes, timeouts, memory)", async () => {
+    const recording = await deploy("production");
+    expect(argsOf(recording.get("MetricAlarm", "ApiErrorsAlarm"))).toMatchObject({
+      namespace: "AWS/Lambda",
+      metricName: "Errors",
+      dimensions: { FunctionName: functionNames(recording).api },
+      statistic: "Sum",
+      threshold: 1,
+      comparisonOperator: "GreaterThanOrEqualToThreshold",
+    });
+  });
+
+  it("counts every refused configuration line of the API and the sweep into one alarm", async () => {
+    const recording = await deploy("production");
+    const names = functionNames(recording);
+    for (const [filter, fn] of [
+      ["ApiConfigurationRefusedFilter", names.api],
+      ["UnpaidOrderSweeperConfigurationRefusedFilter", names.sweeper],
+      ["StatsSubscriberConfigurationRefusedFilter", names.stats],
+    ] as const)
+      expect(argsOf(recording.get("LogMetricFilter", filter)), filter).toMatchObject({
+        logGroupName: `/aws/lambda/${fn}`,
+        // The message packages/functions/src/lambda/config-guard.ts logs (core's CONFIGURATION_REFUSED).
+        pattern: '{ $.message = "configuration refused" }',
+        metricTransformation: {
+          name: "ConfigurationRefused",
+          namespace: "fruit-shop/production",
+          value: "1",
+        },
+      });
+    expect(argsOf(recording.get("MetricAlarm", "ConfigurationRefusedAlarm"))).toMatchObject({
+      namespace: "fruit-shop/production",
+      metricName: "ConfigurationRefused",
+      threshold: 1,
+      comparisonOperator: "GreaterThanOrEqualToThreshold",
+    });
+  });
+
+  it("watches what shoppers get: the distribution's 5xx rate, once it has traffic", async () => {
+    const recording = await deploy("staging");
+    const router = recording.all("Router")[0]!.instance as { distributionID: string };
+    const alarm = argsOf(recording.get("MetricAlarm", "CloudFront5xxAlarm"));
+    const queries = alarm.metricQueries as {
+      id: string;
+      expression?: string;
+      returnData?: boolean;
+      metric?: Record<string, unknown>;
+    }[];
+    const byId = new Map(queries.map((query) => [query.id, query]));
+    expect(byId.get("rate")?.metric).toMatchObject({
+      namespace: "AWS/CloudFront",
+      metricName: "5xxErrorRate",
+      dimensions: { DistributionId: router.distributionID, Region: "Global" },
+    });
+    expect(byId.get("requests")?.metric).toMatchObject({ metricName: "Requests", stat: "Sum" });
+    expect(queries.filter((query) => query.returnData).map((query) => query.id)).toEqual(["alarming"]);
+    expect(alarm).toMatchObject({ threshold: 5, comparisonOperator: "GreaterThanThreshold" });
   });
 });

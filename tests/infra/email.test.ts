@@ -115,4 +115,120 @@ describe("stacks/email.ts", () => {
     expect(mail.environment.MAIL_FROM).toBe("orders@example.com");
     expect((recording.all("Email") as Recorded[]).length).toBe(1);
   });
+
+  it("watches the mail path: subscriber age, errors, throttles and refused configuration; a feedback dead-letter queue; SES's reputation", async () => {
+    const { recording } = await deploy("staging", "shop.example.com");
+    const alarms = new Map(recording.all("MetricAlarm").map((alarm) => [alarm.name, resolved(alarm.args)]));
+    const subscriberName = (
+      recording.all("DynamoSubscriber").find((r) => r.name === "MailSubscriber")!.instance as {
+        nodes: { function: { name: string } };
+      }
+    ).nodes.function.name;
+    expect(alarms.get("MailIteratorAgeAlarm")).toMatchObject({
+      namespace: "AWS/Lambda",
+      metricName: "IteratorAge",
+      dimensions: { FunctionName: subscriberName },
+    });
+    for (const [name, metric] of [
+      ["MailSubscriberErrorsAlarm", "Errors"],
+      ["MailSubscriberThrottlesAlarm", "Throttles"],
+    ] as const)
+      expect(alarms.get(name), name).toMatchObject({
+        metricName: metric,
+        dimensions: { FunctionName: subscriberName },
+        threshold: 1,
+      });
+    expect(
+      resolved(recording.get("LogMetricFilter", "MailSubscriberConfigurationRefusedFilter").args),
+    ).toMatchObject({
+      logGroupName: `/aws/lambda/${subscriberName}`,
+      pattern: '{ $.message = "configuration refused" }',
+    });
+    expect(
+      resolved(recording.get("LogMetricFilter", "MailFeedbackHandlerConfigurationRefusedFilter").args),
+    ).toMatchObject({
+      pattern: '{ $.message = "configuration refused" }',
+    });
+    // The feedback handler's failed events go to a queue of their own, which its role may send to.
+    const queue = recording.get("Queue", "MailFeedbackDeadLetter").instance as {
+      arn: string;
+      nodes: { queue: { name: string } };
+    };
+    const handlerName = (
+      recording.all("SnsSubscriber").find((r) => r.name === "MailFeedbackHandler")!.instance as {
+        nodes: { function: { name: string } };
+      }
+    ).nodes.function.name;
+    expect(resolved(recording.get("FunctionEventInvokeConfig", "MailFeedbackInvokeConfig").args)).toEqual({
+      functionName: handlerName,
+      maximumRetryAttempts: 2,
+      destinationConfig: { onFailure: { destination: queue.arn } },
+    });
+    const [, feedback] = recording
+      .get("SnsTopic", "MailFeedback")
+      .calls.find((c) => c.method === "subscribe")!.args as [string, { permissions: unknown[] }];
+    expect(resolved(feedback.permissions)).toContainEqual({
+      actions: ["sqs:SendMessage"],
+      resources: [queue.arn],
+    });
+    expect(alarms.get("MailFeedbackDeadLetterAlarm")).toMatchObject({
+      namespace: "AWS/SQS",
+      dimensions: { QueueName: queue.nodes.queue.name },
+    });
+    expect(alarms.get("MailBounceRateAlarm")).toMatchObject({
+      namespace: "AWS/SES",
+      metricName: "Reputation.BounceRate",
+      threshold: 0.04,
+    });
+    expect(alarms.get("MailComplaintRateAlarm")).toMatchObject({
+      namespace: "AWS/SES",
+      metricName: "Reputation.ComplaintRate",
+      threshold: 0.0008,
+    });
+    for (const [name, alarm] of alarms)
+      expect(alarm, name).toMatchObject({
+        treatMissingData: "notBreaching",
+        alarmDescription: expect.stringContaining("README, Alarms"),
+      });
+  });
+
+  it("a domain whose DNS is elsewhere (MailDns manual): SST writes no record, the deploy prints them", async () => {
+    vi.stubEnv("SST_SECRET_MailDns", "manual");
+    const { recording, outputs } = await deploy("staging", "shop.example.com");
+    expect(recording.get("Email", "Mail").args.dns).toBe(false);
+    expect(recording.all("DnsRecord")).toHaveLength(0);
+    expect(resolved(outputs.mailDns)).toBe(
+      "dkim1._domainkey.shop.example.com CNAME dkim1.dkim.amazonses.com; " +
+        "dkim2._domainkey.shop.example.com CNAME dkim2.dkim.amazonses.com; " +
+        "dkim3._domainkey.shop.example.com CNAME dkim3.dkim.amazonses.com; " +
+        '_dmarc.shop.example.com TXT "v=DMARC1; p=none;"',
+    );
+  });
+
+  it("a domain that already has DMARC (MailDmarc keep): DKIM written in the zone, no _dmarc record", async () => {
+    vi.stubEnv("SST_SECRET_MailDmarc", "keep");
+    const { recording, outputs } = await deploy("staging", "shop.example.com");
+    expect(recording.get("Email", "Mail").args.dns).toBe(false);
+    const records = recording
+      .all("DnsRecord")
+      .map((record) => resolved(record.args) as Record<string, unknown>);
+    expect(records.map((record) => [record.type, record.name, record.value])).toEqual([
+      ["CNAME", "dkim1._domainkey.shop.example.com", "dkim1.dkim.amazonses.com"],
+      ["CNAME", "dkim2._domainkey.shop.example.com", "dkim2.dkim.amazonses.com"],
+      ["CNAME", "dkim3._domainkey.shop.example.com", "dkim3.dkim.amazonses.com"],
+    ]);
+    expect(outputs.mailDns).toBe("");
+    // A policy of its own is written by SST instead of its default; a zone is SST's default path.
+    vi.stubEnv("SST_SECRET_MailDmarc", "v=DMARC1; p=reject;");
+    const own = await deploy("staging", "shop.example.com");
+    expect(own.recording.get("Email", "Mail").args).toMatchObject({ dmarc: "v=DMARC1; p=reject;" });
+    expect(own.recording.get("Email", "Mail").args.dns).toBeUndefined();
+  });
+
+  it("refuses an unknown MailDns", async () => {
+    vi.stubEnv("SST_SECRET_MailDns", "cloudflare");
+    await expect(deploy("staging", "shop.example.com")).rejects.toThrow(
+      /MailDns must be "route53" or "manual"/,
+    );
+  });
 });

@@ -147,13 +147,14 @@ describe("sst.config.ts", () => {
       "PaypalWebhookId",
     ];
     // Every secret of the stage: the API's seven, the alarms' e-mail (stacks/alarms.ts, linked to
-    // nothing) and MailSender, read at deploy only (stacks/email.ts, tests/infra/email.test.ts).
+    // nothing), MailSender, read at deploy only (stacks/email.ts, tests/infra/email.test.ts), and the
+    // origin secret with its previous value, reaching the API through OriginVerify (stacks/origin.ts).
     expect(
       recording
         .all("Secret")
         .map((s) => s.name)
         .sort(),
-    ).toEqual([...secrets, "AlarmEmail", "MailSender"].sort());
+    ).toEqual([...secrets, "AlarmEmail", "MailSender", "OriginSecret", "OriginSecretPrevious"].sort());
     const expected = [
       recording.get("Dynamo", "Table").instance,
       recording.get("Bucket", "Images").instance,
@@ -392,5 +393,95 @@ describe("sst.config.ts", () => {
     ]);
     expect(fn.link).toBeUndefined();
     expect(fn.environment).toBeUndefined();
+  });
+});
+
+describe("pinned: the home region and what a deploy installs", () => {
+  it("pins the AWS provider to the home region, and refuses a shell set to another region", async () => {
+    const { HOME_REGION } = await import("../../stacks/region.ts");
+    vi.stubEnv("AWS_REGION", "");
+    vi.stubEnv("AWS_DEFAULT_REGION", "");
+    const { app } = await deploy("production");
+    expect(app).toMatchObject({ providers: { aws: { region: HOME_REGION } } });
+    vi.stubEnv("AWS_REGION", HOME_REGION);
+    expect((await deploy("production")).app).toMatchObject({ providers: { aws: { region: HOME_REGION } } });
+    vi.stubEnv("AWS_REGION", "eu-west-1");
+    await expect(deploy("production")).rejects.toThrow(
+      /lives in us-east-1, but this shell's AWS_REGION\/AWS_DEFAULT_REGION is eu-west-1/,
+    );
+    vi.stubEnv("AWS_REGION", "");
+    vi.stubEnv("AWS_DEFAULT_REGION", "eu-central-1");
+    await expect(deploy("staging")).rejects.toThrow(/is eu-central-1/);
+    vi.unstubAllEnvs();
+  });
+
+  it("installs every `install` package at deploy at the exact version the tests ran (SST reads the root package.json's dependencies)", async () => {
+    const { recording } = await deploy("dev");
+    const root = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as {
+      dependencies?: Record<string, string>;
+    };
+    const installed = recording.resources.flatMap((resource) => {
+      const notifications = (resource.args.notifications ?? []) as {
+        function?: { nodejs?: { install?: string[] } };
+      }[];
+      const fns = [
+        resource.args as { nodejs?: { install?: string[] } },
+        ...notifications.map((n) => n.function ?? {}),
+      ];
+      return fns.flatMap((fn) => fn.nodejs?.install ?? []);
+    });
+    expect(installed).toContain("sharp");
+    for (const name of installed) {
+      const { version } = JSON.parse(
+        readFileSync(new URL(`../../node_modules/${name}/package.json`, import.meta.url), "utf8"),
+      ) as { version: string };
+      // Exact: SST writes this range into the function's package.json and runs `npm install` without a lock.
+      expect(root.dependencies?.[name], name).toBe(version);
+    }
+  });
+});
+
+describe("the image bucket keeps what is deleted for a while", () => {
+  it("is versioned, old versions expire after 30 days, delete markers and abandoned multipart uploads are cleaned", async () => {
+    for (const stage of ["staging", "production"]) {
+      const { recording } = await deploy(stage);
+      const bucket = recording.get("Bucket", "Images");
+      expect(bucket.args.versioning, stage).toBe(true);
+      const lifecycle = resolved(recording.get("BucketLifecycleConfiguration", "ImagesLifecycle").args) as {
+        bucket: string;
+        rules: Record<string, unknown>[];
+      };
+      expect(lifecycle.bucket).toBe((bucket.instance as { name: string }).name);
+      expect(lifecycle.rules).toEqual([
+        expect.objectContaining({
+          status: "Enabled",
+          noncurrentVersionExpiration: { noncurrentDays: 30 },
+          abortIncompleteMultipartUpload: { daysAfterInitiation: 7 },
+        }),
+        expect.objectContaining({ status: "Enabled", expiration: { expiredObjectDeleteMarker: true } }),
+      ]);
+      // No rule expires a current object.
+      for (const rule of lifecycle.rules)
+        expect((rule.expiration as { days?: number } | undefined)?.days, stage).toBeUndefined();
+      recording.uninstall();
+    }
+  });
+});
+
+describe("the README's deploy section", () => {
+  it("lists exactly the outputs the deploy prints", async () => {
+    const { outputs } = await deploy("staging");
+    const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
+    const section = readme.slice(readme.indexOf("The deploy prints these outputs"));
+    const table = section.slice(0, section.indexOf("\n\n", section.indexOf("| Output |")));
+    const listed = [...table.matchAll(/^\| `(\w+)` \|/gm)].map(([, name]) => name!);
+    expect(listed.sort()).toEqual(Object.keys(outputs).sort());
+  });
+
+  it("runs the smoke check of the function URL against the `apiFunction` output", () => {
+    const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
+    expect(readme).toContain(
+      "API=$(aws lambda get-function-url-config --function-name <apiFunction> --query FunctionUrl --output text)",
+    );
   });
 });

@@ -1,9 +1,12 @@
-import { createHmac } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import { IMAGE_KEY_PREFIX, UPLOAD_KEY_PREFIX } from "@fruit/core/uploads/s3";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { recordedDeploys } from "./deploy-stage.ts";
 import { type Recorded, type Recording, resolved } from "./recording-sst.ts";
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+});
 
 const deploy = recordedDeploys();
 
@@ -136,18 +139,22 @@ describe("least privilege (stacks/links.ts, stacks/permissions.ts, docs/decision
     expect(secretsOf(fns.UnpaidOrderSweeper!)).toEqual(["Payments", "PaypalClientId", "PaypalClientSecret"]);
   });
 
-  it("the router adds the origin header the API is linked to, derived from the stage's JwtSecret", async () => {
+  it("the router adds the origin header the API is linked to: the stage's own OriginSecret, not derived from the JwtSecret", async () => {
+    vi.stubEnv("SST_SECRET_OriginSecret", "o".repeat(40));
+    vi.stubEnv("SST_SECRET_OriginSecretPrevious", "");
     const recording = await deploy("staging");
     const origin = recording.get("Linkable", "OriginVerify");
-    const { header, value } = resolved((origin.args as { properties: unknown }).properties) as {
+    const { header, value, previous } = resolved((origin.args as { properties: unknown }).properties) as {
       header: string;
       value: string;
+      previous: string;
     };
     expect(header).toBe("x-fruit-origin");
-    // The recording's JwtSecret value is `secret:JwtSecret`; the label and the stage make it this stage's.
-    expect(value).toBe(
-      createHmac("sha256", "secret:JwtSecret").update("fruit-shop origin verify\0staging").digest("hex"),
-    );
+    expect(value).toBe("o".repeat(40));
+    expect(previous).toBe("");
+    // No placeholder: a stage without an origin secret fails its deploy until one is set.
+    expect(recording.get("Secret", "OriginSecret").args.placeholder).toBeUndefined();
+    expect(recording.get("Secret", "OriginSecretPrevious").args.placeholder).toBe("");
     const router = recording.all("Router")[0]!;
     const injection = resolved(
       (router.args.edge as { viewerRequest: { injection: unknown } }).viewerRequest.injection,
@@ -165,6 +172,25 @@ describe("least privilege (stacks/links.ts, stacks/permissions.ts, docs/decision
     new Function("event", injection)(event);
     expect(event.request.headers["x-fruit-origin"]).toEqual({ value });
   });
+
+  it("during a rotation the API accepts the previous value too; the router sends only the new one", async () => {
+    vi.stubEnv("SST_SECRET_OriginSecret", "n".repeat(40));
+    vi.stubEnv("SST_SECRET_OriginSecretPrevious", "p".repeat(40));
+    const recording = await deploy("staging");
+    const properties = resolved(
+      (recording.get("Linkable", "OriginVerify").args as { properties: unknown }).properties,
+    ) as Record<string, string>;
+    expect(properties).toEqual({ header: "x-fruit-origin", value: "n".repeat(40), previous: "p".repeat(40) });
+    const router = recording.all("Router")[0]!;
+    expect(
+      resolved((router.args.edge as { viewerRequest: { injection: unknown } }).viewerRequest.injection),
+    ).not.toContain("p".repeat(40));
+  });
+
+  it("refuses an origin secret shorter than 32 characters at deploy", async () => {
+    vi.stubEnv("SST_SECRET_OriginSecret", "short");
+    await expect(deploy("staging")).rejects.toThrow(/OriginSecret of stage staging must be at least 32/);
+  });
 });
 
 describe("optional settings (stacks/secrets.ts)", () => {
@@ -178,7 +204,7 @@ describe("optional settings (stacks/secrets.ts)", () => {
         .filter((secret) => secret.args.placeholder === undefined)
         .map((secret) => secret.name)
         .sort(),
-    ).toEqual(["AlarmEmail", "JwtSecret", "PaypalClientId", "PaypalClientSecret"]);
+    ).toEqual(["AlarmEmail", "JwtSecret", "OriginSecret", "PaypalClientId", "PaypalClientSecret"]);
   });
 });
 
@@ -200,11 +226,13 @@ describe("the README's deploy section", () => {
         .map((secret) => secret.name);
       const setHere = new Set(set.filter((s) => s.stage === stage).map((s) => s.name));
       for (const name of required) expect(setHere.has(name), `${name} on ${stage}`).toBe(true);
-      // ShopDomain and SearchIndexing are read while the stacks are built (stacks/stage.ts), not sst.Secrets.
+      // ShopDomain, SearchIndexing, MailDns and MailDmarc are read while the stacks are built (stacks/stage.ts), not sst.Secrets.
       const known = new Set([
         ...recording.all("Secret").map((secret) => secret.name),
         "ShopDomain",
         "SearchIndexing",
+        "MailDns",
+        "MailDmarc",
       ]);
       for (const name of setHere) expect(known.has(name), `${name} is read by the stacks`).toBe(true);
       recording.uninstall();

@@ -164,7 +164,9 @@ export function installRecordingSst(stage: string, appName = "fruit-shop"): Reco
     readonly value: string;
     constructor(name: string, placeholder?: string) {
       super("Secret", name, placeholder === undefined ? {} : { placeholder });
-      this.value = `secret:${name}`;
+      // Like SST's Secret (.sst/platform/src/components/secret.ts): the stage's value from
+      // `SST_SECRET_<name>` when a test sets one, else a stand-in long enough for every length check.
+      this.value = process.env[`SST_SECRET_${name}`] ?? `secret:${name}:recorded-stand-in-value-of-the-stage`;
     }
   }
 
@@ -189,7 +191,10 @@ export function installRecordingSst(stage: string, appName = "fruit-shop"): Reco
     override get nodes(): RecordedNodes {
       return {
         ...super.nodes,
-        identity: { arn: `arn:recorded:ses:identity/${String(this.record.args.sender)}` },
+        identity: {
+          arn: `arn:recorded:ses:identity/${String(this.record.args.sender)}`,
+          dkimSigningAttributes: { tokens: ["dkim1", "dkim2", "dkim3"] },
+        },
         configurationSet: { arn: `arn:recorded:ses:configuration-set/${this.configSet}` },
       };
     }
@@ -210,6 +215,7 @@ export function installRecordingSst(stage: string, appName = "fruit-shop"): Reco
     sns: { Topic: plain("SnsTopic"), TopicSubscription: plain("SnsTopicSubscription") },
     cloudwatch: { MetricAlarm: plain("MetricAlarm"), LogMetricFilter: plain("LogMetricFilter") },
     lambda: { FunctionEventInvokeConfig: plain("FunctionEventInvokeConfig") },
+    s3: { BucketLifecycleConfiguration: plain("BucketLifecycleConfiguration") },
     getRegionOutput: () => ({ region: new RecordedOutput("us-east-1") }),
     getCallerIdentityOutput: () => ({ accountId: new RecordedOutput("123456789012") }),
   };
@@ -227,10 +233,17 @@ export function installRecordingSst(stage: string, appName = "fruit-shop"): Reco
     }
   }
 
+  /** `sst.aws.dns()`: the Route 53 adapter; each record it creates is recorded as a `DnsRecord`. */
+  const dns = (args: Args = {}) => ({
+    provider: "aws",
+    createRecord: (name: string, record: Args) => new Component("DnsRecord", name, { ...record, zone: args }),
+  });
+
   const sst = {
     Secret,
     Linkable,
     aws: {
+      dns,
       Dynamo,
       Router,
       Bucket,
@@ -299,7 +312,7 @@ interface RecordedNodes {
   logGroup: { name: string };
   queue: { name: string; arn: string };
   assets: { name: string; arn: string };
-  identity?: { arn: string };
+  identity?: { arn: string; dkimSigningAttributes: { tokens: string[] } };
   configurationSet?: { arn: string };
   functions?: { name: string }[];
 }

@@ -75,23 +75,34 @@ describe("Lambda bundles", () => {
     Object.fromEntries(Object.entries(env).filter(([name]) => name !== "JWT_SECRET"));
 
   it("the API bundle answers only requests that carry the router's origin header, when it is linked", async () => {
-    const origin = { header: "x-fruit-origin", value: "a".repeat(64) };
-    const linked = { ...env, SST_RESOURCE_OriginVerify: JSON.stringify(origin) };
-    const invoke = async (headers: Record<string, string>) =>
+    const origin = { header: "x-fruit-origin", value: "a".repeat(64), previous: "" };
+    const invokeWith = async (link: object | undefined, headers: Record<string, string>, extra = {}) =>
       (
         await invokeInFreshNode<APIGatewayProxyStructuredResultV2>(
           apiBundle,
           functionUrlEvent("GET", "/api/health", headers),
-          linked,
+          { ...env, ...extra, ...(link ? { SST_RESOURCE_OriginVerify: JSON.stringify(link) } : {}) },
         )
       ).result;
+    const invoke = (headers: Record<string, string>) => invokeWith(origin, headers);
     const direct = await invoke({});
     expect(direct.statusCode).toBe(403);
     expect(JSON.parse(direct.body!).message).toMatch(/shop's address/);
     expect((await invoke({ [origin.header]: "b".repeat(64) })).statusCode).toBe(403);
     expect((await invoke({ [origin.header]: "short" })).statusCode).toBe(403);
+    expect((await invoke({ [origin.header]: "" })).statusCode).toBe(403);
     expect((await invoke({ [origin.header]: origin.value })).statusCode).toBe(200);
-    // Not linked (the local runtime): nothing to check.
+    // During a rotation (docs/operations.md): the new and the previous value, nothing else.
+    const rotating = { ...origin, value: "n".repeat(64), previous: "a".repeat(64) };
+    expect((await invokeWith(rotating, { [origin.header]: "n".repeat(64) })).statusCode).toBe(200);
+    expect((await invokeWith(rotating, { [origin.header]: "a".repeat(64) })).statusCode).toBe(200);
+    expect((await invokeWith(rotating, { [origin.header]: "b".repeat(64) })).statusCode).toBe(403);
+    // Not linked, in Lambda: closed, whatever the request carries.
+    const inLambda = { AWS_LAMBDA_FUNCTION_NAME: "fruit-shop-staging-ApiFunction" };
+    expect((await invokeWith(undefined, {}, inLambda)).statusCode).toBe(403);
+    expect((await invokeWith(undefined, { [origin.header]: origin.value }, inLambda)).statusCode).toBe(403);
+    expect((await invokeWith(origin, { [origin.header]: origin.value }, inLambda)).statusCode).toBe(200);
+    // Not linked, outside Lambda (the local runtime, `app.request()`): nothing to check.
     const local = await invokeInFreshNode<APIGatewayProxyStructuredResultV2>(
       apiBundle,
       functionUrlEvent("GET", "/api/health"),

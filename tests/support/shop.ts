@@ -25,6 +25,8 @@ export interface StartedShop {
   dynamoEndpoint?: string;
   /** Sends SIGTERM (as Ctrl-C would) and waits until the shop and its Java have exited. */
   stop(): Promise<void>;
+  /** What the shop printed so far (stdout and stderr, the last 20,000 characters). */
+  output(): string;
 }
 
 export interface StartShopOptions {
@@ -102,7 +104,9 @@ export async function startShop(options: StartShopOptions = {}): Promise<Started
   };
   child.stdout?.on("data", keep);
   child.stderr?.on("data", keep);
-  const url = `http://127.0.0.1:${port}`;
+  // A HOST other than every interface is where the shop is reached (loopback is 127.0.0.0/8).
+  const host = options.env?.HOST && options.env.HOST !== "0.0.0.0" ? options.env.HOST : "127.0.0.1";
+  const url = `http://${host}:${port}`;
 
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) {
@@ -126,6 +130,7 @@ export async function startShop(options: StartShopOptions = {}): Promise<Started
     dataDir,
     pid: child.pid ?? 0,
     stop,
+    output: () => output,
     ...(dynamoPort ? { dynamoEndpoint: `http://127.0.0.1:${dynamoPort}` } : {}),
   };
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { enforceGrants } from "@fruit/core/access/enforce";
 import { type Config, loadConfig, setConfig } from "@fruit/core/config";
 import { ensureBucket, ensureTable } from "@fruit/local/services";
 import { inject } from "vitest";
@@ -26,6 +27,9 @@ export async function useFreshTable(label: string, env: Record<string, string> =
     ...env,
   });
   setConfig(config);
+  // Calls made as a function (the API app, the Lambda handlers) are held to its grants, as IAM would
+  // hold them (docs/decisions/036-permissions-enforced-locally.md): a missing action fails the test.
+  enforceGrants();
   await Promise.all([
     ensureTable(dynamoEndpoint, config.tableName),
     ensureBucket({ endpoint: s3Endpoint, credentials: s3Credentials }, config.bucketName),

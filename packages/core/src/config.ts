@@ -49,11 +49,19 @@ export interface Config {
    */
   unpaidOrderMinutes: number;
   /**
-   * The header CloudFront's router adds to every request it forwards, and its value (the
-   * `OriginVerify` link, given to the API only: stacks/origin.ts). Set: the API Lambda answers 403 to
-   * a request without it (one that reached the function URL directly). Unset locally.
+   * The header CloudFront's router adds to every request it forwards, and the values the API accepts
+   * in it (the `OriginVerify` link, given to the API only: stacks/origin.ts): the stage's
+   * `OriginSecret`, and during a rotation also `OriginSecretPrevious`
+   * (docs/decisions/037-origin-secret.md). Set: the API Lambda answers 403 to a request without one
+   * of them (one that reached the function URL directly). Unset locally; unset in the cloud, the API
+   * answers 403 to everything (`inCloud`).
    */
-  originVerify: { header: string; value: string } | undefined;
+  originVerify: { header: string; values: string[] } | undefined;
+  /**
+   * Whether this process is a Lambda function (`AWS_LAMBDA_FUNCTION_NAME`, which Lambda sets): there
+   * a missing origin link fails closed (packages/functions/src/lambda/api.ts).
+   */
+  inCloud: boolean;
   /**
    * Order mails (packages/core/src/mails/): the sender (`MAIL_FROM`; unset, the stage sends none),
    * SES's configuration set (`MAIL_CONFIGURATION_SET`, whose events feed the suppression list), the
@@ -181,7 +189,12 @@ export function loadConfig(env: Env = process.env): Config {
     paypalWebhookId: env.PAYPAL_WEBHOOK_ID ?? linked("PaypalWebhookId", "value") ?? "",
     googleMapsKey: env.GOOGLE_MAPS_KEY ?? linked("GoogleMapsKey", "value") ?? "",
     unpaidOrderMinutes: Number(env.UNPAID_ORDER_MINUTES || linked("UnpaidOrderMinutes", "value") || 60),
-    originVerify: originVerifyOf(linked("OriginVerify", "header"), linked("OriginVerify", "value")),
+    originVerify: originVerifyOf(
+      linked("OriginVerify", "header"),
+      linked("OriginVerify", "value"),
+      linked("OriginVerify", "previous"),
+    ),
+    inCloud: Boolean(env.AWS_LAMBDA_FUNCTION_NAME),
     mail: {
       from: env.MAIL_FROM || undefined,
       configurationSet: env.MAIL_CONFIGURATION_SET || undefined,
@@ -226,8 +239,14 @@ export function loadConfig(env: Env = process.env): Config {
   return config;
 }
 
-function originVerifyOf(header: string | undefined, value: string | undefined): Config["originVerify"] {
-  return header && value ? { header: header.toLowerCase(), value } : undefined;
+function originVerifyOf(
+  header: string | undefined,
+  value: string | undefined,
+  previous: string | undefined,
+): Config["originVerify"] {
+  return header && value
+    ? { header: header.toLowerCase(), values: previous ? [value, previous] : [value] }
+    : undefined;
 }
 
 /**

@@ -35,19 +35,49 @@ export const sink = {
   },
 };
 
+/**
+ * How lines are written: `json` (the default, and always in the cloud: every field queryable in
+ * CloudWatch Logs Insights) or `text`, one readable line for a person at a terminal, which the local
+ * runtime chooses (`npm start`, packages/local/src/start.ts): the time, the level, the message, then
+ * the fields as `name=value` (stacks left out: the error's line says what failed).
+ */
+export type LogFormat = "json" | "text";
+let format: LogFormat = "json";
+
+/** Chooses how this process writes its lines (see LogFormat). */
+export function setLogFormat(chosen: LogFormat): void {
+  format = chosen;
+}
+
+/** A field's value in a text line: strings as they are unless they need quotes, the rest as JSON. */
+const textValue = (value: unknown): string => {
+  if (typeof value === "string")
+    return /^[^\s"=]*$/.test(value) && value !== "" ? value : JSON.stringify(value);
+  return JSON.stringify(value) ?? String(value);
+};
+
+/** One readable line: `12:03:04.567 INFO  order sweep cancelled=2 requestId=…`. */
+export function textLine(entry: Record<string, unknown>): string {
+  const { timestamp, level, message, stack: _stack, ...fields } = entry;
+  const time = String(timestamp).slice(11, 23);
+  const rest = Object.entries(fields)
+    .filter(([, value]) => value !== undefined)
+    .map(([name, value]) => `${name}=${textValue(value)}`)
+    .join(" ");
+  return `${time} ${String(level).toUpperCase().padEnd(5)} ${String(message)}${rest ? ` ${rest}` : ""}`;
+}
+
 /** Logs one line: the level, the message, the current request id, then `fields`. */
 export function log(level: LogLevel, message: string, fields: Record<string, unknown> = {}): void {
   const requestId = currentRequestId();
-  sink.write(
+  const entry = {
+    timestamp: new Date().toISOString(),
     level,
-    JSON.stringify({
-      timestamp: new Date().toISOString(),
-      level,
-      message,
-      ...(requestId ? { requestId } : {}),
-      ...fields,
-    }),
-  );
+    message,
+    ...(requestId ? { requestId } : {}),
+    ...fields,
+  };
+  sink.write(level, format === "json" ? JSON.stringify(entry) : textLine(entry));
 }
 
 /** An error as log fields: its name and message, and its stack. */
@@ -55,3 +85,10 @@ export const errorFields = (error: unknown): Record<string, unknown> =>
   error instanceof Error
     ? { error: `${error.name}: ${error.message}`, stack: error.stack }
     : { error: String(error) };
+
+/**
+ * The message of the line a function logs when core refuses its configuration (a `ConfigError`: a
+ * production stage set to test payments, a missing link): the function then answers nothing
+ * useful, so stacks/alarms.ts counts these lines into the `ConfigurationRefused` alarm.
+ */
+export const CONFIGURATION_REFUSED = "configuration refused";

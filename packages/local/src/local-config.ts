@@ -165,6 +165,8 @@ export function loadLocalConfig(env: Env = process.env, argv: readonly string[] 
       ...optional("PAYPAL_CLIENT_ID"),
       ...optional("PAYPAL_CLIENT_SECRET"),
       ...optional("PAYPAL_API_BASE"),
+      // README, "PayPal webhooks": locally the variable plays the stage's PaypalWebhookId secret.
+      ...optional("PAYPAL_WEBHOOK_ID"),
       ...optional("GOOGLE_MAPS_KEY"),
       ...optional("UNPAID_ORDER_MINUTES"),
       ...optional("SEARCH_INDEXING"),

@@ -1,5 +1,7 @@
 import { join } from "node:path";
+import { enforceGrants } from "@fruit/core/access/enforce";
 import { loadConfig, setConfig } from "@fruit/core/config";
+import { errorFields, log } from "@fruit/core/log";
 import { matchesMailStreamFilters } from "@fruit/core/mails/stream-filters";
 import { handler as mailHandler } from "@fruit/functions/lambda/mail-stream";
 import { handler as streamHandler } from "@fruit/functions/lambda/stream";
@@ -68,6 +70,9 @@ export async function startLocalShop(
     };
     const core = loadConfig(coreEnv);
     setConfig(core);
+    // Each function's calls are held to the grants stacks/ gives it, as IAM would in the cloud
+    // (docs/decisions/036-permissions-enforced-locally.md).
+    enforceGrants();
     await ensureStorage(emulators, core);
     // From here on operator commands on this data dir use these emulators (attach.ts).
     stops.push(writeRuntimeFile(config.dataDir, { pid: process.pid, env: coreEnv }));
@@ -91,7 +96,7 @@ export async function startLocalShop(
       checkpointFile: join(config.dataDir, "mail-stream-checkpoints.json"),
       // A data dir kept from before mails existed is not mailed its history.
       fromLatest: true,
-      onError: (error) => console.warn(`mail stream poller: ${String(error)}`),
+      onError: (error) => log("warn", "mail stream poller", errorFields(error)),
     });
     stops.push(() => mailPoller.stop());
     const sweeper = startOrderSweeper({ intervalMs: sweepIntervalMs(core.unpaidOrderMinutes) });

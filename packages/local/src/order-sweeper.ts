@@ -1,4 +1,6 @@
+import { asFunction } from "@fruit/core/access/enforce";
 import { sweepExpiredOrders } from "@fruit/core/expiry/index";
+import { errorFields, log } from "@fruit/core/log";
 
 /** A running local sweep. */
 export interface OrderSweeper {
@@ -24,12 +26,13 @@ export function startOrderSweeper({ intervalMs }: { intervalMs: number }): Order
   let running: Promise<void> = Promise.resolve();
   let stopped = false;
   const tick = () => {
-    running = sweepExpiredOrders()
+    // As the scheduled function, with its grants (core's access/enforce.ts).
+    running = asFunction("UnpaidOrderSweeper", () => sweepExpiredOrders())
       .then((report) => {
         if (report.cancelled + report.paid + report.failed > 0)
-          console.log(`Order sweep: ${report.cancelled} unpaid order(s) cancelled, ${report.failed} failed`);
+          log(report.failed > 0 ? "error" : "info", "order sweep", { ...report });
       })
-      .catch((error: unknown) => console.error("Order sweep failed:", error))
+      .catch((error: unknown) => log("error", "order sweep failed", errorFields(error)))
       .finally(() => {
         if (!stopped) timer = setTimeout(tick, intervalMs);
       });

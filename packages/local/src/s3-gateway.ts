@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { PassThrough } from "node:stream";
+import { errorFields, log } from "@fruit/core/log";
 import busboy from "busboy";
 import {
   type PostForm,
@@ -407,7 +408,8 @@ export function gatewayHandler(options: {
         error instanceof S3Refusal
           ? error
           : new S3Refusal(500, "InternalError", "We encountered an internal error. Please try again.");
-      if (!(error instanceof S3Refusal)) console.error(`S3 gateway: ${error}`);
+      if (!(error instanceof S3Refusal))
+        log("error", "S3 gateway failed", { path: req.url, ...errorFields(error) });
       // A refused body may not have been read to its end: close, so the client's next request is clean.
       refuseWith(res, refusal, !req.complete, await corsFor(req));
     });

@@ -1,3 +1,4 @@
+import { errorFields, log } from "@fruit/core/log";
 import type { S3Event, S3EventRecord } from "aws-lambda";
 
 /**
@@ -85,7 +86,7 @@ export function createNotifier(notifications: readonly BucketNotification[], reg
       } catch (error) {
         const delay = RETRY_DELAYS_MS[attempt];
         if (delay === undefined) {
-          console.error(`S3 notification for ${key} failed after ${attempt + 1} attempts: ${error}`);
+          log("error", "S3 notification failed", { key, attempts: attempt + 1, ...errorFields(error) });
           return;
         }
         await new Promise((resolve) => setTimeout(resolve, delay));

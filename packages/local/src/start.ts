@@ -1,4 +1,5 @@
 import { ConfigError } from "@fruit/core/config";
+import { setLogFormat } from "@fruit/core/log";
 import { type LocalConfig, LocalConfigError, loadLocalConfig } from "./local-config.ts";
 import { type LocalShop, startLocalShop } from "./local-shop.ts";
 import { StartupError } from "./services.ts";
@@ -43,6 +44,8 @@ function printBanner(config: LocalConfig, shop: LocalShop): void {
 }
 
 async function main(): Promise<void> {
+  // A person reads this console: one readable line per log line (Lambda keeps JSON: core's log.ts).
+  setLogFormat("text");
   let config: LocalConfig;
   try {
     config = loadLocalConfig(process.env, process.argv.slice(2));

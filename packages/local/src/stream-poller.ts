@@ -12,6 +12,7 @@ import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 
 
 export type { StreamRecord };
 
+import { errorFields, log } from "@fruit/core/log";
 import { dynamoClient } from "./services.ts";
 import { StreamCheckpoints } from "./stream-checkpoints.ts";
 
@@ -116,7 +117,7 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
   const passesFilter = options.filter ?? isStreamFilterMatch;
   const intervalMs = options.intervalMs ?? 500;
   const batchSize = options.batchSize ?? 100;
-  const onError = options.onError ?? ((error) => console.warn(`stream poller: ${String(error)}`));
+  const onError = options.onError ?? ((error) => log("warn", "stream poller", errorFields(error)));
   const { Table } = await dynamoClient(options.endpoint).send(
     new DescribeTableCommand({ TableName: options.tableName }),
   );

@@ -1,7 +1,9 @@
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import { guardClient } from "../access/enforce.ts";
 import { getConfig } from "../config.ts";
 import { connection, MARSHALL_OPTIONS } from "./connection.ts";
+import { LOCAL_WRITES, localCommitBarrier } from "./local-commit.ts";
 import { observe } from "./observe.ts";
 
 let cached: { key: string; client: DynamoDBDocumentClient } | undefined;
@@ -38,6 +40,19 @@ export function db(): DynamoDBDocumentClient {
       },
       { step: "initialize", name: "observeRoundTrip" },
     );
+    // The running function's grants, where enforced (docs/decisions/036-permissions-enforced-locally.md).
+    guardClient(client, "dynamodb");
+    // DynamoDB Local: a write's answer reaches the caller only once it is committed (db/local-commit.ts).
+    if (localEndpoint)
+      client.middlewareStack.add(
+        (next, context) => async (args) => {
+          const result = await next(args);
+          if (LOCAL_WRITES.has(context.commandName ?? ""))
+            await localCommitBarrier(localEndpoint, region, getConfig().tableName);
+          return result;
+        },
+        { step: "initialize", name: "localCommitBarrier" },
+      );
     cached = { key, client };
   }
   return cached.client;

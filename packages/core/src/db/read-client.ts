@@ -1,6 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import { marshall, unmarshall } from "@aws-sdk/util-dynamodb";
 import aws4 from "aws4";
+import { checkDynamo } from "../access/enforce.ts";
 import { connection, MARSHALL_OPTIONS, signingCredentials } from "./connection.ts";
 import { isUnavailable } from "./errors.ts";
 import { observe } from "./observe.ts";
@@ -114,6 +115,8 @@ function parseReply(text: string, status: number): Record<string, unknown> {
 
 /** One signed POST of `operation`; answers the parsed reply, throws a DynamoReadError for an error reply. */
 async function post(operation: string, payload: object): Promise<Record<string, unknown>> {
+  // The running function's grants, where enforced (docs/decisions/036-permissions-enforced-locally.md).
+  checkDynamo(operation, payload as Record<string, unknown>);
   const { settings, url, client, agent, port } = target();
   const body = JSON.stringify(payload, encodeBinary);
   const signed = aws4.sign(

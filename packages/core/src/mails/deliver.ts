@@ -2,6 +2,7 @@ import { getConfig } from "../config.ts";
 import type { Item } from "../db/kind.ts";
 import { leaseLeft, UNCERTAIN } from "../db/once.ts";
 import { AGAIN, giveUp, retrying } from "../db/retry.ts";
+import { log as writeLog } from "../log.ts";
 import { type OrderRecord, orderKind } from "../orders/order.records.ts";
 import { userStore } from "../users/user.store.ts";
 import type { MailRecord } from "./mail.records.ts";
@@ -64,9 +65,7 @@ function render(order: OrderRecord, due: DueMail, context: MailContext): Rendere
 }
 
 function log(level: "info" | "error", message: string, fields: Record<string, unknown>): void {
-  const line = JSON.stringify({ level, message, ...fields });
-  if (level === "error") console.error(line);
-  else console.log(line);
+  writeLog(level, message, fields);
 }
 
 /** A claim found `sending`: wait out its lease, then declare it uncertain if it is still there. */
@@ -156,6 +155,7 @@ export async function deliverOrderMail(
     return status;
   }
   await settle(held, { status: "sent", messageId: answer.messageId }, options.now);
+  log("info", "order mail sent", { orderId: order.id, mail: due.mailKey, messageId: answer.messageId });
   return "sent";
 }
 

@@ -2,6 +2,7 @@ import { isConditionalCheckFailure } from "../db/errors.ts";
 import { getItem, putItem, updateItem } from "../db/items.ts";
 import { alsoRequire, firstClaim, heldBy, leaseLeft, newClaim, takeOver, UNCERTAIN } from "../db/once.ts";
 import { AGAIN, giveUp, retrying } from "../db/retry.ts";
+import { log } from "../log.ts";
 import { CLAIM_LEASE_MS, type Delivery } from "./deliver.ts";
 import { mailStore } from "./mail.store.ts";
 import { type NoticeRecord, noticeKind } from "./notice.records.ts";
@@ -127,9 +128,7 @@ async function settleAbandoned(found: NoticeRecord, options: Required<NoticeOpti
   const error =
     "the process sending it stopped before recording SES's answer: SES may or may not have accepted it; not sent again";
   await settleOnce(current, { status: UNCERTAIN, error }, options.now().toISOString());
-  console.error(
-    JSON.stringify({ level: "error", message: "notice mail uncertain", key: current.key, error }),
-  );
+  log("error", "notice mail uncertain", { key: current.key, error });
   return UNCERTAIN;
 }
 
@@ -164,12 +163,11 @@ export async function deliverNotice(
     const error = classifySendError(thrown);
     const status = error.outcome === "retry" ? "failed" : error.outcome;
     await settle(held, { status, error: error.message }, options.now);
-    console.error(
-      JSON.stringify({ level: "error", message: `notice mail ${status}`, key, error: error.message }),
-    );
+    log("error", `notice mail ${status}`, { key, error: error.message });
     return status;
   }
   await settle(held, { status: "sent", messageId: answer.messageId }, options.now);
+  log("info", "notice mail sent", { key, messageId: answer.messageId });
   return "sent";
 }
 

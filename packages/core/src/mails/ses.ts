@@ -1,3 +1,4 @@
+import { guardClient } from "../access/enforce.ts";
 import { getConfig } from "../config.ts";
 
 /**
@@ -92,6 +93,8 @@ async function client() {
         requestHandler: { connectionTimeout: 3_000, requestTimeout: 10_000 },
       }),
     };
+    // The running function's grants, where enforced (docs/decisions/036-permissions-enforced-locally.md).
+    guardClient(cached.client, "ses");
   }
   return cached.client;
 }

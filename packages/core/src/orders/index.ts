@@ -3,6 +3,7 @@ import { decodeCursor, encodeCursor } from "../db/cursor.ts";
 import { AGAIN, giveUp, retrying } from "../db/retry.ts";
 import { AppError } from "../errors.ts";
 import { isId } from "../ids.ts";
+import { log } from "../log.ts";
 import { LIST_LIMIT_DEFAULT, type ListAnswer } from "../paging.schema.ts";
 import type { Caller } from "../users/caller.ts";
 import { userStore } from "../users/user.store.ts";
@@ -198,14 +199,7 @@ export async function markPaid(id: string, payment: CapturedPayment): Promise<Or
   const item = await orderOrNotFound(id);
   if (isCancelled(item)) {
     // Cannot happen while payments are marked as started first; if it ever does, say so loudly.
-    console.error(
-      JSON.stringify({
-        level: "error",
-        message: "payment captured for a cancelled order",
-        id,
-        paypalOrderId: payment.paypalOrderId,
-      }),
-    );
+    log("error", "payment captured for a cancelled order", { id, paypalOrderId: payment.paypalOrderId });
     assertNotCancelled(item);
   }
   return item;

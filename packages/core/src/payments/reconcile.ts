@@ -164,15 +164,11 @@ export async function reconcilePaypalOrder(paypalOrderId: string): Promise<strin
   } catch (error) {
     // A PayPal order that does not match the shop order (amount, currency): never applied.
     if (isAppError(error) && error.kind === "conflict") {
-      console.error(
-        JSON.stringify({
-          level: "error",
-          message: "PayPal order does not match the shop order",
-          orderId: order.id,
-          paypalOrderId,
-          error: error.message,
-        }),
-      );
+      log("error", "PayPal order does not match the shop order", {
+        orderId: order.id,
+        paypalOrderId,
+        error: error.message,
+      });
       return order.id;
     }
     throw error;

@@ -2,6 +2,7 @@ import * as v from "valibot";
 import { getConfig } from "../config.ts";
 import { AppError } from "../errors.ts";
 import { ForeignDataError, parseForeign } from "../foreign.ts";
+import { log } from "../log.ts";
 import { provider } from "../paypal/provider.ts";
 import { paymentStore } from "./payment.store.ts";
 import { reconcilePaypalOrder } from "./reconcile.ts";
@@ -61,7 +62,7 @@ interface WebhookEvent {
 }
 
 function forged(reason: string, details: Record<string, unknown>): AppError {
-  console.warn(JSON.stringify({ level: "warn", message: "PayPal webhook refused", reason, ...details }));
+  log("warn", "PayPal webhook refused", { reason, ...details });
   return new AppError("invalid", "The webhook could not be verified");
 }
 
@@ -80,7 +81,7 @@ function parseEvent(rawEvent: string): WebhookEvent {
     return { id, event_type, capture };
   } catch (error) {
     if (!(error instanceof ForeignDataError)) throw error;
-    console.warn(JSON.stringify({ level: "warn", message: "PayPal webhook refused", reason: error.message }));
+    log("warn", "PayPal webhook refused", { reason: error.message });
     throw new AppError("invalid", `The request body is not a PayPal webhook event (${error.message})`);
   }
 }
@@ -102,9 +103,7 @@ async function knownCapture(captureId: string) {
     return await provider().getCapture(captureId);
   } catch (error) {
     if (!(error instanceof AppError) || error.kind !== "invalid") throw error;
-    console.warn(
-      JSON.stringify({ level: "warn", message: "PayPal webhook names an unknown capture", captureId }),
-    );
+    log("warn", "PayPal webhook names an unknown capture", { captureId });
     return undefined;
   }
 }
@@ -121,13 +120,7 @@ export async function receivePaypalWebhook(
   const event = parseEvent(rawEvent);
   const webhookId = getConfig().paypalWebhookId;
   if (!webhookId) {
-    console.error(
-      JSON.stringify({
-        level: "error",
-        message: "PAYPAL_WEBHOOK_ID is not set: webhook refused",
-        eventId: event.id,
-      }),
-    );
+    log("error", "PAYPAL_WEBHOOK_ID is not set: webhook refused", { eventId: event.id });
     throw new AppError("unavailable", "Webhooks are not configured");
   }
   const delivery = {
@@ -167,9 +160,7 @@ export async function receivePaypalWebhook(
       if (typeof paypalOrderId === "string" && PAYPAL_ID.test(paypalOrderId)) {
         const orderId = await reconcilePaypalOrder(paypalOrderId);
         outcome = "applied";
-        console.log(
-          JSON.stringify({ level: "info", message: "PayPal webhook applied", ...details, orderId }),
-        );
+        log("info", "PayPal webhook applied", { ...details, orderId });
       }
     }
   }

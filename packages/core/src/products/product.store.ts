@@ -1,6 +1,7 @@
 import * as v from "valibot";
-import { batchGet, batchWrite } from "../db/batch.ts";
+import { batchGet } from "../db/batch.ts";
 import { exists, notExists } from "../db/conditions.ts";
+import { writeInTransactions } from "../db/grouped-writes.ts";
 import { getItem, setFields, sharedGetItem } from "../db/items.ts";
 import { keysOnly } from "../db/key-conditions.ts";
 import { type Action, type Item, keyOf, type UpdateAction } from "../db/kind.ts";
@@ -286,8 +287,10 @@ async function remove(id: string, read: ProductRead): Promise<"deleted" | "chang
     ProjectionExpression: keysOnly(),
     ConsistentRead: true,
   });
-  await batchWrite(
-    rest.flatMap((item) => {
+  // In transactions of the API's own PutItem/DeleteItem: BatchWriteItem is not the API's to send
+  // (core's access/grants.ts; docs/decisions/036-permissions-enforced-locally.md).
+  await writeInTransactions(
+    rest.map((item) => {
       const kind = partitionItemKind(item);
       if (kind === "review") return reviewKind.delete(keyOf(item));
       if (kind === "reviewer") return reviewerKind.delete(keyOf(item));

@@ -1,4 +1,5 @@
 import { S3Client } from "@aws-sdk/client-s3";
+import { guardClient } from "../access/enforce.ts";
 import { getConfig } from "../config.ts";
 import { IMAGE_KEY_PREFIX, UPLOAD_KEY_PREFIX } from "./image-urls.ts";
 
@@ -25,6 +26,8 @@ export function s3(): S3Client {
           : {}),
       }),
     };
+    // The running function's grants, where enforced (docs/decisions/036-permissions-enforced-locally.md).
+    guardClient(cached.client, "s3");
   }
   return cached.client;
 }

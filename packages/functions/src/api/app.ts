@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { asFunction } from "@fruit/core/access/enforce";
 import { withRequestId } from "@fruit/core/log";
 import { DIRECT_TOO_LARGE_MESSAGE, DIRECT_UPLOAD_BODY_LIMIT } from "@fruit/core/uploads/upload.schema";
 import type { Context } from "hono";
@@ -59,6 +60,8 @@ export function createApp(services: Services) {
       .use(requestId({ generator: newRequestId }))
       // Every line logged while the request runs, in core too, carries its id (packages/core/src/log.ts).
       .use((c, next) => withRequestId(c.get("requestId"), next))
+      // Its calls are checked against the API's grants where they are enforced (core's access/enforce.ts).
+      .use((_c, next) => asFunction("Api", next))
       .use(async (c, next) => {
         await next();
         if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "private, no-store");

@@ -1,4 +1,6 @@
 import { S3Client } from "@aws-sdk/client-s3";
+import { asFunction, guardClient } from "@fruit/core/access/enforce";
+import { errorFields, log } from "@fruit/core/log";
 import { type ImageStore, processUpload } from "@fruit/core/uploads/process";
 import type { S3Event } from "aws-lambda";
 
@@ -14,7 +16,9 @@ const keyOf = (encoded: string) => decodeURIComponent(encoded.replace(/\+/g, " "
  * from its S3 gateway's notifications (packages/local/src/s3-gateway.ts), with its own client.
  */
 export function createImageHandler(client: () => S3Client) {
-  return async (event: S3Event): Promise<ImagesReport> => {
+  return (event: S3Event): Promise<ImagesReport> => asFunction("ImageVariants", () => processEvent(event));
+
+  async function processEvent(event: S3Event): Promise<ImagesReport> {
     const failures: unknown[] = [];
     const processed: ImagesReport["processed"] = [];
     for (const record of event.Records ?? []) {
@@ -24,25 +28,19 @@ export function createImageHandler(client: () => S3Client) {
       try {
         const state = await processUpload(store, key);
         processed.push({ key, state: state?.state ?? "ignored" });
-        console.log(
-          JSON.stringify({
-            level: state?.state === "failed" ? "warn" : "info",
-            message: state ? `image ${state.state}` : "image: not an upload, ignored",
-            key,
-            ms: Date.now() - started,
-            ...(state?.state === "failed" ? { reason: state.message } : {}),
-          }),
+        log(
+          state?.state === "failed" ? "warn" : "info",
+          state ? `image ${state.state}` : "image: not an upload, ignored",
+          { key, ms: Date.now() - started, ...(state?.state === "failed" ? { reason: state.message } : {}) },
         );
       } catch (error) {
-        console.error(
-          JSON.stringify({ level: "error", message: "image: storage error", key, error: `${error}` }),
-        );
+        log("error", "image: storage error", { key, ...errorFields(error) });
         failures.push(error);
       }
     }
     if (failures.length > 0) throw failures[0];
     return { processed };
-  };
+  }
 }
 
 /** What one invocation did with each record (for logs and tests; S3 ignores a handler's answer). */
@@ -58,14 +56,17 @@ let cloudClient: S3Client | undefined;
  */
 export const handler = createImageHandler(() => {
   const { S3_ENDPOINT, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY } = process.env;
-  cloudClient ??= new S3Client(
-    S3_ENDPOINT && S3_ACCESS_KEY_ID && S3_SECRET_ACCESS_KEY
-      ? {
-          endpoint: S3_ENDPOINT,
-          forcePathStyle: true,
-          credentials: { accessKeyId: S3_ACCESS_KEY_ID, secretAccessKey: S3_SECRET_ACCESS_KEY },
-        }
-      : {},
+  cloudClient ??= guardClient(
+    new S3Client(
+      S3_ENDPOINT && S3_ACCESS_KEY_ID && S3_SECRET_ACCESS_KEY
+        ? {
+            endpoint: S3_ENDPOINT,
+            forcePathStyle: true,
+            credentials: { accessKeyId: S3_ACCESS_KEY_ID, secretAccessKey: S3_SECRET_ACCESS_KEY },
+          }
+        : {},
+    ),
+    "s3",
   );
   return cloudClient;
 });

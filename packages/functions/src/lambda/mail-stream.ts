@@ -1,3 +1,4 @@
+import { asFunction } from "@fruit/core/access/enforce";
 import {
   alertProductChange,
   alertUserChange,
@@ -6,9 +7,11 @@ import {
 } from "@fruit/core/alerts/fan-out";
 import { mailContactChange } from "@fruit/core/contact/contact.mails";
 import { readStreamRecord } from "@fruit/core/db/stream-record";
+import { errorFields, log } from "@fruit/core/log";
 import { mailOrderChange } from "@fruit/core/mails/deliver";
 import { sendWithSes } from "@fruit/core/mails/ses";
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from "aws-lambda";
+import { guardedConfig } from "./config-guard.ts";
 
 /**
  * Routes one record to core: its keys and images, parsed by name first (core's
@@ -53,15 +56,11 @@ export async function mailStreamRecords(
       retry = await mailRecord(record, options);
     } catch (error) {
       retry = true;
-      console.error(
-        JSON.stringify({
-          level: "error",
-          message: "mail record failed; it is retried",
-          eventID: record.eventID,
-          sequenceNumber: record.dynamodb?.SequenceNumber,
-          error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
-        }),
-      );
+      log("error", "order mail record failed; it is retried", {
+        eventID: record.eventID,
+        sequenceNumber: record.dynamodb?.SequenceNumber,
+        ...errorFields(error),
+      });
     }
     if (retry) firstFailed ??= record;
   }
@@ -74,5 +73,9 @@ export async function mailStreamRecords(
  * The mail subscriber (stacks/email.ts): its own mapping, filters (mails/stream-filters.ts),
  * retries and dead-letter queue, so a mail failure never holds up the dashboard's subscriber.
  */
-export const handler = (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> =>
-  mailStreamRecords(event.Records ?? []);
+export const handler = (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> => {
+  return asFunction("MailSubscriber", () => {
+    guardedConfig("MailSubscriber");
+    return mailStreamRecords(event.Records ?? []);
+  });
+};

@@ -1,16 +1,27 @@
 import { timingSafeEqual } from "node:crypto";
 
 /**
- * Whether a request carries the router's origin header (stacks/origin.ts,
- * docs/decisions/028-least-privilege-and-origin.md), compared in constant time. No header
- * configured (the local runtime): every request passes.
+ * Whether a request carries the router's origin header (stacks/origin.ts): its value is one the
+ * header may carry — the stage's `OriginSecret`, or during a rotation the previous one
+ * (docs/decisions/037-origin-secret.md) — each compared in constant time. No header configured (the
+ * local runtime): every request passes; in Lambda the handlers refuse to run without one (api.ts,
+ * pages.ts).
  */
 export function cameThroughRouter(
   headers: Record<string, string | undefined> | undefined,
-  origin: { header: string; value: string } | undefined,
+  origin: { header: string; values: readonly string[] } | undefined,
 ): boolean {
   if (!origin) return true;
   const sent = headers?.[origin.header];
-  if (typeof sent !== "string" || sent.length !== origin.value.length) return false;
-  return timingSafeEqual(Buffer.from(sent), Buffer.from(origin.value));
+  if (typeof sent !== "string") return false;
+  let accepted = false;
+  for (const value of origin.values) {
+    if (
+      value !== "" &&
+      sent.length === value.length &&
+      timingSafeEqual(Buffer.from(sent), Buffer.from(value))
+    )
+      accepted = true;
+  }
+  return accepted;
 }

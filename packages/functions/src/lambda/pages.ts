@@ -1,9 +1,9 @@
-import { getConfig } from "@fruit/core/config";
 import { primeConnection } from "@fruit/core/db/read-client";
 import type { LambdaContext, LambdaEvent } from "hono/aws-lambda";
 import { handle } from "hono/aws-lambda";
 import { createPagesApp } from "../pages/app.ts";
 import { bucketTemplate } from "../pages/template.ts";
+import { guardedConfig, logConfigurationRefused } from "./config-guard.ts";
 import { cameThroughRouter } from "./origin.ts";
 
 /**
@@ -21,8 +21,17 @@ const notThroughRouter = {
 };
 
 export const handler = (event: LambdaEvent, context: LambdaContext) => {
+  const config = guardedConfig("Pages");
+  // Fails closed, as the API does: in Lambda a missing origin link must not open the function URL.
+  if (config.inCloud && !config.originVerify) {
+    logConfigurationRefused(
+      "Pages",
+      "the OriginVerify link is missing (stacks/origin.ts): every request is refused",
+    );
+    return Promise.resolve(notThroughRouter);
+  }
   const { headers } = event as { headers?: Record<string, string | undefined> };
-  if (!cameThroughRouter(headers, getConfig().originVerify)) return Promise.resolve(notThroughRouter);
+  if (!cameThroughRouter(headers, config.originVerify)) return Promise.resolve(notThroughRouter);
   return serve(event, context);
 };
 

@@ -1,3 +1,4 @@
+import { loadConfig, setConfig } from "@fruit/core/config";
 import { sink } from "@fruit/core/log";
 import type { DynamoDBRecord } from "aws-lambda";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -8,6 +9,8 @@ const apply = vi.hoisted(() =>
 );
 vi.mock("@fruit/core/stats/index", () => ({ applyChangesToStats: apply }));
 
+// A configuration core accepts: the handler checks it first (config-guard.ts).
+setConfig(loadConfig({ TABLE_NAME: "fruit-shop-unit" }));
 const { handler } = await import("./stream.ts");
 
 const userRecord = (sequenceNumber: string, id: string): DynamoDBRecord => ({

@@ -1,8 +1,10 @@
+import { asFunction } from "@fruit/core/access/enforce";
 import { readStreamRecord } from "@fruit/core/db/stream-record";
 import { log, withRequestId } from "@fruit/core/log";
 import { countedEntityOf } from "@fruit/core/stats/counted";
 import { applyChangesToStats, type StreamChange } from "@fruit/core/stats/index";
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from "aws-lambda";
+import { guardedConfig } from "./config-guard.ts";
 
 /**
  * The change one record describes to the aggregates, or undefined for a record that cannot move a
@@ -148,9 +150,12 @@ export async function handler(
   event: StatsStreamEvent,
   context?: { awsRequestId?: string },
 ): Promise<StatsStreamResponse> {
-  return withRequestId(context?.awsRequestId ?? "", async () => {
-    if (!event.shardId) return refuseUnnamedShard(event.Records ?? []);
-    const response = await applyStreamRecords(event.Records ?? [], { shardId: event.shardId });
-    return { ...response, state: {} };
-  });
+  return withRequestId(context?.awsRequestId ?? "", () =>
+    asFunction("StatsSubscriber", async () => {
+      guardedConfig("StatsSubscriber");
+      if (!event.shardId) return refuseUnnamedShard(event.Records ?? []);
+      const response = await applyStreamRecords(event.Records ?? [], { shardId: event.shardId });
+      return { ...response, state: {} };
+    }),
+  );
 }

@@ -1,9 +1,12 @@
+import { loadConfig, setConfig } from "@fruit/core/config";
 import { sink } from "@fruit/core/log";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
 const sweep = vi.hoisted(() => vi.fn());
 vi.mock("@fruit/core/expiry/index", () => ({ sweepExpiredOrders: sweep }));
 
+// A configuration core accepts: the handler checks it first (config-guard.ts).
+setConfig(loadConfig({ TABLE_NAME: "fruit-shop-unit" }));
 const { handler, SweepFailed } = await import("./sweeper.ts");
 
 const report = (failed: number) => ({ cancelled: 2, gone: 0, failed, complete: true });

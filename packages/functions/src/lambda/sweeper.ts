@@ -1,5 +1,7 @@
+import { asFunction } from "@fruit/core/access/enforce";
 import { type SweepReport, sweepExpiredOrders } from "@fruit/core/expiry/index";
 import { log, withRequestId } from "@fruit/core/log";
+import { guardedConfig } from "./config-guard.ts";
 
 /** Time kept back from the Lambda's limit so the last page's transactions finish before it stops. */
 const SAFETY_MS = 15_000;
@@ -23,11 +25,14 @@ export async function handler(
   _event: unknown,
   context?: { getRemainingTimeInMillis?: () => number; awsRequestId?: string },
 ): Promise<SweepReport> {
-  return withRequestId(context?.awsRequestId ?? "", async () => {
-    const remaining = context?.getRemainingTimeInMillis?.() ?? 60_000;
-    const report = await sweepExpiredOrders({ stopAt: Date.now() + Math.max(0, remaining - SAFETY_MS) });
-    log(report.failed > 0 ? "error" : "info", "order sweep", { ...report });
-    if (report.failed > 0) throw new SweepFailed(report);
-    return report;
-  });
+  return withRequestId(context?.awsRequestId ?? "", () =>
+    asFunction("UnpaidOrderSweeper", async () => {
+      guardedConfig("UnpaidOrderSweeper");
+      const remaining = context?.getRemainingTimeInMillis?.() ?? 60_000;
+      const report = await sweepExpiredOrders({ stopAt: Date.now() + Math.max(0, remaining - SAFETY_MS) });
+      log(report.failed > 0 ? "error" : "info", "order sweep", { ...report });
+      if (report.failed > 0) throw new SweepFailed(report);
+      return report;
+    }),
+  );
 }

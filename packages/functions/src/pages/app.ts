@@ -1,3 +1,4 @@
+import { asFunction } from "@fruit/core/access/enforce";
 import { HOME_ORIGIN_PATH } from "@fruit/core/browser/pages/page-head";
 import { errorFields, log } from "@fruit/core/log";
 import {
@@ -68,6 +69,9 @@ export function createPagesApp(options: PagesOptions): Hono {
 
   // A sitemap of 50,000 URLs is about 5.5 MB of XML, close to the function URL's 6 MB answer; gzip
   // makes it a few hundred KB (docs/decisions/034-page-heads.md).
+  // Every call a page makes is checked against the page function's grants where they are enforced
+  // (core's access/grants.ts; docs/decisions/036-permissions-enforced-locally.md).
+  app.use((_c, next) => asFunction("Pages", next));
   app.use("/sitemap.xml", compress());
   app.use("/sitemaps/*", compress());
 

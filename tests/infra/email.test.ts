@@ -81,7 +81,19 @@ describe("stacks/email.ts", () => {
     // The table: its name only by link, then the item actions the mails use; the DLQ: send only.
     const table = recording.get("Dynamo", "Table").instance as { arn: string };
     expect(resolved(subscriber.permissions)).toEqual([
-      { actions: ["dynamodb:GetItem", "dynamodb:PutItem", "dynamodb:UpdateItem"], resources: [table.arn] },
+      {
+        actions: [
+          "dynamodb:GetItem",
+          "dynamodb:BatchGetItem",
+          "dynamodb:PutItem",
+          "dynamodb:UpdateItem",
+          "dynamodb:DeleteItem",
+          "dynamodb:ConditionCheckItem",
+        ],
+        resources: [table.arn],
+      },
+      // Restock alerts' fan-out pages (the table) and a deleted user's alerts (gsi1): decision 039.
+      { actions: ["dynamodb:Query"], resources: [table.arn, `${table.arn}/index/gsi1`] },
       { actions: ["sqs:SendMessage"], resources: [deadLetter.arn] },
       {
         actions: ["ses:SendEmail"],

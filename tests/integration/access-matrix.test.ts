@@ -2,6 +2,7 @@ import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import { addSlot, calendar, readRules } from "@fruit/core/delivery/index";
 import { db, tableName } from "@fruit/core/internal/db/client";
 import { localDate } from "@fruit/core/internal/delivery/zoned-time";
+import { signLink } from "@fruit/core/internal/mails/link-token";
 import { productKind } from "@fruit/core/internal/products/product.records";
 import { userKind } from "@fruit/core/internal/users/user.records";
 import { app } from "@fruit/functions/api/index";
@@ -253,6 +254,72 @@ describe("access matrix", () => {
     "GET /api/keys/google": {
       call: async () => ({ method: "GET", path: "/api/keys/google" }),
       expected: user(200),
+    },
+    "GET /api/products/:id/restock-alerts": {
+      call: async () => ({ method: "GET", path: `/api/products/${product._id}/restock-alerts` }),
+      expected: user(200),
+    },
+    "POST /api/products/:id/restock-alerts": {
+      call: async () => ({
+        method: "POST",
+        path: `/api/products/${(await createProduct({ countInStock: 0 }))._id}/restock-alerts`,
+      }),
+      expected: user(200),
+    },
+    "DELETE /api/products/:id/restock-alerts": {
+      call: async () => ({ method: "DELETE", path: `/api/products/${product._id}/restock-alerts` }),
+      expected: user(200),
+    },
+    "POST /api/restock-alerts/unsubscribe": {
+      name: "a signed link works without signing in",
+      call: async () => ({
+        method: "POST",
+        path: "/api/restock-alerts/unsubscribe",
+        body: { token: await signLink("restock-unsubscribe", { subject: customer._id, ref: product._id }) },
+      }),
+      expected: open(200),
+    },
+    "POST /api/contact": {
+      call: async () => ({
+        method: "POST",
+        path: "/api/contact",
+        body: { name: "N", email: `contact${++n}@example.com`, subject: "Hello", message: "A question" },
+      }),
+      expected: open(202),
+    },
+    "GET /api/contact-messages": {
+      call: async () => ({ method: "GET", path: "/api/contact-messages" }),
+      expected: admin(200),
+    },
+    "POST /api/newsletter": {
+      call: async () => ({
+        method: "POST",
+        path: "/api/newsletter",
+        body: { email: `news${++n}@example.com` },
+      }),
+      expected: open(202),
+    },
+    "POST /api/newsletter/confirm": {
+      name: "a signed link works without signing in",
+      call: async () => ({
+        method: "POST",
+        path: "/api/newsletter/confirm",
+        body: { token: await signLink("newsletter-confirm", { subject: `news${++n}@example.com` }) },
+      }),
+      expected: open(200),
+    },
+    "POST /api/newsletter/unsubscribe": {
+      name: "a signed link works without signing in",
+      call: async () => ({
+        method: "POST",
+        path: "/api/newsletter/unsubscribe",
+        body: { token: await signLink("newsletter-unsubscribe", { subject: `news${++n}@example.com` }) },
+      }),
+      expected: open(200),
+    },
+    "GET /api/newsletter/subscribers": {
+      call: async () => ({ method: "GET", path: "/api/newsletter/subscribers" }),
+      expected: admin(200),
     },
     "GET /api/orders/summary": {
       call: async () => ({ method: "GET", path: "/api/orders/summary" }),

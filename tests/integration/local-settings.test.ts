@@ -64,6 +64,10 @@ beforeAll(async () => {
     GOOGLE_MAPS_KEY: "maps-key-from-settings",
     UNPAID_ORDER_MINUTES: "7",
     JWT_SECRET,
+    ADMIN_MAIL: "owner@settings.example",
+    LOW_STOCK_DEFAULT: "1000",
+    SHOP_URL: "https://shop.settings.example",
+    SEARCH_INDEXING: "on",
   };
   shop = await startShop({ env: settings, dataDir });
 });
@@ -186,6 +190,52 @@ describe("every README setting reaches `npm start`", () => {
       },
       { timeout: 20_000, interval: 250 },
     );
+  });
+
+  it("ADMIN_MAIL and LOW_STOCK_DEFAULT: a contact message is mailed to ADMIN_MAIL; a product under the default threshold runs low", async () => {
+    const admin = await signIn(settings.ADMIN_EMAIL!, settings.ADMIN_PASSWORD!);
+    await request("/api/contact", {
+      method: "POST",
+      body: JSON.stringify({ name: "Sam", email: "sam@example.com", subject: "Settings", message: "Hi" }),
+    });
+    const [product] = await request<{ _id: string }[]>("/api/products?limit=1");
+    await request(
+      `/api/products/${product!._id}`,
+      { method: "PUT", body: JSON.stringify({ countInStock: 999 }) },
+      admin.token,
+    );
+    await vi.waitFor(
+      async () => {
+        const store = (await (await fetch(`http://127.0.0.1:${ports.ses}/store`)).json()) as {
+          emails: (StoredMail & { destination: { to: string[] } })[];
+        };
+        expect(
+          store.emails.some(
+            (mail) =>
+              mail.subject.includes("Message: Settings") &&
+              mail.destination.to.includes(settings.ADMIN_MAIL!),
+          ),
+        ).toBe(true);
+        const summary = await request<{ lowStock: { _id: string; lowStockThreshold: number }[] }>(
+          "/api/orders/summary",
+          {},
+          admin.token,
+        );
+        expect(summary.lowStock).toContainEqual(
+          expect.objectContaining({ _id: product!._id, countInStock: 999, lowStockThreshold: 1000 }),
+        );
+      },
+      { timeout: 20_000, interval: 250 },
+    );
+  });
+
+  it("SHOP_URL and SEARCH_INDEXING: pages name the configured origin, and search engines are let in", async () => {
+    const robots = await (await fetch(`${shop!.url}/robots.txt`)).text();
+    expect(robots).toContain(`Sitemap: ${settings.SHOP_URL}/sitemap.xml`);
+    expect(robots).not.toMatch(/^Disallow: \/$/m);
+    const page = await fetch(`${shop!.url}/products`);
+    expect(page.headers.get("x-robots-tag")).toBeNull();
+    expect(await page.text()).toContain(`<link rel="canonical" href="${settings.SHOP_URL}/products" />`);
   });
 
   it("prints readable one-line logs, not JSON, to the developer's console", async () => {

@@ -73,7 +73,19 @@ export interface Config {
     configurationSet: string | undefined;
     sesEndpoint: string | undefined;
     shopUrl: string;
+    /**
+     * The administrators' addresses (`ADMIN_MAIL`, comma-separated): contact messages and low-stock
+     * mails go there (docs/decisions/039-restock-alerts.md). Empty: those mails are not sent.
+     */
+    adminTo: string[];
+    /** SES's sending rate the restock fan-out keeps under, in mails a second (`MAIL_SEND_RATE`, default 10). */
+    sendRate: number;
   };
+  /**
+   * The low-stock threshold of a product without its own, in the product's unit (kg or pieces):
+   * `LOW_STOCK_DEFAULT`, default 5 (docs/decisions/039-restock-alerts.md).
+   */
+  lowStockDefault: number;
   /**
    * The public site (docs/decisions/034-page-heads.md): `url` is the stage's public address, the
    * only origin canonical links, Open Graph URLs, the sitemap and robots.txt name (`SHOP_URL`: the
@@ -188,7 +200,13 @@ export function loadConfig(env: Env = process.env): Config {
       configurationSet: env.MAIL_CONFIGURATION_SET || undefined,
       sesEndpoint: env.SES_ENDPOINT || undefined,
       shopUrl: (env.SHOP_URL ?? "").replace(/\/+$/, ""),
+      adminTo: (env.ADMIN_MAIL ?? "")
+        .split(",")
+        .map((address) => address.trim().toLowerCase())
+        .filter((address) => address !== ""),
+      sendRate: Number(env.MAIL_SEND_RATE || 10),
     },
+    lowStockDefault: Number(env.LOW_STOCK_DEFAULT || 5),
     site: {
       url: (env.SHOP_URL ?? "").replace(/\/+$/, ""),
       indexing: env.SEARCH_INDEXING ? env.SEARCH_INDEXING === "on" : production,
@@ -209,6 +227,10 @@ export function loadConfig(env: Env = process.env): Config {
     problems.push("UNPAID_ORDER_MINUTES must be a number of minutes above 0 and at most 43200");
   if (config.mail.from && !/^https?:\/\/[^/]+/.test(config.mail.shopUrl))
     problems.push("MAIL_FROM needs SHOP_URL, the shop's public URL the mails link to (http or https)");
+  if (!(config.mail.sendRate > 0 && config.mail.sendRate <= 1000))
+    problems.push("MAIL_SEND_RATE must be a number of mails a second above 0 and at most 1000");
+  if (!(config.lowStockDefault >= 0 && config.lowStockDefault <= 100_000))
+    problems.push("LOW_STOCK_DEFAULT must be a number from 0 to 100000 (in the product's unit)");
   if (env.SEARCH_INDEXING && !["on", "off"].includes(env.SEARCH_INDEXING))
     problems.push(`SEARCH_INDEXING must be "on" or "off" (got "${env.SEARCH_INDEXING}")`);
   if (config.site.url !== "" && !/^https?:\/\/[^/?#]+$/.test(config.site.url))

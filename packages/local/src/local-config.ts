@@ -172,6 +172,11 @@ export function loadLocalConfig(env: Env = process.env, argv: readonly string[] 
       ...optional("SEARCH_INDEXING"),
       // Order mails go to the local SES emulator (its endpoint and SHOP_URL are added at start).
       MAIL_FROM: env.MAIL_FROM || "Fruit Shop <orders@fruit-shop.example>",
+      // Contact messages and low-stock mails go to the seeded administrator unless ADMIN_MAIL says
+      // otherwise; the low-stock default and SES's send rate pass through (docs/decisions/039-restock-alerts.md).
+      ADMIN_MAIL: env.ADMIN_MAIL || admin.email,
+      ...optional("LOW_STOCK_DEFAULT"),
+      ...optional("MAIL_SEND_RATE"),
     },
   };
 }

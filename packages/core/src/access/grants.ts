@@ -62,9 +62,15 @@ export const TABLE_ACCESS = {
   },
   /**
    * core's mails (docs/decisions/031-order-mails-exactly-once.md): per transition the mail item and
-   * the customer read, the suppression item read, the claim put and its outcome updated.
+   * the customer read, the suppression item read, the claim put and its outcome updated. Restock
+   * alerts, low stock, contact and newsletter (docs/decisions/039-restock-alerts.md): a fan-out page
+   * of a product's subscribers (table) and their users in a batch read, a deleted user's alerts
+   * (gsi1), alerts deleted with their count in a transaction, low-stock entries put and deleted.
    */
-  MailSubscriber: { items: ["GetItem", "PutItem", "UpdateItem"], query: [] },
+  MailSubscriber: {
+    items: ["GetItem", "BatchGetItem", "PutItem", "UpdateItem", "DeleteItem", "ConditionCheckItem"],
+    query: ["table", "gsi1"],
+  },
   /** SES's bounces and complaints: one suppression item put per address. */
   MailFeedbackHandler: { items: ["PutItem"], query: [] },
   /** The image function touches no table. */

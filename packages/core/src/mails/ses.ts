@@ -14,6 +14,10 @@ export interface OutgoingMail {
   subject: string;
   html: string;
   text: string;
+  /** Where replies go (a contact message's sender); the shop's sender otherwise. */
+  replyTo?: string;
+  /** A one-click unsubscribe link (RFC 8058 `List-Unsubscribe`), on mails a recipient may stop. */
+  unsubscribeUrl?: string;
 }
 
 /** Sends one mail; answers SES's message id, or throws a `SendError` saying what to do next. */
@@ -110,6 +114,7 @@ export const sendWithSes: MailSender = async (mail) => {
       new SendEmailCommand({
         FromEmailAddress: settings.from,
         Destination: { ToAddresses: [mail.to] },
+        ...(mail.replyTo ? { ReplyToAddresses: [mail.replyTo] } : {}),
         ...(settings.configurationSet ? { ConfigurationSetName: settings.configurationSet } : {}),
         Content: {
           Simple: {
@@ -118,6 +123,9 @@ export const sendWithSes: MailSender = async (mail) => {
               Html: { Data: mail.html, Charset: "UTF-8" },
               Text: { Data: mail.text, Charset: "UTF-8" },
             },
+            ...(mail.unsubscribeUrl
+              ? { Headers: [{ Name: "List-Unsubscribe", Value: `<${mail.unsubscribeUrl}>` }] }
+              : {}),
           },
         },
       }),

@@ -1,28 +1,71 @@
+import { EPISODE_PREFIX, EPISODE_SK } from "../alerts/alert.records.ts";
+import {
+  CONTACT_PREFIX,
+  CONTACT_SK,
+  NEWSLETTER_REQUEST_PREFIX,
+  NEWSLETTER_REQUEST_SK,
+} from "../contact/contact.records.ts";
 import { orderKind } from "../orders/order.records.ts";
+import { productKind } from "../products/product.records.ts";
+import { userKind } from "../users/user.records.ts";
 
 /**
- * The mail subscriber's stream filters: order items only (`pk` prefix `ORDER#`, `sk = ORDER`), and
- * only their INSERT and MODIFY records (a removed order is mailed nothing). Used by the cloud
- * mapping (stacks/email.ts) and the local poller (packages/local/src/local-shop.ts), so both deliver
- * the same records. The mail items themselves (`sk = MAIL#…`) never pass: a mail's own record
- * cannot trigger a mail.
+ * The mail subscriber's stream filters, used by the cloud mapping (stacks/email.ts) and the local
+ * poller (packages/local/src/local-shop.ts), so both deliver the same records:
+ * - orders (`pk` prefix `ORDER#`, `sk = ORDER`), INSERT and MODIFY: the order mails;
+ * - products (`PRODUCT#` / `PRODUCT`), every event: restock episodes, low stock, cleanup of a
+ *   deleted product's alerts (docs/decisions/039-restock-alerts.md);
+ * - restock episodes (`EPISODE#` / `EPISODE`), INSERT and MODIFY: each runs one batch of the fan-out;
+ * - contact messages (`CONTACT#` / `MESSAGE`) and newsletter requests (`NEWSLETTER_REQUEST#` /
+ *   `REQUEST`), INSERT: their one mail;
+ * - users (`USER#` / `USER`), REMOVE: cleanup of a deleted user's alerts.
+ * The mail items themselves (`sk = MAIL#…`, `NOTICE`) never pass: a mail's record cannot trigger a mail.
  */
-const counted = orderKind.counted;
-if (!counted) throw new Error("The order kind is not declared counted");
+const orders = orderKind.counted;
+const products = productKind.counted;
+const users = userKind.counted;
+if (!orders || !products || !users) throw new Error("The order, product and user kinds are declared counted");
 
-export const mailStreamFilters = [
+type EventName = "INSERT" | "MODIFY" | "REMOVE";
+/**
+ * Grouped into four filters (a mapping takes at most five): within one, any of its partition
+ * prefixes with any of its sort keys — no item pairs one kind's prefix with another's sort key.
+ */
+const RULES: { events: EventName[]; prefixes: string[]; sks: string[] }[] = [
   {
-    eventName: ["INSERT", "MODIFY"],
-    dynamodb: { Keys: { pk: { S: [{ prefix: counted.partitionPrefix }] }, sk: { S: [counted.sortKey] } } },
+    events: ["INSERT", "MODIFY"],
+    prefixes: [orders.partitionPrefix, EPISODE_PREFIX],
+    sks: [orders.sortKey, EPISODE_SK],
   },
+  { events: ["INSERT", "MODIFY", "REMOVE"], prefixes: [products.partitionPrefix], sks: [products.sortKey] },
+  {
+    events: ["INSERT"],
+    prefixes: [CONTACT_PREFIX, NEWSLETTER_REQUEST_PREFIX],
+    sks: [CONTACT_SK, NEWSLETTER_REQUEST_SK],
+  },
+  { events: ["REMOVE"], prefixes: [users.partitionPrefix], sks: [users.sortKey] },
 ];
+
+export const mailStreamFilters = RULES.map((rule) => ({
+  eventName: rule.events,
+  dynamodb: {
+    Keys: { pk: { S: rule.prefixes.map((prefix) => ({ prefix })) }, sk: { S: rule.sks } },
+  },
+}));
 
 /** True when a stream record passes `mailStreamFilters` (the local poller's event filter). */
 export function matchesMailStreamFilters(
   eventName: string | undefined,
   keys: Record<string, { S?: string } | undefined>,
 ): boolean {
-  return (
-    (eventName === "INSERT" || eventName === "MODIFY") && orderKind.holds({ pk: keys.pk?.S, sk: keys.sk?.S })
+  const pk = keys.pk?.S;
+  const sk = keys.sk?.S;
+  return RULES.some(
+    (rule) =>
+      rule.events.includes(eventName as EventName) &&
+      pk !== undefined &&
+      rule.prefixes.some((prefix) => pk.startsWith(prefix)) &&
+      sk !== undefined &&
+      rule.sks.includes(sk),
   );
 }

@@ -163,7 +163,7 @@ export async function create(input: ProductCreateInput = {}): Promise<Product> {
  * stock counted in it).
  */
 function storedChanges(edit: ProductEdit, current: Unit): ProductChanges {
-  const { price, step, countInStock, ...rest } = edit;
+  const { price, step, countInStock, lowStockThreshold, ...rest } = edit;
   const unit = edit.unit ?? current;
   if (unit !== current && countInStock === undefined)
     throw new AppError("invalid", "Count in stock is required with a new unit (in that unit)");
@@ -174,6 +174,11 @@ function storedChanges(edit: ProductEdit, current: Unit): ProductChanges {
   const base = inBase(unit, { step: step ?? (unit !== current ? 1 : undefined), countInStock });
   if (base.step !== undefined) stored.step = base.step;
   if (base.countInStock !== undefined) stored.countInStock = base.countInStock;
+  if (lowStockThreshold !== undefined) {
+    // The threshold is a quantity of the unit too (alerts/index.ts `thresholdOf`).
+    const threshold = inBase(unit, { countInStock: lowStockThreshold }).countInStock;
+    if (threshold !== undefined) stored.lowStockThreshold = threshold;
+  }
   stored.updatedAt = new Date().toISOString();
   return stored;
 }

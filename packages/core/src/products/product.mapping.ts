@@ -17,6 +17,8 @@ export const toProduct = (product: ProductRecord): Product => ({
   category: product.category,
   brand: product.brand,
   countInStock: fromBase(product.unit, product.countInStock),
+  lowStockThreshold:
+    product.lowStockThreshold === undefined ? null : fromBase(product.unit, product.lowStockThreshold),
   rating: product.rating,
   numReviews: product.numReviews,
   createdAt: product.createdAt,

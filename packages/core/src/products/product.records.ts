@@ -46,6 +46,11 @@ export const ProductRecordSchema = v.object({
   brand: text,
   /** In base units: grams or pieces. */
   countInStock: count,
+  /**
+   * In base units: at or under it the product is running low (docs/decisions/039-restock-alerts.md);
+   * absent, the shop's default (`LOW_STOCK_DEFAULT`, alerts/index.ts `thresholdOf`).
+   */
+  lowStockThreshold: v.optional(v.pipe(count, v.minValue(0))),
   rating: v.number(),
   numReviews: count,
   /** The exact sum of the review ratings (rating is its average, rounded). */

@@ -30,6 +30,11 @@ export interface Product {
   brand: string;
   /** In the unit: kg with at most three decimals, or pieces. */
   countInStock: number;
+  /**
+   * In the unit: at or under it the product is running low; null uses the shop's default
+   * (docs/decisions/039-restock-alerts.md).
+   */
+  lowStockThreshold: number | null;
   rating: number;
   numReviews: number;
   createdAt: string;
@@ -166,6 +171,15 @@ export const ProductUpdateSchema = v.pipe(
     category: v.optional(text("Category", 1, 100)),
     brand: v.optional(text("Brand", 0, 100)),
     countInStock: v.optional(CountInStockSchema),
+    lowStockThreshold: v.optional(
+      v.pipe(
+        numberLike("Low-stock threshold must be a number"),
+        v.finite("Low-stock threshold must be a number"),
+        v.minValue(0, "Low-stock threshold must be 0 or more"),
+        v.maxValue(1_000_000, "Low-stock threshold must be at most 1000000"),
+        v.check(hasGramPrecision, "Low-stock threshold must have at most 3 decimals (whole grams)"),
+      ),
+    ),
     unit: v.optional(UnitSchema),
     step: v.optional(StepSchema),
     description: v.optional(text("Description", 0, 5000)),

@@ -6,7 +6,9 @@ import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { Hono } from "hono/quick";
 import { requestId } from "hono/request-id";
+import { restockAlertRoutes, restockLinkRoutes } from "./alerts.ts";
 import { clientKeyRoutes } from "./client-keys.ts";
+import { contactRoutes, newsletterRoutes } from "./contact.ts";
 import { deliveryRoutes } from "./delivery.ts";
 import { mapError } from "./errors.ts";
 import { orderRoutes } from "./orders.ts";
@@ -76,13 +78,17 @@ export function createApp(services: Services) {
         return bodyLimit({ maxSize: JSON_LIMIT, onError: (c) => bodyTooLarge(c) })(c, next);
       })
       .get("/health", (c) => c.json({ ok: true }))
+      .route("/products", restockAlertRoutes(services))
       .route("/products", productRoutes(services))
+      .route("/restock-alerts", restockLinkRoutes(services))
+      .route("/newsletter", newsletterRoutes(services))
       .route("/users", userRoutes(services))
       .route("/orders/summary", statsRoutes(services))
       .route("/orders", orderRoutes(services))
       .route("/delivery", deliveryRoutes(services))
       .route("/keys", clientKeyRoutes(services))
       .route("/webhooks", webhookRoutes(services))
+      .route("/", contactRoutes(services))
       .route("/", uploadRoutes(services))
       .notFound((c) => c.json({ message: "Not Found" }, 404))
       .onError(mapError)

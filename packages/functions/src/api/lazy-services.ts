@@ -90,4 +90,25 @@ export const lazyServices: Services = {
       "bookedDays",
     ],
   ),
+  alerts: lazyFunctions(
+    () => import("./lazy/alerts.ts"),
+    [
+      "restockAlertState",
+      "subscribeRestock",
+      "unsubscribeRestock",
+      "unsubscribeRestockByLink",
+      "lowStockList",
+    ],
+  ),
+  contact: lazyFunctions(
+    () => import("./lazy/contact.ts"),
+    [
+      "sendContactMessage",
+      "listContactMessages",
+      "signUpNewsletter",
+      "confirmNewsletter",
+      "unsubscribeNewsletter",
+      "listNewsletterSubscribers",
+    ],
+  ),
 };

@@ -7,6 +7,9 @@
  * Only types are imported here: a static import of these core modules would put bcryptjs, jose,
  * PayPal or the S3 client on the catalogue's path (docs/decisions/017-lazy-api-chunks.md).
  */
+
+import type * as alerts from "@fruit/core/alerts/index";
+import type * as contact from "@fruit/core/contact/index";
 import type * as delivery from "@fruit/core/delivery/index";
 import type * as mails from "@fruit/core/mails/index";
 import type * as orders from "@fruit/core/orders/index";
@@ -64,4 +67,23 @@ export interface Services {
   >;
   /** Reviews (they write the product's rating in the same transaction). */
   reviews: AsyncFunctions<typeof reviews, "addReview">;
+  /** Restock alerts (jose: signed unsubscribe links) and the dashboard's "Running low" list. */
+  alerts: AsyncFunctions<
+    typeof alerts,
+    | "restockAlertState"
+    | "subscribeRestock"
+    | "unsubscribeRestock"
+    | "unsubscribeRestockByLink"
+    | "lowStockList"
+  >;
+  /** The contact form and the newsletter (jose: signed confirmation and unsubscribe links). */
+  contact: AsyncFunctions<
+    typeof contact,
+    | "sendContactMessage"
+    | "listContactMessages"
+    | "signUpNewsletter"
+    | "confirmNewsletter"
+    | "unsubscribeNewsletter"
+    | "listNewsletterSubscribers"
+  >;
 }

@@ -1,7 +1,14 @@
 import { asFunction } from "@fruit/core/access/enforce";
+import {
+  alertProductChange,
+  alertUserChange,
+  type FanOutOptions,
+  runEpisodeBatch,
+} from "@fruit/core/alerts/fan-out";
+import { mailContactChange } from "@fruit/core/contact/contact.mails";
 import { readStreamRecord } from "@fruit/core/db/stream-record";
 import { errorFields, log } from "@fruit/core/log";
-import { type DeliverOptions, mailOrderChange } from "@fruit/core/mails/deliver";
+import { mailOrderChange } from "@fruit/core/mails/deliver";
 import { sendWithSes } from "@fruit/core/mails/ses";
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from "aws-lambda";
 import { guardedConfig } from "./config-guard.ts";
@@ -9,25 +16,38 @@ import { guardedConfig } from "./config-guard.ts";
 /**
  * Routes one record to core: its keys and images, parsed by name first (core's
  * db/stream-record.ts: a malformed record throws, naming its field, and is retried); answers whether
- * it must be retried.
+ * it must be retried. Orders: their mails; products: restock episodes, low stock and cleanup;
+ * episodes: one batch of their fan-out; contact messages and newsletter requests: their mail;
+ * removed users: cleanup (mails/stream-filters.ts says which records come here).
  */
-async function mailRecord(record: DynamoDBRecord, options: DeliverOptions): Promise<boolean> {
-  if (record.eventName !== "INSERT" && record.eventName !== "MODIFY") return false;
+async function mailRecord(record: DynamoDBRecord, options: FanOutOptions): Promise<boolean> {
   const { keys, before, after } = readStreamRecord(record);
-  return mailOrderChange(keys, before, after, options);
+  if (record.eventName === "REMOVE") {
+    const product = await alertProductChange(keys, before, undefined, options);
+    const user = await alertUserChange(keys, undefined);
+    return product || user;
+  }
+  if (record.eventName !== "INSERT" && record.eventName !== "MODIFY") return false;
+  const results = [
+    await mailOrderChange(keys, before, after, options),
+    await alertProductChange(keys, before, after, options),
+    await runEpisodeBatch(keys, options),
+    await mailContactChange(keys, record.eventName === "INSERT" ? after : undefined, options),
+  ];
+  return results.some(Boolean);
 }
 
 /**
- * Sends the order mails of a batch of the table's stream (docs/architecture.md, 'The stream path';
- * docs/decisions/031-order-mails-exactly-once.md). Every record is tried, in order; the first one
- * that must be retried (SES refused a mail for now, or storage failed) is reported with
- * `ReportBatchItemFailures`, so Lambda redelivers from it. The records after it are tried anyway and
- * redelivered too: their mails' claims make that harmless, as they make duplicated and bisected
- * batches harmless. `send` is replaceable for tests.
+ * Sends the mails of a batch of the table's stream (docs/architecture.md, 'The stream path';
+ * docs/decisions/031-order-mails-exactly-once.md, 039-restock-alerts.md). Every record is tried, in
+ * order; the first one that must be retried (SES refused a mail for now, or storage failed) is
+ * reported with `ReportBatchItemFailures`, so Lambda redelivers from it. The records after it are
+ * tried anyway and redelivered too: their mails' claims make that harmless, as they make duplicated
+ * and bisected batches harmless. `send` is replaceable for tests.
  */
 export async function mailStreamRecords(
   records: readonly DynamoDBRecord[],
-  options: DeliverOptions = { send: sendWithSes },
+  options: FanOutOptions = { send: sendWithSes },
 ): Promise<DynamoDBBatchResponse> {
   let firstFailed: DynamoDBRecord | undefined;
   for (const record of records) {

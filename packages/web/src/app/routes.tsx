@@ -31,6 +31,18 @@ export const routes: RouteObject[] = [
       { path: "/login", ...page(() => import("../features/account/login-page.tsx"), "LoginPage") },
       { path: "/register", ...page(() => import("../features/account/register-page.tsx"), "RegisterPage") },
       {
+        path: "/newsletter/confirm",
+        ...page(() => import("../features/site/mail-links/mail-link-pages.tsx"), "NewsletterConfirmPage"),
+      },
+      {
+        path: "/newsletter/unsubscribe",
+        ...page(() => import("../features/site/mail-links/mail-link-pages.tsx"), "NewsletterUnsubscribePage"),
+      },
+      {
+        path: "/restock-alerts/unsubscribe",
+        ...page(() => import("../features/site/mail-links/mail-link-pages.tsx"), "RestockUnsubscribePage"),
+      },
+      {
         element: <RequireUser />,
         children: [
           {
@@ -86,6 +98,10 @@ export const routes: RouteObject[] = [
           {
             path: "/admin/users",
             ...page(() => import("../features/admin/users/users-admin-page.tsx"), "UsersAdminPage"),
+          },
+          {
+            path: "/admin/messages",
+            ...page(() => import("../features/admin/messages/messages-admin-page.tsx"), "MessagesAdminPage"),
           },
           {
             path: "/admin/user/:id",

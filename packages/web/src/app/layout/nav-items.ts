@@ -17,6 +17,7 @@ export const ADMIN_LINKS = [
   { to: "/admin/orders", label: "Orders" },
   { to: "/admin/delivery", label: "Delivery" },
   { to: "/admin/users", label: "Users" },
+  { to: "/admin/messages", label: "Messages" },
 ] as const;
 
 /** Routes whose bar is fixed over a full-bleed hero; the rest get a sticky bar. */

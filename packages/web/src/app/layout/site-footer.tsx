@@ -10,10 +10,11 @@ import {
   TextInput,
   Title,
 } from "@mantine/core";
-import type { FormEvent } from "react";
+import { type FormEvent, useState } from "react";
 import { Link } from "react-router-dom";
 import { LeafIcon, MailIcon, MapPinIcon, PhoneIcon } from "../../components/icons.tsx";
-import { notifyInfo } from "../../lib/notify.ts";
+import { api } from "../../lib/api.ts";
+import { notifyError, notifySuccess } from "../../lib/notify.ts";
 import { SHOP_CONTACT } from "../../lib/shop-contact.ts";
 import classes from "./layout.module.css";
 
@@ -25,12 +26,29 @@ const PAGE_LINKS = [
   { to: "/contact", label: "Contact" },
 ] as const;
 
-/** About text, contact block, page links and a Subscribe box that sends nothing (docs/product.md §2, §7). */
+/**
+ * About text, contact block, page links and the newsletter's Subscribe box (docs/product.md §2, §7):
+ * `POST /api/newsletter`, then a mail with a link confirms. `website` is a honeypot.
+ */
 export function SiteFooter() {
-  const subscribe = (event: FormEvent<HTMLElement>) => {
+  const [busy, setBusy] = useState(false);
+  const subscribe = async (event: FormEvent<HTMLElement>) => {
     event.preventDefault();
-    (event.currentTarget as HTMLFormElement).reset();
-    notifyInfo("Thanks! This demo shop has no newsletter yet, so your e-mail was not sent or stored.");
+    const form = event.currentTarget as HTMLFormElement;
+    const data = new FormData(form);
+    setBusy(true);
+    try {
+      await api("/api/newsletter", {
+        method: "POST",
+        body: { email: String(data.get("email") ?? ""), website: String(data.get("website") ?? "") },
+      });
+      form.reset();
+      notifySuccess("Thanks! Please confirm with the link we have just e-mailed you.");
+    } catch (error) {
+      notifyError(error);
+    } finally {
+      setBusy(false);
+    }
   };
   return (
     <Box component="footer" className={classes.footer} pt={56} pb="lg">
@@ -79,18 +97,33 @@ export function SiteFooter() {
               </Link>
             ))}
           </Stack>
-          <Stack gap="xs" component="form" onSubmit={subscribe} aria-label="Subscribe">
+          <Stack
+            gap="xs"
+            component="form"
+            onSubmit={(event: FormEvent<HTMLElement>) => void subscribe(event)}
+            aria-label="Subscribe"
+          >
             <Title order={2} size="h5" c="white">
               Subscribe
             </Title>
             <Text size="sm">Seasonal picks and offers, once a month.</Text>
+            <input
+              type="text"
+              name="website"
+              tabIndex={-1}
+              autoComplete="off"
+              aria-hidden="true"
+              style={{ position: "absolute", left: "-10000px", width: 1, height: 1, overflow: "hidden" }}
+            />
             <TextInput
               type="email"
+              name="email"
               required
+              maxLength={254}
               placeholder="you@example.com"
               aria-label="Email address for the newsletter"
             />
-            <Button type="submit" color="orange">
+            <Button type="submit" color="orange" loading={busy}>
               Subscribe
             </Button>
           </Stack>

@@ -6,10 +6,12 @@ import { useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { RatingStars } from "../../components/rating-stars.tsx";
 import { AddToCartButton, addToCart, atOneStep, atStock, QuantityStepper, stepFrom } from "../cart/index.ts";
+import { RestockAlertBox } from "./restock/restock-alert-box.tsx";
 
 /**
  * Name, rating, price per kg or per piece, description, stock badge, the quantity to add (in the
- * product's steps, up to its stock) and Add to Cart (only with at least one step in stock) → /cart.
+ * product's steps, up to its stock) and Add to Cart (only with at least one step in stock) → /cart;
+ * sold out, "Notify me when it's back" (restock/restock-alert-box.tsx).
  */
 export function BuyBox({ product }: { product: ProductDetail }) {
   const navigate = useNavigate();
@@ -55,6 +57,7 @@ export function BuyBox({ product }: { product: ProductDetail }) {
               </Badge>
             )}
           </Group>
+          {product.countInStock <= 0 && <RestockAlertBox product={product} />}
           {inStock && (
             <>
               <Group justify="space-between">

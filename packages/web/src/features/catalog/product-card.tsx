@@ -1,18 +1,21 @@
 import { formatMoney } from "@fruit/core/browser/money/pricing";
 import { perUnitLabel } from "@fruit/core/browser/money/quantity";
 import type { Product } from "@fruit/core/browser/products/product.schema";
-import { Badge, Card } from "@mantine/core";
+import { Badge, Button, Card } from "@mantine/core";
 import { useState } from "react";
-import { Link } from "react-router-dom";
+import { Link, useNavigate } from "react-router-dom";
 import { IMAGE_SIZES } from "../../components/image-sizes.ts";
 import { Picture } from "../../components/picture.tsx";
 import { RatingStars } from "../../components/rating-stars.tsx";
-import { notifySuccess } from "../../lib/notify.ts";
+import { notifyError, notifySuccess } from "../../lib/notify.ts";
+import { getShopState } from "../../lib/shop-store.ts";
 import { AddToCartButton, addToCart, OUT_OF_STOCK_CARD_MESSAGE } from "../cart/index.ts";
 import classes from "./product-card.module.css";
+import { setRestockAlert } from "./restock/restock-alert.ts";
 
 /**
- * A catalogue card: picture and name link to /product/{slug}; Add to Cart runs the stock check.
+ * A catalogue card: picture and name link to /product/{slug}; Add to Cart runs the stock check; a
+ * sold-out card's Notify me asks to be told when it is back (a visitor signs in first).
  * Plain elements styled by the CSS module inside the Card: the catalogue renders ~30 of these at
  * once, and each Mantine layout/text component (and a responsive style prop's own <style> tag)
  * costs render time on a slow phone.
@@ -20,6 +23,22 @@ import classes from "./product-card.module.css";
 export function ProductCard({ product, eager = false }: { product: Product; eager?: boolean }) {
   const [busy, setBusy] = useState(false);
   const soldOut = product.countInStock <= 0;
+  const navigate = useNavigate();
+  const notify = async () => {
+    if (!getShopState().userInfo) {
+      navigate(`/login?redirect=${encodeURIComponent(`/product/${product.slug}`)}`);
+      return;
+    }
+    setBusy(true);
+    try {
+      await setRestockAlert(product._id, true);
+      notifySuccess(`We will e-mail you when ${product.name} is back`);
+    } catch (error) {
+      notifyError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
   const add = async () => {
     setBusy(true);
     try {
@@ -62,9 +81,22 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
             {formatMoney(product.price)}
             <span className={classes.unit}> / {perUnitLabel(product.unit)}</span>
           </p>
-          <AddToCartButton compact onClick={add} busy={busy} aria-label={`Add ${product.name} to cart`}>
-            Add
-          </AddToCartButton>
+          {soldOut ? (
+            <Button
+              size="xs"
+              radius="xl"
+              variant="light"
+              onClick={() => void notify()}
+              loading={busy}
+              aria-label={`Notify me when ${product.name} is back`}
+            >
+              Notify me
+            </Button>
+          ) : (
+            <AddToCartButton compact onClick={add} busy={busy} aria-label={`Add ${product.name} to cart`}>
+              Add
+            </AddToCartButton>
+          )}
         </div>
       </div>
     </Card>

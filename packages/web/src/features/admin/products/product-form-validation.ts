@@ -22,6 +22,8 @@ export interface ProductFormValues {
   unit: Unit;
   step: string;
   countInStock: string;
+  /** Empty: the shop's default applies (docs/decisions/039-restock-alerts.md). */
+  lowStockThreshold?: string;
   description: string;
 }
 
@@ -59,6 +61,15 @@ export const ProductFormSchema = v.object({
     notNegative("Count in stock"),
     required("Count In Stock", rules.countInStock.wrapped),
   ),
+  lowStockThreshold: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      notNegative("Low-stock threshold"),
+      v.transform((text) => (text === "" ? undefined : text)),
+      v.optional(rules.lowStockThreshold.wrapped as unknown as v.GenericSchema<string, number>),
+    ),
+  ),
   description: required("Description", rules.description.wrapped),
 });
 
@@ -84,6 +95,12 @@ export function validateProductForm(
   if (stepIssue) return { ok: false, errors: { step: stepIssue } };
   const stockIssue = unitIssue(unit, { countInStock });
   if (stockIssue) return { ok: false, errors: { countInStock: stockIssue } };
+  const thresholdIssue = unitIssue(unit, { countInStock: result.output.lowStockThreshold });
+  if (thresholdIssue)
+    return {
+      ok: false,
+      errors: { lowStockThreshold: thresholdIssue.replace("Count in stock", "Low-stock threshold") },
+    };
   return { ok: true, update: result.output };
 }
 
@@ -99,6 +116,7 @@ export const toFormValues = (product: {
   unit: Unit;
   step: number;
   countInStock: number;
+  lowStockThreshold?: number | null;
   description: string;
 }): ProductFormValues => ({
   name: product.name,
@@ -111,5 +129,9 @@ export const toFormValues = (product: {
   unit: product.unit,
   step: String(product.step),
   countInStock: String(product.countInStock),
+  lowStockThreshold:
+    product.lowStockThreshold === undefined || product.lowStockThreshold === null
+      ? ""
+      : String(product.lowStockThreshold),
   description: product.description,
 });

@@ -92,6 +92,15 @@ export function ProductForm({
             description={values.unit === "kg" ? "To the gram: at most 3 decimals" : "Whole pieces"}
           />
         </Group>
+        <TextInput
+          label={`Low-stock threshold (${IN_UNIT[values.unit]})`}
+          name="lowStockThreshold"
+          value={values.lowStockThreshold ?? ""}
+          error={errors.lowStockThreshold}
+          inputMode={values.unit === "kg" ? "decimal" : "numeric"}
+          onChange={(event) => set("lowStockThreshold", event.currentTarget.value)}
+          description="At or under it, the product is listed as running low and administrators are mailed. Empty: the shop's default."
+        />
         <Textarea {...text("description", "Description")} rows={4} />
         <div>
           <Button type="submit" loading={submitting}>

@@ -1,13 +1,40 @@
+import { ACCEPTED_MESSAGE, CONTACT_LIMITS } from "@fruit/core/browser/contact/contact.schema";
 import { Button, Card, SimpleGrid, Stack, Textarea, TextInput, Title } from "@mantine/core";
-import type { FormEvent } from "react";
-import { notifyInfo } from "../../../lib/notify.ts";
+import { type FormEvent, useState } from "react";
+import { api } from "../../../lib/api.ts";
+import { notifyError, notifySuccess } from "../../../lib/notify.ts";
 
-/** docs/product.md §3: the contact form's fields; it makes no call (docs/product.md §7), and says so. */
+/**
+ * docs/product.md §3: the contact form. It sends `POST /api/contact` (202: stored, the shop is
+ * mailed); a 400 or 429 is shown as its message. `website` is a honeypot people never see or fill.
+ */
 export function ContactForm() {
-  const submit = (event: FormEvent<HTMLElement>) => {
+  const [busy, setBusy] = useState(false);
+  const submit = async (event: FormEvent<HTMLElement>) => {
     event.preventDefault();
-    (event.currentTarget as HTMLFormElement).reset();
-    notifyInfo("Thanks! This demo shop does not send messages yet: please call or e-mail us instead.");
+    const form = event.currentTarget as HTMLFormElement;
+    const data = new FormData(form);
+    const field = (name: string) => String(data.get(name) ?? "");
+    setBusy(true);
+    try {
+      await api("/api/contact", {
+        method: "POST",
+        body: {
+          name: field("name"),
+          email: field("email"),
+          ...(field("phone").trim() ? { phone: field("phone") } : {}),
+          subject: field("subject"),
+          message: field("message"),
+          website: field("website"),
+        },
+      });
+      form.reset();
+      notifySuccess(`${ACCEPTED_MESSAGE}. We will answer by e-mail.`);
+    } catch (error) {
+      notifyError(error);
+    } finally {
+      setBusy(false);
+    }
   };
   return (
     <Card
@@ -15,22 +42,50 @@ export function ContactForm() {
       radius="lg"
       padding="xl"
       component="form"
-      onSubmit={submit}
+      onSubmit={(event: FormEvent<HTMLElement>) => void submit(event)}
       aria-labelledby="contact-form-title"
     >
       <Stack gap="md">
         <Title order={2} size="h3" id="contact-form-title">
           Send us a message
         </Title>
-        <input type="hidden" name="token" value="contact-form" />
+        {/* The honeypot: off screen, out of the tab order, never filled by a person. */}
+        <input
+          type="text"
+          name="website"
+          tabIndex={-1}
+          autoComplete="off"
+          aria-hidden="true"
+          style={{ position: "absolute", left: "-10000px", width: 1, height: 1, overflow: "hidden" }}
+        />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput name="name" label="Name" autoComplete="name" required />
-          <TextInput name="email" type="email" label="Email" autoComplete="email" required />
-          <TextInput name="phone" type="tel" label="Phone" autoComplete="tel" />
-          <TextInput name="subject" label="Subject" required />
+          <TextInput name="name" label="Name" autoComplete="name" required maxLength={CONTACT_LIMITS.name} />
+          <TextInput
+            name="email"
+            type="email"
+            label="Email"
+            autoComplete="email"
+            required
+            maxLength={CONTACT_LIMITS.email}
+          />
+          <TextInput
+            name="phone"
+            type="tel"
+            label="Phone"
+            autoComplete="tel"
+            maxLength={CONTACT_LIMITS.phone}
+          />
+          <TextInput name="subject" label="Subject" required maxLength={CONTACT_LIMITS.subject} />
         </SimpleGrid>
-        <Textarea name="message" label="Message" required autosize minRows={5} />
-        <Button type="submit" radius="xl" size="md" w={{ base: "100%", sm: "auto" }}>
+        <Textarea
+          name="message"
+          label="Message"
+          required
+          autosize
+          minRows={5}
+          maxLength={CONTACT_LIMITS.message}
+        />
+        <Button type="submit" radius="xl" size="md" w={{ base: "100%", sm: "auto" }} loading={busy}>
           Submit
         </Button>
       </Stack>

@@ -5,7 +5,7 @@ import { usePageHead } from "../../../lib/page-head.ts";
 import { ContactDetails } from "./contact-details.tsx";
 import { ContactForm } from "./contact-form.tsx";
 
-/** /contact — 'Contact us': the form (sends nothing), address, hours, phone, e-mail and a map. */
+/** /contact — 'Contact us': the form (POST /api/contact), address, hours, phone, e-mail and a map. */
 export function ContactPage() {
   usePageHead(contactHead());
   return (

@@ -1,0 +1,237 @@
+import { getConfig } from "../config.ts";
+import { batchGet } from "../db/batch.ts";
+import type { Item } from "../db/kind.ts";
+import { leaseEnded } from "../db/once.ts";
+import { signLink } from "../mails/link-token.ts";
+import { deliverNotice, type NoticeOptions } from "../mails/notice.ts";
+import { renderNotice } from "../mails/notice-template.ts";
+import { formatMoney, toDollars } from "../money/pricing.ts";
+import { fromBase, perUnitLabel } from "../money/quantity.ts";
+import { type ProductRecord, productKind } from "../products/product.records.ts";
+import { userKind } from "../users/user.records.ts";
+import { EPISODE_PREFIX, EPISODE_SK, type EpisodeRecord } from "./alert.records.ts";
+import { alertStore } from "./alert.store.ts";
+import { thresholdOf } from "./index.ts";
+
+/**
+ * What the mail subscriber (functions/src/lambda/mail-stream.ts) does with products' changes
+ * (docs/decisions/039-restock-alerts.md):
+ *
+ * - **Episodes.** A product whose stock goes from 0 to above 0 — for any reason: an admin edit, a
+ *   refund's restock, an expired or cancelled order — starts a restock episode whose id is the
+ *   product's revision of that write (every update moves it: db/kind.ts), claimed first-write-wins, so
+ *   a redelivered, duplicated or bisected record starts nothing twice. Stock 3 → 5 starts none;
+ *   0 → 5 → 0 → 5 starts two.
+ * - **Fan-out in bounded batches.** The episode item is the fan-out's cursor. Each of its stream
+ *   records (its INSERT, then each batch's settle) runs at most one batch: claim the next batch
+ *   (`takeOver` of `ready`, or of `sending` whose holder's lease ended), mail up to FAN_OUT_BATCH
+ *   subscribers in key order after the position, each through its own notice mail
+ *   (`restock#<product>#<episode>#<user>`: once per subscriber and episode), paced to `MAIL_SEND_RATE`,
+ *   then settle the position under the claim. The settle's record runs the next batch, so 10,000
+ *   subscribers are 400 short Lambda runs, never one. A run that dies mid-batch leaves its claim: its
+ *   own record is redelivered, and once the lease ended the batch is taken over from the last settled
+ *   position — subscribers already mailed find their notice claimed and are not mailed again.
+ * - **Low stock.** Stock falling to or under the threshold mails each administrator once per
+ *   crossing (`low-stock#<product>#<rev>#<admin>`); the "Running low" list (one entry per product at
+ *   or under it) follows every change, newer revisions only.
+ * - **Cleanup.** A deleted product's or user's alerts are removed.
+ */
+
+/** Subscribers mailed per batch (one stream record's work). */
+export const FAN_OUT_BATCH = 25;
+/** Longer than a batch at the slowest rate allowed plus SES's timeouts. */
+export const BATCH_LEASE_MS = 60_000;
+
+export interface FanOutOptions extends NoticeOptions {
+  /** Waits between sends (tests replace it); by default `setTimeout`. */
+  pause?: (ms: number) => Promise<void>;
+  batchSize?: number;
+  batchLeaseMs?: number;
+}
+
+const productPage = (slug: string) => `${getConfig().mail.shopUrl}/product/${encodeURIComponent(slug)}`;
+const linkPage = (path: string, token: string) =>
+  `${getConfig().mail.shopUrl}${path}?token=${encodeURIComponent(token)}`;
+
+/** A product's change, as its stream record's images tell it: starts an episode, mails low stock. */
+export async function alertProductChange(
+  keys: Item,
+  before: Item | undefined,
+  after: Item | undefined,
+  options: NoticeOptions,
+): Promise<boolean> {
+  if (!productKind.holds(keys)) return false;
+  if (!after) {
+    const productId = String(keys.pk).slice("PRODUCT#".length);
+    await removeProductAlerts(productId);
+    return false;
+  }
+  const product = productKind.decode(after);
+  const previous = before ? productKind.decode(before) : undefined;
+  const rev = product.rev ?? 0;
+  const threshold = thresholdOf(product);
+  if (product.countInStock <= threshold)
+    await alertStore.putLowStock({
+      productId: product.id,
+      name: product.name,
+      unit: product.unit,
+      countInStock: product.countInStock,
+      threshold,
+      rev,
+    });
+  // Above before and after: no entry to remove (a product's records arrive in order), no write.
+  else if (!previous || previous.countInStock <= thresholdOf(previous))
+    await alertStore.removeLowStock(product.id, rev);
+  if (!previous) return false;
+  // Nobody waiting, no episode: a subscription needs the stock at 0 when it commits, so one made
+  // before this restock is counted by now (alert.store.ts `subscribe`).
+  if (previous.countInStock === 0 && product.countInStock > 0 && (await alertStore.waiting(product.id)) > 0)
+    await startEpisode(product, rev);
+  if (previous.countInStock > threshold && product.countInStock <= threshold)
+    return mailLowStock(product, rev, threshold, options);
+  return false;
+}
+
+async function startEpisode(product: ProductRecord, rev: number): Promise<void> {
+  const now = new Date().toISOString();
+  await alertStore.startEpisode({
+    productId: product.id,
+    episode: String(rev),
+    name: product.name,
+    slug: product.slug,
+    priceCents: product.priceCents,
+    unit: product.unit,
+    status: "ready",
+    position: "",
+    handled: 0,
+    batches: 0,
+    claim: "",
+    claimedAt: now,
+    createdAt: now,
+    updatedAt: now,
+  });
+}
+
+async function mailLowStock(product: ProductRecord, rev: number, threshold: number, options: NoticeOptions) {
+  const unit = perUnitLabel(product.unit);
+  let retry = false;
+  for (const admin of getConfig().mail.adminTo) {
+    const delivery = await deliverNotice(
+      `low-stock#${product.id}#${rev}#${admin}`,
+      admin,
+      () =>
+        renderNotice({
+          subject: `Running low: ${product.name}`,
+          heading: `${product.name} is running low`,
+          paragraphs: [
+            `${fromBase(product.unit, product.countInStock)} ${unit} left; its low-stock threshold is ${fromBase(product.unit, threshold)} ${unit}.`,
+          ],
+          link: { url: `${getConfig().mail.shopUrl}/admin/product/${product.id}`, label: "Edit the product" },
+        }),
+      options,
+    );
+    if (delivery === "failed") retry = true;
+  }
+  return retry;
+}
+
+const pauseFor = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * One batch of an episode's fan-out, for one of the episode item's stream records (see the top of
+ * this file). Answers true when the record must be retried (SES refused a mail for now, or the
+ * batch's holder died and its lease has not ended yet).
+ */
+export async function runEpisodeBatch(keys: Item, given: FanOutOptions): Promise<boolean> {
+  const pk = String(keys.pk);
+  if (!pk.startsWith(EPISODE_PREFIX) || keys.sk !== EPISODE_SK) return false;
+  const [productId = "", episodeId = ""] = pk.slice(EPISODE_PREFIX.length).split("#");
+  const now = given.now ?? (() => new Date());
+  const found = await alertStore.episode(productId, episodeId);
+  if (!found || found.status === "done") return false;
+  // A batch under a live claim: its holder's settle makes the next record (or its own is redelivered).
+  if (found.status === "sending" && !leaseEnded(found.claimedAt, given.batchLeaseMs ?? BATCH_LEASE_MS, now()))
+    return false;
+  const held = await alertStore.claimBatch(found, now());
+  if (!held) return false;
+  return mailBatch(held, given);
+}
+
+async function mailBatch(held: EpisodeRecord, given: FanOutOptions): Promise<boolean> {
+  const now = given.now ?? (() => new Date());
+  const pause = given.pause ?? pauseFor;
+  const gap = 1000 / getConfig().mail.sendRate;
+  const start = held.position ? { pk: `ALERTS#${held.productId}`, sk: held.position } : undefined;
+  const page = await alertStore.subscribersPage(held.productId, given.batchSize ?? FAN_OUT_BATCH, start);
+  const users = new Map(
+    (await batchGet(page.items.map((alert) => userKind.key(alert.userId)))).map((item) => {
+      const user = userKind.decode(item);
+      return [user.id, user] as const;
+    }),
+  );
+  const price = `${formatMoney(toDollars(held.priceCents))} / ${perUnitLabel(held.unit)}`;
+  let position = held.position;
+  let handled = 0;
+  let retry = false;
+  for (const alert of page.items) {
+    const user = users.get(alert.userId);
+    if (user) {
+      const unsubscribe = linkPage(
+        "/restock-alerts/unsubscribe",
+        await signLink("restock-unsubscribe", { subject: alert.userId, ref: alert.productId }),
+      );
+      const delivery = await deliverNotice(
+        `restock#${held.productId}#${held.episode}#${alert.userId}`,
+        user.email,
+        () => ({
+          unsubscribeUrl: unsubscribe,
+          ...renderNotice({
+            subject: `${held.name} is back in stock`,
+            heading: `${held.name} is back`,
+            paragraphs: [
+              `Hello ${user.name}, you asked us to tell you: ${held.name} is back in stock at ${price}.`,
+              "Stock is limited, so don't wait too long.",
+            ],
+            link: { url: productPage(held.slug), label: `Order ${held.name}` },
+            unsubscribeUrl: unsubscribe,
+          }),
+        }),
+        given,
+      );
+      // SES refused for now: stop here; the record is retried from this subscriber.
+      if (delivery === "failed") {
+        retry = true;
+        break;
+      }
+      if (delivery === "sent") await pause(gap);
+    }
+    position = `USER#${alert.userId}`;
+    handled += 1;
+  }
+  const done = !retry && page.next === undefined;
+  await alertStore.settleBatch(held, { position, handled, done }, now());
+  return retry;
+}
+
+/** A deleted product's alerts and count, a page at a time. */
+async function removeProductAlerts(productId: string): Promise<void> {
+  for (;;) {
+    const page = await alertStore.subscribersPage(productId, 100);
+    for (const alert of page.items) await alertStore.unsubscribe(productId, alert.userId);
+    if (page.items.length === 0 || page.next === undefined) break;
+  }
+  await alertStore.removeCount(productId);
+  await alertStore.removeLowStock(productId);
+}
+
+/** A deleted user's alerts, each uncounted from its product. */
+export async function alertUserChange(keys: Item, after: Item | undefined): Promise<boolean> {
+  if (after || !userKind.holds(keys)) return false;
+  const userId = String(keys.pk).slice("USER#".length);
+  for (;;) {
+    const alerts = await alertStore.ofUserPage(userId, 100);
+    for (const alert of alerts) await alertStore.unsubscribe(alert.productId, userId);
+    if (alerts.length < 100) break;
+  }
+  return false;
+}

@@ -1,0 +1,88 @@
+import { getConfig } from "../config.ts";
+import type { Item } from "../db/kind.ts";
+import { signLink } from "../mails/link-token.ts";
+import { deliverNotice, type NoticeOptions } from "../mails/notice.ts";
+import { renderNotice } from "../mails/notice-template.ts";
+import { contactKind, newsletterRequestKind } from "./contact.records.ts";
+
+/**
+ * The mails of the contact form and the newsletter, sent by the mail subscriber
+ * (functions/src/lambda/mail-stream.ts) from the INSERT records of their items, each once through a
+ * notice mail (mails/notice.ts): one mail per message to each administrator (`ADMIN_MAIL`), Reply-To
+ * the sender; one confirmation per sign-up request, with a signed confirmation link and a signed
+ * unsubscribe link (mails/link-token.ts).
+ */
+
+/** A page of the shop (the web app's routes: packages/web/src/app/routes.tsx). */
+export const shopPage = (path: string, token: string): string =>
+  `${getConfig().mail.shopUrl}${path}?token=${encodeURIComponent(token)}`;
+
+/**
+ * Mails what an inserted contact message or newsletter request calls for. Answers true when it must
+ * be retried (SES refused for now); false for items that are neither.
+ */
+export async function mailContactChange(
+  keys: Item,
+  after: Item | undefined,
+  options: NoticeOptions,
+): Promise<boolean> {
+  if (!after) return false;
+  const pk = String(keys.pk);
+  if (pk.startsWith("CONTACT#") && keys.sk === "MESSAGE") {
+    const message = contactKind.decode(after);
+    let retry = false;
+    for (const admin of getConfig().mail.adminTo) {
+      const delivery = await deliverNotice(
+        `contact#${message.id}#${admin}`,
+        admin,
+        () => ({
+          replyTo: message.email,
+          ...renderNotice({
+            subject: `Message: ${message.subject}`,
+            heading: `A message from ${message.name}`,
+            paragraphs: [
+              `From: ${message.name} <${message.email}>${message.phone ? `, phone ${message.phone}` : ""}`,
+              `Subject: ${message.subject}`,
+              message.message,
+              "Reply to this mail to answer the sender.",
+            ],
+          }),
+        }),
+        options,
+      );
+      if (delivery === "failed") retry = true;
+    }
+    return retry;
+  }
+  if (pk.startsWith("NEWSLETTER_REQUEST#") && keys.sk === "REQUEST") {
+    const request = newsletterRequestKind.decode(after);
+    const confirm = shopPage(
+      "/newsletter/confirm",
+      await signLink("newsletter-confirm", { subject: request.email }),
+    );
+    const unsubscribe = shopPage(
+      "/newsletter/unsubscribe",
+      await signLink("newsletter-unsubscribe", { subject: request.email }),
+    );
+    const delivery = await deliverNotice(
+      `newsletter#${request.id}`,
+      request.email,
+      () => ({
+        unsubscribeUrl: unsubscribe,
+        ...renderNotice({
+          subject: "Please confirm your newsletter subscription",
+          heading: "Confirm your subscription",
+          paragraphs: [
+            "Someone (we hope you) asked to receive the Fruit Shop newsletter at this address.",
+            "If it was not you, ignore this mail: nothing is sent until the address is confirmed.",
+          ],
+          link: { url: confirm, label: "Confirm my subscription" },
+          unsubscribeUrl: unsubscribe,
+        }),
+      }),
+      options,
+    );
+    return delivery === "failed";
+  }
+  return false;
+}

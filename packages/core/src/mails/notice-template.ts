@@ -1,0 +1,55 @@
+import { escapeHtml, type RenderedMail } from "./templates.ts";
+
+/**
+ * The layout of notice mails (mails/notice.ts): a heading, paragraphs, an optional button link and
+ * an optional unsubscribe link, in the order mails' look (mails/templates.ts). Every piece is plain
+ * text and goes through `escapeHtml` in the HTML part — names, subjects and messages people typed
+ * can never open a tag; URLs are escaped for their attribute too. Pure: no I/O.
+ */
+export interface NoticeBody {
+  subject: string;
+  heading: string;
+  paragraphs: string[];
+  link?: { url: string; label: string };
+  unsubscribeUrl?: string;
+}
+
+const GREEN = "#177a3a";
+const INK = "#1f2933";
+const MUTED = "#52606d";
+const FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";
+
+/** Header values must not carry line breaks. */
+export const oneLine = (value: string): string => value.replace(/[\r\n]+/g, " ").trim();
+
+/** Both parts of a notice mail from the same pieces. */
+export function renderNotice(body: NoticeBody): RenderedMail {
+  const paragraphs = body.paragraphs
+    .map(
+      (p) =>
+        `<p style="margin:0 0 12px;font-size:15px;line-height:1.5;color:${INK};white-space:pre-wrap">${escapeHtml(p)}</p>`,
+    )
+    .join("\n");
+  const button = body.link
+    ? `<p style="margin:20px 0"><a href="${escapeHtml(body.link.url)}" style="background:${GREEN};color:#ffffff;padding:10px 18px;border-radius:6px;text-decoration:none;font-weight:600">${escapeHtml(body.link.label)}</a></p>`
+    : "";
+  const unsubscribe = body.unsubscribeUrl
+    ? `<p style="margin:24px 0 0;font-size:12px;color:${MUTED}">Don't want these mails? <a href="${escapeHtml(body.unsubscribeUrl)}" style="color:${MUTED}">Unsubscribe</a> with one click.</p>`
+    : "";
+  const html = `<!doctype html><html><body style="margin:0;padding:24px;font-family:${FONT};background:#f5f7fa">
+<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px">
+<p style="margin:0 0 8px;font-size:13px;font-weight:700;color:${GREEN}">Fruit Shop</p>
+<h1 style="margin:0 0 16px;font-size:20px;color:${INK}">${escapeHtml(body.heading)}</h1>
+${paragraphs}
+${button}
+${unsubscribe}
+</div></body></html>`;
+  const text = [
+    body.heading,
+    "",
+    ...body.paragraphs.flatMap((p) => [p, ""]),
+    ...(body.link ? [`${body.link.label}: ${body.link.url}`, ""] : []),
+    ...(body.unsubscribeUrl ? [`Unsubscribe: ${body.unsubscribeUrl}`] : []),
+  ].join("\n");
+  return { subject: oneLine(`Fruit Shop: ${body.subject}`), html, text };
+}

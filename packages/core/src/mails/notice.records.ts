@@ -1,0 +1,42 @@
+import * as v from "valibot";
+import { defineKind } from "../db/kind.ts";
+import { UNCERTAIN } from "../db/once.ts";
+
+/**
+ * The stored kind of a notice mail (docs/data-model.md: Notice mail items, pattern 45): a mail that
+ * is not an order's — a contact message's admin mail, a newsletter confirmation, a "back in stock"
+ * mail, a low-stock mail — claimed once at a key its work decides
+ * (docs/decisions/032-exactly-once.md, docs/decisions/039-restock-alerts.md).
+ *
+ * - notice mail: pk NOTICE#<key>, sk NOTICE
+ *   `contact#<messageId>#<admin address>`, `newsletter#<requestId>`,
+ *   `restock#<productId>#<episode>#<userId>`, `low-stock#<productId>#<rev>#<admin address>`.
+ *   Its own partition: a fan-out of 10,000 mails writes 10,000 partitions, no hot one; no stream
+ *   filter passes it.
+ */
+
+export const NOTICE_STATUSES = ["sending", "sent", "failed", "rejected", UNCERTAIN, "suppressed"] as const;
+export type NoticeStatus = (typeof NOTICE_STATUSES)[number];
+
+const text = v.string();
+
+export const NoticeRecordSchema = v.object({
+  key: text,
+  to: text,
+  status: v.picklist(NOTICE_STATUSES),
+  claim: text,
+  claimedAt: text,
+  attempts: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  sentAt: v.optional(text),
+  messageId: v.optional(text),
+  error: v.optional(text),
+  updatedAt: text,
+});
+export type NoticeRecord = v.InferOutput<typeof NoticeRecordSchema>;
+
+export const noticeKind = defineKind({
+  name: "notice mail",
+  schema: NoticeRecordSchema,
+  key: (key: string) => ({ pk: `NOTICE#${key}`, sk: "NOTICE" }),
+  keys: (notice) => ({ pk: `NOTICE#${notice.key}`, sk: "NOTICE" }),
+});

@@ -1,0 +1,175 @@
+import { isConditionalCheckFailure } from "../db/errors.ts";
+import { getItem, putItem, updateItem } from "../db/items.ts";
+import { alsoRequire, firstClaim, heldBy, leaseLeft, newClaim, takeOver, UNCERTAIN } from "../db/once.ts";
+import { AGAIN, giveUp, retrying } from "../db/retry.ts";
+import { log } from "../log.ts";
+import { CLAIM_LEASE_MS, type Delivery } from "./deliver.ts";
+import { mailStore } from "./mail.store.ts";
+import { type NoticeRecord, noticeKind } from "./notice.records.ts";
+import { classifySendError, type MailSender, type OutgoingMail } from "./ses.ts";
+
+/**
+ * Notice mails — every mail that is not an order's (a contact message's admin mail, a newsletter
+ * confirmation, "back in stock", "running low") — each sent at most once per key, through the one
+ * exactly-once pattern (db/once.ts; docs/decisions/032-exactly-once.md), as order mails are
+ * (mails/deliver.ts):
+ *
+ * 1. claim `NOTICE#<key>` (`firstClaim`, or `takeOver` of one SES refused for now: `failed`);
+ * 2. ask SES once;
+ * 3. settle under the claim (`heldBy(claim, "sending")`): sent, failed, rejected;
+ * 4. a claim still `sending` past its lease (15 s, longer than the SES client's timeouts) belongs to
+ *    a holder that died after asking SES: it is settled `uncertain` and never sent again.
+ *
+ * An address on the suppression list (bounces, complaints: mails/feedback.ts) is claimed
+ * `suppressed` and not sent.
+ */
+
+export interface NoticeOptions {
+  send: MailSender;
+  now?: () => Date;
+  claimLeaseMs?: number;
+}
+
+type Outcome =
+  | { status: "sent"; messageId: string }
+  | { status: "failed" | "rejected" | typeof UNCERTAIN; error: string };
+
+const get = async (key: string): Promise<NoticeRecord | undefined> =>
+  noticeKind.decodeFound(await getItem(noticeKind.key(key)));
+
+/** Claims the notice at `key` (see the top of this file); answers ours, or what the winner left. */
+async function claim(
+  key: string,
+  to: string,
+  status: "sending" | "suppressed",
+  now: Date,
+): Promise<{ claimed: NoticeRecord } | { taken: NoticeRecord }> {
+  const previous = await get(key);
+  if (previous && previous.status !== "failed") return { taken: previous };
+  const record: NoticeRecord = {
+    key,
+    to,
+    status,
+    ...newClaim(now),
+    attempts: (previous?.attempts ?? 0) + (status === "sending" ? 1 : 0),
+    ...(previous?.error ? { error: previous.error } : {}),
+    updatedAt: now.toISOString(),
+  };
+  try {
+    await putItem(noticeKind.put(record, previous ? takeOver(previous, "failed") : firstClaim()));
+    return { claimed: record };
+  } catch (error) {
+    if (!isConditionalCheckFailure(error)) throw error;
+    const winner = await get(key);
+    if (!winner) throw error;
+    return { taken: winner };
+  }
+}
+
+/** Records a claim's outcome under the claim; false when it is not held any more. */
+async function settleOnce(held: NoticeRecord, outcome: Outcome, now: string): Promise<boolean> {
+  const fields =
+    outcome.status === "sent"
+      ? "#status = :status, messageId = :messageId, sentAt = :now, updatedAt = :now REMOVE #error"
+      : "#status = :status, #error = :error, updatedAt = :now";
+  try {
+    await updateItem(
+      noticeKind.update(noticeKind.key(held.key), {
+        UpdateExpression: `SET ${fields}`,
+        ...alsoRequire(
+          {
+            ExpressionAttributeNames: { "#status": "status", "#error": "error" },
+            ExpressionAttributeValues: {
+              ":status": outcome.status,
+              ":now": now,
+              ...(outcome.status === "sent"
+                ? { ":messageId": outcome.messageId }
+                : { ":error": outcome.error }),
+            },
+          },
+          heldBy(held, "sending"),
+        ),
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** Settles after a send, retrying storage outages: the send itself must not be repeated. */
+async function settle(held: NoticeRecord, outcome: Outcome, now: () => Date): Promise<void> {
+  let failure: unknown;
+  await retrying(
+    "recordAfterSend",
+    async () => {
+      try {
+        await settleOnce(held, outcome, now().toISOString());
+        return undefined;
+      } catch (error) {
+        failure = error;
+        return AGAIN;
+      }
+    },
+    giveUp(() => failure),
+  );
+}
+
+/** A claim found `sending`: wait out what is left of its lease, then declare it uncertain. */
+async function settleAbandoned(found: NoticeRecord, options: Required<NoticeOptions>): Promise<Delivery> {
+  let current: NoticeRecord | undefined = found;
+  const wait = leaseLeft(found.claimedAt, options.claimLeaseMs, options.now());
+  if (wait > 0) {
+    await new Promise((resolve) => setTimeout(resolve, wait));
+    current = await get(found.key);
+  }
+  if (current?.status !== "sending") return "already";
+  const error =
+    "the process sending it stopped before recording SES's answer: SES may or may not have accepted it; not sent again";
+  await settleOnce(current, { status: UNCERTAIN, error }, options.now().toISOString());
+  log("error", "notice mail uncertain", { key: current.key, error });
+  return UNCERTAIN;
+}
+
+/**
+ * Sends the mail `render()` makes, to `to`, at most once for `key` (see the top of this file).
+ * `render` runs before the claim, so a template that throws leaves no claim behind. Throws only when
+ * storage fails before anything was sent.
+ */
+export async function deliverNotice(
+  key: string,
+  to: string,
+  render: () => Omit<OutgoingMail, "to">,
+  given: NoticeOptions,
+): Promise<Delivery> {
+  const options: Required<NoticeOptions> = { now: () => new Date(), claimLeaseMs: CLAIM_LEASE_MS, ...given };
+  const existing = await get(key);
+  if (existing?.status === "sending") return settleAbandoned(existing, options);
+  if (existing && existing.status !== "failed") return "already";
+  if (await mailStore.isSuppressed(to)) {
+    const outcome = await claim(key, to, "suppressed", options.now());
+    return "claimed" in outcome ? "suppressed" : "already";
+  }
+  const rendered = render();
+  const outcome = await claim(key, to, "sending", options.now());
+  if ("taken" in outcome)
+    return outcome.taken.status === "sending" ? settleAbandoned(outcome.taken, options) : "already";
+  const held = outcome.claimed;
+  let answer: { messageId: string };
+  try {
+    answer = await options.send({ to, ...rendered });
+  } catch (thrown) {
+    const error = classifySendError(thrown);
+    const status = error.outcome === "retry" ? "failed" : error.outcome;
+    await settle(held, { status, error: error.message }, options.now);
+    log("error", `notice mail ${status}`, { key, error: error.message });
+    return status;
+  }
+  await settle(held, { status: "sent", messageId: answer.messageId }, options.now);
+  log("info", "notice mail sent", { key, messageId: answer.messageId });
+  return "sent";
+}
+
+/** Pattern 45: a notice mail as stored (tests, the admin's view of a key). */
+export const noticeStore = { get };

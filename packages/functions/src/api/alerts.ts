@@ -1,0 +1,33 @@
+import { LinkTokenSchema } from "@fruit/core/contact/contact.schema";
+import { Hono } from "hono/quick";
+import { type AuthEnv, auth } from "./middleware/auth.ts";
+import type { Services } from "./services.ts";
+import { jsonBody } from "./validate.ts";
+
+/**
+ * /api/products/{id}/restock-alerts — a signed-in shopper's "tell me when it's back" for one
+ * product: GET, POST (ask) and DELETE (withdraw) all answer `{ subscribed }` (and `waiting` to
+ * administrators). Mounted before the products router.
+ */
+export function restockAlertRoutes(services: Pick<Services, "caller" | "alerts">) {
+  const { requireUser } = auth(services.caller);
+  const { alerts } = services;
+  return new Hono<AuthEnv>()
+    .get("/:id/restock-alerts", requireUser, async (c) =>
+      c.json(await alerts.restockAlertState(c.var.caller, c.req.param("id"))),
+    )
+    .post("/:id/restock-alerts", requireUser, async (c) =>
+      c.json(await alerts.subscribeRestock(c.var.caller, c.req.param("id"))),
+    )
+    .delete("/:id/restock-alerts", requireUser, async (c) =>
+      c.json(await alerts.unsubscribeRestock(c.var.caller, c.req.param("id"))),
+    );
+}
+
+/** /api/restock-alerts/unsubscribe `{ token }` — the mails' one-click link (no sign-in: the token decides). */
+export function restockLinkRoutes(services: Pick<Services, "alerts">) {
+  const { alerts } = services;
+  return new Hono<AuthEnv>().post("/unsubscribe", async (c) =>
+    c.json(await alerts.unsubscribeRestockByLink((await jsonBody(c, LinkTokenSchema)).token)),
+  );
+}

@@ -5,6 +5,7 @@ import { lambdaBundling } from "./bundling.ts";
 import { functionLogging } from "./logging.ts";
 import { TABLE_ACCESS, tablePermissions } from "./permissions.ts";
 import { router } from "./router.ts";
+import { jwtSecret } from "./secrets.ts";
 import { stageSetting } from "./stage.ts";
 import { table } from "./storage.ts";
 
@@ -125,11 +126,16 @@ function mailResources(sender: string) {
       // only send, from this stage's identity and configuration set (and, while the account is in
       // SES's sandbox, to verified recipient identities: hence identity/* of this account). The
       // table link carries its name only; its item actions are granted below (stacks/permissions.ts).
-      link: [table],
+      // JwtSecret: the restock, newsletter and unsubscribe links it mails are signed
+      // (docs/decisions/039-restock-alerts.md).
+      link: [table, jwtSecret],
       environment: {
         MAIL_FROM: fromAddress(sender),
         MAIL_CONFIGURATION_SET: email.configSet,
         SHOP_URL: router.url,
+        // The administrators the contact form's messages and low-stock mails go to: the stage's
+        // `AdminMail` setting (comma-separated addresses; README, "Order mails").
+        ADMIN_MAIL: stageSetting("AdminMail") ?? "",
       },
       permissions: [
         ...tablePermissions(TABLE_ACCESS.MailSubscriber, table),

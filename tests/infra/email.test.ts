@@ -75,7 +75,15 @@ describe("stacks/email.ts", () => {
       MAIL_FROM: "orders@shop.example.com",
       MAIL_CONFIGURATION_SET: email.configSet,
       SHOP_URL: "https://router.recorded.example",
+      // No AdminMail setting on this stage: no administrator mails.
+      ADMIN_MAIL: "",
     });
+    // The links it mails are signed (docs/decisions/039-restock-alerts.md).
+    expect(
+      (subscriber.link as { name?: string }[]).some(
+        (linked) => linked === recording.get("Secret", "JwtSecret").instance,
+      ),
+    ).toBe(true);
     // Send only: not linked to the Email (whose link grants ses:*), one action on this account's identities and the set.
     expect(subscriber.link).not.toContain(email);
     // The table: its name only by link, then the item actions the mails use; the DLQ: send only.

@@ -1,4 +1,4 @@
-import type { ImageState } from "@fruit/core/uploads/upload.schema";
+import type { ImageState } from "@fruit/core/browser/uploads";
 import sharp from "sharp";
 import { startShop } from "../support/shop.ts";
 import { audit, type Sample } from "./lighthouse.ts";

@@ -3,8 +3,8 @@ import { Agent } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DynamoDBClient, GetItemCommand } from "@aws-sdk/client-dynamodb";
+import { priceLines } from "@fruit/core/browser/money";
 import { loadConfig, setConfig } from "@fruit/core/config";
-import { priceLines } from "@fruit/core/money/pricing";
 import { ensureTable, startDynamo } from "@fruit/local/services";
 import {
   bundleLikeSst,
@@ -104,7 +104,7 @@ const group: BenchGroup = {
       // DynamoDB Local is a JVM: its first few hundred requests run colder code than DynamoDB ever
       // does. Warm it with the reads the families make, so the cold starts measure the function.
       context.log("warming DynamoDB Local");
-      const shop = await import("@fruit/core/products/index");
+      const shop = await import("@fruit/core/products");
       for (let i = 0; i < WARM_UP_READS; i++) {
         await shop.list();
         await shop.fromId(products[i % PRODUCTS]!._id);

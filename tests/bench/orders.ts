@@ -1,8 +1,9 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
+import { priceCents, priceLines, toCents } from "@fruit/core/browser/money";
 import { loadConfig, setConfig } from "@fruit/core/config";
-import { addSlot } from "@fruit/core/delivery/index";
+import { addSlot } from "@fruit/core/delivery";
 import { newId } from "@fruit/core/ids";
 import { db } from "@fruit/core/internal/db/client";
 import { cancellationReasons } from "@fruit/core/internal/db/errors";
@@ -12,7 +13,6 @@ import { localDate } from "@fruit/core/internal/delivery/zoned-time";
 import { heldFrom } from "@fruit/core/internal/orders/hold";
 import { orderStore } from "@fruit/core/internal/orders/order.store";
 import { sessionCheck } from "@fruit/core/internal/users/caller";
-import { priceCents, priceLines, toCents } from "@fruit/core/money/pricing";
 import { LOCAL_TABLE_NAME } from "@fruit/local/local-config";
 import { freePort } from "@fruit/local/services";
 import { createProduct, createUser, type TestUser } from "../support/fixtures.ts";

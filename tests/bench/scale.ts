@@ -1,10 +1,10 @@
 import { BatchWriteCommand } from "@aws-sdk/lib-dynamodb";
+import { priceCents } from "@fruit/core/browser/money";
 import { newId } from "@fruit/core/ids";
 import { db, tableName } from "@fruit/core/internal/db/client";
 import { holdKind, type OrderRecord, orderKind } from "@fruit/core/internal/orders/order.records";
 import { productKind } from "@fruit/core/internal/products/product.records";
 import { userKind } from "@fruit/core/internal/users/user.records";
-import { priceCents } from "@fruit/core/money/pricing";
 import { app } from "@fruit/functions/api/index";
 import { createShopApp, listenShop } from "@fruit/local/server";
 import { freePort } from "@fruit/local/services";

@@ -1,7 +1,7 @@
 import { TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import { db, tableName } from "@fruit/core/internal/db/client";
 import { transactInput } from "@fruit/core/internal/db/transact";
-import { changeDelta, counterUpdate, readSummary } from "@fruit/core/stats/index";
+import { changeDelta, counterUpdate, readSummary } from "@fruit/core/stats";
 import { applyStreamRecords, streamChangeOf } from "@fruit/functions/lambda/stream";
 import type { DynamoDBRecord } from "aws-lambda";
 import { orderItem, streamRecord } from "../support/stream-events.ts";

@@ -1,6 +1,6 @@
 import { BatchWriteCommand, ScanCommand } from "@aws-sdk/lib-dynamodb";
 import { db, tableName } from "@fruit/core/internal/db/client";
-import { rebuildStats } from "@fruit/core/stats/index";
+import { rebuildStats } from "@fruit/core/stats";
 import { app } from "@fruit/functions/api/index";
 import { createUser } from "../support/fixtures.ts";
 import { type Item, orderItem } from "../support/stream-events.ts";

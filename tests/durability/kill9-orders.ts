@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { priceLines } from "@fruit/core/money/pricing";
+import { priceLines } from "@fruit/core/browser/money";
 import { freePort } from "@fruit/local/services";
 
 /**

@@ -1,4 +1,4 @@
-import { priceLines } from "@fruit/core/money/pricing";
+import { priceLines } from "@fruit/core/browser/money";
 import type { Locator, Page } from "playwright-core";
 import { inject } from "vitest";
 

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { STOREFRONT_PAGE_SIZE } from "@fruit/core/products/catalogue.constants";
+import { STOREFRONT_PAGE_SIZE } from "@fruit/core/browser/products";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser } from "./browser.ts";

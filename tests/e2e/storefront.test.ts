@@ -1,5 +1,5 @@
-import { IMAGE_WIDTHS } from "@fruit/core/browser/uploads/image-urls";
-import { priceLines } from "@fruit/core/money/pricing";
+import { priceLines } from "@fruit/core/browser/money";
+import { IMAGE_WIDTHS } from "@fruit/core/browser/uploads";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser } from "./browser.ts";

@@ -50,7 +50,18 @@ describe("core's browser-safe subset", () => {
     string
   >;
   const entries = browserEntries(exportsMap);
-  const allowed = new Set(entries.values());
+  /**
+   * The browser-safe modules behind the entries (one browser entry per room re-exports its room's
+   * other browser-safe modules: docs/architecture.md, "Core's public face").
+   */
+  const behindEntries = [
+    "packages/core/src/money/pricing.ts",
+    "packages/core/src/money/quantity.ts",
+    "packages/core/src/products/catalogue.constants.ts",
+    "packages/core/src/uploads/image-urls.ts",
+    "packages/core/src/delivery/zoned-time.ts",
+  ];
+  const allowed = new Set([...entries.values(), ...behindEntries]);
 
   it("has entries, and core exports no catch-all the web app could use instead", () => {
     expect(entries.size).toBeGreaterThan(0);

@@ -1,5 +1,5 @@
 import { GetCommand } from "@aws-sdk/lib-dynamodb";
-import { addSlot, calendar, readRules } from "@fruit/core/delivery/index";
+import { addSlot, calendar, readRules } from "@fruit/core/delivery";
 import { db, tableName } from "@fruit/core/internal/db/client";
 import { localDate } from "@fruit/core/internal/delivery/zoned-time";
 import { signLink } from "@fruit/core/internal/mails/link-token";

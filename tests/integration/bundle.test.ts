@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PutObjectCommand } from "@aws-sdk/client-s3";
 import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
-import type { SweepReport } from "@fruit/core/expiry/index";
+import type { SweepReport } from "@fruit/core/expiry";
 import { newId } from "@fruit/core/ids";
 import { db, tableName } from "@fruit/core/internal/db/client";
 import { holdKind, orderKind } from "@fruit/core/internal/orders/order.records";

@@ -1,4 +1,4 @@
-import { expireOrder } from "@fruit/core/expiry/index";
+import { expireOrder } from "@fruit/core/expiry";
 import { localDate } from "@fruit/core/internal/delivery/zoned-time";
 import { signToken } from "@fruit/core/internal/users/token";
 import { app } from "@fruit/functions/api/index";

@@ -1,11 +1,11 @@
 import { GetCommand, PutCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
 import { getConfig, setConfig } from "@fruit/core/config";
-import { expireOrder, type SweepReport, sweepExpiredOrders } from "@fruit/core/expiry/index";
+import { expireOrder, type SweepReport, sweepExpiredOrders } from "@fruit/core/expiry";
 import { newId } from "@fruit/core/ids";
 import { db, tableName } from "@fruit/core/internal/db/client";
 import { PAYMENT_GRACE_MS } from "@fruit/core/internal/orders/hold";
 import { holdKind, orderPatterns, shardOf } from "@fruit/core/internal/orders/order.records";
-import { ORDER_CANCELLED_MESSAGE, startPayment } from "@fruit/core/orders/index";
+import { ORDER_CANCELLED_MESSAGE, startPayment } from "@fruit/core/orders";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type FakePaypal, useTableWithFakePaypal } from "../support/fake-paypal.ts";
 import { createProduct, createUser, type TestUser } from "../support/fixtures.ts";

@@ -4,9 +4,9 @@ import {
   ListObjectsV2Command,
   PutObjectCommand,
 } from "@aws-sdk/client-s3";
+import type { ImageState } from "@fruit/core/browser/uploads";
 import { bucketName, s3 } from "@fruit/core/uploads/s3";
 import { readImageState, stateKey } from "@fruit/core/uploads/state";
-import type { ImageState } from "@fruit/core/uploads/upload.schema";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { api, expectClientError } from "../support/api.ts";

@@ -8,14 +8,14 @@ import {
   S3Client,
 } from "@aws-sdk/client-s3";
 import { createPresignedPost } from "@aws-sdk/s3-presigned-post";
-import { bucketName, s3 } from "@fruit/core/uploads/s3";
-import { readImageState } from "@fruit/core/uploads/state";
 import {
   DIRECT_TOO_LARGE_MESSAGE,
   IMAGE_CACHE_CONTROL,
   type ImageState,
   UPLOAD_MAX_BYTES,
-} from "@fruit/core/uploads/upload.schema";
+} from "@fruit/core/browser/uploads";
+import { bucketName, s3 } from "@fruit/core/uploads/s3";
+import { readImageState } from "@fruit/core/uploads/state";
 import { createShopApp } from "@fruit/local/server";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { api, expectClientError } from "../support/api.ts";

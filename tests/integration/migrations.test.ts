@@ -1,6 +1,6 @@
 import { GetObjectCommand, HeadObjectCommand, PutObjectCommand } from "@aws-sdk/client-s3";
 import { DeleteCommand, GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
-import { sweepExpiredOrders } from "@fruit/core/expiry/index";
+import { sweepExpiredOrders } from "@fruit/core/expiry";
 import { newId } from "@fruit/core/ids";
 import { db, tableName } from "@fruit/core/internal/db/client";
 import { type Item, StoredItemError } from "@fruit/core/internal/db/kind";

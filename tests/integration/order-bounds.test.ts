@@ -1,4 +1,4 @@
-import { MAX_LINE_QUANTITY, MAX_ORDER_LINES } from "@fruit/core/orders/order.schema";
+import { MAX_LINE_QUANTITY, MAX_ORDER_LINES } from "@fruit/core/browser/orders";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createProduct, createUser, type TestUser } from "../support/fixtures.ts";
 import { orderBody, orderCount, place, stockOf } from "../support/orders.ts";

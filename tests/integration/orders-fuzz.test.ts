@@ -1,4 +1,4 @@
-import { toCents } from "@fruit/core/money/pricing";
+import { toCents } from "@fruit/core/browser/money";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createProduct, createUser, type TestUser } from "../support/fixtures.ts";

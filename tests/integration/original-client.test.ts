@@ -1,4 +1,4 @@
-import { priceLines } from "@fruit/core/money/pricing";
+import { priceLines } from "@fruit/core/browser/money";
 import { beforeAll, describe, expect, it } from "vitest";
 import { api, expectClientError } from "../support/api.ts";
 import { createProduct, createUser, type TestUser } from "../support/fixtures.ts";

@@ -1,4 +1,4 @@
-import { sweepExpiredOrders } from "@fruit/core/expiry/index";
+import { sweepExpiredOrders } from "@fruit/core/expiry";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createProduct, createUser, type TestUser } from "../support/fixtures.ts";
 import { call, orderBody, orderOf, place, stockOf, storedOrders } from "../support/orders.ts";

@@ -1,6 +1,6 @@
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand } from "@aws-sdk/client-s3";
 import { BatchWriteCommand, GetCommand, PutCommand, QueryCommand, ScanCommand } from "@aws-sdk/lib-dynamodb";
-import { AccessDenied, asFunction, enforceGrants, grantsEnforced } from "@fruit/core/access/enforce";
+import { AccessDenied, asFunction, enforceGrants, grantsEnforced } from "@fruit/core/access";
 import { type FunctionName, TABLE_ACCESS } from "@fruit/core/access/grants";
 import { getConfig, setConfig } from "@fruit/core/config";
 import { readItem, readQueryPage } from "@fruit/core/db/read-client";

@@ -1,10 +1,10 @@
 import { GetCommand, PutCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
+import { PLACEHOLDER_IMAGE } from "@fruit/core/browser/products";
 import { newId } from "@fruit/core/ids";
 import { db, tableName } from "@fruit/core/internal/db/client";
 import { tombstoneKey } from "@fruit/core/internal/db/kind";
 import { productKind, slugKind } from "@fruit/core/internal/products/product.records";
 import { sink } from "@fruit/core/log";
-import { PLACEHOLDER_IMAGE } from "@fruit/core/products/product.schema";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { api, expectClientError } from "../support/api.ts";
 import { createProduct, createUser, type TestUser } from "../support/fixtures.ts";

@@ -1,4 +1,4 @@
-import * as products from "@fruit/core/products/index";
+import * as products from "@fruit/core/products";
 import { app } from "@fruit/functions/api/index";
 import { beforeAll, describe, expect, it } from "vitest";
 import { roundTrips } from "../support/round-trips.ts";
@@ -97,7 +97,7 @@ describe("catalogue list under concurrent load", () => {
   });
 
   it("answers concurrent identical list reads with one query (single flight)", async () => {
-    const { list } = await import("@fruit/core/products/index");
+    const { list } = await import("@fruit/core/products");
     let results: Awaited<ReturnType<typeof list>>[] = [];
     const shared = await roundTrips(async () => {
       results = await Promise.all(Array.from({ length: 10 }, () => list()));
@@ -111,7 +111,7 @@ describe("catalogue list under concurrent load", () => {
   });
 
   it("shares concurrent product-page reads by slug, but never the stock-check read by id", async () => {
-    const products = await import("@fruit/core/products/index");
+    const products = await import("@fruit/core/products");
     let pages: Awaited<ReturnType<typeof products.fromSlug>>[] = [];
     const bySlug = await roundTrips(async () => {
       pages = await Promise.all(Array.from({ length: 10 }, () => products.fromSlug("kiwi")));

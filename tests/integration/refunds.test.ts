@@ -1,5 +1,5 @@
 import { getConfig, setConfig } from "@fruit/core/config";
-import { sweepExpiredOrders } from "@fruit/core/expiry/index";
+import { sweepExpiredOrders } from "@fruit/core/expiry";
 import { refundStore } from "@fruit/core/internal/refunds/refund.store";
 import { sink } from "@fruit/core/log";
 import { app } from "@fruit/functions/api/index";

@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { DIRECT_TOO_LARGE_MESSAGE, DIRECT_UPLOAD_BODY_LIMIT } from "@fruit/core/uploads/upload.schema";
+import { DIRECT_TOO_LARGE_MESSAGE, DIRECT_UPLOAD_BODY_LIMIT } from "@fruit/core/browser/uploads";
 import { createShopApp, LINGER_BYTES, listenShop, type ShopServer } from "@fruit/local/server";
 import { freePort } from "@fruit/local/services";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,6 +1,6 @@
 import { DeleteCommand, PutCommand, ScanCommand } from "@aws-sdk/lib-dynamodb";
 import { runEpisodeBatch } from "@fruit/core/alerts/fan-out";
-import { expireOrder } from "@fruit/core/expiry/index";
+import { expireOrder } from "@fruit/core/expiry";
 import { episodeKind } from "@fruit/core/internal/alerts/alert.records";
 import { alertStore } from "@fruit/core/internal/alerts/alert.store";
 import { db, tableName } from "@fruit/core/internal/db/client";
@@ -9,7 +9,7 @@ import { noticeStore } from "@fruit/core/internal/mails/notice";
 import { productKind } from "@fruit/core/internal/products/product.records";
 import type { MailSender, OutgoingMail } from "@fruit/core/mails/ses";
 import { matchesMailStreamFilters } from "@fruit/core/mails/stream-filters";
-import * as products from "@fruit/core/products/index";
+import * as products from "@fruit/core/products";
 import { mailStreamRecords } from "@fruit/functions/lambda/mail-stream";
 import { type StreamPoller, startStreamPoller } from "@fruit/local/stream-poller";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";

@@ -9,7 +9,7 @@ import {
   searchEntryOf,
   searchTokens,
 } from "@fruit/core/internal/products/product.records";
-import * as products from "@fruit/core/products/index";
+import * as products from "@fruit/core/products";
 import { app } from "@fruit/functions/api/index";
 import { beforeAll, describe, expect, it } from "vitest";
 import { api } from "../support/api.ts";

@@ -1,8 +1,8 @@
 import { HeadObjectCommand, ListObjectsV2Command } from "@aws-sdk/client-s3";
 import { GetCommand, QueryCommand, ScanCommand } from "@aws-sdk/lib-dynamodb";
+import { DEAL_SLUG, HOME_BANNER_SLUGS } from "@fruit/core/browser/products";
 import { db, tableName } from "@fruit/core/internal/db/client";
 import { emailKind, userKind, userPatterns } from "@fruit/core/internal/users/user.records";
-import { DEAL_SLUG, HOME_BANNER_SLUGS } from "@fruit/core/products/catalogue.constants";
 import { bucketName, s3 } from "@fruit/core/uploads/s3";
 import { app } from "@fruit/functions/api/index";
 import { seedIfEmpty } from "@fruit/local/seed";

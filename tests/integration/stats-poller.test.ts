@@ -1,5 +1,5 @@
-import { sweepExpiredOrders } from "@fruit/core/expiry/index";
-import type { Summary } from "@fruit/core/stats/stats.schema";
+import type { Summary } from "@fruit/core/browser/stats";
+import { sweepExpiredOrders } from "@fruit/core/expiry";
 import { handler } from "@fruit/functions/lambda/stream";
 import { type StreamPoller, startStreamPoller } from "@fruit/local/stream-poller";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";

@@ -1,9 +1,9 @@
 import { GetCommand } from "@aws-sdk/lib-dynamodb";
+import type { Summary } from "@fruit/core/browser/stats";
 import { db, tableName } from "@fruit/core/internal/db/client";
+import { statsKeys } from "@fruit/core/internal/stats/stats.records";
 import { sink } from "@fruit/core/log";
-import { changeDelta, readSummary, rebuildStats } from "@fruit/core/stats/index";
-import { statsKeys } from "@fruit/core/stats/stats.records";
-import type { Summary } from "@fruit/core/stats/stats.schema";
+import { changeDelta, readSummary, rebuildStats } from "@fruit/core/stats";
 import { applyStreamRecords, streamChangeOf } from "@fruit/functions/lambda/stream";
 import type { DynamoDBRecord } from "aws-lambda";
 import fc from "fast-check";

@@ -1,7 +1,7 @@
 import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { db, tableName } from "@fruit/core/internal/db/client";
-import { readSummary, rebuildStats } from "@fruit/core/stats/index";
-import { inGeneration, statsKeys } from "@fruit/core/stats/stats.records";
+import { inGeneration, statsKeys } from "@fruit/core/internal/stats/stats.records";
+import { readSummary, rebuildStats } from "@fruit/core/stats";
 import { applyStreamRecords } from "@fruit/functions/lambda/stream";
 import type { DynamoDBRecord } from "aws-lambda";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";

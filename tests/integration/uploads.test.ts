@@ -1,12 +1,12 @@
 import { GetObjectCommand, HeadObjectCommand } from "@aws-sdk/client-s3";
-import { bucketName, s3 } from "@fruit/core/uploads/s3";
 import {
   DIRECT_TOO_LARGE_MESSAGE,
   DIRECT_UPLOAD_BODY_LIMIT,
   DIRECT_UPLOAD_MAX_BYTES,
   IMAGE_CACHE_CONTROL,
   UPLOAD_MAX_BYTES,
-} from "@fruit/core/uploads/upload.schema";
+} from "@fruit/core/browser/uploads";
+import { bucketName, s3 } from "@fruit/core/uploads/s3";
 import { beforeAll, describe, expect, it } from "vitest";
 import { api, expectClientError } from "../support/api.ts";
 import { createUser, type TestUser } from "../support/fixtures.ts";

@@ -1,7 +1,7 @@
 import { newId } from "@fruit/core/ids";
 import { signToken } from "@fruit/core/internal/users/token";
-import * as products from "@fruit/core/products/index";
-import * as users from "@fruit/core/users/index";
+import * as products from "@fruit/core/products";
+import * as users from "@fruit/core/users";
 
 /**
  * Test fixtures: accounts and products made through the same core verbs the API uses, so their

@@ -1,6 +1,6 @@
 import { GetCommand, ScanCommand } from "@aws-sdk/lib-dynamodb";
+import { priceLines } from "@fruit/core/browser/money";
 import { db, tableName } from "@fruit/core/internal/db/client";
-import { priceLines } from "@fruit/core/money/pricing";
 import { app } from "@fruit/functions/api/index";
 import { expect } from "vitest";
 import type { createProduct, TestUser } from "./fixtures.ts";

@@ -6,8 +6,8 @@ import { db, tableName } from "@fruit/core/internal/db/client";
 import { TOMBSTONE_LIFETIME_SECONDS, tombstoneKey } from "@fruit/core/internal/db/kind";
 import { orderKind } from "@fruit/core/internal/orders/order.records";
 import { productKind } from "@fruit/core/internal/products/product.records";
+import { statsKeys } from "@fruit/core/internal/stats/stats.records";
 import { userKind } from "@fruit/core/internal/users/user.records";
-import { statsKeys } from "@fruit/core/stats/stats.records";
 import type { DynamoDBRecord } from "aws-lambda";
 
 /**

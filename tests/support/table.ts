@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { enforceGrants } from "@fruit/core/access/enforce";
+import { enforceGrants } from "@fruit/core/access";
 import { type Config, loadConfig, setConfig } from "@fruit/core/config";
 import { ensureBucket, ensureTable } from "@fruit/local/services";
 import { inject } from "vitest";

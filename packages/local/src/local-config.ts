@@ -2,8 +2,8 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { PasswordSchema } from "@fruit/core/browser/users";
 import { AppError } from "@fruit/core/errors";
-import { PasswordSchema } from "@fruit/core/users/user.schema";
 import { parseWith } from "@fruit/functions/api/validate";
 
 /**

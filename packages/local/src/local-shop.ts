@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { enforceGrants } from "@fruit/core/access/enforce";
+import { enforceGrants } from "@fruit/core/access";
 import { loadConfig, setConfig } from "@fruit/core/config";
 import { errorFields, log } from "@fruit/core/log";
 import { matchesMailStreamFilters } from "@fruit/core/mails/stream-filters";

@@ -1,5 +1,5 @@
-import { asFunction } from "@fruit/core/access/enforce";
-import { sweepExpiredOrders } from "@fruit/core/expiry/index";
+import { asFunction } from "@fruit/core/access";
+import { sweepExpiredOrders } from "@fruit/core/expiry";
 import { errorFields, log } from "@fruit/core/log";
 
 /** A running local sweep. */

@@ -1,5 +1,5 @@
-import type { Unit } from "@fruit/core/money/quantity";
-import { DEAL_SLUG, HOME_BANNER_SLUGS } from "@fruit/core/products/catalogue.constants";
+import type { Unit } from "@fruit/core/browser/money";
+import { DEAL_SLUG, HOME_BANNER_SLUGS } from "@fruit/core/browser/products";
 
 /**
  * The local runtime's demo catalogue: fresh fruit and vegetables, most priced per kg (berries in

@@ -2,14 +2,14 @@ import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { HeadObjectCommand, PutObjectCommand } from "@aws-sdk/client-s3";
+import { DISPLAY_FORMAT, DISPLAY_WIDTH } from "@fruit/core/browser/uploads";
 import { AppError } from "@fruit/core/errors";
 import { newId } from "@fruit/core/ids";
-import * as products from "@fruit/core/products/index";
-import * as reviews from "@fruit/core/reviews/index";
+import * as products from "@fruit/core/products";
+import * as reviews from "@fruit/core/reviews";
 import { bucketName, IMAGE_KEY_PREFIX, publicImageUrl, s3, UPLOAD_KEY_PREFIX } from "@fruit/core/uploads/s3";
 import { readImageState, stateKey } from "@fruit/core/uploads/state";
-import { DISPLAY_FORMAT, DISPLAY_WIDTH } from "@fruit/core/uploads/upload.schema";
-import * as users from "@fruit/core/users/index";
+import * as users from "@fruit/core/users";
 import { SEED_PRODUCTS, SEED_REVIEWS, type SeedProduct, seedImageFiles } from "./seed-data.ts";
 
 /** An account the seed creates (the local runtime passes the env's or the default credentials). */

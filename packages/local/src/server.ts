@@ -1,10 +1,10 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { GetObjectCommand } from "@aws-sdk/client-s3";
+import { IMAGE_CACHE_CONTROL } from "@fruit/core/browser/uploads";
 import { securityHeaders } from "@fruit/core/http/security-headers";
 import { errorFields, log } from "@fruit/core/log";
-import { sniffImageType } from "@fruit/core/uploads/index";
+import { sniffImageType } from "@fruit/core/uploads";
 import { bucketName, IMAGE_KEY_PREFIX, s3 } from "@fruit/core/uploads/s3";
-import { IMAGE_CACHE_CONTROL } from "@fruit/core/uploads/upload.schema";
 import { app as api } from "@fruit/functions/api/index";
 import { createPagesApp } from "@fruit/functions/pages/app";
 import { getRequestListener } from "@hono/node-server";

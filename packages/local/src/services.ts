@@ -12,7 +12,7 @@ import {
   ListTablesCommand,
 } from "@aws-sdk/client-dynamodb";
 import { CreateBucketCommand, HeadBucketCommand, PutBucketCorsCommand, S3Client } from "@aws-sdk/client-s3";
-import { guardClient } from "@fruit/core/access/enforce";
+import { guardClient } from "@fruit/core/access";
 import { createTableInput } from "@fruit/core/db/table";
 import { UPLOAD_KEY_PREFIX } from "@fruit/core/uploads/s3";
 import { createImageHandler } from "@fruit/functions/lambda/images";

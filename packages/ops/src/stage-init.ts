@@ -1,6 +1,6 @@
+import { EmailSchema, PasswordSchema } from "@fruit/core/browser/users";
 import { AppError } from "@fruit/core/errors";
 import { type EnsureAdminOutcome, ensureAdmin } from "@fruit/core/users/first-admin";
-import { EmailSchema, PasswordSchema } from "@fruit/core/users/user.schema";
 import { parseWith } from "@fruit/functions/api/validate";
 import { type SeedAccount, seedIfEmpty, uploadSeedImages } from "@fruit/local/seed";
 import { STOREFRONT_IMAGE_FILES } from "@fruit/local/seed-data";

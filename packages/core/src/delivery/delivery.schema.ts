@@ -207,3 +207,6 @@ export function describeSlot(slot: DeliverySlotRef): string {
   });
   return `${day}, ${slot.start}–${slot.end}`;
 }
+
+/** The shop's wall-clock arithmetic travels with the delivery shapes (one browser entry per room). */
+export * from "./zoned-time.ts";

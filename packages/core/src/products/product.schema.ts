@@ -220,3 +220,6 @@ export interface ProductPage {
   page: number;
   pages: number;
 }
+
+/** The catalogue's fixed values travel with the product shapes (one browser entry per room). */
+export * from "./catalogue.constants.ts";

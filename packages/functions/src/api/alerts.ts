@@ -1,4 +1,4 @@
-import { LinkTokenSchema } from "@fruit/core/contact/contact.schema";
+import { LinkTokenSchema } from "@fruit/core/browser/contact";
 import { Hono } from "hono/quick";
 import { type AuthEnv, auth } from "./middleware/auth.ts";
 import type { Services } from "./services.ts";

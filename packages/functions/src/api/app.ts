@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { asFunction } from "@fruit/core/access/enforce";
+import { asFunction } from "@fruit/core/access";
+import { DIRECT_TOO_LARGE_MESSAGE, DIRECT_UPLOAD_BODY_LIMIT } from "@fruit/core/browser/uploads";
 import { withRequestId } from "@fruit/core/log";
-import { DIRECT_TOO_LARGE_MESSAGE, DIRECT_UPLOAD_BODY_LIMIT } from "@fruit/core/uploads/upload.schema";
 import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { Hono } from "hono/quick";

@@ -4,7 +4,7 @@ import {
   ContactSchema,
   LinkTokenSchema,
   NewsletterSchema,
-} from "@fruit/core/contact/contact.schema";
+} from "@fruit/core/browser/contact";
 import { Hono } from "hono/quick";
 import { clientIp } from "./client-ip.ts";
 import { type AuthEnv, auth } from "./middleware/auth.ts";

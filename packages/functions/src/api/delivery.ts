@@ -4,7 +4,7 @@ import {
   RulesSchema,
   SlotChangeSchema,
   SlotsQuerySchema,
-} from "@fruit/core/delivery/delivery.schema";
+} from "@fruit/core/browser/delivery";
 import { Hono } from "hono/quick";
 import { type AuthEnv, auth } from "./middleware/auth.ts";
 import { briefPublicCache } from "./middleware/cache.ts";

@@ -6,8 +6,8 @@ import {
   OrderInputSchema,
   OrderListQuerySchema,
   PayOrderSchema,
-} from "@fruit/core/orders/order.schema";
-import { RefundInputSchema } from "@fruit/core/refunds/refund.schema";
+} from "@fruit/core/browser/orders";
+import { RefundInputSchema } from "@fruit/core/browser/refunds";
 import { Hono } from "hono/quick";
 import { type AuthEnv, auth } from "./middleware/auth.ts";
 import { pageAnswer } from "./paging.ts";

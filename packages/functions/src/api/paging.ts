@@ -1,4 +1,4 @@
-import type { ListAnswer } from "@fruit/core/paging.schema";
+import type { ListAnswer } from "@fruit/core/browser/paging";
 import type { Context } from "hono";
 
 /**

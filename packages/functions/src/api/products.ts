@@ -1,10 +1,6 @@
-import * as products from "@fruit/core/products/index";
-import {
-  AdminPageQuerySchema,
-  ProductQuerySchema,
-  ProductUpdateSchema,
-} from "@fruit/core/products/product.schema";
-import { ReviewSchema } from "@fruit/core/reviews/review.schema";
+import { AdminPageQuerySchema, ProductQuerySchema, ProductUpdateSchema } from "@fruit/core/browser/products";
+import { ReviewSchema } from "@fruit/core/browser/reviews";
+import * as products from "@fruit/core/products";
 import { Hono } from "hono/quick";
 import { type AuthEnv, auth } from "./middleware/auth.ts";
 import { freshRead, publicCache } from "./middleware/cache.ts";

@@ -8,18 +8,18 @@
  * PayPal or the S3 client on the catalogue's path (docs/decisions/017-lazy-api-chunks.md).
  */
 
-import type * as alerts from "@fruit/core/alerts/index";
-import type * as contact from "@fruit/core/contact/index";
-import type * as delivery from "@fruit/core/delivery/index";
-import type * as mails from "@fruit/core/mails/index";
-import type * as orders from "@fruit/core/orders/index";
-import type * as payments from "@fruit/core/payments/index";
-import type * as refunds from "@fruit/core/refunds/index";
-import type * as reviews from "@fruit/core/reviews/index";
-import type * as stats from "@fruit/core/stats/index";
-import type * as uploads from "@fruit/core/uploads/index";
+import type * as alerts from "@fruit/core/alerts";
+import type * as contact from "@fruit/core/contact";
+import type * as delivery from "@fruit/core/delivery";
+import type * as mails from "@fruit/core/mails";
+import type * as orders from "@fruit/core/orders";
+import type * as payments from "@fruit/core/payments";
+import type * as refunds from "@fruit/core/refunds";
+import type * as reviews from "@fruit/core/reviews";
+import type * as stats from "@fruit/core/stats";
+import type * as uploads from "@fruit/core/uploads";
+import type * as users from "@fruit/core/users";
 import type * as caller from "@fruit/core/users/caller";
-import type * as users from "@fruit/core/users/index";
 
 /** The functions of `Module` named by `Names`, each answering a promise. */
 export type AsyncFunctions<Module, Names extends keyof Module> = {

@@ -1,5 +1,5 @@
+import { PresignSchema } from "@fruit/core/browser/uploads";
 import { AppError } from "@fruit/core/errors";
-import { PresignSchema } from "@fruit/core/uploads/upload.schema";
 import type { Context } from "hono";
 import { Hono } from "hono/quick";
 import { type AuthEnv, auth } from "./middleware/auth.ts";

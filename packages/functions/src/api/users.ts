@@ -4,7 +4,7 @@ import {
   SignInSchema,
   SignUpSchema,
   UserListQuerySchema,
-} from "@fruit/core/users/user.schema";
+} from "@fruit/core/browser/users";
 import { Hono } from "hono/quick";
 import { type AuthEnv, auth } from "./middleware/auth.ts";
 import { pageAnswer } from "./paging.ts";

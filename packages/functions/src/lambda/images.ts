@@ -1,5 +1,5 @@
 import { S3Client } from "@aws-sdk/client-s3";
-import { asFunction, guardClient } from "@fruit/core/access/enforce";
+import { asFunction, guardClient } from "@fruit/core/access";
 import { errorFields, log } from "@fruit/core/log";
 import { type ImageStore, processUpload } from "@fruit/core/uploads/process";
 import type { S3Event } from "aws-lambda";

@@ -1,4 +1,4 @@
-import { asFunction } from "@fruit/core/access/enforce";
+import { asFunction } from "@fruit/core/access";
 import { log } from "@fruit/core/log";
 import { recordSesFeedback } from "@fruit/core/mails/feedback";
 import type { SNSEvent } from "aws-lambda";

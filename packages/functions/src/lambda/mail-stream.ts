@@ -1,4 +1,4 @@
-import { asFunction } from "@fruit/core/access/enforce";
+import { asFunction } from "@fruit/core/access";
 import {
   alertProductChange,
   alertUserChange,

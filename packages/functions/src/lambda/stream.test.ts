@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 const apply = vi.hoisted(() =>
   vi.fn(async () => ({ applied: 1, covered: 0, duplicates: 0, unchanged: 0 }) as const),
 );
-vi.mock("@fruit/core/stats/index", () => ({ applyChangesToStats: apply }));
+vi.mock("@fruit/core/stats", () => ({ applyChangesToStats: apply }));
 
 // A configuration core accepts: the handler checks it first (config-guard.ts).
 setConfig(loadConfig({ TABLE_NAME: "fruit-shop-unit" }));

@@ -1,8 +1,8 @@
-import { asFunction } from "@fruit/core/access/enforce";
+import { asFunction } from "@fruit/core/access";
 import { readStreamRecord } from "@fruit/core/db/stream-record";
 import { log, withRequestId } from "@fruit/core/log";
+import { applyChangesToStats, type StreamChange } from "@fruit/core/stats";
 import { countedEntityOf } from "@fruit/core/stats/counted";
-import { applyChangesToStats, type StreamChange } from "@fruit/core/stats/index";
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from "aws-lambda";
 import { guardedConfig } from "./config-guard.ts";
 

@@ -3,7 +3,7 @@ import { sink } from "@fruit/core/log";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
 const sweep = vi.hoisted(() => vi.fn());
-vi.mock("@fruit/core/expiry/index", () => ({ sweepExpiredOrders: sweep }));
+vi.mock("@fruit/core/expiry", () => ({ sweepExpiredOrders: sweep }));
 
 // A configuration core accepts: the handler checks it first (config-guard.ts).
 setConfig(loadConfig({ TABLE_NAME: "fruit-shop-unit" }));

@@ -1,5 +1,5 @@
-import { asFunction } from "@fruit/core/access/enforce";
-import { type SweepReport, sweepExpiredOrders } from "@fruit/core/expiry/index";
+import { asFunction } from "@fruit/core/access";
+import { type SweepReport, sweepExpiredOrders } from "@fruit/core/expiry";
 import { log, withRequestId } from "@fruit/core/log";
 import { guardedConfig } from "./config-guard.ts";
 

@@ -1,5 +1,5 @@
-import { asFunction } from "@fruit/core/access/enforce";
-import { HOME_ORIGIN_PATH } from "@fruit/core/browser/pages/page-head";
+import { asFunction } from "@fruit/core/access";
+import { HOME_ORIGIN_PATH } from "@fruit/core/browser/pages";
 import { errorFields, log } from "@fruit/core/log";
 import {
   type PageRequest,
@@ -8,7 +8,7 @@ import {
   robotsTxt,
   sitemap,
   sitemapIndexPart,
-} from "@fruit/core/pages/index";
+} from "@fruit/core/pages";
 import { type Context, Hono } from "hono";
 import { compress } from "hono/compress";
 import { stream } from "hono/streaming";

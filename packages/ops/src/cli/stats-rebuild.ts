@@ -14,7 +14,7 @@
  * docs/decisions/020-exact-rebuild.md); one at a time: a second one is refused while the first
  * holds its lease.
  */
-import { rebuildStats } from "@fruit/core/stats/index";
+import { rebuildStats } from "@fruit/core/stats";
 import { withOperatorTarget } from "@fruit/local/attach";
 import { operatorErrorLine } from "../errors.ts";
 

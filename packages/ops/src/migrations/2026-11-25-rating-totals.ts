@@ -12,7 +12,7 @@ import {
   ReviewRecordSchema,
   reviewKind,
 } from "@fruit/core/internal/products/product.records";
-import { averageRating } from "@fruit/core/reviews/index";
+import { averageRating } from "@fruit/core/reviews";
 import * as v from "valibot";
 
 /**

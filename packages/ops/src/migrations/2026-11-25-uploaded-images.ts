@@ -1,4 +1,5 @@
 import { CopyObjectCommand, DeleteObjectCommand, HeadObjectCommand } from "@aws-sdk/client-s3";
+import { DISPLAY_FORMAT, DISPLAY_WIDTH, type ImageState, variantSetOf } from "@fruit/core/browser/uploads";
 import { exists } from "@fruit/core/internal/db/conditions";
 import { getItem } from "@fruit/core/internal/db/items";
 import { queryAll } from "@fruit/core/internal/db/query";
@@ -19,12 +20,6 @@ import {
   UPLOAD_KEY_PREFIX,
 } from "@fruit/core/uploads/s3";
 import { readImageState } from "@fruit/core/uploads/state";
-import {
-  DISPLAY_FORMAT,
-  DISPLAY_WIDTH,
-  type ImageState,
-  variantSetOf,
-} from "@fruit/core/uploads/upload.schema";
 import * as v from "valibot";
 import { ordersMatching, updateIfStill } from "./migration.ts";
 

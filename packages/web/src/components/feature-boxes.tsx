@@ -1,4 +1,4 @@
-import { FREE_SHIPPING_OVER } from "@fruit/core/browser/money/pricing";
+import { FREE_SHIPPING_OVER } from "@fruit/core/browser/money";
 import { SimpleGrid, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import type { ReactNode } from "react";
 import { BoxIcon, GiftIcon, HeadsetIcon, RefundIcon, TagIcon, TruckIcon } from "./icons.tsx";

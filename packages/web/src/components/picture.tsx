@@ -6,7 +6,7 @@ import {
   type VariantSet,
   variantSetOf,
   variantUrl,
-} from "@fruit/core/browser/uploads/image-urls";
+} from "@fruit/core/browser/uploads";
 import { type CSSProperties, useState } from "react";
 import classes from "./picture.module.css";
 

@@ -1,4 +1,4 @@
-import { formatMoney, type Prices } from "@fruit/core/browser/money/pricing";
+import { formatMoney, type Prices } from "@fruit/core/browser/money";
 import { Divider, Group, Stack, Text } from "@mantine/core";
 
 /** Subtotal, shipping, tax and total — the same rows on the cart, the preview and the order. */

@@ -1,4 +1,4 @@
-import { catalogueHead, notFoundHead, productHead } from "@fruit/core/browser/pages/page-head";
+import { catalogueHead, notFoundHead, productHead } from "@fruit/core/browser/pages";
 import { beforeAll, describe, expect, it } from "vitest";
 
 /**

@@ -1,4 +1,4 @@
-import type { PageHeadText } from "@fruit/core/browser/pages/page-head";
+import type { PageHeadText } from "@fruit/core/browser/pages";
 import { useEffect } from "react";
 
 /**

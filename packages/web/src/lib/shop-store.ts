@@ -1,12 +1,7 @@
-import type { DeliverySlotRef } from "@fruit/core/browser/delivery/delivery.schema";
-import type {
-  Location,
-  OrderLine,
-  PaymentMethod,
-  ShippingAddress,
-} from "@fruit/core/browser/orders/order.schema";
-import type { Product } from "@fruit/core/browser/products/product.schema";
-import type { UserInfo } from "@fruit/core/browser/users/user.schema";
+import type { DeliverySlotRef } from "@fruit/core/browser/delivery";
+import type { Location, OrderLine, PaymentMethod, ShippingAddress } from "@fruit/core/browser/orders";
+import type { Product } from "@fruit/core/browser/products";
+import type { UserInfo } from "@fruit/core/browser/users";
 import { useSyncExternalStore } from "react";
 import { readStored, writeStored } from "./storage.ts";
 

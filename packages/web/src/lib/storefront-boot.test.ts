@@ -1,4 +1,4 @@
-import { STOREFRONT_BOOT_DATA_ID, STOREFRONT_BOOT_SCRIPT } from "@fruit/core/browser/http/storefront-boot";
+import { STOREFRONT_BOOT_DATA_ID, STOREFRONT_BOOT_SCRIPT } from "@fruit/core/browser/http";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
 /** index.html's boot script (core's http/storefront-boot.ts) run as the browser runs it, in jsdom. */

@@ -1,5 +1,5 @@
-import { STOREFRONT_PAGE_SIZE } from "@fruit/core/browser/products/catalogue.constants";
-import type { Product, ProductDetail, ProductQuery } from "@fruit/core/browser/products/product.schema";
+import type { Product, ProductDetail, ProductQuery } from "@fruit/core/browser/products";
+import { STOREFRONT_PAGE_SIZE } from "@fruit/core/browser/products";
 import useSWR from "swr";
 import { api } from "../lib/api.ts";
 

@@ -1,4 +1,4 @@
-import type { Product } from "@fruit/core/browser/products/product.schema";
+import type { Product } from "@fruit/core/browser/products";
 
 /** A catalogue product as the API answers it. */
 export function product(overrides: Partial<Product> = {}): Product {

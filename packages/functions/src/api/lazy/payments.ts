@@ -2,5 +2,5 @@
 // modules a cold start has already evaluated, so esbuild keeps those in one startup chunk (README.md here).
 import "../app.ts";
 
-export * from "@fruit/core/payments/index";
-export { refundOrder } from "@fruit/core/refunds/index";
+export * from "@fruit/core/payments";
+export { refundOrder } from "@fruit/core/refunds";

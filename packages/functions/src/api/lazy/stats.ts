@@ -2,4 +2,4 @@
 // modules a cold start has already evaluated, so esbuild keeps those in one startup chunk (README.md here).
 import "../app.ts";
 
-export * from "@fruit/core/stats/index";
+export * from "@fruit/core/stats";

@@ -1,4 +1,4 @@
-import { isPrivatePath, privateHead } from "@fruit/core/browser/pages/page-head";
+import { isPrivatePath, privateHead } from "@fruit/core/browser/pages";
 import { Box } from "@mantine/core";
 import { useEffect } from "react";
 import { Outlet, useLocation, useNavigation } from "react-router-dom";

@@ -1,4 +1,4 @@
-import type { UserInfo } from "@fruit/core/browser/users/user.schema";
+import type { UserInfo } from "@fruit/core/browser/users";
 import { Menu } from "@mantine/core";
 import { Link } from "react-router-dom";
 import { ADMIN_LINKS, CUSTOMER_LINKS } from "./nav-items.ts";

@@ -1,4 +1,4 @@
-import { SignUpSchema } from "@fruit/core/browser/users/user.schema";
+import { SignUpSchema } from "@fruit/core/browser/users";
 import { type FieldErrors, parseForm } from "../../lib/form-errors.ts";
 import { PASSWORDS_DO_NOT_MATCH } from "./passwords-match.ts";
 

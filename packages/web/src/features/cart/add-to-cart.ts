@@ -1,5 +1,5 @@
-import { fromBase, toBase } from "@fruit/core/browser/money/quantity";
-import type { Product } from "@fruit/core/browser/products/product.schema";
+import { fromBase, toBase } from "@fruit/core/browser/money";
+import type { Product } from "@fruit/core/browser/products";
 import { showAlert } from "../../lib/alert.ts";
 import { notifyError } from "../../lib/notify.ts";
 import { type CartItem, getShopState, shop } from "../../lib/shop-store.ts";

@@ -1,5 +1,4 @@
-import { formatMoney, lineTotal as lineDollars } from "@fruit/core/browser/money/pricing";
-import { perUnitLabel } from "@fruit/core/browser/money/quantity";
+import { formatMoney, lineTotal as lineDollars, perUnitLabel } from "@fruit/core/browser/money";
 import { ActionIcon, Anchor, Card, Group, Stack, Text, VisuallyHidden } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { Link } from "react-router-dom";

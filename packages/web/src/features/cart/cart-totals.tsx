@@ -1,4 +1,4 @@
-import { FREE_SHIPPING_OVER, formatMoney, priceLines } from "@fruit/core/browser/money/pricing";
+import { FREE_SHIPPING_OVER, formatMoney, priceLines } from "@fruit/core/browser/money";
 import { Button, Card, Progress, Stack, Text, Title } from "@mantine/core";
 import { useNavigate } from "react-router-dom";
 import { PriceSummary } from "../../components/price-summary.tsx";

@@ -1,4 +1,4 @@
-import { formatQuantity, type Unit } from "@fruit/core/browser/money/quantity";
+import { formatQuantity, type Unit } from "@fruit/core/browser/money";
 import { ActionIcon, Group, Text } from "@mantine/core";
 import { MinusIcon, PlusIcon } from "../../components/icons.tsx";
 

@@ -1,4 +1,4 @@
-import { fromBase, toBase, type Unit } from "@fruit/core/browser/money/quantity";
+import { fromBase, toBase, type Unit } from "@fruit/core/browser/money";
 
 /**
  * Quantities step by the product's step (docs/decisions/027-selling-units.md): 0.25 kg, 1 piece. The

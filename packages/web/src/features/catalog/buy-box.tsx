@@ -1,6 +1,5 @@
-import { formatMoney } from "@fruit/core/browser/money/pricing";
-import { formatQuantity } from "@fruit/core/browser/money/quantity";
-import type { ProductDetail } from "@fruit/core/browser/products/product.schema";
+import { formatMoney, formatQuantity } from "@fruit/core/browser/money";
+import type { ProductDetail } from "@fruit/core/browser/products";
 import { Badge, Card, Divider, Group, Stack, Text, Title } from "@mantine/core";
 import { useState } from "react";
 import { useNavigate } from "react-router-dom";

@@ -1,6 +1,5 @@
-import { formatMoney } from "@fruit/core/browser/money/pricing";
-import { perUnitLabel } from "@fruit/core/browser/money/quantity";
-import type { Product } from "@fruit/core/browser/products/product.schema";
+import { formatMoney, perUnitLabel } from "@fruit/core/browser/money";
+import type { Product } from "@fruit/core/browser/products";
 import { Badge, Button, Card } from "@mantine/core";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router-dom";

@@ -1,4 +1,4 @@
-import type { Product } from "@fruit/core/browser/products/product.schema";
+import type { Product } from "@fruit/core/browser/products";
 import { SimpleGrid } from "@mantine/core";
 import { type ReactNode, useDeferredValue } from "react";
 import { cardsInFirstRow } from "../../components/image-sizes.ts";

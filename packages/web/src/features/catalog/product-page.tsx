@@ -1,4 +1,4 @@
-import { productHead } from "@fruit/core/browser/pages/page-head";
+import { productHead } from "@fruit/core/browser/pages";
 import { Anchor, Breadcrumbs, Container, Grid, Stack, Title } from "@mantine/core";
 import { useDeferredValue } from "react";
 import { Link, useParams } from "react-router-dom";

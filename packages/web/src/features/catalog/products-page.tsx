@@ -1,4 +1,4 @@
-import { catalogueHead } from "@fruit/core/browser/pages/page-head";
+import { catalogueHead } from "@fruit/core/browser/pages";
 import { Container, Group, Tabs, Text, TextInput, Title } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { useEffect, useState } from "react";

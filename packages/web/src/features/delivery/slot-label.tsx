@@ -1,4 +1,4 @@
-import { type DeliverySlotRef, describeSlot } from "@fruit/core/browser/delivery/delivery.schema";
+import { type DeliverySlotRef, describeSlot } from "@fruit/core/browser/delivery";
 import { Text } from "@mantine/core";
 
 /** An order's delivery window as a line ("Sat, Dec 5, 09:00–11:00"), or nothing without one. */

@@ -1,4 +1,4 @@
-import type { DeliverySlot } from "@fruit/core/browser/delivery/delivery.schema";
+import type { DeliverySlot } from "@fruit/core/browser/delivery";
 import useSWR from "swr";
 import { api } from "../../lib/api.ts";
 

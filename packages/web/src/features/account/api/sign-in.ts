@@ -1,4 +1,4 @@
-import type { SignInInput, UserInfo } from "@fruit/core/browser/users/user.schema";
+import type { SignInInput, UserInfo } from "@fruit/core/browser/users";
 import { api } from "../../../lib/api.ts";
 
 /** POST /api/users/signin → the user info (with token) the store keeps. */

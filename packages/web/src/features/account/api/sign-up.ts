@@ -1,4 +1,4 @@
-import type { SignUpInput, UserInfo } from "@fruit/core/browser/users/user.schema";
+import type { SignUpInput, UserInfo } from "@fruit/core/browser/users";
 import { api } from "../../../lib/api.ts";
 
 /** POST /api/users/signup → the new user's info (with token). */

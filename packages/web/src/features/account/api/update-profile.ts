@@ -1,4 +1,4 @@
-import type { ProfileInput, UserInfo } from "@fruit/core/browser/users/user.schema";
+import type { ProfileInput, UserInfo } from "@fruit/core/browser/users";
 import { api } from "../../../lib/api.ts";
 
 /** PUT /api/users/profile → the updated user info (with a fresh token). An empty password keeps it. */

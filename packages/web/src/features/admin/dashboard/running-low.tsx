@@ -1,4 +1,4 @@
-import type { LowStockEntry } from "@fruit/core/browser/alerts/alert.schema";
+import type { LowStockEntry } from "@fruit/core/browser/alerts";
 import { Anchor, Card, Table, Text, Title } from "@mantine/core";
 import { Link } from "react-router-dom";
 

@@ -1,4 +1,4 @@
-import type { Summary } from "@fruit/core/browser/stats/stats.schema";
+import type { Summary } from "@fruit/core/browser/stats";
 import { Card, SimpleGrid, Text } from "@mantine/core";
 import { money } from "../shared/format.ts";
 

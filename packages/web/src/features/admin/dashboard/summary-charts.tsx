@@ -1,5 +1,5 @@
 import "@mantine/charts/styles.css";
-import type { Summary } from "@fruit/core/browser/stats/stats.schema";
+import type { Summary } from "@fruit/core/browser/stats";
 import { AreaChart, PieChart } from "@mantine/charts";
 import { Alert, Box, Card, Title } from "@mantine/core";
 import { money } from "../shared/format.ts";

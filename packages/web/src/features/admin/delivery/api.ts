@@ -1,9 +1,4 @@
-import type {
-  AdminDeliverySlot,
-  DeliveryRules,
-  PickList,
-  SlotChange,
-} from "@fruit/core/browser/delivery/delivery.schema";
+import type { AdminDeliverySlot, DeliveryRules, PickList, SlotChange } from "@fruit/core/browser/delivery";
 import { api } from "../../../lib/api.ts";
 import { useAdminSWR } from "../shared/use-admin-swr.ts";
 

@@ -1,4 +1,4 @@
-import { describeSlot } from "@fruit/core/browser/delivery/delivery.schema";
+import { describeSlot } from "@fruit/core/browser/delivery";
 import { Button, Container, Group, Stack, Text, Title } from "@mantine/core";
 import { useParams } from "react-router-dom";
 import { ErrorState, LoadingState } from "../shared/screen-state.tsx";

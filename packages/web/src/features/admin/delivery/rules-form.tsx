@@ -1,4 +1,4 @@
-import type { DeliveryRules, DeliveryWindow } from "@fruit/core/browser/delivery/delivery.schema";
+import type { DeliveryRules, DeliveryWindow } from "@fruit/core/browser/delivery";
 import { Button, Card, Group, NumberInput, Select, Stack, Textarea, TextInput, Title } from "@mantine/core";
 import { useState } from "react";
 import { useSWRConfig } from "swr";

@@ -1,4 +1,4 @@
-import type { ContactMessage, NewsletterSubscriber } from "@fruit/core/browser/contact/contact.schema";
+import type { ContactMessage, NewsletterSubscriber } from "@fruit/core/browser/contact";
 import { Anchor, Stack, Table, Text, Title } from "@mantine/core";
 import { AdminPage } from "../shared/admin-page.tsx";
 import { AdminTable } from "../shared/admin-table.tsx";

@@ -1,4 +1,4 @@
-import { MAIL_LABELS, type OrderMail } from "@fruit/core/browser/mails/mail.schema";
+import { MAIL_LABELS, type OrderMail } from "@fruit/core/browser/mails";
 import { Badge, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { useOrderMails } from "./api/use-order-mails.ts";
 

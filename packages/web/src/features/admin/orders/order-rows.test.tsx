@@ -1,4 +1,4 @@
-import type { Order } from "@fruit/core/browser/orders/order.schema";
+import type { Order } from "@fruit/core/browser/orders";
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { renderAdmin } from "../shared/test-wrapper.tsx";

@@ -1,4 +1,4 @@
-import type { Order } from "@fruit/core/browser/orders/order.schema";
+import type { Order } from "@fruit/core/browser/orders";
 import { money, shortDate } from "../shared/format.ts";
 
 /** What Paid and Delivered show for a cancelled order. */

@@ -1,4 +1,4 @@
-import type { Order } from "@fruit/core/browser/orders/order.schema";
+import type { Order } from "@fruit/core/browser/orders";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useLocation } from "react-router-dom";

@@ -1,4 +1,4 @@
-import type { Order } from "@fruit/core/browser/orders/order.schema";
+import type { Order } from "@fruit/core/browser/orders";
 import { Table, Text } from "@mantine/core";
 import { AdminTable, RowActions } from "../shared/admin-table.tsx";
 import { toOrderRow } from "./order-rows.ts";

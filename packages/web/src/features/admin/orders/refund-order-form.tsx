@@ -1,7 +1,6 @@
-import { formatMoney } from "@fruit/core/browser/money/pricing";
-import { formatQuantity, PRECISION_TEXT, toBase } from "@fruit/core/browser/money/quantity";
-import type { Order } from "@fruit/core/browser/orders/order.schema";
-import { type RefundInput, RefundInputSchema } from "@fruit/core/browser/refunds/refund.schema";
+import { formatMoney, formatQuantity, PRECISION_TEXT, toBase } from "@fruit/core/browser/money";
+import type { Order } from "@fruit/core/browser/orders";
+import { type RefundInput, RefundInputSchema } from "@fruit/core/browser/refunds";
 import {
   Alert,
   Button,

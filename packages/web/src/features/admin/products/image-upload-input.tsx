@@ -1,4 +1,4 @@
-import { UPLOAD_CONTENT_TYPES } from "@fruit/core/browser/uploads/upload.schema";
+import { UPLOAD_CONTENT_TYPES } from "@fruit/core/browser/uploads";
 import { Input, Progress, Stack, Text } from "@mantine/core";
 import { useId, useState } from "react";
 import { notifyError, notifySuccess } from "../../../lib/notify.ts";

@@ -1,4 +1,4 @@
-import type { ProductDetail } from "@fruit/core/browser/products/product.schema";
+import type { ProductDetail } from "@fruit/core/browser/products";
 import { Card } from "@mantine/core";
 import { useNavigate, useParams } from "react-router-dom";
 import { notifySuccess } from "../../../lib/notify.ts";

@@ -1,5 +1,5 @@
-import type { Unit } from "@fruit/core/browser/money/quantity";
-import { ProductUpdateSchema, unitIssue } from "@fruit/core/browser/products/product.schema";
+import type { Unit } from "@fruit/core/browser/money";
+import { ProductUpdateSchema, unitIssue } from "@fruit/core/browser/products";
 import * as v from "valibot";
 import { type FieldErrors, parseForm } from "../../../lib/form-errors.ts";
 

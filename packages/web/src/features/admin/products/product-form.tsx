@@ -1,4 +1,4 @@
-import type { Unit } from "@fruit/core/browser/money/quantity";
+import type { Unit } from "@fruit/core/browser/money";
 import { Button, Group, NativeSelect, Stack, Textarea, TextInput } from "@mantine/core";
 import { useState } from "react";
 import { AdditionalImages } from "./additional-images.tsx";

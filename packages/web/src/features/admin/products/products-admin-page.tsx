@@ -1,4 +1,4 @@
-import type { Product } from "@fruit/core/browser/products/product.schema";
+import type { Product } from "@fruit/core/browser/products";
 import { Button } from "@mantine/core";
 import { useNavigate, useSearchParams } from "react-router-dom";
 import { notifySuccess } from "../../../lib/notify.ts";

@@ -1,4 +1,4 @@
-import type { Product } from "@fruit/core/browser/products/product.schema";
+import type { Product } from "@fruit/core/browser/products";
 import { Table } from "@mantine/core";
 import { AdminTable, RowActions } from "../shared/admin-table.tsx";
 import { money } from "../shared/format.ts";

@@ -1,5 +1,5 @@
-import type { AdminUser } from "@fruit/core/browser/users/user.schema";
-import { EmailSchema, NameSchema } from "@fruit/core/browser/users/user.schema";
+import type { AdminUser } from "@fruit/core/browser/users";
+import { EmailSchema, NameSchema } from "@fruit/core/browser/users";
 import { Button, Checkbox, Stack, TextInput } from "@mantine/core";
 import { useState } from "react";
 import * as v from "valibot";

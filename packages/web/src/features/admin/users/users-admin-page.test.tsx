@@ -1,4 +1,4 @@
-import type { AdminUser } from "@fruit/core/browser/users/user.schema";
+import type { AdminUser } from "@fruit/core/browser/users";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useLocation } from "react-router-dom";

@@ -1,4 +1,4 @@
-import type { AdminUser } from "@fruit/core/browser/users/user.schema";
+import type { AdminUser } from "@fruit/core/browser/users";
 import { Table } from "@mantine/core";
 import { AdminTable, RowActions } from "../shared/admin-table.tsx";
 

@@ -1,4 +1,4 @@
-import type { Product, ProductQuery } from "@fruit/core/browser/products/product.schema";
+import type { Product, ProductQuery } from "@fruit/core/browser/products";
 import { usePages } from "../../../lib/use-pages.ts";
 import { PRODUCTS_PAGE_SIZE, productsKey } from "../../../resources/products.ts";
 

@@ -1,4 +1,4 @@
-import type { ProductDetail } from "@fruit/core/browser/products/product.schema";
+import type { ProductDetail } from "@fruit/core/browser/products";
 import { Button, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import { Link, useLocation } from "react-router-dom";

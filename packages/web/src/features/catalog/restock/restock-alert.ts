@@ -1,4 +1,4 @@
-import type { RestockAlertState } from "@fruit/core/browser/alerts/alert.schema";
+import type { RestockAlertState } from "@fruit/core/browser/alerts";
 import useSWR from "swr";
 import { api, fetcher } from "../../../lib/api.ts";
 import { useShop } from "../../../lib/shop-store.ts";

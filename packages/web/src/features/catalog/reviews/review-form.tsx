@@ -1,4 +1,4 @@
-import { RATING_LABELS } from "@fruit/core/browser/reviews/review.schema";
+import { RATING_LABELS } from "@fruit/core/browser/reviews";
 import { Alert, Button, Card, NativeSelect, Stack, Textarea, Title } from "@mantine/core";
 import { type FormEvent, useState } from "react";
 import { notifyError, notifySuccess } from "../../../lib/notify.ts";

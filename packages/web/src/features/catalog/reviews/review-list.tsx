@@ -1,4 +1,4 @@
-import type { Review } from "@fruit/core/browser/products/product.schema";
+import type { Review } from "@fruit/core/browser/products";
 import { Card, Group, Stack, Text, ThemeIcon } from "@mantine/core";
 import { RatingStars } from "../../../components/rating-stars.tsx";
 

@@ -1,4 +1,4 @@
-import { type ShippingAddress, ShippingAddressSchema } from "@fruit/core/browser/orders/order.schema";
+import { type ShippingAddress, ShippingAddressSchema } from "@fruit/core/browser/orders";
 import * as v from "valibot";
 
 /** True once a full shipping address has been saved (the map alone does not make one). */

@@ -1,5 +1,5 @@
-import type { DeliverySlot } from "@fruit/core/browser/delivery/delivery.schema";
-import { describeSlot } from "@fruit/core/browser/delivery/delivery.schema";
+import type { DeliverySlot } from "@fruit/core/browser/delivery";
+import { describeSlot } from "@fruit/core/browser/delivery";
 import { Badge, Card, Group, SimpleGrid, Stack, Text, Title, UnstyledButton } from "@mantine/core";
 import { shop, useShop } from "../../../lib/shop-store.ts";
 import { useDeliverySlots } from "../../delivery/index.ts";

@@ -1,4 +1,4 @@
-import type { PaymentMethod } from "@fruit/core/browser/orders/order.schema";
+import type { PaymentMethod } from "@fruit/core/browser/orders";
 import { Alert, Button, Card, Radio, Stack, Text, Title } from "@mantine/core";
 import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router-dom";

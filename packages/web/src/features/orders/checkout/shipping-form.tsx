@@ -1,4 +1,4 @@
-import { type ShippingAddress, ShippingAddressSchema } from "@fruit/core/browser/orders/order.schema";
+import { type ShippingAddress, ShippingAddressSchema } from "@fruit/core/browser/orders";
 import { Button, Card, Group, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from "@mantine/core";
 import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router-dom";

@@ -1,4 +1,4 @@
-import type { Order } from "@fruit/core/browser/orders/order.schema";
+import type { Order } from "@fruit/core/browser/orders";
 import { Alert, Text } from "@mantine/core";
 
 /** "Nov 24, 2026, 3:05 PM" in the shopper's own time zone. */

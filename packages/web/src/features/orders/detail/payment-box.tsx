@@ -1,4 +1,4 @@
-import type { PaymentMethod } from "@fruit/core/browser/orders/order.schema";
+import type { PaymentMethod } from "@fruit/core/browser/orders";
 import { lazy, Suspense } from "react";
 import { ErrorBlock, LoadingBlock } from "../../../components/page-states.tsx";
 import { TEST_PAYMENTS_CLIENT_ID, usePaypalClientId } from "./api/use-paypal-client-id.ts";

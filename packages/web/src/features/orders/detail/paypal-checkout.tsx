@@ -1,4 +1,4 @@
-import type { PaymentMethod } from "@fruit/core/browser/orders/order.schema";
+import type { PaymentMethod } from "@fruit/core/browser/orders";
 import { Alert } from "@mantine/core";
 import { PayPalButtons, PayPalScriptProvider, usePayPalScriptReducer } from "@paypal/react-paypal-js";
 import { LoadingBlock } from "../../../components/page-states.tsx";

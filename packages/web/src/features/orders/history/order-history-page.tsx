@@ -1,6 +1,6 @@
-import { describeSlot } from "@fruit/core/browser/delivery/delivery.schema";
-import { formatMoney } from "@fruit/core/browser/money/pricing";
-import type { Order } from "@fruit/core/browser/orders/order.schema";
+import { describeSlot } from "@fruit/core/browser/delivery";
+import { formatMoney } from "@fruit/core/browser/money";
+import type { Order } from "@fruit/core/browser/orders";
 import { Badge, Button, Card, Container, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { Link } from "react-router-dom";

@@ -1,4 +1,4 @@
-import { priceLines } from "@fruit/core/browser/money/pricing";
+import { priceLines } from "@fruit/core/browser/money";
 import { Alert, Button, Container, Text, Title } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router-dom";

@@ -1,5 +1,5 @@
-import type { Prices } from "@fruit/core/browser/money/pricing";
-import type { ShippingAddress } from "@fruit/core/browser/orders/order.schema";
+import type { Prices } from "@fruit/core/browser/money";
+import type { ShippingAddress } from "@fruit/core/browser/orders";
 import { Anchor, Card, Grid, Group, Stack, Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
 import { Link } from "react-router-dom";

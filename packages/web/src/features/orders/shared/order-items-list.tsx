@@ -1,6 +1,5 @@
-import { formatMoney, lineTotal } from "@fruit/core/browser/money/pricing";
-import { formatQuantity, perUnitLabel } from "@fruit/core/browser/money/quantity";
-import type { OrderLine } from "@fruit/core/browser/orders/order.schema";
+import { formatMoney, formatQuantity, lineTotal, perUnitLabel } from "@fruit/core/browser/money";
+import type { OrderLine } from "@fruit/core/browser/orders";
 import { Anchor, Group, Stack, Text } from "@mantine/core";
 import { Link } from "react-router-dom";
 import { fixedSize } from "../../../components/image-sizes.ts";

@@ -1,5 +1,5 @@
-import { formatMoney } from "@fruit/core/browser/money/pricing";
-import type { Order } from "@fruit/core/browser/orders/order.schema";
+import { formatMoney } from "@fruit/core/browser/money";
+import type { Order } from "@fruit/core/browser/orders";
 import { Badge, Stack, Text } from "@mantine/core";
 
 type RefundFields = Pick<Order, "totalPrice" | "refundedPrice" | "refunds">;

@@ -1,4 +1,4 @@
-import { aboutHead } from "@fruit/core/browser/pages/page-head";
+import { aboutHead } from "@fruit/core/browser/pages";
 import { Avatar, Box, Button, Card, Container, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { Link } from "react-router-dom";
 import { FeatureBoxes } from "../../../components/feature-boxes.tsx";

@@ -1,4 +1,4 @@
-import { ACCEPTED_MESSAGE, CONTACT_LIMITS } from "@fruit/core/browser/contact/contact.schema";
+import { ACCEPTED_MESSAGE, CONTACT_LIMITS } from "@fruit/core/browser/contact";
 import { Button, Card, SimpleGrid, Stack, Textarea, TextInput, Title } from "@mantine/core";
 import { type FormEvent, useState } from "react";
 import { api } from "../../../lib/api.ts";

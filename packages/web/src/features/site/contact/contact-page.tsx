@@ -1,4 +1,4 @@
-import { contactHead } from "@fruit/core/browser/pages/page-head";
+import { contactHead } from "@fruit/core/browser/pages";
 import { Container, Grid } from "@mantine/core";
 import { PageHero } from "../../../components/page-hero.tsx";
 import { usePageHead } from "../../../lib/page-head.ts";

@@ -1,4 +1,4 @@
-import { HOME_BANNER_IMAGES, HOME_BANNER_SLUGS } from "@fruit/core/browser/products/catalogue.constants";
+import { HOME_BANNER_IMAGES, HOME_BANNER_SLUGS } from "@fruit/core/browser/products";
 import { ActionIcon, Badge, Button, Container, Group, Stack, Text, Title } from "@mantine/core";
 import { useReducedMotion } from "@mantine/hooks";
 import { useEffect, useState } from "react";

@@ -1,6 +1,5 @@
-import { formatMoney } from "@fruit/core/browser/money/pricing";
-import { perUnitLabel } from "@fruit/core/browser/money/quantity";
-import { DEAL_BANNER_IMAGE, DEAL_SLUG } from "@fruit/core/browser/products/catalogue.constants";
+import { formatMoney, perUnitLabel } from "@fruit/core/browser/money";
+import { DEAL_BANNER_IMAGE, DEAL_SLUG } from "@fruit/core/browser/products";
 import { Badge, Container, Grid, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { useState } from "react";
 import { useNavigate } from "react-router-dom";

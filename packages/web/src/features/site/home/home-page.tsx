@@ -1,4 +1,4 @@
-import { homeHead } from "@fruit/core/browser/pages/page-head";
+import { homeHead } from "@fruit/core/browser/pages";
 import { Container } from "@mantine/core";
 import { lazy, Suspense } from "react";
 import { FeatureBoxes } from "../../../components/feature-boxes.tsx";

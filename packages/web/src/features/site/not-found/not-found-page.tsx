@@ -1,4 +1,4 @@
-import { notFoundHead } from "@fruit/core/browser/pages/page-head";
+import { notFoundHead } from "@fruit/core/browser/pages";
 import { Button, Container, Group, Stack, Text, Title } from "@mantine/core";
 import { Link, useLocation } from "react-router-dom";
 import { LeafIcon } from "../../../components/icons.tsx";

@@ -1,4 +1,4 @@
-import type { DashboardSummary } from "@fruit/core/browser/alerts/alert.schema";
+import type { DashboardSummary } from "@fruit/core/browser/alerts";
 import { useAdminSWR } from "../../shared/use-admin-swr.ts";
 
 export const SUMMARY_KEY = "/api/orders/summary";

@@ -1,4 +1,4 @@
-import type { Order } from "@fruit/core/browser/orders/order.schema";
+import type { Order } from "@fruit/core/browser/orders";
 import { useAdminPage } from "../../shared/use-admin-swr.ts";
 
 export const ADMIN_ORDERS_PATH = "/api/orders";

@@ -1,4 +1,4 @@
-import type { OrderMail } from "@fruit/core/browser/mails/mail.schema";
+import type { OrderMail } from "@fruit/core/browser/mails";
 import useSWR from "swr";
 import { api } from "../../../../lib/api.ts";
 

@@ -1,4 +1,4 @@
-import type { RefundInput, RefundOrderAnswer } from "@fruit/core/browser/refunds/refund.schema";
+import type { RefundInput, RefundOrderAnswer } from "@fruit/core/browser/refunds";
 import { useSWRConfig } from "swr";
 import { api } from "../../../../lib/api.ts";
 import { SUMMARY_KEY } from "../../dashboard/api/use-summary.ts";

@@ -5,7 +5,7 @@ import {
   UNSUPPORTED_TYPE_MESSAGE,
   UPLOAD_CONTENT_TYPES,
   UPLOAD_MAX_BYTES,
-} from "@fruit/core/browser/uploads/upload.schema";
+} from "@fruit/core/browser/uploads";
 import { api } from "../../../../lib/api.ts";
 
 /**

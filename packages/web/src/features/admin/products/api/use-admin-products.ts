@@ -1,4 +1,4 @@
-import type { ProductPage } from "@fruit/core/browser/products/product.schema";
+import type { ProductPage } from "@fruit/core/browser/products";
 import { useAdminSWR } from "../../shared/use-admin-swr.ts";
 
 export const ADMIN_PRODUCTS_PATH = "/api/products/admin";

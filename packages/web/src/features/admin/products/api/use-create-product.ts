@@ -1,4 +1,4 @@
-import type { Product } from "@fruit/core/browser/products/product.schema";
+import type { Product } from "@fruit/core/browser/products";
 import { useSWRConfig } from "swr";
 import { api } from "../../../../lib/api.ts";
 import { isAdminProductsKey } from "./use-admin-products.ts";

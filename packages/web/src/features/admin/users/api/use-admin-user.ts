@@ -1,4 +1,4 @@
-import type { AdminUser } from "@fruit/core/browser/users/user.schema";
+import type { AdminUser } from "@fruit/core/browser/users";
 import { useAdminSWR } from "../../shared/use-admin-swr.ts";
 
 export const adminUserKey = (id: string): string => `/api/users/${encodeURIComponent(id)}`;

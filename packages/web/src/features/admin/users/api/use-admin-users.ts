@@ -1,4 +1,4 @@
-import type { AdminUser } from "@fruit/core/browser/users/user.schema";
+import type { AdminUser } from "@fruit/core/browser/users";
 import { useAdminPage } from "../../shared/use-admin-swr.ts";
 
 export const ADMIN_USERS_PATH = "/api/users";

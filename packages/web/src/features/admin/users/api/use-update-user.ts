@@ -1,4 +1,4 @@
-import type { AdminUserUpdate } from "@fruit/core/browser/users/user.schema";
+import type { AdminUserUpdate } from "@fruit/core/browser/users";
 import { useSWRConfig } from "swr";
 import { api } from "../../../../lib/api.ts";
 import { adminUserKey } from "./use-admin-user.ts";

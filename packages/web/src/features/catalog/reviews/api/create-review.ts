@@ -1,5 +1,5 @@
-import type { ProductDetail } from "@fruit/core/browser/products/product.schema";
-import type { ReviewCreated, ReviewInput } from "@fruit/core/browser/reviews/review.schema";
+import type { ProductDetail } from "@fruit/core/browser/products";
+import type { ReviewCreated, ReviewInput } from "@fruit/core/browser/reviews";
 import { mutate } from "swr";
 import { api } from "../../../../lib/api.ts";
 import { productKey } from "../../../../resources/products.ts";

@@ -1,4 +1,4 @@
-import type { Location } from "@fruit/core/browser/orders/order.schema";
+import type { Location } from "@fruit/core/browser/orders";
 import { useMapsLibrary } from "@vis.gl/react-google-maps";
 import { useEffect, useRef } from "react";
 

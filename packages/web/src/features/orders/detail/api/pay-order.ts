@@ -1,4 +1,4 @@
-import type { Order } from "@fruit/core/browser/orders/order.schema";
+import type { Order } from "@fruit/core/browser/orders";
 import { mutate } from "swr";
 import { ApiError, api } from "../../../../lib/api.ts";
 import { orderKey } from "./use-order.ts";

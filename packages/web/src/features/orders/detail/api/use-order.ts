@@ -1,4 +1,4 @@
-import type { Order } from "@fruit/core/browser/orders/order.schema";
+import type { Order } from "@fruit/core/browser/orders";
 import useSWR from "swr";
 import { api } from "../../../../lib/api.ts";
 

@@ -1,4 +1,4 @@
-import type { Order } from "@fruit/core/browser/orders/order.schema";
+import type { Order } from "@fruit/core/browser/orders";
 import { usePages } from "../../../../lib/use-pages.ts";
 
 /** How many orders the history reads at a time. */

@@ -1,4 +1,4 @@
-import type { OrderCreated, OrderInput, PriceChangedError } from "@fruit/core/browser/orders/order.schema";
+import type { OrderCreated, OrderInput, PriceChangedError } from "@fruit/core/browser/orders";
 import { ApiError, api } from "../../../../lib/api.ts";
 
 /**

@@ -1,0 +1,6 @@
+/**
+ * Money and quantities (browser-safe): pricing in integer cents (pricing.ts) and quantities in each
+ * unit's base units (quantity.ts). The room's one entry, for the server and the browser alike.
+ */
+export * from "./pricing.ts";
+export * from "./quantity.ts";

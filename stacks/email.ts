@@ -1,5 +1,5 @@
 import { SES_ACCESS } from "../packages/core/src/access/grants.ts";
-import { mailStreamFilters } from "../packages/core/src/mails/stream-filters.ts";
+import { mailStreamFilters } from "../packages/core/src/mail-stream-filters.ts";
 import { configurationRefusedFilter, lambdaMetric, nameOf, notify } from "./alarms.ts";
 import { lambdaBundling } from "./bundling.ts";
 import { functionLogging } from "./logging.ts";

@@ -1,5 +1,5 @@
 // Where uploads land and where their variants go: core's bucket prefixes (dependency-free module).
-import { UPLOAD_KEY_PREFIX } from "../packages/core/src/uploads/image-urls.ts";
+import { UPLOAD_KEY_PREFIX } from "../packages/core/src/layout/bucket.ts";
 import { lambdaMetric, notify } from "./alarms.ts";
 import { lambdaBundling } from "./bundling.ts";
 import { functionLogging } from "./logging.ts";

@@ -1,4 +1,4 @@
-import { table as definition, keyAttributes } from "../packages/core/src/db/table.ts";
+import { table as definition, keyAttributes } from "../packages/core/src/layout/table.ts";
 import { streamFilters } from "../packages/core/src/stats/counted.ts";
 import { lambdaBundling } from "./bundling.ts";
 import { functionLogging } from "./logging.ts";

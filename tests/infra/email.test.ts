@@ -1,5 +1,5 @@
 import { fileURLToPath } from "node:url";
-import { mailStreamFilters } from "@fruit/core/mails/stream-filters";
+import { mailStreamFilters } from "@fruit/core/mail-stream-filters";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { installRecordingSst, type Recorded, type Recording, resolved } from "./recording-sst.ts";
 

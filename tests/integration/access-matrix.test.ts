@@ -1,9 +1,9 @@
 import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import { addSlot, calendar, readRules } from "@fruit/core/delivery";
 import { db, tableName } from "@fruit/core/internal/db/client";
-import { localDate } from "@fruit/core/internal/delivery/zoned-time";
 import { signLink } from "@fruit/core/internal/mails/link-token";
 import { productKind } from "@fruit/core/internal/products/product.records";
+import { localDate } from "@fruit/core/internal/slots/zoned-time";
 import { userKind } from "@fruit/core/internal/users/user.records";
 import { app } from "@fruit/functions/api/index";
 import { SignJWT } from "jose";

@@ -1,5 +1,5 @@
 import { expireOrder } from "@fruit/core/expiry";
-import { localDate } from "@fruit/core/internal/delivery/zoned-time";
+import { localDate } from "@fruit/core/internal/slots/zoned-time";
 import { signToken } from "@fruit/core/internal/users/token";
 import { app } from "@fruit/functions/api/index";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";

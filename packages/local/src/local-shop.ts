@@ -2,7 +2,7 @@ import { join } from "node:path";
 import { enforceGrants } from "@fruit/core/access";
 import { loadConfig, setConfig } from "@fruit/core/config";
 import { errorFields, log } from "@fruit/core/log";
-import { matchesMailStreamFilters } from "@fruit/core/mails/stream-filters";
+import { matchesMailStreamFilters } from "@fruit/core/mail-stream-filters";
 import { handler as mailHandler } from "@fruit/functions/lambda/mail-stream";
 import { handler as streamHandler } from "@fruit/functions/lambda/stream";
 import { claimDataDir } from "./data-dir-lock.ts";

@@ -13,7 +13,7 @@ import {
 } from "@aws-sdk/client-dynamodb";
 import { CreateBucketCommand, HeadBucketCommand, PutBucketCorsCommand, S3Client } from "@aws-sdk/client-s3";
 import { guardClient } from "@fruit/core/access";
-import { createTableInput } from "@fruit/core/db/table";
+import { createTableInput } from "@fruit/core/layout/table";
 import { UPLOAD_KEY_PREFIX } from "@fruit/core/uploads/s3";
 import { createImageHandler } from "@fruit/functions/lambda/images";
 import { gatewayHandler, listenGateway, randomS3Credentials } from "./s3-gateway.ts";

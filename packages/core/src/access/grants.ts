@@ -1,5 +1,5 @@
-import type { IndexName } from "../db/table.ts";
-import { IMAGE_KEY_PREFIX, UPLOAD_KEY_PREFIX } from "../uploads/image-urls.ts";
+import { IMAGE_KEY_PREFIX, UPLOAD_KEY_PREFIX } from "../layout/bucket.ts";
+import type { IndexName } from "../layout/table.ts";
 
 /**
  * The one permission list (docs/decisions/036-permissions-enforced-locally.md): what each function

@@ -12,7 +12,7 @@ import { defineKind } from "../db/kind.ts";
  * - rate window:          pk RATE#<what>#<who>, sk RATE  (TTL: an hour after the window opened)
  *
  * The mail subscriber's filters pass the INSERT records of contact messages and newsletter requests
- * (mails/stream-filters.ts): each is mailed once through a notice mail (mails/notice.ts).
+ * (mail-stream-filters.ts): each is mailed once through a notice mail (mails/notice.ts).
  */
 
 export const CONTACT_PREFIX = "CONTACT#";

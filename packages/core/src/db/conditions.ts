@@ -1,4 +1,4 @@
-import { table } from "./table.ts";
+import { table } from "../layout/table.ts";
 
 /**
  * Condition expressions built from the table's key attribute names, so no entity code writes

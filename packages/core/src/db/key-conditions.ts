@@ -1,8 +1,8 @@
 import type { QueryCommandInput } from "@aws-sdk/lib-dynamodb";
-import { type IndexName, table } from "./table.ts";
+import { type IndexName, table } from "../layout/table.ts";
 
 /**
- * Key conditions and key projections built from the table definition (db/table.ts): entity code
+ * Key conditions and key projections built from the table definition (layout/table.ts): entity code
  * names partitions (`ORDERS`, `PRODUCT#<id>`), never the key attributes. Pure: no client, no I/O.
  */
 
@@ -26,7 +26,7 @@ export interface PartitionQuery {
 }
 
 /**
- * The key condition of a query over one partition, from the table definition (db/table.ts): entity
+ * The key condition of a query over one partition, from the table definition (layout/table.ts): entity
  * code names the partition, never the attributes.
  *
  * @example

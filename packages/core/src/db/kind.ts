@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import { problemOf } from "../foreign.ts";
+import { table } from "../layout/table.ts";
 import { currentRequestId } from "../log.ts";
-import { table } from "./table.ts";
 
 /**
  * Stored kinds: each kind of item the table holds (a product, a slug, an order, a hold, a stats

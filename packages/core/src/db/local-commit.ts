@@ -1,5 +1,5 @@
 import { DynamoDBClient, GetItemCommand } from "@aws-sdk/client-dynamodb";
-import { table } from "./table.ts";
+import { table } from "../layout/table.ts";
 
 /**
  * DynamoDB Local answers a write before it is durable: its `commitTransaction` hands the SQLite

@@ -1,10 +1,10 @@
 import { getConfig } from "../config.ts";
+import { type IndexName, table } from "../layout/table.ts";
 import { storageError } from "./errors.ts";
 import type { Item } from "./items.ts";
 import type { QueryInput } from "./key-conditions.ts";
 import { readQueryPage } from "./read-client.ts";
 import { singleFlight } from "./single-flight.ts";
-import { type IndexName, table } from "./table.ts";
 
 export type { QueryInput } from "./key-conditions.ts";
 

@@ -4,9 +4,7 @@ import { fromBase } from "../money/quantity.ts";
 import { assertNotCancelled, orderOrNotFound, withUser } from "../orders/index.ts";
 import { isCancelled } from "../orders/order.records.ts";
 import type { Order } from "../orders/order.schema.ts";
-import { readDeliveryDays } from "../stats/index.ts";
-import type { Caller } from "../users/caller.ts";
-import type { RulesRecord, SlotRecord } from "./delivery.records.ts";
+import type { RulesRecord, SlotRecord } from "../slots/delivery.records.ts";
 import {
   type AdminDeliverySlot,
   DEFAULT_TIME_ZONE,
@@ -20,12 +18,15 @@ import {
   type SlotChange,
   slotIdOf,
   slotRefOf,
-} from "./delivery.schema.ts";
-import { deliveryStore, type SlotUpdate } from "./delivery.store.ts";
-import { forgetWeeklyWindows, openSlots, ruleSlot, timetable, toAdmin, toListed } from "./slots.ts";
-import { addDays, localDate, weekdayOf, zonedInstant } from "./zoned-time.ts";
+} from "../slots/delivery.schema.ts";
+import { deliveryStore, type SlotUpdate } from "../slots/delivery.store.ts";
+import { forgetWeeklyWindows, openSlots, ruleSlot, timetable, toAdmin, toListed } from "../slots/slots.ts";
+import { addDays, localDate, weekdayOf, zonedInstant } from "../slots/zoned-time.ts";
+import { readDeliveryDays } from "../stats/index.ts";
+import type { Caller } from "../users/caller.ts";
+import { orderSeatsStore } from "./order-seats.store.ts";
 
-export { openSlots as listSlots } from "./slots.ts";
+export { openSlots as listSlots } from "../slots/slots.ts";
 
 /**
  * Delivery days (docs/product.md §10, docs/decisions/040-delivery-windows.md): the administrator's
@@ -207,7 +208,7 @@ export async function changeSlot(id: string, change: SlotChange): Promise<AdminD
  */
 export async function pickList(id: string): Promise<PickList> {
   const slot = await slotOrNotFound(id, { materialise: false });
-  const orders = (await deliveryStore.ordersOf(await deliveryStore.orderIdsOf(id)))
+  const orders = (await orderSeatsStore.ordersOf(await orderSeatsStore.orderIdsOf(id)))
     .filter((order) => order.isPaid && !isCancelled(order))
     .sort((a, b) => a.id.localeCompare(b.id));
   const totals = new Map<string, { _id: string; name: string; unit: SlotUnit; base: number }>();
@@ -268,7 +269,7 @@ export async function moveOrder(caller: Caller, orderId: string, toId: string): 
           ? new AppError("conflict", `The delivery window ${describeSlot(slotRefOf(toId))} does not exist`)
           : error;
       });
-      const outcome = await deliveryStore.move(
+      const outcome = await orderSeatsStore.move(
         order.id,
         order.deliverySlot.id,
         slotRefOf(target.id),

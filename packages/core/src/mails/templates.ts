@@ -1,7 +1,7 @@
-import { describeSlot } from "../delivery/delivery.schema.ts";
 import { formatMoney, lineCents, toDollars } from "../money/pricing.ts";
 import { formatQuantity, fromBase, perUnitLabel } from "../money/quantity.ts";
 import type { OrderRecord, StoredLine } from "../orders/order.records.ts";
+import { describeSlot } from "../slots/delivery.schema.ts";
 
 /**
  * The order mails' templates: one subject, an HTML part and a text part per mail, in the shop's

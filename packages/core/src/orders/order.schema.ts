@@ -1,7 +1,7 @@
 import * as v from "valibot";
-import { type DeliverySlotRef, SlotIdSchema } from "../delivery/delivery.schema.ts";
 import { toBase, UNITS, type Unit } from "../money/quantity.ts";
 import { PageQueryEntries } from "../paging.schema.ts";
+import { type DeliverySlotRef, SlotIdSchema } from "../slots/delivery.schema.ts";
 
 /**
  * Browser-safe shapes of the order API, shared by the server and the web app (imports nothing but

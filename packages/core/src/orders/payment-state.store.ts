@@ -1,7 +1,7 @@
 import { exists } from "../db/conditions.ts";
 import { tryTransact } from "../db/transact.ts";
-import { freeSeat } from "../delivery/seats.ts";
 import { productStore } from "../products/product.store.ts";
+import { freeSeat } from "../slots/seats.ts";
 import { heldSeat, type OrderRecord, orderKind } from "./order.records.ts";
 import type { PaymentResult } from "./order.schema.ts";
 import { deleteHold, notCancelled, updateOrder } from "./order.writes.ts";

@@ -1,11 +1,11 @@
 import { AGAIN, giveUp, retrying } from "../db/retry.ts";
-import type { DeliverySlotRef } from "../delivery/delivery.schema.ts";
-import { slotRefOf } from "../delivery/delivery.schema.ts";
-import { takeSeat } from "../delivery/seats.ts";
-import { earliestWithRoom, hasWeeklyWindows, refusedSlot } from "../delivery/slots.ts";
 import { AppError } from "../errors.ts";
 import { isId, newId } from "../ids.ts";
 import { type PriceCents, priceCents } from "../money/pricing.ts";
+import type { DeliverySlotRef } from "../slots/delivery.schema.ts";
+import { slotRefOf } from "../slots/delivery.schema.ts";
+import { takeSeat } from "../slots/seats.ts";
+import { earliestWithRoom, hasWeeklyWindows, refusedSlot } from "../slots/slots.ts";
 import { callerOfSession, type Session, sessionCheck } from "../users/caller.ts";
 import { heldFrom } from "./hold.ts";
 import {

@@ -4,8 +4,8 @@ import { deleteItem, getItem } from "../db/items.ts";
 import type { Action, UpdateAction } from "../db/kind.ts";
 import { expiringClaim } from "../db/once.ts";
 import { type Cancelled, tryTransact } from "../db/transact.ts";
-import { freeSeat, type SeatTake } from "../delivery/seats.ts";
 import { productStore } from "../products/product.store.ts";
+import { freeSeat, type SeatTake } from "../slots/seats.ts";
 import {
   heldSeat,
   idempotencyKind,

@@ -5,9 +5,9 @@ import type { Action, Item } from "../db/kind.ts";
 import { expiringClaim, firstClaim, heldBy } from "../db/once.ts";
 import { queryAll, queryPage } from "../db/query.ts";
 import { type Cancelled, tryTransact } from "../db/transact.ts";
-import { freeSeat } from "../delivery/seats.ts";
 import { MAX_REFUNDS, type OrderRecord, orderKind } from "../orders/order.records.ts";
 import { productStore } from "../products/product.store.ts";
+import { freeSeat } from "../slots/seats.ts";
 import type { RefundPlan } from "./plan.ts";
 import {
   REFUND_GIVEN_UP,

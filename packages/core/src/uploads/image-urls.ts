@@ -1,3 +1,7 @@
+import { IMAGE_KEY_PREFIX, UPLOAD_KEY_PREFIX } from "../layout/bucket.ts";
+
+export { IMAGE_KEY_PREFIX, UPLOAD_KEY_PREFIX };
+
 /*
  * Image variants (docs/decisions/029-image-variants.md), browser-safe and without dependencies (the
  * storefront's first load imports this for every picture; upload.schema.ts re-exports it). An upload is stored privately under
@@ -6,21 +10,6 @@
  * previews) and `state.json` (last). A variant's URL is `/images/<stem>/<width>.<format>`, so the
  * web app builds a whole `srcset` from any one of them.
  */
-
-/**
- * The bucket's two prefixes, written once here (dependency-free, so stacks/images.ts and
- * stacks/permissions.ts import them too; uploads/s3.ts re-exports them for the server code). Objects
- * live under `images/` and are served at `/images/...` (the router's bucket route, or the local
- * server), so `images/abc.webp` is public as `${imageBaseUrl}/abc.webp`.
- */
-export const IMAGE_KEY_PREFIX = "images/";
-
-/**
- * Uploads are stored under `uploads/`, which nothing serves: the image function reads them there and
- * writes their variants under `images/` (docs/decisions/029-image-variants.md), so a shopper never
- * downloads an original, nor its EXIF and GPS data.
- */
-export const UPLOAD_KEY_PREFIX = "uploads/";
 
 /**
  * The widths made of every image, in pixels, chosen from the screens' display sizes at 1x-2x

@@ -18,7 +18,7 @@ import { guardedConfig } from "./config-guard.ts";
  * db/stream-record.ts: a malformed record throws, naming its field, and is retried); answers whether
  * it must be retried. Orders: their mails; products: restock episodes, low stock and cleanup;
  * episodes: one batch of their fan-out; contact messages and newsletter requests: their mail;
- * removed users: cleanup (mails/stream-filters.ts says which records come here).
+ * removed users: cleanup (mail-stream-filters.ts says which records come here).
  */
 async function mailRecord(record: DynamoDBRecord, options: FanOutOptions): Promise<boolean> {
   const { keys, before, after } = readStreamRecord(record);
@@ -70,7 +70,7 @@ export async function mailStreamRecords(
 }
 
 /**
- * The mail subscriber (stacks/email.ts): its own mapping, filters (mails/stream-filters.ts),
+ * The mail subscriber (stacks/email.ts): its own mapping, filters (mail-stream-filters.ts),
  * retries and dead-letter queue, so a mail failure never holds up the dashboard's subscriber.
  */
 export const handler = (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> => {

@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import { inPartition } from "../db/key-conditions.ts";
 import { defineKind, type Item } from "../db/kind.ts";
-import { table } from "../db/table.ts";
+import { table } from "../layout/table.ts";
 import { WindowSchema } from "./delivery.schema.ts";
 
 /**

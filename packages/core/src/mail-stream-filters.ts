@@ -1,13 +1,13 @@
-import { EPISODE_PREFIX, EPISODE_SK } from "../alerts/alert.records.ts";
+import { EPISODE_PREFIX, EPISODE_SK } from "./alerts/alert.records.ts";
 import {
   CONTACT_PREFIX,
   CONTACT_SK,
   NEWSLETTER_REQUEST_PREFIX,
   NEWSLETTER_REQUEST_SK,
-} from "../contact/contact.records.ts";
-import { orderKind } from "../orders/order.records.ts";
-import { productKind } from "../products/product.records.ts";
-import { userKind } from "../users/user.records.ts";
+} from "./contact/contact.records.ts";
+import { orderKind } from "./orders/order.records.ts";
+import { productKind } from "./products/product.records.ts";
+import { userKind } from "./users/user.records.ts";
 
 /**
  * The mail subscriber's stream filters, used by the cloud mapping (stacks/email.ts) and the local

@@ -2,10 +2,7 @@ import { primeConnection } from "@fruit/core/db/read-client";
 import type { LambdaContext, LambdaEvent } from "hono/aws-lambda";
 import { handle } from "hono/aws-lambda";
 import { app } from "../api/index.ts";
-import { guardedConfig, logConfigurationRefused } from "./config-guard.ts";
-import { cameThroughRouter } from "./origin.ts";
-
-export { cameThroughRouter } from "./origin.ts";
+import { refusedByOrigin } from "./origin.ts";
 
 const serve = handle(app);
 
@@ -23,17 +20,7 @@ const notThroughRouter = {
 
 /** The API Lambda: a Function URL behind the router's `/api` route. */
 export const handler = (event: LambdaEvent, context: LambdaContext) => {
-  const config = guardedConfig("Api");
-  // Fails closed: in Lambda a missing origin link must not open the public function URL to everyone.
-  if (config.inCloud && !config.originVerify) {
-    logConfigurationRefused(
-      "Api",
-      "the OriginVerify link is missing (stacks/origin.ts): every request is refused",
-    );
-    return Promise.resolve(notThroughRouter);
-  }
-  const { headers } = event as { headers?: Record<string, string | undefined> };
-  if (!cameThroughRouter(headers, config.originVerify)) return Promise.resolve(notThroughRouter);
+  if (refusedByOrigin("Api", event)) return Promise.resolve(notThroughRouter);
   return serve(event, context);
 };
 

@@ -3,8 +3,7 @@ import type { LambdaContext, LambdaEvent } from "hono/aws-lambda";
 import { handle } from "hono/aws-lambda";
 import { createPagesApp } from "../pages/app.ts";
 import { bucketTemplate } from "../pages/template.ts";
-import { guardedConfig, logConfigurationRefused } from "./config-guard.ts";
-import { cameThroughRouter } from "./origin.ts";
+import { refusedByOrigin } from "./origin.ts";
 
 /**
  * The page function (stacks/pages.ts, docs/decisions/034-page-heads.md): the public pages' HTML with
@@ -21,17 +20,7 @@ const notThroughRouter = {
 };
 
 export const handler = (event: LambdaEvent, context: LambdaContext) => {
-  const config = guardedConfig("Pages");
-  // Fails closed, as the API does: in Lambda a missing origin link must not open the function URL.
-  if (config.inCloud && !config.originVerify) {
-    logConfigurationRefused(
-      "Pages",
-      "the OriginVerify link is missing (stacks/origin.ts): every request is refused",
-    );
-    return Promise.resolve(notThroughRouter);
-  }
-  const { headers } = event as { headers?: Record<string, string | undefined> };
-  if (!cameThroughRouter(headers, config.originVerify)) return Promise.resolve(notThroughRouter);
+  if (refusedByOrigin("Pages", event)) return Promise.resolve(notThroughRouter);
   return serve(event, context);
 };
 

@@ -80,7 +80,7 @@ describe("each function's DynamoDB calls are held to its grants", () => {
       message: expect.stringContaining("dynamodb:GetItem"),
     });
     expect(await as("Api", () => readItem(tableName(), key("read"), true))).toBeUndefined();
-    // Queries: the API on gsi1, the sweeper not (gsi2 and the table only), the mail subscriber nowhere.
+    // Queries: the API on gsi1, the sweeper not (gsi2 and the table only), the stats subscriber nowhere.
     const onGsi1 = {
       TableName: tableName(),
       IndexName: "gsi1",
@@ -97,7 +97,7 @@ describe("each function's DynamoDB calls are held to its grants", () => {
       KeyConditionExpression: "pk = :pk",
       ExpressionAttributeValues: { ":pk": key("read").pk },
     });
-    expect(await as("MailSubscriber", () => db().send(onTable))).toMatchObject({
+    expect(await as("StatsSubscriber", () => db().send(onTable))).toMatchObject({
       name: "AccessDeniedException",
     });
     expect(await as("UnpaidOrderSweeper", () => db().send(onTable))).toBeUndefined();

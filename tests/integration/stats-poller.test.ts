@@ -52,6 +52,7 @@ describe("dashboard aggregates over the local runtime's stream poller", () => {
       orders: [{ numOrders: 1, totalSales: order.totalPrice }],
       dailyOrders: [{ _id: today, orders: 1, sales: order.totalPrice }],
       productCategories: [{ _id: "Fruits", count: 1 }],
+      lowStock: [],
     });
 
     const removed = await api(`/api/orders/${order._id}`, { method: "DELETE", token: admin.token });

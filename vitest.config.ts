@@ -11,6 +11,10 @@ import { defineConfig } from "vitest/config";
  */
 export default defineConfig({
   test: {
+    // Two files at a time (vitest's default is one fewer than the cores: one on a 2-core machine).
+    // Most of an integration file's time is spent waiting on DynamoDB Local, the S3 emulator or a
+    // started shop, so a second file runs in that time; the browser journeys stay one at a time.
+    maxWorkers: 2,
     projects: [
       {
         test: {

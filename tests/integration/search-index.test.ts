@@ -71,7 +71,8 @@ beforeAll(async () => {
     ]),
     categoryCountKind.putAt(categoryCountKind.key("Veg"), { count: carrots.length }),
   ]);
-});
+  // About 12,000 items written: a minute on a busy 2-core machine, beside another test file.
+}, 300_000);
 
 describe("GET /api/products?q=", () => {
   it("finds the matches behind 1,200 newer products by reading their search entries only", async () => {

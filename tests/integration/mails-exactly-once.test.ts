@@ -10,6 +10,7 @@ import { mailStreamRecords } from "@fruit/functions/lambda/mail-stream";
 import type { DynamoDBRecord } from "aws-lambda";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createUser, type TestUser } from "../support/fixtures.ts";
+import { countingSender } from "../support/mail-senders.ts";
 import { StreamRecorder } from "../support/stream-events.ts";
 import { useFreshTable } from "../support/table.ts";
 
@@ -98,20 +99,6 @@ beforeAll(async () => {
   await useFreshTable("mails", { SHOP_URL: "https://shop.example.com" });
   ann = await createUser({ name: "<img src=x onerror=alert(1)>" });
 });
-
-/** A sender that keeps what it sent; `fail` decides per call whether to throw instead. */
-function countingSender(fail: (mail: OutgoingMail, call: number) => Error | undefined = () => undefined) {
-  const sent: OutgoingMail[] = [];
-  let calls = 0;
-  const send: MailSender = async (mail) => {
-    calls += 1;
-    const error = fail(mail, calls);
-    if (error) throw error;
-    sent.push(mail);
-    return { messageId: `m-${calls}` };
-  };
-  return { sent, send, calls: () => calls };
-}
 
 /** An order's life as the stream carries it: placed, paid, delivered (or placed and cancelled). */
 async function orderLife(user: TestUser, end: "delivered" | "cancelled") {

@@ -3,7 +3,7 @@ import { type PriceCents, priceCents, toCents, toPrices } from "../money/pricing
 import { formatQuantity, fromBase, isWholeSteps, toBase } from "../money/quantity.ts";
 import { productStore } from "../products/product.store.ts";
 import { toLine } from "./order.mapping.ts";
-import type { OrderInput, OrderLineInput } from "./order.schema.ts";
+import type { OrderInput, OrderLineInput, SubstituteChoice } from "./order.schema.ts";
 import type { StoredLine } from "./order.store.ts";
 
 /**
@@ -43,6 +43,8 @@ export function mergeLines(lines: readonly OrderLineInput[]): OrderLineInput[] {
     merged.set(line._id, {
       ...seen,
       quantity: seen.quantity + line.quantity,
+      // A substitute only where every line of the product allows one.
+      substitute: substituteOf(seen) === "allowed" && substituteOf(line) === "allowed" ? "allowed" : "no",
       ...(price === undefined ? {} : { price }),
       ...(unit === undefined ? {} : { unit }),
     });
@@ -51,6 +53,10 @@ export function mergeLines(lines: readonly OrderLineInput[]): OrderLineInput[] {
 }
 
 const DISAGREE = Symbol("disagree");
+
+/** A line's substitute choice: "no" unless the shopper allowed one (docs/decisions/041-final-charge.md). */
+export const substituteOf = (line: Pick<OrderLineInput, "substitute">): SubstituteChoice =>
+  line.substitute ?? "no";
 
 /** What two lines of one product claim for a field: either one's when only one names it, or both's when equal. */
 function agreed<T>(
@@ -113,6 +119,7 @@ export function sentLines(lines: readonly OrderLineInput[], input: OrderInput): 
       unit,
       step: stepBase,
       quantity,
+      substitute: substituteOf(line),
     });
   }
   return withinRounding(input, priceCents(sent)) ? sent : undefined;
@@ -150,6 +157,7 @@ export async function catalogueLines(
       unit: product.unit,
       step: product.step,
       quantity,
+      substitute: substituteOf(line),
       countInStock: product.countInStock,
     };
   });

@@ -2,29 +2,53 @@ import { toDollars } from "../money/pricing.ts";
 import { fromBase } from "../money/quantity.ts";
 import { isCancelled, isHeld, isPaymentPending, type OrderRecord, type StoredLine } from "./order.records.ts";
 import type { Order, OrderLine } from "./order.schema.ts";
+import { finalCentsOf, pickingOf } from "./picked.ts";
 
 /** Stored orders → the API's orders (money: cents stored, dollars answered). Pure. */
 
 export type OrderUser = Order["user"];
 
 /** A stored line → the API's order line (price in dollars per unit, step and quantity in the unit). */
-export const toLine = (line: StoredLine): OrderLine => ({
-  _id: line.productId,
-  name: line.name,
-  slug: line.slug,
-  image: line.image,
-  price: toDollars(line.priceCents),
-  unit: line.unit,
-  step: fromBase(line.unit, line.step),
-  quantity: fromBase(line.unit, line.quantity),
-});
+export function toLine(
+  line: StoredLine,
+  order: Pick<OrderRecord, "finalizedAt" | "isDelivered"> = { isDelivered: false },
+): OrderLine {
+  const picking = pickingOf(line, order);
+  const sub = line.substitution;
+  return {
+    _id: line.productId,
+    name: line.name,
+    slug: line.slug,
+    image: line.image,
+    price: toDollars(line.priceCents),
+    unit: line.unit,
+    step: fromBase(line.unit, line.step),
+    quantity: fromBase(line.unit, line.quantity),
+    substitute: line.substitute ?? "no",
+    pickedQuantity: picking ? fromBase(line.unit, picking.picked) : null,
+    finalAmount: picking ? toDollars(picking.cents) : null,
+    substitution: sub
+      ? {
+          _id: sub.productId,
+          name: sub.name,
+          slug: sub.slug,
+          image: sub.image,
+          price: toDollars(sub.priceCents),
+          unit: sub.unit,
+          quantity: fromBase(sub.unit, sub.quantity),
+          finalAmount: toDollars(sub.finalCents),
+        }
+      : null,
+  };
+}
 
 /** A stored order → the API's Order. */
 export function toOrder(order: OrderRecord, user: OrderUser): Order {
+  const final = finalCentsOf(order);
   return {
     _id: order.id,
     user,
-    orderItems: order.orderItems.map(toLine),
+    orderItems: order.orderItems.map((line) => toLine(line, order)),
     shippingAddress: order.shippingAddress,
     paymentMethod: order.paymentMethod,
     itemsPrice: toDollars(order.itemsCents),
@@ -49,5 +73,9 @@ export function toOrder(order: OrderRecord, user: OrderUser): Order {
       createdAt: refund.createdAt,
     })),
     deliverySlot: order.deliverySlot ?? null,
+    finalItemsPrice: final ? toDollars(final.itemsCents) : null,
+    finalTaxPrice: final ? toDollars(final.taxCents) : null,
+    finalPrice: final ? toDollars(final.totalCents) : null,
+    finalizedAt: final ? final.finalizedAt : null,
   };
 }

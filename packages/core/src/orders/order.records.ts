@@ -2,7 +2,7 @@ import * as v from "valibot";
 import { inPartition } from "../db/key-conditions.ts";
 import { defineKind } from "../db/kind.ts";
 import { UNITS } from "../money/quantity.ts";
-import { LocationSchema, PAYMENT_METHODS } from "./order.schema.ts";
+import { LocationSchema, PAYMENT_METHODS, SUBSTITUTE_CHOICES } from "./order.schema.ts";
 
 /**
  * The stored kinds of orders (docs/data-model.md: Order, Order hold and Idempotency key items,
@@ -62,6 +62,25 @@ export const StoredLineSchema = v.object({
   unit: v.picklist(UNITS),
   step: v.pipe(v.number(), v.integer(), v.minValue(1)),
   quantity: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  /** The shopper's choice if it runs out; absent on orders from before the choice: "no". */
+  substitute: v.optional(v.picklist(SUBSTITUTE_CHOICES)),
+  /** Set by the final charge (picking/): base units picked (0: unavailable) and the line's final cents. */
+  pickedQuantity: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
+  finalCents: v.optional(cents),
+  /** The product put in its place, with its price and quantity (base units) and its final cents. */
+  substitution: v.optional(
+    v.object({
+      productId: text,
+      name: text,
+      slug: text,
+      image: text,
+      priceCents: cents,
+      unit: v.picklist(UNITS),
+      step: v.pipe(v.number(), v.integer(), v.minValue(1)),
+      quantity: v.pipe(v.number(), v.integer(), v.minValue(1)),
+      finalCents: cents,
+    }),
+  ),
 });
 export type StoredLine = v.InferOutput<typeof StoredLineSchema>;
 
@@ -130,6 +149,18 @@ export const OrderRecordSchema = v.object({
   deliverySlot: v.optional(v.object({ id: text, date: text, start: text, end: text })),
   /** When its seat went back to the window (cancelled, or a cancelling refund completed); absent while held. */
   seatFreedAt: v.optional(text),
+  /**
+   * The final charge (docs/decisions/041-final-charge.md), written once with the lines' picking: the
+   * items as picked, tax on them, the total (with the approved shipping), when, the fingerprint of
+   * the request that made it (a replay answers the same, another final is refused) and its
+   * weight-adjustment refund (absent when the final equals what was paid).
+   */
+  finalItemsCents: v.optional(cents),
+  finalTaxCents: v.optional(cents),
+  finalTotalCents: v.optional(cents),
+  finalizedAt: v.optional(text),
+  finalRequest: v.optional(text),
+  finalRefundId: v.optional(text),
   /** Moved by every update (db/kind.ts); absent on a new order. */
   rev: v.optional(v.pipe(v.number(), v.integer())),
 });

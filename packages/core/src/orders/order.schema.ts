@@ -13,6 +13,14 @@ export const MAX_ORDER_LINES = 50;
 /** A generous per-line bound, in the product's unit, that keeps a typo (10000 kg) from being a valid order. */
 export const MAX_LINE_QUANTITY = 1000;
 
+/**
+ * What the shop may do when a line's product runs out before it is picked
+ * (docs/decisions/041-final-charge.md): put another product in its place (`allowed`) or leave it out
+ * (`no`, the default: the original client sends nothing and gets it).
+ */
+export const SUBSTITUTE_CHOICES = ["allowed", "no"] as const;
+export type SubstituteChoice = (typeof SUBSTITUTE_CHOICES)[number];
+
 /** The two payment choices of the checkout: the wallet (default) and the card funding source, both PayPal. */
 export const PAYMENT_METHODS = ["PayPal", "Card"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
@@ -93,6 +101,13 @@ export const OrderLineInputSchema = v.object({
   price: v.optional(money),
   unit: v.optional(v.picklist(UNITS)),
   step: v.optional(v.pipe(v.number(), v.finite(), v.gtValue(0))),
+  /** What to do if the product runs out before picking; "no" when absent. */
+  substitute: v.optional(
+    v.picklist(
+      SUBSTITUTE_CHOICES,
+      `substitute must be one of ${SUBSTITUTE_CHOICES.map((c) => `"${c}"`).join(", ")}`,
+    ),
+  ),
 });
 export type OrderLineInput = v.InferOutput<typeof OrderLineInputSchema>;
 
@@ -157,10 +172,10 @@ export const PayOrderSchema = v.object({
 export type PayOrderInput = v.InferOutput<typeof PayOrderSchema>;
 
 /**
- * One order line: a snapshot of the product when the order was placed. `_id` is the product id; the
- * price is per unit, step and quantity are in the unit.
+ * A snapshot of a product as a line names it: `_id` is the product id; the price is per unit, step
+ * and quantity are in the unit (the cart's lines, the price-changed answer's lines).
  */
-export interface OrderLine {
+export interface OrderLineSnapshot {
   _id: string;
   name: string;
   slug: string;
@@ -169,6 +184,34 @@ export interface OrderLine {
   unit: Unit;
   step: number;
   quantity: number;
+}
+
+/** One order line: the snapshot taken when the order was placed, the shopper's choice, and its picking. */
+export interface OrderLine extends OrderLineSnapshot {
+  /** The shopper's choice if the product runs out ("no" on orders from before the choice). */
+  substitute: SubstituteChoice;
+  /**
+   * The amount put in the bag, in the unit (0 when the line was unavailable); null until the order's
+   * final charge (an order delivered without one counts as picked exactly as ordered).
+   */
+  pickedQuantity: number | null;
+  /** What the line costs as picked, in dollars: never above what it was ordered for; null until the final. */
+  finalAmount: number | null;
+  /** The product put in the bag instead of an unavailable line, where the shopper allowed it. */
+  substitution: OrderSubstitution | null;
+}
+
+/** A product that replaced an unavailable line (its price per unit and quantity in its own unit). */
+export interface OrderSubstitution {
+  _id: string;
+  name: string;
+  slug: string;
+  image: string;
+  price: number;
+  unit: Unit;
+  quantity: number;
+  /** Dollars: never above what the replaced line was ordered for. */
+  finalAmount: number;
 }
 
 /** What the payment provider reported when the order was paid. */
@@ -212,6 +255,16 @@ export interface Order extends Prices {
   refunds: Refund[];
   /** The delivery window booked for the order; null when it has none (the API always sends it). */
   deliverySlot?: DeliverySlotRef | null | undefined;
+  /**
+   * The final charge, once the order was picked (POST /api/orders/{id}/final; an order delivered
+   * without one is final as ordered): the items as picked, tax on them, the approved shipping, and
+   * their total — never above `totalPrice`. Null before. Paid minus final was refunded as the
+   * "weight adjustment" (in `refunds`).
+   */
+  finalItemsPrice: number | null;
+  finalTaxPrice: number | null;
+  finalPrice: number | null;
+  finalizedAt: string | null;
 }
 
 /** A completed refund as orders answer it. */
@@ -234,7 +287,7 @@ export const ORDER_CREATED_MESSAGE = "New Order Created";
 /** Body of the 409 answered when the catalogue's prices differ from what the shopper saw. */
 export interface PriceChangedError {
   message: string;
-  orderItems: (OrderLine & { countInStock: number })[];
+  orderItems: (OrderLineSnapshot & { countInStock: number })[];
   prices: Prices;
 }
 

@@ -1,0 +1,115 @@
+import { lineCents } from "../money/pricing.ts";
+import type { Unit } from "../money/quantity.ts";
+import type { OrderRecord, StoredLine } from "./order.records.ts";
+
+/**
+ * What an order charges for, once picked (docs/decisions/041-final-charge.md). Pure.
+ *
+ * An order is final when its final charge was recorded (`finalizedAt`, picking/), or when it was
+ * delivered without one: then it counts as picked exactly as ordered, so the original client's
+ * deliver keeps working and every later refund reads one shape.
+ */
+
+/** A line as it went in the bag: its product, unit, price per unit, quantity (base units) and the cents charged. */
+export interface ChargedLine {
+  productId: string;
+  name: string;
+  unit: Unit;
+  priceCents: number;
+  quantity: number;
+  /** What the line was charged: its quantity priced by the one rule, capped at what it was ordered for. */
+  cents: number;
+}
+
+/** An order's final money, in cents. */
+export interface FinalCents {
+  itemsCents: number;
+  taxCents: number;
+  totalCents: number;
+  finalizedAt: string;
+}
+
+/** True once the order's final charge was recorded by picking. */
+export const isPicked = (order: Pick<OrderRecord, "finalizedAt">): boolean => order.finalizedAt !== undefined;
+
+/** The final money of an order: recorded by picking, as ordered once delivered without it, else undefined. */
+export function finalCentsOf(order: OrderRecord): FinalCents | undefined {
+  if (
+    order.finalizedAt !== undefined &&
+    order.finalItemsCents !== undefined &&
+    order.finalTaxCents !== undefined &&
+    order.finalTotalCents !== undefined
+  ) {
+    return {
+      itemsCents: order.finalItemsCents,
+      taxCents: order.finalTaxCents,
+      totalCents: order.finalTotalCents,
+      finalizedAt: order.finalizedAt,
+    };
+  }
+  if (order.isDelivered) {
+    return {
+      itemsCents: order.itemsCents,
+      taxCents: order.taxCents,
+      totalCents: order.totalCents,
+      finalizedAt: order.deliveredAt ?? order.createdAt,
+    };
+  }
+  return undefined;
+}
+
+/** A line's picking as recorded, or as ordered for an order delivered without a final; undefined before. */
+export function pickingOf(
+  line: StoredLine,
+  order: Pick<OrderRecord, "finalizedAt" | "isDelivered">,
+): { picked: number; cents: number } | undefined {
+  if (line.pickedQuantity !== undefined && line.finalCents !== undefined) {
+    return { picked: line.pickedQuantity, cents: line.finalCents };
+  }
+  if (order.finalizedAt === undefined && order.isDelivered) {
+    return { picked: line.quantity, cents: lineCents(line) };
+  }
+  return undefined;
+}
+
+/**
+ * The lines an order charges for: each line as ordered until the order is final; once final, each
+ * line as picked (left out when nothing was) and each substitute as put in the bag. Refunds by line
+ * are planned over these (refunds/plan.ts).
+ */
+export function chargedLines(order: OrderRecord): ChargedLine[] {
+  const lines: ChargedLine[] = [];
+  for (const line of order.orderItems) {
+    const picking = pickingOf(line, order);
+    const quantity = picking ? picking.picked : line.quantity;
+    if (quantity > 0) {
+      lines.push({
+        productId: line.productId,
+        name: line.name,
+        unit: line.unit,
+        priceCents: line.priceCents,
+        quantity,
+        cents: picking ? picking.cents : lineCents(line),
+      });
+    }
+    const sub = line.substitution;
+    if (sub) {
+      lines.push({
+        productId: sub.productId,
+        name: sub.name,
+        unit: sub.unit,
+        priceCents: sub.priceCents,
+        quantity: sub.quantity,
+        cents: sub.finalCents,
+      });
+    }
+  }
+  return lines;
+}
+
+/**
+ * The cents of `quantity` base units of a charged line: the one pricing rule, capped at what the
+ * whole line was charged, so a line's partial refunds add up to exactly its charge.
+ */
+export const chargedCents = (line: ChargedLine, quantity: number): number =>
+  Math.min(lineCents({ priceCents: line.priceCents, unit: line.unit, quantity }), line.cents);

@@ -13,6 +13,7 @@ import {
   type RenderedMail,
   renderCancelled,
   renderDelivered,
+  renderFinal,
   renderPaid,
   renderPlaced,
   renderRefunded,
@@ -58,6 +59,8 @@ function render(order: OrderRecord, due: DueMail, context: MailContext): Rendere
       return renderDelivered(order, context);
     case "cancelled":
       return renderCancelled(order, context);
+    case "final":
+      return renderFinal(order, context);
     case "refunded":
       if (!due.refund) throw new Error(`refund mail ${due.mailKey} without its refund`);
       return renderRefunded(order, due.refund, context);

@@ -18,7 +18,7 @@ const ORDER_PREFIX = "ORDER#";
 const MAIL_PREFIX = "MAIL#";
 
 /** The transitions of an order that are mailed to its customer. */
-export const MAILS = ["placed", "paid", "delivered", "cancelled", "refunded"] as const;
+export const MAILS = ["placed", "paid", "delivered", "cancelled", "refunded", "final"] as const;
 export type MailName = (typeof MAILS)[number];
 
 /**

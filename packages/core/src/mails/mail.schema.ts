@@ -9,6 +9,7 @@ export const MAIL_LABELS = {
   delivered: "Delivered",
   cancelled: "Cancelled (not paid)",
   refunded: "Refund",
+  final: "Final receipt",
 } as const;
 
 export type OrderMailName = keyof typeof MAIL_LABELS;

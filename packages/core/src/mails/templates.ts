@@ -86,6 +86,87 @@ const addressLines = (order: OrderRecord): string[] => {
   return [a.fullName, a.address, `${a.postalCode} ${a.city}`, a.country];
 };
 
+/** One row of the final receipt: what was ordered, what went in the bag, and what it costs now. */
+interface FinalRow {
+  name: string;
+  ordered: string;
+  picked: string;
+  total: string;
+}
+
+/** The final receipt's rows: each line as ordered and as picked, and each substitute under the line it replaced. */
+function finalRows(order: OrderRecord): FinalRow[] {
+  return order.orderItems.flatMap((line) => {
+    const ordered = formatQuantity(line.unit, fromBase(line.unit, line.quantity));
+    const picked = line.pickedQuantity ?? line.quantity;
+    const rows: FinalRow[] = [
+      {
+        name: line.name,
+        ordered,
+        picked: picked === 0 ? "unavailable" : formatQuantity(line.unit, fromBase(line.unit, picked)),
+        total: money(line.finalCents ?? lineCents(line)),
+      },
+    ];
+    const sub = line.substitution;
+    if (sub) {
+      rows.push({
+        name: `${sub.name} (instead of ${line.name})`,
+        ordered: "",
+        picked: formatQuantity(sub.unit, fromBase(sub.unit, sub.quantity)),
+        total: money(sub.finalCents),
+      });
+    }
+    return rows;
+  });
+}
+
+/** The final figures of a picked order (its final is recorded when this mail is due). */
+function finalSums(order: OrderRecord): [string, number][] {
+  const items = order.finalItemsCents ?? order.itemsCents;
+  const tax = order.finalTaxCents ?? order.taxCents;
+  const total = order.finalTotalCents ?? order.totalCents;
+  return [
+    ["Items", items],
+    ["Shipping", order.shippingCents],
+    ["Tax", tax],
+    ["Total", total],
+    ["Paid", order.totalCents],
+    ["Given back", order.totalCents - total],
+  ];
+}
+
+function finalReceiptHtml(order: OrderRecord): string {
+  const cell = `padding:6px 8px;border-bottom:1px solid #e4e7eb;font-size:14px;color:${INK}`;
+  const rows = finalRows(order)
+    .map(
+      (row) =>
+        `<tr><td style="${cell}">${escapeHtml(row.name)}</td><td style="${cell};text-align:right">${escapeHtml(row.ordered)}</td><td style="${cell};text-align:right">${escapeHtml(row.picked)}</td><td style="${cell};text-align:right">${escapeHtml(row.total)}</td></tr>`,
+    )
+    .join("");
+  const sums = finalSums(order)
+    .map(
+      ([label, cents]) =>
+        `<tr><td colspan="3" style="${cell};text-align:right">${label}</td><td style="${cell};text-align:right">${money(cents)}</td></tr>`,
+    )
+    .join("");
+  return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border-collapse:collapse;margin:16px 0">
+<tr><th align="left" style="${cell}">Item</th><th align="right" style="${cell}">Ordered</th><th align="right" style="${cell}">Picked</th><th align="right" style="${cell}">Total</th></tr>
+${rows}
+${sums}
+</table>`;
+}
+
+function finalReceiptText(order: OrderRecord): string {
+  return [
+    ...finalRows(order).map(
+      (row) =>
+        `- ${row.name}: ${row.ordered ? `ordered ${row.ordered}, ` : ""}picked ${row.picked} = ${row.total}`,
+    ),
+    "",
+    ...finalSums(order).map(([label, cents]) => `${`${label}:`.padEnd(11)}${money(cents)}`),
+  ].join("\n");
+}
+
 /** The parts every mail is made of; each mail picks its own. */
 interface Body {
   /** The subject's words after the shop's name. */
@@ -94,8 +175,8 @@ interface Body {
   heading: string;
   /** Paragraphs, plain text (escaped in the HTML part). */
   paragraphs: string[];
-  /** With the order's lines, amounts and address (the receipt). */
-  receipt?: boolean;
+  /** With the order's lines, amounts and address (the receipt), or its lines as picked (the final receipt). */
+  receipt?: boolean | "final";
 }
 
 function receiptHtml(order: OrderRecord): string {
@@ -158,7 +239,7 @@ function layout(order: OrderRecord, context: MailContext, body: Body): RenderedM
 <h1 style="margin:0 0 16px;font-size:22px;color:${INK}">${escapeHtml(body.heading)}</h1>
 <p style="margin:0 0 12px;font-size:15px;color:${INK}">${escapeHtml(greeting)}</p>
 ${paragraphs}
-${body.receipt ? receiptHtml(order) : ""}
+${body.receipt === "final" ? finalReceiptHtml(order) : body.receipt ? receiptHtml(order) : ""}
 <p style="margin:16px 0"><a href="${escapeHtml(link)}" style="display:inline-block;background:${GREEN};color:#ffffff;text-decoration:none;padding:10px 18px;border-radius:6px;font-weight:600">View order ${escapeHtml(order.id)}</a></p>
 <p style="margin:0;font-size:13px;color:${MUTED}">Order ${escapeHtml(order.id)} · ${escapeHtml(link)}</p>
 </td></tr></table>
@@ -172,7 +253,11 @@ ${body.receipt ? receiptHtml(order) : ""}
     greeting,
     "",
     ...[...body.paragraphs, ...window].flatMap((paragraph) => [paragraph, ""]),
-    ...(body.receipt ? [receiptText(order), ""] : []),
+    ...(body.receipt === "final"
+      ? [finalReceiptText(order), ""]
+      : body.receipt
+        ? [receiptText(order), ""]
+        : []),
     `Order ${order.id}: ${link}`,
     "",
   ].join("\n");
@@ -254,5 +339,23 @@ export function renderRefunded(
       `Reason: ${refund.reason}`,
       "The money returns to the account you paid with; your bank may take a few days to show it.",
     ],
+  });
+}
+
+/**
+ * The final receipt: the order as it was picked and weighed, when that differs from what was paid —
+ * each line ordered against picked, substitutes, the final total and what goes back
+ * (docs/decisions/041-final-charge.md). The refund mail follows once PayPal confirms the money.
+ */
+export function renderFinal(order: OrderRecord, context: MailContext): RenderedMail {
+  const total = order.finalTotalCents ?? order.totalCents;
+  return layout(order, context, {
+    subject: `final receipt for order ${order.id}`,
+    heading: "Your order was picked and weighed",
+    paragraphs: [
+      `We picked order ${order.id}. You pay only for what went in your bag, never more than you approved: ${money(total)} instead of the ${money(order.totalCents)} you paid.`,
+      `We are giving back ${money(order.totalCents - total)} to the account you paid with as a weight adjustment; your bank may take a few days to show it.`,
+    ],
+    receipt: "final",
   });
 }

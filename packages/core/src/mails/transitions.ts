@@ -20,6 +20,8 @@ export interface DueMail {
  * - delivered: `isDelivered` became true;
  * - cancelled: `cancelledAt` appeared on an unpaid order (the sweep's cancellation for non-payment,
  *   packages/core/src/expiry/index.ts);
+ * - final:     the final charge was recorded (`finalizedAt` appeared: picking/) and is less than what
+ *   was paid — the final receipt (docs/decisions/041-final-charge.md);
  * - refunded:  a refund appeared in the order's completed refunds (one mail per refund).
  *
  * A change that is none of these (a payment started, a revision moved) calls for nothing, and so does
@@ -32,6 +34,13 @@ export function mailsDue(before: OrderRecord | undefined, after: OrderRecord): D
   if (after.isPaid && !before?.isPaid) add("paid");
   if (after.isDelivered && !before?.isDelivered) add("delivered");
   if (isCancelled(after) && !(before && isCancelled(before)) && !after.isPaid) add("cancelled");
+  if (
+    after.finalizedAt !== undefined &&
+    before?.finalizedAt === undefined &&
+    after.finalTotalCents !== undefined &&
+    after.finalTotalCents !== after.totalCents
+  )
+    add("final");
   // Each completed refund is listed on its order (docs/decisions/030-refunds.md): one mail per refund
   // the order has now and had not before, keyed by the refund's id so it is mailed once.
   const known = new Set((before?.refunds ?? []).map((refund) => refund.id));

@@ -57,3 +57,11 @@ export interface FinalAnswer {
   order: Order;
   refund: RefundAnswer | null;
 }
+
+export {
+  type FinalCharge,
+  finalCharge,
+  type PickedLine,
+  pickedCents,
+  substituteCents,
+} from "./final-charge.ts";

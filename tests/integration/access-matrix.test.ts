@@ -392,6 +392,18 @@ describe("access matrix", () => {
       },
       expected: admin(201),
     },
+    "POST /api/orders/:id/final": {
+      call: async () => {
+        const id = await customersOrder({ paid: true });
+        return {
+          method: "POST",
+          path: `/api/orders/${id}/final`,
+          body: { lines: [{ _id: product._id, picked: 1 }] },
+          unchanged: async () => expect((await storedOrder(id)).finalizedAt).toBeUndefined(),
+        };
+      },
+      expected: admin(201),
+    },
     "PUT /api/orders/:id/deliver": {
       call: async () => {
         const id = await customersOrder({ paid: true });

@@ -11,7 +11,7 @@ import type { createProduct, TestUser } from "./fixtures.ts";
  */
 
 export type OrderProduct = Awaited<ReturnType<typeof createProduct>>;
-export type OrderLine = { product: OrderProduct; quantity: number };
+export type OrderLine = { product: OrderProduct; quantity: number; substitute?: "allowed" | "no" };
 
 /** A valid shipping address. */
 export const address = {
@@ -30,7 +30,7 @@ export function orderBody(lines: OrderLine[], override: Record<string, unknown> 
   const prices = priceLines(
     lines.map((line) => ({ price: line.product.price, quantity: line.quantity, unit: line.product.unit })),
   );
-  const orderItems = lines.map(({ product, quantity }) => ({
+  const orderItems = lines.map(({ product, quantity, substitute }) => ({
     _id: product._id,
     name: product.name,
     slug: product.slug,
@@ -40,6 +40,7 @@ export function orderBody(lines: OrderLine[], override: Record<string, unknown> 
     step: product.step,
     quantity,
     countInStock: 99,
+    ...(substitute ? { substitute } : {}),
   }));
   return { orderItems, shippingAddress: address, paymentMethod: "PayPal", ...prices, ...override };
 }

@@ -403,6 +403,29 @@ const takeStock = (line: TakenLine, { checkSnapshot = false } = {}): UpdateActio
     },
   });
 
+/**
+ * The action that takes what picking put in the bag beyond the order's hold (docs/decisions/041-final-charge.md):
+ * over-picked grams of a line, or a substitute's whole quantity, never below 0 and only in the unit
+ * read (and, for a substitute, at the price it was charged at). In a transaction it cancels it when
+ * the product is gone, short or changed.
+ */
+const takePicked = (line: StockLine & { priceCents?: number | undefined }): UpdateAction =>
+  productKind.update(productKind.key(line.productId), {
+    UpdateExpression: "SET countInStock = countInStock - :q",
+    ConditionExpression: [
+      exists(),
+      "countInStock >= :q",
+      "#unit = :unit",
+      ...(line.priceCents === undefined ? [] : ["priceCents = :price"]),
+    ].join(" AND "),
+    ExpressionAttributeNames: { "#unit": "unit" },
+    ExpressionAttributeValues: {
+      ":q": line.quantity,
+      ":unit": line.unit,
+      ...(line.priceCents === undefined ? {} : { ":price": line.priceCents }),
+    },
+  });
+
 const ProductUnit = v.pick(ProductRecordSchema, ["id", "unit"]);
 
 /**
@@ -545,6 +568,7 @@ export const productStore = {
   slice,
   getMany,
   takeStock,
+  takePicked,
   returnStock,
   recordReview,
 };

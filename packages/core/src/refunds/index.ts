@@ -8,6 +8,7 @@ import { fromBase, PRECISION_TEXT, toBase } from "../money/quantity.ts";
 import { orderOrNotFound, withUser } from "../orders/index.ts";
 import { heldSeat, isCancelled, MAX_REFUNDS, type OrderRecord } from "../orders/order.records.ts";
 import { orderStore } from "../orders/order.store.ts";
+import { chargedLines } from "../orders/picked.ts";
 import { RefundRefused } from "../paypal/contract.ts";
 import { provider } from "../paypal/provider.ts";
 import { usd } from "../paypal/verify.ts";
@@ -40,8 +41,8 @@ const POLL_MS = 100;
 const orderChanging = () => new AppError("unavailable", "The order is changing, please try again");
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** The order's line of a product, as its unit says quantities (for the answer). */
-function answerOf(refund: RefundRecord): RefundAnswer {
+/** A stored refund as the API answers it (dollars; quantities in each product's unit). */
+export function answerOf(refund: RefundRecord): RefundAnswer {
   return {
     _id: refund.id,
     amount: toDollars(refund.amountCents),
@@ -82,7 +83,8 @@ function requestOf(order: OrderRecord, input: RefundInput): RefundRequest {
   }
   if (input.amount !== undefined) return { kind: "amount", amountCents: toCents(input.amount) };
   const lines = (input.lines ?? []).map((line, index) => {
-    const ordered = order.orderItems.find((item) => item.productId === line._id);
+    // What the order charges for: as picked once picked (orders/picked.ts), substitutes included.
+    const ordered = chargedLines(order).find((item) => item.productId === line._id);
     if (!ordered)
       throw new AppError("invalid", `lines.${index}._id: product ${line._id} is not in this order`);
     const quantity = toBase(ordered.unit, line.quantity);
@@ -173,7 +175,7 @@ function sameRequest(claim: { refundId: string; request?: string }, request: str
 }
 
 /** The refund of a claimed key, once it is no longer pending (or after WAIT_FOR_FIRST_MS). */
-async function settledRefund(orderId: string, refundId: string): Promise<RefundRecord> {
+export async function settledRefund(orderId: string, refundId: string): Promise<RefundRecord> {
   const until = Date.now() + WAIT_FOR_FIRST_MS;
   for (;;) {
     const refund = await refundStore.get(orderId, refundId);

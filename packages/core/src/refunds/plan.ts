@@ -1,13 +1,16 @@
 import { AppError } from "../errors.ts";
-import { formatMoney, lineCents, taxCentsOf, toDollars } from "../money/pricing.ts";
+import { formatMoney, taxCentsOf, toDollars } from "../money/pricing.ts";
 import { formatQuantity, fromBase } from "../money/quantity.ts";
 import type { OrderRecord } from "../orders/order.records.ts";
+import { type ChargedLine, chargedCents, chargedLines } from "../orders/picked.ts";
 import type { RefundRecord } from "./refund.records.ts";
 
 /**
  * What a refund gives back, in integer cents (docs/decisions/030-refunds.md). Pure.
  *
  * - By amount: exactly that amount.
+ * - Lines are what the order charges for (orders/picked.ts): as ordered until it is picked, then as
+ *   picked and weighed, substitutes included, each capped at what it was charged.
  * - By lines: the refund moves each line's refunded quantity from `before` to `after` (base units,
  *   cumulative over every refund of the order). The items given back are
  *   Σ lineCents(after) − Σ lineCents(before), and the tax given back is
@@ -38,11 +41,8 @@ export const refundableCents = (order: OrderRecord): number =>
   order.totalCents - (order.refundReservedCents ?? 0);
 
 /** The items' cents of the quantities refunded so far (per product id, base units). */
-function refundedItemsCents(order: OrderRecord, refunded: Record<string, number>): number {
-  return order.orderItems.reduce(
-    (sum, line) => sum + lineCents({ ...line, quantity: refunded[line.productId] ?? 0 }),
-    0,
-  );
+function refundedItemsCents(lines: readonly ChargedLine[], refunded: Record<string, number>): number {
+  return lines.reduce((sum, line) => sum + chargedCents(line, refunded[line.productId] ?? 0), 0);
 }
 
 const exceeds = (order: OrderRecord) =>
@@ -60,11 +60,12 @@ const exceeds = (order: OrderRecord) =>
  */
 export function planRefund(order: OrderRecord, request: RefundRequest): RefundPlan {
   const before = order.refundedBase ?? {};
+  const charged = chargedLines(order);
   if (request.kind === "all") {
     // Everything left: the money not yet refunded (shipping included) and every line's remainder.
     const amountCents = refundableCents(order);
     if (amountCents < 1) throw new AppError("conflict", "Nothing is left to refund on this order");
-    const lines = order.orderItems
+    const lines = charged
       .map((line) => ({
         productId: line.productId,
         unit: line.unit,
@@ -74,7 +75,7 @@ export function planRefund(order: OrderRecord, request: RefundRequest): RefundPl
     return {
       amountCents,
       lines,
-      refundedBase: Object.fromEntries(order.orderItems.map((line) => [line.productId, line.quantity])),
+      refundedBase: Object.fromEntries(charged.map((line) => [line.productId, line.quantity])),
       refundReservedCents: order.totalCents,
     };
   }
@@ -93,7 +94,7 @@ export function planRefund(order: OrderRecord, request: RefundRequest): RefundPl
   const after = { ...before };
   const lines: RefundRecord["lines"] = [];
   for (const [productId, quantity] of wanted) {
-    const line = order.orderItems.find((item) => item.productId === productId);
+    const line = charged.find((item) => item.productId === productId);
     if (!line) throw new AppError("invalid", `lines: product ${productId} is not in this order`);
     const refunded = before[productId] ?? 0;
     if (refunded + quantity > line.quantity) {
@@ -103,8 +104,8 @@ export function planRefund(order: OrderRecord, request: RefundRequest): RefundPl
     after[productId] = refunded + quantity;
     lines.push({ productId, unit: line.unit, quantity });
   }
-  const itemsBefore = refundedItemsCents(order, before);
-  const itemsAfter = refundedItemsCents(order, after);
+  const itemsBefore = refundedItemsCents(charged, before);
+  const itemsAfter = refundedItemsCents(charged, after);
   const amountCents = itemsAfter - itemsBefore + (taxCentsOf(itemsAfter) - taxCentsOf(itemsBefore));
   if (amountCents < 1) throw new AppError("invalid", "lines: this refund comes to $0.00");
   if (amountCents > refundableCents(order)) throw exceeds(order);

@@ -6,6 +6,7 @@ import { expiringClaim, firstClaim, heldBy } from "../db/once.ts";
 import { queryAll, queryPage } from "../db/query.ts";
 import { type Cancelled, tryTransact } from "../db/transact.ts";
 import { MAX_REFUNDS, type OrderRecord, orderKind } from "../orders/order.records.ts";
+import { unchangedSince } from "../orders/order.writes.ts";
 import { productStore } from "../products/product.store.ts";
 import { freeSeat } from "../slots/seats.ts";
 import type { RefundPlan } from "./plan.ts";
@@ -33,13 +34,6 @@ import {
 const KEY_TTL_SECONDS = 24 * 60 * 60;
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 const notCancelled = "attribute_not_exists(cancelledAt)";
-
-/** The order item unchanged since it was read: same revision (absent on a never-updated order). */
-function unchangedSince(order: OrderRecord): { condition: string; values: Record<string, unknown> } {
-  return order.rev === undefined
-    ? { condition: "attribute_not_exists(#rev)", values: {} }
-    : { condition: "#rev = :readRev", values: { ":readRev": order.rev } };
-}
 
 /** What a reservation did. */
 export type ReserveOutcome = "reserved" | "duplicate" | "changed";

@@ -71,7 +71,7 @@ export const lazyServices: Services = {
   mails: lazyFunctions(() => import("./lazy/mails.ts"), ["listOrderMails"]),
   payments: lazyFunctions(
     () => import("./lazy/payments.ts"),
-    ["createPaymentOrder", "captureOrderPayment", "refundOrder", "receivePaypalWebhook"],
+    ["createPaymentOrder", "captureOrderPayment", "refundOrder", "finalizeOrder", "receivePaypalWebhook"],
   ),
   uploads: lazyFunctions(() => import("./lazy/uploads.ts"), ["presign", "storeImage", "imageState"]),
   stats: lazyFunctions(() => import("./lazy/stats.ts"), ["readSummary"]),

@@ -7,6 +7,7 @@ import {
   OrderListQuerySchema,
   PayOrderSchema,
 } from "@fruit/core/browser/orders";
+import { FinalInputSchema } from "@fruit/core/browser/picking";
 import { RefundInputSchema } from "@fruit/core/browser/refunds";
 import { Hono } from "hono/quick";
 import { type AuthEnv, auth } from "./middleware/auth.ts";
@@ -63,6 +64,19 @@ export function orderRoutes(services: Pick<Services, "caller" | "orders" | "paym
           key,
         );
         return c.json({ refund, order }, refund.status === "pending" ? 202 : created ? 201 : 200);
+      })
+      // The final charge of a picked order (admin): 201 recorded now, 200 the same final again, 202
+      // while PayPal has not confirmed the weight adjustment (docs/decisions/041-final-charge.md).
+      .post("/:id/final", requireAdmin, async (c) => {
+        const input = await jsonBody(c, FinalInputSchema);
+        const key = parseWith(IdempotencyKeySchema, c.req.header("idempotency-key"));
+        const { order, refund, created } = await payments.finalizeOrder(
+          c.var.caller,
+          c.req.param("id"),
+          input,
+          key,
+        );
+        return c.json({ order, refund }, refund?.status === "pending" ? 202 : created ? 201 : 200);
       })
       .put("/:id/deliver", requireAdmin, async (c) =>
         c.json(await orders.markDelivered(c.var.caller, c.req.param("id"))),

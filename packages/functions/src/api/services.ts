@@ -14,6 +14,7 @@ import type * as delivery from "@fruit/core/delivery";
 import type * as mails from "@fruit/core/mails";
 import type * as orders from "@fruit/core/orders";
 import type * as payments from "@fruit/core/payments";
+import type * as picking from "@fruit/core/picking";
 import type * as refunds from "@fruit/core/refunds";
 import type * as reviews from "@fruit/core/reviews";
 import type * as stats from "@fruit/core/stats";
@@ -43,10 +44,10 @@ export interface Services {
   >;
   /** The mails an order's customer was sent (reads only: sending is the mail subscriber's). */
   mails: AsyncFunctions<typeof mails, "listOrderMails">;
-  /** Payments (PayPal or the test provider): paying, refunds and PayPal's webhooks. */
+  /** Payments (PayPal or the test provider): paying, refunds, the final charge of a picked order and PayPal's webhooks. */
   payments: AsyncFunctions<
-    typeof payments & typeof refunds,
-    "createPaymentOrder" | "captureOrderPayment" | "refundOrder" | "receivePaypalWebhook"
+    typeof payments & typeof refunds & typeof picking,
+    "createPaymentOrder" | "captureOrderPayment" | "refundOrder" | "finalizeOrder" | "receivePaypalWebhook"
   >;
   /** Product images: presigned S3 POSTs, multipart uploads through the API, their variants' state. */
   uploads: AsyncFunctions<typeof uploads, "presign" | "storeImage" | "imageState">;

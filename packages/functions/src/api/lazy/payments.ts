@@ -3,4 +3,5 @@
 import "../app.ts";
 
 export * from "@fruit/core/payments";
+export { finalizeOrder } from "@fruit/core/picking";
 export { refundOrder } from "@fruit/core/refunds";

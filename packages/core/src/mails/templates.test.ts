@@ -7,6 +7,7 @@ import {
   orderUrl,
   renderCancelled,
   renderDelivered,
+  renderFinal,
   renderPaid,
   renderPlaced,
   renderRefunded,
@@ -68,12 +69,42 @@ const refund = {
   createdAt: "2026-11-23T10:00:00.000Z",
 };
 
+/** The order as picked: 712 g of the cherries; the melons unavailable, one cantaloupe instead. */
+const picked: OrderRecord = {
+  ...order,
+  orderItems: [
+    { ...order.orderItems[0]!, pickedQuantity: 712, finalCents: 925 },
+    {
+      ...order.orderItems[1]!,
+      substitute: "allowed",
+      pickedQuantity: 0,
+      finalCents: 0,
+      substitution: {
+        productId: "p3",
+        name: `Cantaloupe ${HOSTILE}`,
+        slug: "cantaloupe",
+        image: "/images/cantaloupe.webp",
+        priceCents: 400,
+        unit: "piece",
+        step: 1,
+        quantity: 1,
+        finalCents: 400,
+      },
+    },
+  ],
+  finalItemsCents: 1325,
+  finalTaxCents: 199,
+  finalTotalCents: 2524,
+  finalizedAt: "2026-11-22T08:00:00.000Z",
+};
+
 const all = [
   ["placed", renderPlaced(order, context)],
   ["paid", renderPaid(order, context)],
   ["delivered", renderDelivered(order, context)],
   ["cancelled", renderCancelled(order, context)],
   ["refunded", renderRefunded(order, refund, context)],
+  ["final", renderFinal(picked, context)],
 ] as const;
 
 describe("order mail templates", () => {
@@ -134,6 +165,26 @@ describe("order mail templates", () => {
     expect(mail.text).toContain("We refunded $9.74 of order 01JD0000000000000000000000");
     expect(mail.text).toContain(`Reason: Bruised ${HOSTILE}`);
     expect(mail.html).toContain("Reason: Bruised &lt;img src=x onerror=alert(1)&gt;");
+  });
+
+  it("final: each line ordered against picked, the substitute, the final total and what goes back", () => {
+    const [, mail] = all[5];
+    expect(mail.subject).toBe("Fruit Shop: final receipt for order 01JD0000000000000000000000");
+    expect(mail.text).toContain("never more than you approved: $25.24 instead of the $29.25 you paid");
+    expect(mail.text).toContain(`- Cherries ${HOSTILE}: ordered 0.75 kg, picked 0.712 kg = $9.25`);
+    expect(mail.text).toContain("- Melon: ordered 2 pcs, picked unavailable = $0.00");
+    expect(mail.text).toContain(`- Cantaloupe ${HOSTILE} (instead of Melon): picked 1 pc = $4.00`);
+    for (const figure of [
+      "Items:      $13.25",
+      "Shipping:   $10.00",
+      "Tax:        $1.99",
+      "Total:      $25.24",
+      "Paid:       $29.25",
+      "Given back: $4.01",
+    ])
+      expect(mail.text).toContain(figure);
+    expect(mail.html).toContain("Cantaloupe &lt;img src=x onerror=alert(1)&gt; (instead of Melon)");
+    expect(mail.html).not.toContain("<img");
   });
 
   it("keeps a line break in a name out of the subject and greeting", () => {

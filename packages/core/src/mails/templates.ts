@@ -163,7 +163,7 @@ function finalReceiptText(order: OrderRecord): string {
         `- ${row.name}: ${row.ordered ? `ordered ${row.ordered}, ` : ""}picked ${row.picked} = ${row.total}`,
     ),
     "",
-    ...finalSums(order).map(([label, cents]) => `${`${label}:`.padEnd(11)}${money(cents)}`),
+    ...finalSums(order).map(([label, cents]) => `${`${label}:`.padEnd(12)}${money(cents)}`),
   ].join("\n");
 }
 

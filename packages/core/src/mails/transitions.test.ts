@@ -43,6 +43,15 @@ describe("the mails an order's change calls for", () => {
     expect(names(paid, { ...paid, cancelledAt: "2026-11-22T00:00:00.000Z" })).toEqual([]);
   });
 
+  it("the final receipt once, when a final below what was paid is recorded", () => {
+    const charged = { ...paid, totalCents: 2078 };
+    const finalised = { ...charged, finalTotalCents: 2022, finalizedAt: "2026-11-22T08:00:00.000Z", rev: 3 };
+    expect(names(charged, finalised)).toEqual(["final"]);
+    expect(names(finalised, { ...finalised, rev: 4 })).toEqual([]);
+    // Picked exactly as paid (or over-picked, never charged): no final receipt.
+    expect(names(charged, { ...finalised, finalTotalCents: 2078 })).toEqual([]);
+  });
+
   it("one record carrying two transitions calls for both (paid and delivered at once)", () => {
     expect(names(started, delivered)).toEqual(["paid", "delivered"]);
   });

@@ -56,10 +56,25 @@ export interface FinalOutcome extends FinalAnswer {
   created: boolean;
 }
 
-async function answer(caller: Caller, orderId: string, created: boolean): Promise<FinalOutcome> {
+/**
+ * The answer: the order as stored now, and its adjustment refund — as this request left it, or for a
+ * replay, once the first request's refund is no longer pending (or after a wait: refunds/index.ts).
+ */
+async function answer(
+  caller: Caller,
+  orderId: string,
+  made: { refund: RefundRecord | undefined } | "replay",
+): Promise<FinalOutcome> {
   const order = await orderOrNotFound(orderId);
-  const refund = order.finalRefundId ? await settledRefund(order.id, order.finalRefundId) : undefined;
-  return { order: await withUser(caller, order), refund: refund ? answerOf(refund) : null, created };
+  const refund =
+    made === "replay"
+      ? order.finalRefundId && (await settledRefund(order.id, order.finalRefundId))
+      : made.refund;
+  return {
+    order: await withUser(caller, order),
+    refund: refund ? answerOf(refund) : null,
+    created: made !== "replay",
+  };
 }
 
 /** The already recorded final of an order: the same request's answer, or 409 for another one. */
@@ -156,7 +171,7 @@ export async function finalizeOrder(
     },
     giveUp(orderChanging),
   );
-  if ("replay" in outcome) return answer(caller, orderId, false);
+  if ("replay" in outcome) return answer(caller, orderId, "replay");
   log("info", "final charge recorded", {
     orderId,
     by: caller._id,
@@ -164,6 +179,6 @@ export async function finalizeOrder(
     adjustment: formatMoney(toDollars(outcome.refund?.amountCents ?? 0)),
   });
   // The order as read names the capture: PayPal is asked without reading it again.
-  if (outcome.refund) await sendRefund(outcome.refund, outcome.order);
-  return answer(caller, orderId, true);
+  const refund = outcome.refund && (await sendRefund(outcome.refund, outcome.order));
+  return answer(caller, orderId, { refund });
 }

@@ -1,4 +1,5 @@
-import { escapeHtml, type RenderedMail } from "./templates.ts";
+import { escapeHtml } from "../escape.ts";
+import type { RenderedMail } from "./templates.ts";
 
 /**
  * The layout of notice mails (mails/notice.ts): a heading, paragraphs, an optional button link and

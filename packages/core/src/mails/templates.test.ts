@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { escapeHtml } from "../escape.ts";
 import { lineCents } from "../money/pricing.ts";
 import type { OrderRecord } from "../orders/order.records.ts";
 import {
-  escapeHtml,
   holdDuration,
   orderUrl,
   renderCancelled,

@@ -1,7 +1,9 @@
-import { formatMoney, lineCents, toDollars } from "../money/pricing.ts";
-import { formatQuantity, fromBase, perUnitLabel } from "../money/quantity.ts";
-import type { OrderRecord, StoredLine } from "../orders/order.records.ts";
+import { escapeHtml } from "../escape.ts";
+import { formatMoney } from "../money/pricing.ts";
+import type { OrderRecord } from "../orders/order.records.ts";
 import { describeSlot } from "../slots/delivery.schema.ts";
+import { FONT, GREEN, INK, MUTED, money, oneLine, when } from "./html.ts";
+import { finalReceiptHtml, finalReceiptText, receiptHtml, receiptText } from "./receipt.ts";
 
 /**
  * The order mails' templates: one subject, an HTML part and a text part per mail, in the shop's
@@ -39,133 +41,9 @@ export interface MailContext {
   shopUrl: string;
 }
 
-/** The shop's look, as inline styles (mail clients drop style sheets). */
-const GREEN = "#177a3a";
-const INK = "#1f2933";
-const MUTED = "#52606d";
-const FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";
-
-/**
- * Text → HTML text: `& < > " '` as entities, so a value can never open a tag or leave an attribute.
- *
- * @example
- * escapeHtml("<img src=x onerror=alert(1)>") // "&lt;img src=x onerror=alert(1)&gt;"
- */
-export function escapeHtml(value: string): string {
-  return value
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;")
-    .replaceAll("'", "&#39;");
-}
-
-/** Header values must not carry line breaks (a name could otherwise add a header to the subject). */
-const oneLine = (value: string): string => value.replace(/[\r\n]+/g, " ").trim();
-
 /** The order screen of an order, on the shop's URL (packages/web/src/app/routes.tsx: `/order/:id`). */
 export const orderUrl = (shopUrl: string, orderId: string): string =>
   `${shopUrl.replace(/\/+$/, "")}/order/${encodeURIComponent(orderId)}`;
-
-const money = (cents: number): string => formatMoney(toDollars(cents));
-/** "2026-11-21 14:05 UTC" from an ISO date (the order screen's format, with its zone said). */
-const when = (iso: string): string => `${iso.substring(0, 10)} ${iso.substring(11, 16)} UTC`;
-
-/** One line as the order screen shows it: "Cherries — 0.75 kg × $12.99 / kg = $9.74". */
-function lineParts(line: StoredLine) {
-  return {
-    name: line.name,
-    quantity: formatQuantity(line.unit, fromBase(line.unit, line.quantity)),
-    price: `${money(line.priceCents)} / ${perUnitLabel(line.unit)}`,
-    total: money(lineCents(line)),
-  };
-}
-
-const addressLines = (order: OrderRecord): string[] => {
-  const a = order.shippingAddress;
-  return [a.fullName, a.address, `${a.postalCode} ${a.city}`, a.country];
-};
-
-/** One row of the final receipt: what was ordered, what went in the bag, and what it costs now. */
-interface FinalRow {
-  name: string;
-  ordered: string;
-  picked: string;
-  total: string;
-}
-
-/** The final receipt's rows: each line as ordered and as picked, and each substitute under the line it replaced. */
-function finalRows(order: OrderRecord): FinalRow[] {
-  return order.orderItems.flatMap((line) => {
-    const ordered = formatQuantity(line.unit, fromBase(line.unit, line.quantity));
-    const picked = line.pickedQuantity ?? line.quantity;
-    const rows: FinalRow[] = [
-      {
-        name: line.name,
-        ordered,
-        picked: picked === 0 ? "unavailable" : formatQuantity(line.unit, fromBase(line.unit, picked)),
-        total: money(line.finalCents ?? lineCents(line)),
-      },
-    ];
-    const sub = line.substitution;
-    if (sub) {
-      rows.push({
-        name: `${sub.name} (instead of ${line.name})`,
-        ordered: "",
-        picked: formatQuantity(sub.unit, fromBase(sub.unit, sub.quantity)),
-        total: money(sub.finalCents),
-      });
-    }
-    return rows;
-  });
-}
-
-/** The final figures of a picked order (its final is recorded when this mail is due). */
-function finalSums(order: OrderRecord): [string, number][] {
-  const items = order.finalItemsCents ?? order.itemsCents;
-  const tax = order.finalTaxCents ?? order.taxCents;
-  const total = order.finalTotalCents ?? order.totalCents;
-  return [
-    ["Items", items],
-    ["Shipping", order.shippingCents],
-    ["Tax", tax],
-    ["Total", total],
-    ["Paid", order.totalCents],
-    ["Given back", order.totalCents - total],
-  ];
-}
-
-function finalReceiptHtml(order: OrderRecord): string {
-  const cell = `padding:6px 8px;border-bottom:1px solid #e4e7eb;font-size:14px;color:${INK}`;
-  const rows = finalRows(order)
-    .map(
-      (row) =>
-        `<tr><td style="${cell}">${escapeHtml(row.name)}</td><td style="${cell};text-align:right">${escapeHtml(row.ordered)}</td><td style="${cell};text-align:right">${escapeHtml(row.picked)}</td><td style="${cell};text-align:right">${escapeHtml(row.total)}</td></tr>`,
-    )
-    .join("");
-  const sums = finalSums(order)
-    .map(
-      ([label, cents]) =>
-        `<tr><td colspan="3" style="${cell};text-align:right">${label}</td><td style="${cell};text-align:right">${money(cents)}</td></tr>`,
-    )
-    .join("");
-  return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border-collapse:collapse;margin:16px 0">
-<tr><th align="left" style="${cell}">Item</th><th align="right" style="${cell}">Ordered</th><th align="right" style="${cell}">Picked</th><th align="right" style="${cell}">Total</th></tr>
-${rows}
-${sums}
-</table>`;
-}
-
-function finalReceiptText(order: OrderRecord): string {
-  return [
-    ...finalRows(order).map(
-      (row) =>
-        `- ${row.name}: ${row.ordered ? `ordered ${row.ordered}, ` : ""}picked ${row.picked} = ${row.total}`,
-    ),
-    "",
-    ...finalSums(order).map(([label, cents]) => `${`${label}:`.padEnd(12)}${money(cents)}`),
-  ].join("\n");
-}
 
 /** The parts every mail is made of; each mail picks its own. */
 interface Body {
@@ -177,44 +55,6 @@ interface Body {
   paragraphs: string[];
   /** With the order's lines, amounts and address (the receipt), or its lines as picked (the final receipt). */
   receipt?: boolean | "final";
-}
-
-function receiptHtml(order: OrderRecord): string {
-  const cell = `padding:6px 8px;border-bottom:1px solid #e4e7eb;font-size:14px;color:${INK}`;
-  const rows = order.orderItems
-    .map((line) => {
-      const p = lineParts(line);
-      return `<tr><td style="${cell}">${escapeHtml(p.name)}</td><td style="${cell};text-align:right">${escapeHtml(p.quantity)}</td><td style="${cell};text-align:right">${escapeHtml(p.price)}</td><td style="${cell};text-align:right">${escapeHtml(p.total)}</td></tr>`;
-    })
-    .join("");
-  const sum = (label: string, cents: number, strong = false) =>
-    `<tr><td colspan="3" style="${cell};text-align:right">${strong ? "<strong>" : ""}${label}${strong ? "</strong>" : ""}</td><td style="${cell};text-align:right">${strong ? "<strong>" : ""}${money(cents)}${strong ? "</strong>" : ""}</td></tr>`;
-  const address = addressLines(order).map(escapeHtml).join("<br>");
-  return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border-collapse:collapse;margin:16px 0">
-<tr><th align="left" style="${cell}">Item</th><th align="right" style="${cell}">Quantity</th><th align="right" style="${cell}">Price</th><th align="right" style="${cell}">Total</th></tr>
-${rows}
-${sum("Items", order.itemsCents)}${sum("Shipping", order.shippingCents)}${sum("Tax", order.taxCents)}${sum("Total", order.totalCents, true)}
-</table>
-<p style="margin:0 0 4px;font-size:14px;color:${MUTED}">Shipping to</p>
-<p style="margin:0 0 16px;font-size:14px;color:${INK}">${address}</p>`;
-}
-
-function receiptText(order: OrderRecord): string {
-  const lines = order.orderItems.map((line) => {
-    const p = lineParts(line);
-    return `- ${p.name}: ${p.quantity} x ${p.price} = ${p.total}`;
-  });
-  return [
-    ...lines,
-    "",
-    `Items:    ${money(order.itemsCents)}`,
-    `Shipping: ${money(order.shippingCents)}`,
-    `Tax:      ${money(order.taxCents)}`,
-    `Total:    ${money(order.totalCents)}`,
-    "",
-    "Shipping to:",
-    ...addressLines(order),
-  ].join("\n");
 }
 
 /** Lays out one mail: both parts from the same plain-text pieces. */

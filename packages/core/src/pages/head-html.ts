@@ -1,4 +1,4 @@
-import { escapeHtml, jsonForScript } from "./escape.ts";
+import { escapeHtml, jsonForScript } from "../escape.ts";
 import { SHOP_NAME } from "./page-head.ts";
 
 /**

@@ -1,6 +1,6 @@
 import { getConfig } from "../config.ts";
+import { escapeHtml } from "../escape.ts";
 import { productStore } from "../products/product.store.ts";
-import { escapeHtml } from "./escape.ts";
 import { aboutHead, catalogueHead, contactHead, homeHead, productPath } from "./page-head.ts";
 
 /**

@@ -9,7 +9,7 @@ import { type RefundRecord, refundKind } from "../refunds/refund.records.ts";
 import type { FinalPlan, StockMove } from "./plan.ts";
 
 /**
- * Storage of an order's final charge (docs/data-model.md: Order item, pattern 57;
+ * Storage of an order's final charge (docs/data-model.md: the Order item's final attributes;
  * docs/decisions/041-final-charge.md). One transaction records it:
  * - the order: its lines as picked, the final figures, when, the request's fingerprint, and the
  *   weight adjustment added to its reserved refunds — only while it is paid, undelivered, not

@@ -1,6 +1,7 @@
 /**
- * Escaping for what the page renderer writes into HTML (docs/decisions/034-page-heads.md): every
- * product, review and category text is data from the admin or a shopper.
+ * Escaping for what the shop writes into HTML — page heads (docs/decisions/034-page-heads.md) and
+ * mails (mails/html.ts): every product, review, category, name and address text is data from the
+ * admin or a shopper.
  */
 
 const HTML_ESCAPES: Record<string, string> = {
@@ -14,7 +15,8 @@ const HTML_ESCAPES: Record<string, string> = {
 };
 
 /**
- * Text for an element's content or a double-quoted attribute value; the line and paragraph
+ * Text for an element's content or a quoted attribute value: `& < > " '` as entities, so a value
+ * can never open a tag or leave an attribute; the line and paragraph
  * separators as references too, so no raw U+2028 reaches a page.
  */
 export const escapeHtml = (text: string): string =>

@@ -174,6 +174,10 @@ describe("orders: placing", () => {
         unit: "kg",
         step: 1,
         quantity: 2,
+        substitute: "no",
+        pickedQuantity: null,
+        finalAmount: null,
+        substitution: null,
       },
     ]);
     expect((await storedOrder(order._id))?.orderItems).toEqual([
@@ -186,6 +190,7 @@ describe("orders: placing", () => {
         unit: "kg",
         step: 1000,
         quantity: 2000,
+        substitute: "no",
       },
     ]);
     expect(await stockOf(kiwi._id)).toBe(4);

@@ -59,6 +59,46 @@ const final = (orderId: string, body: unknown, headers: Record<string, string> =
 
 const getOrder = async (id: string) => (await call(admin, "GET", `/${id}`)).json();
 
+describe("the shopper's substitute choice", () => {
+  it("is stored per line, answered on the order, and 'no' when the client sends none", async () => {
+    const [cherry, melon] = [await cherries(), await melons()];
+    const order = await orderOfAnswer(
+      await place(
+        ann,
+        orderBody([
+          { product: cherry, quantity: 0.25 },
+          { product: melon, quantity: 1, substitute: "allowed" },
+        ]),
+      ),
+    );
+    expect(order.orderItems.map((line: { substitute: string }) => line.substitute)).toEqual([
+      "no",
+      "allowed",
+    ]);
+    expect((await storedOrder(order._id)).orderItems[1].substitute).toBe("allowed");
+    const original = await place(ann, {
+      ...orderBody([{ product: melon, quantity: 1 }]),
+      orderItems: [{ _id: melon._id, quantity: 1 }],
+    });
+    expect(original.status).toBe(201);
+    expect((await orderOfAnswer(original)).orderItems[0].substitute).toBe("no");
+  });
+
+  it("allows a substitute for merged lines only when every one allows it, and refuses other values", async () => {
+    const melon = await melons();
+    const body = orderBody([
+      { product: melon, quantity: 1, substitute: "allowed" },
+      { product: melon, quantity: 1 },
+    ]);
+    const merged = await orderOfAnswer(await place(ann, body));
+    expect(merged.orderItems).toHaveLength(1);
+    expect(merged.orderItems[0]).toMatchObject({ quantity: 2, substitute: "no" });
+    const bad = await place(ann, orderBody([{ product: melon, quantity: 1, substitute: "yes" as "no" }]));
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).message).toMatch(/substitute must be one of "allowed", "no"/);
+  });
+});
+
 describe("the final charge", () => {
   it("charges what was weighed and gives the difference back once, as a weight adjustment", async () => {
     const cherry = await cherries();

@@ -26,6 +26,7 @@ const groups: Record<string, () => Promise<{ default: BenchGroup }>> = {
   lighthouse: () => import("./lighthouse.ts"),
   images: () => import("./images.ts"),
   pages: () => import("./pages.ts"),
+  final: () => import("./final.ts"),
 };
 
 const RESULTS = fileURLToPath(new URL("../../bench/results.json", import.meta.url));

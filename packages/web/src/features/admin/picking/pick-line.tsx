@@ -53,6 +53,11 @@ export function PickLine({
             decimalScale={line.unit === "kg" ? 3 : 0}
             allowDecimal={line.unit === "kg"}
             disabled={draft.unavailable}
+            description={
+              !draft.unavailable && Number(draft.picked) > line.quantity
+                ? "More than ordered: charged as ordered"
+                : undefined
+            }
             value={draft.unavailable ? 0 : draft.picked}
             error={errors?.picked}
             onChange={(picked) => onChange({ ...draft, picked })}
@@ -65,8 +70,8 @@ export function PickLine({
               onChange({ ...draft, unavailable: event.currentTarget.checked, substitute: null })
             }
           />
-          <Text fw={700} ml="auto" mb={8} aria-label={`${line.name} as picked`}>
-            {cents(amount?.cents)}
+          <Text ml="auto" mb={8}>
+            As picked: <b>{cents(amount?.cents)}</b>
           </Text>
         </Group>
         {draft.unavailable &&
@@ -80,12 +85,9 @@ export function PickLine({
                 onChange={(substitute) => onChange({ ...draft, substitute })}
               />
               {draft.substitute && (
-                <Text
-                  size="sm"
-                  ta="right"
-                  aria-label={`${draft.substitute.product.name} in place of ${line.name}`}
-                >
-                  {draft.substitute.product.name}: <b>{cents(amount?.substituteCents)}</b>
+                <Text size="sm" ta="right">
+                  {draft.substitute.product.name} in place of {line.name}:{" "}
+                  <b>{cents(amount?.substituteCents)}</b>
                 </Text>
               )}
             </>

@@ -159,7 +159,7 @@ describe("picking screen", () => {
 
     await pick("Cherries", "0.712");
     // 0.712 kg at $12.49 / kg: $8.89 (the example of core's picking/final-charge.ts).
-    expect(screen.getByLabelText("Cherries as picked")).toHaveTextContent("$8.89");
+    expect(lineCard("Cherries")).toHaveTextContent("As picked: $8.89");
     const charge = finalCharge(
       [
         { ordered: { priceCents: 1249, unit: "kg", quantity: 750 }, picked: 712 },
@@ -177,7 +177,8 @@ describe("picking screen", () => {
 
     // Over-picked grams are never charged.
     await pick("Cherries", "0.8");
-    expect(screen.getByLabelText("Cherries as picked")).toHaveTextContent("$9.37");
+    expect(lineCard("Cherries")).toHaveTextContent("More than ordered: charged as ordered");
+    expect(lineCard("Cherries")).toHaveTextContent("As picked: $9.37");
     // An empty amount is asked for, and nothing can be recorded.
     await userEvent.clear(within(lineCard("Cherries")).getByRole("textbox", { name: /Picked/ }));
     expect(lineCard("Cherries")).toHaveTextContent("Enter the amount picked");
@@ -281,7 +282,7 @@ describe("picking screen", () => {
     await userEvent.click(within(lineCard("Cherries")).getByRole("switch", { name: "Unavailable" }));
     expect(lineCard("Cherries")).toHaveTextContent("The shopper asked for no substitute");
     expect(screen.queryByRole("combobox", { name: "In place of Cherries" })).not.toBeInTheDocument();
-    expect(screen.getByLabelText("Cherries as picked")).toHaveTextContent("$0.00");
+    expect(lineCard("Cherries")).toHaveTextContent("As picked: $0.00");
 
     await userEvent.click(within(lineCard("Melon")).getByRole("switch", { name: "Unavailable" }));
     await userEvent.type(screen.getByRole("combobox", { name: "In place of Melon" }), "Can");
@@ -291,7 +292,7 @@ describe("picking screen", () => {
     expect(screen.queryByRole("option", { name: /Cherries/ })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole("option", { name: /Cantaloupe/ }));
     expect(screen.getByRole("textbox", { name: "Quantity of Cantaloupe" })).toHaveValue("1 pcs");
-    expect(screen.getByLabelText("Cantaloupe in place of Melon")).toHaveTextContent("$3.00");
+    expect(lineCard("Melon")).toHaveTextContent("Cantaloupe in place of Melon: $3.00");
     expect(preview()).toHaveTextContent("Subtotal$3.00Shipping$10.00Tax (15%)$0.45Total$13.45");
     expect(preview()).toHaveTextContent("Given back$11.35");
 
@@ -311,7 +312,9 @@ describe("picking screen", () => {
     expect(screen.getByRole("list", { name: "Items as picked" })).toHaveTextContent(
       "Ordered 0.75 kg · Picked 0.712 kg$8.89",
     );
-    expect(screen.getByLabelText("Paid and final")).toHaveTextContent("Paid$24.80Weight adjustment−$0.55");
+    expect(screen.getByRole("list", { name: "Items as picked" }).parentElement).toHaveTextContent(
+      "Total$24.25Paid$24.80Weight adjustment−$0.55",
+    );
     expect(screen.queryByRole("button", { name: "Record final charge" })).not.toBeInTheDocument();
   });
 

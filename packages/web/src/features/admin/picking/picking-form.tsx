@@ -11,7 +11,7 @@ import { useConfirm } from "../shared/confirm-dialog.tsx";
 import { useRecordFinal } from "./api.ts";
 import { FinalPreview } from "./final-preview.tsx";
 import { PickLine } from "./pick-line.tsx";
-import { finalOf, type PickDraft, startDraft } from "./picking.ts";
+import { finalOf, lineDraftOf, type PickDraft, startDraft } from "./picking.ts";
 
 /** Tells the admin what was recorded and what became of the weight adjustment at PayPal. */
 function report({ order, refund }: FinalAnswer): void {
@@ -78,7 +78,6 @@ export function PickingForm({ order }: { order: Order }) {
       <Grid.Col span={{ base: 12, md: 8 }}>
         <Stack gap="md">
           {order.orderItems.map((line, index) => {
-            const lineDraft = draft[line._id] ?? startDraft([line])[line._id]!;
             const taken = Object.entries(draft).flatMap(([id, other]) =>
               id !== line._id && other.substitute ? [other.substitute.product._id] : [],
             );
@@ -86,7 +85,7 @@ export function PickingForm({ order }: { order: Order }) {
               <PickLine
                 key={line._id}
                 line={line}
-                draft={lineDraft}
+                draft={lineDraftOf(draft, line)}
                 errors={result.ok ? undefined : result.errors[line._id]}
                 amount={charge?.lines[index]}
                 exclude={[...order.orderItems.map((item) => item._id), ...taken]}

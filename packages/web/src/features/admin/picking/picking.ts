@@ -26,18 +26,28 @@ export type LineErrors = { picked?: string; substitute?: string };
 
 /** Every line picked exactly as ordered, none unavailable. */
 export const startDraft = (lines: readonly OrderLine[]): PickDraft =>
-  Object.fromEntries(
-    lines.map((line) => [line._id, { picked: line.quantity, unavailable: false, substitute: null }]),
-  );
+  Object.fromEntries(lines.map((line) => [line._id, lineDraftOf({}, line)]));
 
-/** A typed amount in `unit`, in the unit and in base units, or what is wrong with it. */
-function readAmount(unit: Unit, value: Typed, what: string): { amount: number; base: number } | string {
+/**
+ * A typed amount in `unit`, in the unit and in base units, or what is wrong with it; `atLeastOne`
+ * for a substitute, which must have a quantity (a picked amount may be 0).
+ */
+function readAmount(
+  unit: Unit,
+  value: Typed,
+  what: string,
+  atLeastOne = false,
+): { amount: number; base: number } | string {
   const amount = value === "" ? Number.NaN : Number(value);
-  if (!Number.isFinite(amount) || amount < 0) return `Enter ${what}`;
+  if (!Number.isFinite(amount) || amount < 0 || (atLeastOne && amount === 0)) return `Enter ${what}`;
   if (amount > MAX_LINE_QUANTITY) return `${what}: at most ${MAX_LINE_QUANTITY}`;
   const base = toBase(unit, amount);
   return base === undefined ? `${what}: ${PRECISION_TEXT[unit]}` : { amount, base };
 }
+
+/** A line's picking in the draft (as ordered until the admin changes it). */
+export const lineDraftOf = (draft: PickDraft, line: OrderLine): LineDraft =>
+  draft[line._id] ?? { picked: line.quantity, unavailable: false, substitute: null };
 
 /** The substitute a line may carry: only an unavailable line whose shopper allowed one. */
 const substituteOf = (line: OrderLine, draft: LineDraft) =>
@@ -57,13 +67,13 @@ export function finalOf(
   const body: FinalInput["lines"] = [];
   const picked: PickedLine[] = [];
   for (const line of order.orderItems) {
-    const lineDraft = draft[line._id] ?? { picked: line.quantity, unavailable: false, substitute: null };
+    const lineDraft = lineDraftOf(draft, line);
     const read = lineDraft.unavailable
       ? { amount: 0, base: 0 }
       : readAmount(line.unit, lineDraft.picked, "the amount picked");
     const sub = substituteOf(line, lineDraft);
     const subRead = sub
-      ? readAmount(sub.product.unit, sub.quantity || "", `the quantity of ${sub.product.name}`)
+      ? readAmount(sub.product.unit, sub.quantity, `the quantity of ${sub.product.name}`, true)
       : undefined;
     if (typeof read === "string") errors[line._id] = { picked: read };
     if (typeof subRead === "string") errors[line._id] = { ...errors[line._id], substitute: subRead };

@@ -36,7 +36,7 @@ export function FinalSummary({ order }: { order: FinalFields }) {
   if (order.finalPrice === null) return null;
   const back = weightAdjustment(order);
   return (
-    <Stack gap={8} component="dl" m={0} aria-label="Paid and final">
+    <Stack gap={8} component="dl" m={0}>
       <Group justify="space-between" gap="xs">
         <Text component="dt" size="sm" c="dimmed">
           Paid

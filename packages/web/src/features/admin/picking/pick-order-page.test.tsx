@@ -219,32 +219,37 @@ describe("picking screen", () => {
     );
   });
 
-  it("says when PayPal has not confirmed the adjustment yet", async () => {
+  it.each([
+    [
+      "pending",
+      202,
+      notify.info,
+      "Final charge of $24.25 recorded; $0.55 sent back, PayPal has not confirmed it yet",
+    ],
+    [
+      "failed",
+      201,
+      notify.error,
+      "Final charge of $24.25 recorded, but PayPal refused to give back $0.55: refund it from the order screen",
+    ],
+  ])("says so when PayPal's refund of the adjustment is %s", async (status, code, told, text) => {
+    const refund = { _id: "r1", amount: 0.55, reason: "weight adjustment", restock: false, lines: [] };
     renderPicking({
       "POST /api/orders/o1/final": () =>
         new Response(
           JSON.stringify({
             order: finalised,
-            refund: {
-              _id: "r1",
-              amount: 0.55,
-              reason: "weight adjustment",
-              restock: false,
-              lines: [],
-              status: "pending",
-              createdAt: "2026-11-22T09:00:00.000Z",
-            },
+            refund: { ...refund, status, createdAt: "2026-11-22T09:00:00.000Z" },
           }),
-          { status: 202 },
+          { status: code },
         ),
     });
     await screen.findByRole("heading", { name: "Pick order o1" });
     await pick("Cherries", "0.712");
     await recordAndConfirm("give back $0.55");
     expect(await screen.findByText("order screen")).toBeInTheDocument();
-    expect(notify.info).toHaveBeenCalledWith(
-      "Final charge of $24.25 recorded; $0.55 sent back, PayPal has not confirmed it yet",
-    );
+    expect(told).toHaveBeenCalledWith(text);
+    expect(notify.success).not.toHaveBeenCalled();
   });
 
   it("keeps the key when the answer was lost, shows the server's refusal, and starts a new attempt after it", async () => {

@@ -1,21 +1,7 @@
 import { formatMoney, toCents, toDollars } from "@fruit/core/browser/money";
 import type { FinalCharge } from "@fruit/core/browser/picking";
-import { Card, Divider, Group, Stack, Text, Title } from "@mantine/core";
-import { PriceSummary } from "../../../components/price-summary.tsx";
-
-/** What was paid and what goes back, under the final totals. */
-function Row({ label, value }: { label: string; value: string }) {
-  return (
-    <Group justify="space-between" gap="xs">
-      <Text component="dt" size="sm" c="dimmed">
-        {label}
-      </Text>
-      <Text component="dd" m={0} size="sm" fw={700}>
-        {value}
-      </Text>
-    </Group>
-  );
-}
+import { Card, Divider, Stack, Text, Title } from "@mantine/core";
+import { PriceSummary, SummaryRow } from "../../../components/price-summary.tsx";
 
 /**
  * The live preview of the final charge (core's `finalCharge`, as the server computes it): items as
@@ -48,8 +34,11 @@ export function FinalPreview({
             />
             <Divider />
             <Stack gap={8} component="dl" m={0}>
-              <Row label="Paid" value={formatMoney(paid)} />
-              <Row label="Given back" value={formatMoney(toDollars(toCents(paid) - charge.totalCents))} />
+              <SummaryRow label="Paid" value={formatMoney(paid)} />
+              <SummaryRow
+                label="Given back"
+                value={formatMoney(toDollars(toCents(paid) - charge.totalCents))}
+              />
             </Stack>
           </>
         ) : (

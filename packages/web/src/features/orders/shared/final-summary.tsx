@@ -1,6 +1,7 @@
 import { formatMoney, type Prices, toCents, toDollars } from "@fruit/core/browser/money";
 import type { Order } from "@fruit/core/browser/orders";
-import { Group, Stack, Text } from "@mantine/core";
+import { Stack, Text } from "@mantine/core";
+import { SummaryRow } from "../../../components/price-summary.tsx";
 
 type FinalFields = Pick<
   Order,
@@ -25,11 +26,8 @@ export const chargedPrices = (order: FinalFields): Prices =>
       };
 
 /** Paid minus final, in dollars: what the weight adjustment gives back (0 before the final). */
-export const weightAdjustment = (order: Pick<Order, "totalPrice" | "finalPrice">): number =>
+const weightAdjustment = (order: Pick<Order, "totalPrice" | "finalPrice">): number =>
   order.finalPrice === null ? 0 : toDollars(toCents(order.totalPrice) - toCents(order.finalPrice));
-
-/** "−$0.55": an amount given back. */
-export const minusMoney = (dollars: number): string => `−${formatMoney(dollars)}`;
 
 /** Under a final order's totals: what was paid and, when the final is lower, the weight adjustment. */
 export function FinalSummary({ order }: { order: FinalFields }) {
@@ -37,24 +35,8 @@ export function FinalSummary({ order }: { order: FinalFields }) {
   const back = weightAdjustment(order);
   return (
     <Stack gap={8} component="dl" m={0}>
-      <Group justify="space-between" gap="xs">
-        <Text component="dt" size="sm" c="dimmed">
-          Paid
-        </Text>
-        <Text component="dd" m={0} size="sm" fw={600}>
-          {formatMoney(order.totalPrice)}
-        </Text>
-      </Group>
-      {back > 0 && (
-        <Group justify="space-between" gap="xs">
-          <Text component="dt" size="sm" c="dimmed">
-            Weight adjustment
-          </Text>
-          <Text component="dd" m={0} size="sm" fw={600} c="green">
-            {minusMoney(back)}
-          </Text>
-        </Group>
-      )}
+      <SummaryRow label="Paid" value={formatMoney(order.totalPrice)} />
+      {back > 0 && <SummaryRow label="Weight adjustment" value={`−${formatMoney(back)}`} />}
     </Stack>
   );
 }

@@ -88,6 +88,10 @@ export const routes: RouteObject[] = [
             ...page(() => import("../features/admin/orders/orders-admin-page.tsx"), "OrdersAdminPage"),
           },
           {
+            path: "/admin/order/:id/pick",
+            ...page(() => import("../features/admin/picking/pick-order-page.tsx"), "PickOrderPage"),
+          },
+          {
             path: "/admin/delivery",
             ...page(() => import("../features/admin/delivery/delivery-admin-page.tsx"), "DeliveryAdminPage"),
           },

@@ -5,16 +5,20 @@ import { Divider, Group, Stack, Text } from "@mantine/core";
 export function PriceSummary({ prices }: { prices: Prices }) {
   return (
     <Stack gap={8} component="dl" m={0}>
-      <Row label="Subtotal" value={formatMoney(prices.itemsPrice)} />
-      <Row label="Shipping" value={prices.shippingPrice === 0 ? "Free" : formatMoney(prices.shippingPrice)} />
-      <Row label="Tax (15%)" value={formatMoney(prices.taxPrice)} />
+      <SummaryRow label="Subtotal" value={formatMoney(prices.itemsPrice)} />
+      <SummaryRow
+        label="Shipping"
+        value={prices.shippingPrice === 0 ? "Free" : formatMoney(prices.shippingPrice)}
+      />
+      <SummaryRow label="Tax (15%)" value={formatMoney(prices.taxPrice)} />
       <Divider my={4} />
-      <Row label="Total" value={formatMoney(prices.totalPrice)} strong />
+      <SummaryRow label="Total" value={formatMoney(prices.totalPrice)} strong />
     </Stack>
   );
 }
 
-function Row({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
+/** One row of a summary list (a `dt` and its `dd`): the totals, and below them what was paid and given back. */
+export function SummaryRow({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
   return (
     <Group justify="space-between" gap="xs">
       <Text

@@ -1,15 +1,22 @@
 import type { DeliverySlotRef } from "@fruit/core/browser/delivery";
-import type { Location, OrderLine, PaymentMethod, ShippingAddress } from "@fruit/core/browser/orders";
+import type {
+  Location,
+  OrderLineSnapshot,
+  PaymentMethod,
+  ShippingAddress,
+  SubstituteChoice,
+} from "@fruit/core/browser/orders";
 import type { Product } from "@fruit/core/browser/products";
 import type { UserInfo } from "@fruit/core/browser/users";
 import { useSyncExternalStore } from "react";
 import { readStored, writeStored } from "./storage.ts";
 
 /**
- * A cart line: the order line the checkout sends (core's OrderLine: product id, name, slug, image,
- * price, quantity) plus the stock seen at the last fresh read, which caps the quantity.
+ * A cart line: the order line the checkout sends (core's OrderLineSnapshot: product id, name, slug,
+ * image, price, unit, step, quantity), the stock seen at the last fresh read, which caps the
+ * quantity, and the shopper's choice if the product runs out before picking (absent: "no").
  */
-export type CartItem = OrderLine & Pick<Product, "countInStock">;
+export type CartItem = OrderLineSnapshot & Pick<Product, "countInStock"> & { substitute?: SubstituteChoice };
 
 /**
  * How many items the cart's badge counts: each line's number of steps — pieces by the piece, and
@@ -105,6 +112,10 @@ export const shop = {
         ? state.cartItems.map((line) => (line._id === item._id ? item : line))
         : [...state.cartItems, item],
     });
+  },
+  /** Keeps the shopper's choice for a line if its product runs out before picking. */
+  setSubstitute(id: string, substitute: SubstituteChoice): void {
+    update({ cartItems: state.cartItems.map((line) => (line._id === id ? { ...line, substitute } : line)) });
   },
   removeFromCart(id: string): void {
     update({ cartItems: state.cartItems.filter((line) => line._id !== id) });

@@ -31,7 +31,8 @@ export interface AddToCartOptions {
 /**
  * The one cart rule (docs/product.md §5): read the product fresh from the server, refuse with an alert when its
  * countInStock is below the wanted quantity (the cart stays as it was), otherwise put the line in the
- * cart with the server's current price, unit, step and stock. Quantities go by the product's step
+ * cart with the server's current price, unit, step and stock (and the line's substitute choice
+ * kept). Quantities go by the product's step
  * (0.25 kg, 1 piece). Used by product cards, the detail page, the deal block and the cart's
  * minus/plus buttons. Resolves true when the cart changed.
  *
@@ -68,6 +69,7 @@ export async function addToCart(product: CartProduct, options: AddToCartOptions 
     step: fresh.step,
     countInStock: fresh.countInStock,
     quantity: wanted,
+    ...(existing?.substitute ? { substitute: existing.substitute } : {}),
   };
   shop.addToCart(line);
   return true;

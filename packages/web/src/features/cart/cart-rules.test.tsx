@@ -38,6 +38,16 @@ describe("addToCart (docs/product.md §5)", () => {
     await addToCart(mango);
     expect(getShopState().cartItems[0]?.price).toBe(6.5);
   });
+
+  it("keeps the line's substitute choice when its quantity changes", async () => {
+    shop.addToCart({ ...mango, quantity: 1 });
+    shop.setSubstitute("p1", "allowed");
+    vi.stubGlobal("fetch", fakeApi({ "GET /api/products/p1": mango }).fetch);
+    await addToCart(mango, { quantity: 2 });
+    expect(getShopState().cartItems).toEqual([
+      expect.objectContaining({ _id: "p1", quantity: 2, substitute: "allowed" }),
+    ]);
+  });
 });
 
 describe("cart page", () => {

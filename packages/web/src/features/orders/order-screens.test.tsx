@@ -30,6 +30,10 @@ const order = (patch: Partial<Order> = {}): Order => ({
       unit: "kg",
       step: 0.25,
       quantity: 2.25,
+      substitute: "no",
+      pickedQuantity: null,
+      finalAmount: null,
+      substitution: null,
     },
   ],
   shippingAddress: address,
@@ -49,8 +53,73 @@ const order = (patch: Partial<Order> = {}): Order => ({
   isPaymentPending: false,
   refundedPrice: 0,
   refunds: [],
+  finalItemsPrice: null,
+  finalTaxPrice: null,
+  finalPrice: null,
+  finalizedAt: null,
   ...patch,
 });
+
+/**
+ * A paid order as picked: 0.75 kg of cherries at $12.49 / kg weighed 0.712 kg ($8.89), a melon
+ * unavailable and replaced by a cantaloupe the shopper allowed; paid $24.80, final $23.67.
+ */
+const picked = order({
+  orderItems: [
+    {
+      _id: "cherries",
+      name: "Cherries",
+      slug: "cherries",
+      image: "/c.webp",
+      price: 12.49,
+      unit: "kg",
+      step: 0.25,
+      quantity: 0.75,
+      substitute: "no",
+      pickedQuantity: 0.712,
+      finalAmount: 8.89,
+      substitution: null,
+    },
+    {
+      _id: "melon",
+      name: "Melon",
+      slug: "melon",
+      image: "/m.webp",
+      price: 3.5,
+      unit: "piece",
+      step: 1,
+      quantity: 1,
+      substitute: "allowed",
+      pickedQuantity: 0,
+      finalAmount: 0,
+      substitution: {
+        _id: "cantaloupe",
+        name: "Cantaloupe",
+        slug: "cantaloupe",
+        image: "/k.webp",
+        price: 3,
+        unit: "piece",
+        quantity: 1,
+        finalAmount: 3,
+      },
+    },
+  ],
+  itemsPrice: 12.87,
+  shippingPrice: 10,
+  taxPrice: 1.93,
+  totalPrice: 24.8,
+  isPaid: true,
+  paidAt: "2026-11-21T10:05:00.000Z",
+  holdUntil: null,
+  refundedPrice: 1.13,
+  refunds: [{ _id: "r1", amount: 1.13, reason: "weight adjustment", createdAt: "2026-11-22T09:00:00.000Z" }],
+  finalItemsPrice: 11.89,
+  finalTaxPrice: 1.78,
+  finalPrice: 23.67,
+  finalizedAt: "2026-11-22T09:00:00.000Z",
+});
+const paidOrder = order({ isPaid: true, paidAt: "2026-11-21T10:05:00.000Z", holdUntil: null });
+const admin = { _id: "a1", name: "Root", email: "root@example.com", isAdmin: true, token: "t" };
 
 const cancelled = order({ isCancelled: true, cancelledAt: "2026-11-21T11:01:00.000Z", holdUntil: null });
 
@@ -195,6 +264,67 @@ describe("payment pending and refunds", () => {
   });
 });
 
+describe("picked and weighed", () => {
+  it("shows each line's substitute choice until the order is picked", async () => {
+    const line = { ...picked.orderItems[1]!, pickedQuantity: null, finalAmount: null, substitution: null };
+    vi.stubGlobal("fetch", fakeApi({ "GET /api/orders/o1": { ...paidOrder, orderItems: [line] } }).fetch);
+    renderAt("/order/o1", { "/order/:id": <OrderPage /> });
+    expect(await screen.findByText("If sold out: Substitute allowed")).toBeInTheDocument();
+    expect(screen.getByText(/You never pay more than you approved/)).toBeInTheDocument();
+  });
+
+  it("shows a picked order's lines ordered against picked, the substitute, the final total and the adjustment", async () => {
+    vi.stubGlobal("fetch", fakeApi({ "GET /api/orders/o1": picked }).fetch);
+    renderAt("/order/o1", { "/order/:id": <OrderPage /> });
+    const items = await screen.findByRole("list", { name: "Items as picked" });
+    const rows = within(items)
+      .getAllByRole("listitem")
+      .map((row) => row.textContent);
+    expect(rows).toEqual([
+      "CherriesOrdered 0.75 kg · Picked 0.712 kg$8.89",
+      "MelonUnavailableOrdered 1 pc$0.00",
+      "Cantaloupe 1 pc instead of MelonSubstitute you allowed$3.00",
+    ]);
+    expect(screen.queryByText(/If sold out/)).not.toBeInTheDocument();
+    const summary = screen.getByRole("heading", { name: "Order Summary" }).closest("div")!;
+    expect(summary).toHaveTextContent("Subtotal$11.89");
+    expect(summary).toHaveTextContent("Tax (15%)$1.78");
+    expect(summary).toHaveTextContent("Total$23.67Paid$24.80Weight adjustment−$1.13");
+    expect(screen.getByText(/You never pay more than you approved/)).toBeInTheDocument();
+  });
+
+  it("offers an admin Pick and weigh on a paid order not yet picked, delivered or cancelled", async () => {
+    shop.signIn(admin);
+    const api = fakeApi({ "GET /api/orders/o1": paidOrder, "GET /api/orders/o2": { ...picked, _id: "o2" } });
+    vi.stubGlobal("fetch", api.fetch);
+    const first = renderAt("/order/o1", { "/order/:id": <OrderPage /> });
+    expect(await screen.findByRole("link", { name: "Pick and weigh" })).toHaveAttribute(
+      "href",
+      "/admin/order/o1/pick",
+    );
+    first.unmount();
+    renderAt("/order/o2", { "/order/:id": <OrderPage /> });
+    await screen.findByRole("list", { name: "Items as picked" });
+    expect(screen.queryByRole("link", { name: "Pick and weigh" })).not.toBeInTheDocument();
+  });
+
+  it("shows no Pick and weigh to a shopper", async () => {
+    vi.stubGlobal("fetch", fakeApi({ "GET /api/orders/o1": paidOrder }).fetch);
+    renderAt("/order/o1", { "/order/:id": <OrderPage /> });
+    await screen.findByText("Paid");
+    expect(screen.queryByRole("link", { name: "Pick and weigh" })).not.toBeInTheDocument();
+  });
+
+  it("shows a picked order's final total against what was paid in the history", async () => {
+    vi.stubGlobal("fetch", fakeApi({ "GET /api/orders/mine": [picked, order({ _id: "o2" })] }).fetch);
+    renderAt("/orderhistory", { "/orderhistory": <OrderHistoryPage /> });
+    const rows = await screen.findAllByRole("row");
+    const total = (row: HTMLElement) => within(row).getAllByRole("cell")[2]!.textContent;
+    expect(total(rows[1]!)).toBe("$23.67 (paid $24.80)");
+    expect(total(rows[2]!)).toBe("$21.50");
+  });
+});
+
 describe("order history", () => {
   it("shows Cancelled in the Paid and Delivered columns of a cancelled order", async () => {
     const paid = order({ _id: "o2", isPaid: true, paidAt: "2026-11-21T10:05:00.000Z", holdUntil: null });
@@ -277,5 +407,40 @@ describe("placing an order", () => {
     await userEvent.click(screen.getByRole("button", { name: "Place Order" }));
     expect(await screen.findByText("order screen")).toBeInTheDocument();
     expect(api.calls.at(-1)).toMatchObject({ method: "POST", path: "/api/orders" });
+  });
+
+  it("asks what to do if each line sells out, No substitute by default, and sends the choice", async () => {
+    const line = {
+      slug: "",
+      image: "/x.webp",
+      price: 5,
+      unit: "kg",
+      step: 1,
+      countInStock: 3,
+      quantity: 1,
+    } as const;
+    shop.addToCart({ ...line, _id: "p1", name: "Honey Mangoes" });
+    shop.addToCart({ ...line, _id: "p2", name: "Figs" });
+    shop.saveShippingAddress(address);
+    shop.savePaymentMethod("PayPal");
+    const api = fakeApi({
+      "POST /api/orders": { message: "New Order Created", order: order({ _id: "o9" }) },
+    });
+    vi.stubGlobal("fetch", api.fetch);
+    renderAt("/placeorder", { "/placeorder": <PlaceOrderPage />, "/order/:id": <p>order screen</p> });
+    const mangoes = screen.getByRole("radiogroup", { name: "If Honey Mangoes is sold out" });
+    const figs = screen.getByRole("radiogroup", { name: "If Figs is sold out" });
+    expect(within(mangoes).getByRole("radio", { name: "No substitute" })).toBeChecked();
+    await userEvent.click(within(figs).getByRole("radio", { name: "Substitute allowed" }));
+    expect(within(figs).getByRole("radio", { name: "Substitute allowed" })).toBeChecked();
+    await userEvent.click(screen.getByRole("button", { name: "Place Order" }));
+    expect(await screen.findByText("order screen")).toBeInTheDocument();
+    const sent = api.calls.find((call) => call.method === "POST")!.body as {
+      orderItems: { _id: string; substitute?: string }[];
+    };
+    expect(sent.orderItems.map((item) => [item._id, item.substitute ?? "no"])).toEqual([
+      ["p1", "no"],
+      ["p2", "allowed"],
+    ]);
   });
 });

@@ -80,5 +80,8 @@ describe("a window's pick list", () => {
     expect(screen.getByText(/Ann Lee · 1 Orchard Lane/)).toBeInTheDocument();
     expect(screen.getByText(/1 paid order · 3 booked of 5 seats/)).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Print" }).className).toMatch(/noPrint/);
+    const pick = screen.getByRole("link", { name: "Pick and weigh order o1" });
+    expect(pick).toHaveAttribute("href", "/admin/order/o1/pick");
+    expect(pick.className).toMatch(/noPrint/);
   });
 });

@@ -1,13 +1,17 @@
 import { describeSlot } from "@fruit/core/browser/delivery";
-import { Button, Container, Group, Stack, Text, Title } from "@mantine/core";
-import { useParams } from "react-router-dom";
+import { Anchor, Button, Container, Group, Stack, Text, Title } from "@mantine/core";
+import { Link, useParams } from "react-router-dom";
+import { pickPath } from "../../orders/index.ts";
 import { ErrorState, LoadingState } from "../shared/screen-state.tsx";
 import { usePickList } from "./api.ts";
 import css from "./pick-list.module.css";
 
 const units = (unit: string, quantity: number) => (unit === "kg" ? `${quantity} kg` : `${quantity}`);
 
-/** /admin/delivery/:id/picklist — a window's paid orders and the total to pick per product; prints cleanly. */
+/**
+ * /admin/delivery/:id/picklist — a window's paid orders, each linking to its picking screen, and the
+ * total to pick per product; prints cleanly.
+ */
 export function PickListPage() {
   const { id = "" } = useParams();
   const { data, error, isLoading } = usePickList(id);
@@ -55,9 +59,20 @@ export function PickListPage() {
               {order.customer} · {order.shippingAddress.address}, {order.shippingAddress.postalCode}{" "}
               {order.shippingAddress.city}
             </Title>
-            <Text size="xs" ff="monospace">
-              {order._id}
-            </Text>
+            <Group gap="sm">
+              <Text size="xs" ff="monospace">
+                {order._id}
+              </Text>
+              <Anchor
+                component={Link}
+                to={pickPath(order._id)}
+                size="sm"
+                className={css.noPrint}
+                aria-label={`Pick and weigh order ${order._id}`}
+              >
+                Pick and weigh
+              </Anchor>
+            </Group>
             <table>
               <tbody>
                 {order.lines.map((line) => (

@@ -26,6 +26,10 @@ const order = (patch: Partial<Order> = {}): Order => ({
   isPaymentPending: false,
   refundedPrice: 0,
   refunds: [],
+  finalItemsPrice: null,
+  finalTaxPrice: null,
+  finalPrice: null,
+  finalizedAt: null,
   ...patch,
 });
 
@@ -39,7 +43,28 @@ describe("admin orders row formatting", () => {
       paid: "No",
       delivered: "No",
       refunded: "",
+      final: "",
     });
+  });
+
+  it("shows a picked order's final under the total when it came to less than was paid", () => {
+    const paid = { isPaid: true, paidAt: "2026-11-22T08:00:00Z", holdUntil: null };
+    const final = { finalItemsPrice: 19.5, finalTaxPrice: 2.93, finalizedAt: "2026-11-23T08:00:00Z" };
+    expect(toOrderRow(order({ ...paid, ...final, finalPrice: 32.43 })).final).toBe(
+      "Final $32.43 (paid $33.00)",
+    );
+    expect(toOrderRow(order({ ...paid, ...final, finalPrice: 33 })).final).toBe("");
+    renderAdmin(
+      <OrdersTable
+        orders={[order({ ...paid, ...final, finalPrice: 32.43, refundedPrice: 0.57 })]}
+        deleting={false}
+        onDelete={() => {}}
+      />,
+    );
+    const cells = within(screen.getAllByRole("row")[1]!)
+      .getAllByRole("cell")
+      .map((td) => td.textContent);
+    expect(cells[3]).toBe("$33.00Final $32.43 (paid $33.00)Partially refunded $0.57");
   });
 
   it("shows Payment pending while PayPal holds the payment, and partial or full refunds under the total", () => {

@@ -1,3 +1,4 @@
+import { toCents } from "@fruit/core/browser/money";
 import type { Order } from "@fruit/core/browser/orders";
 import { money, shortDate } from "../shared/format.ts";
 
@@ -16,6 +17,8 @@ export interface OrderRow {
   delivered: string;
   /** "" without refunds, "Refunded $33.28" or "Partially refunded $3.74". */
   refunded: string;
+  /** "" until a final below what was paid is recorded, then "Final $20.22 (paid $20.87)". */
+  final: string;
 }
 
 type OrderForRow = Pick<
@@ -30,6 +33,7 @@ type OrderForRow = Pick<
   | "isCancelled"
   | "isPaymentPending"
   | "refundedPrice"
+  | "finalPrice"
 > & {
   user: { name?: string } | null | undefined;
 };
@@ -38,10 +42,10 @@ type OrderForRow = Pick<
  * Formats an order for the table: a deleted customer shows 'DELETED USER', dates their first 10
  * characters, the total in dollars with 2 decimals, and Paid / Delivered the date or 'No' ('Cancelled'
  * for an order cancelled because it was not paid in time, 'Payment pending' while PayPal holds the
- * payment), and what was refunded.
+ * payment), what was refunded, and the final charge of a picked order that came to less than was paid.
  *
  * @example
- * toOrderRow(order) // { id: "01J…", user: "DELETED USER", date: "2026-11-21", total: "$27.22", paid: "No", delivered: "No" }
+ * toOrderRow(order) // { id: "01J…", user: "DELETED USER", date: "2026-11-21", total: "$27.22", paid: "No", delivered: "No", refunded: "", final: "" }
  */
 export function toOrderRow(order: OrderForRow): OrderRow {
   const dateOr = (flag: boolean, at: string | null | undefined) =>
@@ -60,5 +64,9 @@ export function toOrderRow(order: OrderForRow): OrderRow {
     refunded: !order.refundedPrice
       ? ""
       : `${Math.round(order.refundedPrice * 100) >= Math.round(order.totalPrice * 100) ? "Refunded" : "Partially refunded"} ${money(order.refundedPrice)}`,
+    final:
+      order.finalPrice !== null && toCents(order.finalPrice) < toCents(order.totalPrice)
+        ? `Final ${money(order.finalPrice)} (paid ${money(order.totalPrice)})`
+        : "",
   };
 }

@@ -27,6 +27,10 @@ const order = (id: string): Order => ({
   isPaymentPending: false,
   refundedPrice: 0,
   refunds: [],
+  finalItemsPrice: null,
+  finalTaxPrice: null,
+  finalPrice: null,
+  finalizedAt: null,
 });
 
 function Url() {

@@ -5,7 +5,10 @@ import { toOrderRow } from "./order-rows.ts";
 
 const HEADERS = ["ID", "USER", "DATE", "TOTAL", "PAID", "DELIVERED", "ACTIONS"];
 
-/** The admin orders table: ID, USER, DATE, TOTAL, PAID, DELIVERED, ACTIONS (Details, Delete). */
+/**
+ * The admin orders table: ID, USER, DATE, TOTAL (with a picked order's final and its refunds under
+ * it), PAID, DELIVERED, ACTIONS (Details, Delete).
+ */
 export function OrdersTable({
   orders,
   empty = "No orders yet",
@@ -29,6 +32,11 @@ export function OrdersTable({
           <Table.Td>{row.date}</Table.Td>
           <Table.Td>
             {row.total}
+            {row.final && (
+              <Text size="xs" c="green">
+                {row.final}
+              </Text>
+            )}
             {row.refunded && (
               <Text size="xs" c="violet">
                 {row.refunded}

@@ -18,6 +18,10 @@ const paid: Order = {
       unit: "kg",
       step: 0.25,
       quantity: 0.75,
+      substitute: "no",
+      pickedQuantity: null,
+      finalAmount: null,
+      substitution: null,
     },
     {
       _id: "melon",
@@ -28,6 +32,10 @@ const paid: Order = {
       unit: "piece",
       step: 1,
       quantity: 3,
+      substitute: "no",
+      pickedQuantity: null,
+      finalAmount: null,
+      substitution: null,
     },
   ],
   shippingAddress: { fullName: "Ann", address: "1 Main", city: "Montreal", postalCode: "H1H", country: "CA" },
@@ -47,6 +55,10 @@ const paid: Order = {
   isPaymentPending: false,
   refundedPrice: 0,
   refunds: [],
+  finalItemsPrice: null,
+  finalTaxPrice: null,
+  finalPrice: null,
+  finalizedAt: null,
 };
 
 const form = { mode: "lines" as const, amount: "", quantities: {}, reason: "Bruised", restock: true };

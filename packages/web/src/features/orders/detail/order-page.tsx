@@ -1,13 +1,17 @@
-import { Alert, Badge, Container, Group, Title } from "@mantine/core";
+import { Alert, Badge, Button, Container, Group, Title } from "@mantine/core";
 import { Suspense } from "react";
-import { useParams } from "react-router-dom";
+import { Link, useParams } from "react-router-dom";
 import { ErrorBlock, LoadingBlock } from "../../../components/page-states.tsx";
 import { useShop } from "../../../lib/shop-store.ts";
 import { DeliverOrderButton, OrderMails, RefundOrderForm } from "../../admin/index.ts";
 import { SlotLine } from "../../delivery/index.ts";
+import { chargedPrices, FinalSummary } from "../shared/final-summary.tsx";
 import { OrderLayout, OrderSection, PaymentMethodLine, ShippingLines } from "../shared/order-details.tsx";
 import { OrderItemsList } from "../shared/order-items-list.tsx";
 import { PaymentPendingBadge, RefundBadge, RefundsList } from "../shared/order-refunds.tsx";
+import { PickedItemsList } from "../shared/picked-items-list.tsx";
+import { canPick, pickPath } from "../shared/picking.ts";
+import { PolicyNote, SubstituteNote } from "../shared/substitute.tsx";
 import { useOrder } from "./api/use-order.ts";
 import { OrderHoldNotice } from "./order-hold.tsx";
 import { PaymentBox } from "./payment-box.tsx";
@@ -48,7 +52,9 @@ function StatusAlert({
 /**
  * /order/{id} — details, paid/delivered (or cancelled) status, "Payment pending" while PayPal holds
  * the payment, refunds (amount, date, reason), how long an unpaid order is held, the payment button
- * and (admins) Deliver Order and the refund form.
+ * and (admins) Pick and weigh, Deliver Order and the refund form. Each line shows its "if sold out"
+ * choice until the order is final; then each line ordered against picked, the final figures, what
+ * was paid and the weight adjustment.
  */
 export function OrderPage() {
   const { id } = useParams();
@@ -84,7 +90,7 @@ export function OrderPage() {
         </Group>
       </Group>
       <OrderLayout
-        prices={order}
+        prices={chargedPrices(order)}
         sections={
           <>
             <OrderSection title="Shipping">
@@ -120,7 +126,15 @@ export function OrderPage() {
               <RefundsList order={order} />
             </OrderSection>
             <OrderSection title="Items">
-              <OrderItemsList items={order.orderItems} />
+              {order.finalizedAt ? (
+                <PickedItemsList items={order.orderItems} />
+              ) : (
+                <OrderItemsList
+                  items={order.orderItems}
+                  note={(line) => <SubstituteNote choice={line.substitute} />}
+                />
+              )}
+              <PolicyNote />
             </OrderSection>
             {isAdmin && (
               <Suspense fallback={null}>
@@ -130,10 +144,16 @@ export function OrderPage() {
           </>
         }
       >
+        <FinalSummary order={order} />
         {!order.isPaid && !order.isCancelled && !order.isPaymentPending && (
           <PaymentBox orderId={order._id} paymentMethod={order.paymentMethod} />
         )}
         {/* A lazy component: only an admin ever downloads the button and the admin code behind it. */}
+        {isAdmin && canPick(order) && (
+          <Button component={Link} to={pickPath(order._id)} fullWidth variant="light">
+            Pick and weigh
+          </Button>
+        )}
         {isAdmin && (
           <Suspense fallback={null}>
             <DeliverOrderButton order={order} onDelivered={() => void mutate()} />

@@ -1,5 +1,4 @@
 import { describeSlot } from "@fruit/core/browser/delivery";
-import { formatMoney } from "@fruit/core/browser/money";
 import type { Order } from "@fruit/core/browser/orders";
 import { Badge, Button, Card, Container, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
@@ -7,6 +6,7 @@ import { Link } from "react-router-dom";
 import table from "../../../components/data-table.module.css";
 import { LoadMore } from "../../../components/load-more.tsx";
 import { ErrorBlock, LoadingBlock } from "../../../components/page-states.tsx";
+import { ChargedTotal } from "../shared/final-summary.tsx";
 import { PaymentPendingBadge, RefundBadge } from "../shared/order-refunds.tsx";
 import { useMyOrders } from "./api/use-my-orders.ts";
 
@@ -60,7 +60,7 @@ function DetailsButton({ order }: { order: Order }) {
 const NOUN = ["order", "orders"] as const;
 
 /**
- * /orderhistory — date, total, paid (or "Payment pending"; refunded or partially refunded), delivered
+ * /orderhistory — date, total (the final, against what was paid, once picked), paid (or "Payment pending"; refunded or partially refunded), delivered
  * and Details; stacked cards on a phone. The orders are
  * read 25 at a time, with Load more while more follow.
  */
@@ -92,7 +92,9 @@ export function OrderHistoryPage() {
                 <Card key={order._id} withBorder radius="lg" padding="md">
                   <Group justify="space-between" mb={6}>
                     <Text fw={700}>{day(order.createdAt)}</Text>
-                    <Text fw={800}>{formatMoney(order.totalPrice)}</Text>
+                    <Text fw={800}>
+                      <ChargedTotal order={order} />
+                    </Text>
                   </Group>
                   <Text size="xs" c="dimmed" mb="xs" style={{ overflowWrap: "anywhere" }}>
                     {order._id}
@@ -150,7 +152,9 @@ export function OrderHistoryPage() {
                         </Text>
                       </td>
                       <td>{day(order.createdAt)}</td>
-                      <td style={{ fontWeight: 700 }}>{formatMoney(order.totalPrice)}</td>
+                      <td style={{ fontWeight: 700 }}>
+                        <ChargedTotal order={order} />
+                      </td>
                       <td>
                         {order.isPaymentPending ? (
                           <PaymentPendingBadge order={order} />

@@ -11,9 +11,14 @@ import { SlotLine } from "../../delivery/index.ts";
 import { isAddressComplete } from "../checkout/address-complete.ts";
 import { OrderLayout, OrderSection, PaymentMethodLine, ShippingLines } from "../shared/order-details.tsx";
 import { OrderItemsList } from "../shared/order-items-list.tsx";
+import { PolicyNote } from "../shared/substitute.tsx";
 import { createOrder } from "./api/create-order.ts";
+import { SubstituteControl } from "./substitute-control.tsx";
 
-/** /placeorder — review shipping, payment, items and totals; Place Order creates the order. */
+/**
+ * /placeorder — review shipping, payment, items (each with its "if sold out" choice) and totals;
+ * Place Order creates the order.
+ */
 export function PlaceOrderPage() {
   const { cartItems, shippingAddress, paymentMethod, deliverySlot } = useShop((s) => s);
   const navigate = useNavigate();
@@ -87,8 +92,9 @@ export function PlaceOrderPage() {
               {cartItems.length === 0 ? (
                 <Text c="dimmed">Your cart is empty.</Text>
               ) : (
-                <OrderItemsList items={cartItems} />
+                <OrderItemsList items={cartItems} note={(item) => <SubstituteControl item={item} />} />
               )}
+              <PolicyNote />
             </OrderSection>
           </>
         }

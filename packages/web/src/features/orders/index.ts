@@ -1,0 +1,10 @@
+/**
+ * The orders feature's public surface: what the admin's picking screen shares with the order screen
+ * (the order's key, its lines as picked, the substitute choices, when an order can be picked).
+ * Everything else in features/orders is its own business (docs/decisions/015-web-by-domain.md).
+ */
+export { orderKey } from "./detail/api/use-order.ts";
+export { chargedPrices, FinalSummary } from "./shared/final-summary.tsx";
+export { PickedItemsList } from "./shared/picked-items-list.tsx";
+export { canPick, pickPath } from "./shared/picking.ts";
+export { SUBSTITUTE_LABELS } from "./shared/substitute.tsx";

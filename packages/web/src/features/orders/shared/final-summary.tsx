@@ -1,0 +1,55 @@
+import { formatMoney, type Prices, toCents, toDollars } from "@fruit/core/browser/money";
+import type { Order } from "@fruit/core/browser/orders";
+import { Stack, Text } from "@mantine/core";
+import { SummaryRow } from "../../../components/price-summary.tsx";
+
+type FinalFields = Pick<
+  Order,
+  | "itemsPrice"
+  | "shippingPrice"
+  | "taxPrice"
+  | "totalPrice"
+  | "finalItemsPrice"
+  | "finalTaxPrice"
+  | "finalPrice"
+>;
+
+/** The order's money as charged: its final figures once it has them, else what was approved. */
+export const chargedPrices = (order: FinalFields): Prices =>
+  order.finalPrice === null
+    ? order
+    : {
+        itemsPrice: order.finalItemsPrice ?? order.itemsPrice,
+        shippingPrice: order.shippingPrice,
+        taxPrice: order.finalTaxPrice ?? order.taxPrice,
+        totalPrice: order.finalPrice,
+      };
+
+/** Paid minus final, in dollars: what the weight adjustment gives back (0 before the final). */
+const weightAdjustment = (order: Pick<Order, "totalPrice" | "finalPrice">): number =>
+  order.finalPrice === null ? 0 : toDollars(toCents(order.totalPrice) - toCents(order.finalPrice));
+
+/** Under a final order's totals: what was paid and, when the final is lower, the weight adjustment. */
+export function FinalSummary({ order }: { order: FinalFields }) {
+  if (order.finalPrice === null) return null;
+  const back = weightAdjustment(order);
+  return (
+    <Stack gap={8} component="dl" m={0}>
+      <SummaryRow label="Paid" value={formatMoney(order.totalPrice)} />
+      {back > 0 && <SummaryRow label="Weight adjustment" value={`−${formatMoney(back)}`} />}
+    </Stack>
+  );
+}
+
+/** An order's total as charged: "$20.22 (paid $20.87)" once a final below what was paid is recorded. */
+export function ChargedTotal({ order }: { order: Pick<Order, "totalPrice" | "finalPrice"> }) {
+  if (weightAdjustment(order) <= 0) return <>{formatMoney(order.totalPrice)}</>;
+  return (
+    <>
+      {formatMoney(order.finalPrice ?? order.totalPrice)}{" "}
+      <Text span size="xs" c="dimmed" fw={400}>
+        (paid {formatMoney(order.totalPrice)})
+      </Text>
+    </>
+  );
+}

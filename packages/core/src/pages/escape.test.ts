@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { searchTokens, searchWords } from "../products/product.records.ts";
 import { escapeHtml, jsonForScript } from "../escape.ts";
+import { searchTokens, searchWords } from "../products/product.records.ts";
 import { headTags, withHead } from "./head-html.ts";
 import { productHead, shortDescription } from "./page-head.ts";
 

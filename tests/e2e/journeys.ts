@@ -103,3 +103,26 @@ export async function signInThroughUi(page: Page, email: string, password: strin
 
 /** Waits for a toast (or any text) shown exactly as `text`. */
 export const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first().waitFor();
+
+/** A mail as the local SES emulator keeps it (`GET <mailUrl>/store`). */
+export interface StoredMail {
+  destination: { to: string[] };
+  subject: string;
+  body: { html?: string; text?: string };
+}
+
+/** The mails to `address` whose subject matches, in the started shop's outbox now. */
+export async function mailsTo(address: string, subject: RegExp): Promise<StoredMail[]> {
+  const store = (await (await fetch(`${inject("mailUrl")}/store`)).json()) as { emails: StoredMail[] };
+  return store.emails.filter((mail) => mail.destination.to.includes(address) && subject.test(mail.subject));
+}
+
+/** The first mail to `address` whose subject matches, waiting up to 20 s for the mail subscriber. */
+export async function mailTo(address: string, subject: RegExp): Promise<StoredMail> {
+  for (let i = 0; i < 400; i += 1) {
+    const [found] = await mailsTo(address, subject);
+    if (found) return found;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`no mail "${subject}" to ${address} in the outbox`);
+}

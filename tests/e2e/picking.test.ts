@@ -4,6 +4,8 @@ import { launchBrowser } from "./browser.ts";
 import {
   ADMIN,
   callApi,
+  mailsTo,
+  mailTo,
   placePaidOrder,
   registerThroughApi,
   signInThroughApi,
@@ -18,12 +20,6 @@ import {
  * subscriber).
  */
 
-interface StoredMail {
-  destination: { to: string[] };
-  subject: string;
-  body: { html?: string; text?: string };
-}
-
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -31,20 +27,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function mailsTo(address: string, subject: RegExp): Promise<StoredMail[]> {
-  const store = (await (await fetch(`${inject("mailUrl")}/store`)).json()) as { emails: StoredMail[] };
-  return store.emails.filter((mail) => mail.destination.to.includes(address) && subject.test(mail.subject));
-}
-
-async function mailTo(address: string, subject: RegExp): Promise<StoredMail> {
-  for (let i = 0; i < 400; i += 1) {
-    const [found] = await mailsTo(address, subject);
-    if (found) return found;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`no mail "${subject}" to ${address} in the outbox`);
-}
 
 describe("picking journey", () => {
   it("order 0.75 kg, pick 712 g, see the adjusted order and the final receipt in the outbox", async () => {

@@ -1,7 +1,15 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser } from "./browser.ts";
-import { ADMIN, callApi, registerThroughApi, signInThroughApi, signInThroughUi, toast } from "./journeys.ts";
+import {
+  ADMIN,
+  callApi,
+  mailTo,
+  registerThroughApi,
+  signInThroughApi,
+  signInThroughUi,
+  toast,
+} from "./journeys.ts";
 
 /**
  * "Tell me when it's back" in Chromium against the started shop (docs/decisions/039-restock-alerts.md):
@@ -10,12 +18,6 @@ import { ADMIN, callApi, registerThroughApi, signInThroughApi, signInThroughUi, 
  * poller), and its links are followed: the product page, then the one-click unsubscribe, signed out.
  */
 
-interface StoredMail {
-  destination: { to: string[] };
-  subject: string;
-  body: { html?: string; text?: string };
-}
-
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -23,18 +25,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function mailTo(address: string, subject: RegExp): Promise<StoredMail> {
-  for (let i = 0; i < 400; i += 1) {
-    const store = (await (await fetch(`${inject("mailUrl")}/store`)).json()) as { emails: StoredMail[] };
-    const found = store.emails.find(
-      (mail) => mail.destination.to.includes(address) && subject.test(mail.subject),
-    );
-    if (found) return found;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`no mail "${subject}" to ${address} in the outbox`);
-}
 
 describe("restock alert journey", () => {
   it("subscribe on a sold-out page, restock as the admin, read the mail in the outbox, follow its links", async () => {

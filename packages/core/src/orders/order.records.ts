@@ -50,10 +50,11 @@ const text = v.string();
 const cents = v.pipe(v.number(), v.integer());
 
 /**
- * One stored line (Order.orderItems[]): a snapshot of the product at order time — money in cents per
- * unit, step and quantity in whole base units (grams or pieces: money/quantity.ts).
+ * A product as a stored line names it: a snapshot taken when the order was placed (or, for a
+ * substitute, when it was picked) — money in cents per unit, step and quantity in whole base units
+ * (grams or pieces: money/quantity.ts).
  */
-export const StoredLineSchema = v.object({
+const snapshotEntries = {
   productId: text,
   name: text,
   slug: text,
@@ -62,25 +63,18 @@ export const StoredLineSchema = v.object({
   unit: v.picklist(UNITS),
   step: v.pipe(v.number(), v.integer(), v.minValue(1)),
   quantity: v.pipe(v.number(), v.integer(), v.minValue(1)),
+};
+
+/** One stored line (Order.orderItems[]): the product's snapshot, the shopper's choice and its picking. */
+export const StoredLineSchema = v.object({
+  ...snapshotEntries,
   /** The shopper's choice if it runs out; absent on orders from before the choice: "no". */
   substitute: v.optional(v.picklist(SUBSTITUTE_CHOICES)),
   /** Set by the final charge (picking/): base units picked (0: unavailable) and the line's final cents. */
   pickedQuantity: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
   finalCents: v.optional(cents),
   /** The product put in its place, with its price and quantity (base units) and its final cents. */
-  substitution: v.optional(
-    v.object({
-      productId: text,
-      name: text,
-      slug: text,
-      image: text,
-      priceCents: cents,
-      unit: v.picklist(UNITS),
-      step: v.pipe(v.number(), v.integer(), v.minValue(1)),
-      quantity: v.pipe(v.number(), v.integer(), v.minValue(1)),
-      finalCents: cents,
-    }),
-  ),
+  substitution: v.optional(v.object({ ...snapshotEntries, finalCents: cents })),
 });
 export type StoredLine = v.InferOutput<typeof StoredLineSchema>;
 

@@ -468,6 +468,29 @@ describe("under concurrency", () => {
     expect(fake.payments.refund).toBe(fake.payments.refundsMade);
   });
 
+  it("returns stock and refunds once when a final races the sweep (which resumes pending refunds)", async () => {
+    for (let round = 0; round < 5; round += 1) {
+      const cherry = await cherries();
+      const id = await paidOrder([{ product: cherry, quantity: 0.75 }]);
+      const stockBefore = await stockOf(cherry._id);
+      const refundsBefore = fake.payments.refundsMade;
+      // Ten minutes on: the sweep treats any refund still pending as one whose request died.
+      const later = { now: new Date(Date.now() + 10 * 60_000) };
+      const [finalRes] = await Promise.all([
+        final(id, { lines: [{ _id: cherry._id, picked: 0.712 }] }),
+        sweepExpiredOrders(later),
+        sweepExpiredOrders(later),
+      ]);
+      expect(finalRes.status).toBe(201);
+      await sweepExpiredOrders(later);
+      expect(await stockOf(cherry._id)).toBeCloseTo(stockBefore + 0.038, 6);
+      expect(fake.payments.refundsMade - refundsBefore).toBe(1);
+      const stored = await storedOrder(id);
+      expect([stored.refundedCents, stored.refundReservedCents]).toEqual([56, 56]);
+      expect(stored.refunds).toHaveLength(1);
+    }
+  });
+
   it("returns stock once when a final races a delete", async () => {
     for (let round = 0; round < 5; round += 1) {
       const cherry = await cherries();

@@ -8,6 +8,7 @@ import { SWRConfig } from "swr";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { theme } from "../../app/theme.ts";
 import { shop } from "../../lib/shop-store.ts";
+import { order as anOrder, orderLine } from "../../test/orders.ts";
 import { fakeApi, pageAnswer, resetShop } from "../../test/render.tsx";
 import { holdLength, localTime } from "./detail/order-hold.tsx";
 import { OrderPage } from "./detail/order-page.tsx";
@@ -17,48 +18,21 @@ import { PlaceOrderPage } from "./place/place-order-page.tsx";
 const address = { fullName: "Ann", address: "1 Main", city: "Montreal", postalCode: "H1H", country: "CA" };
 const ann = { _id: "u1", name: "Ann", email: "ann@example.com", isAdmin: false, token: "t" };
 
-const order = (patch: Partial<Order> = {}): Order => ({
-  _id: "o1",
-  user: { _id: "u1", name: "Ann" },
-  orderItems: [
-    {
-      _id: "p1",
-      name: "Honey Mangoes",
-      slug: "mango",
-      image: "/m.webp",
-      price: 5,
-      unit: "kg",
-      step: 0.25,
-      quantity: 2.25,
-      substitute: "no",
-      pickedQuantity: null,
-      finalAmount: null,
-      substitution: null,
-    },
-  ],
-  shippingAddress: address,
-  paymentMethod: "PayPal",
-  itemsPrice: 10,
-  shippingPrice: 10,
-  taxPrice: 1.5,
-  totalPrice: 21.5,
-  isPaid: false,
-  paidAt: null,
-  isDelivered: false,
-  deliveredAt: null,
-  createdAt: "2026-11-21T10:00:00.000Z",
-  holdUntil: "2026-11-21T11:00:00.000Z",
-  isCancelled: false,
-  cancelledAt: null,
-  isPaymentPending: false,
-  refundedPrice: 0,
-  refunds: [],
-  finalItemsPrice: null,
-  finalTaxPrice: null,
-  finalPrice: null,
-  finalizedAt: null,
-  ...patch,
-});
+/** Ann's unpaid order of 2.25 kg of mangoes, $21.50 in all, placed at 10:00 and held until 11:00. */
+const order = (patch: Partial<Order> = {}): Order =>
+  anOrder({
+    _id: "o1",
+    orderItems: [orderLine({ price: 5, unit: "kg", step: 0.25, quantity: 2.25 })],
+    itemsPrice: 10,
+    shippingPrice: 10,
+    taxPrice: 1.5,
+    totalPrice: 21.5,
+    isPaid: false,
+    paidAt: null,
+    createdAt: "2026-11-21T10:00:00.000Z",
+    holdUntil: "2026-11-21T11:00:00.000Z",
+    ...patch,
+  });
 
 /**
  * A paid order as picked: 0.75 kg of cherries at $12.49 / kg weighed 0.712 kg ($8.89), a melon
@@ -66,25 +40,19 @@ const order = (patch: Partial<Order> = {}): Order => ({
  */
 const picked = order({
   orderItems: [
-    {
+    orderLine({
       _id: "cherries",
       name: "Cherries",
-      slug: "cherries",
-      image: "/c.webp",
       price: 12.49,
       unit: "kg",
       step: 0.25,
       quantity: 0.75,
-      substitute: "no",
       pickedQuantity: 0.712,
       finalAmount: 8.89,
-      substitution: null,
-    },
-    {
+    }),
+    orderLine({
       _id: "melon",
       name: "Melon",
-      slug: "melon",
-      image: "/m.webp",
       price: 3.5,
       unit: "piece",
       step: 1,
@@ -102,7 +70,7 @@ const picked = order({
         quantity: 1,
         finalAmount: 3,
       },
-    },
+    }),
   ],
   itemsPrice: 12.87,
   shippingPrice: 10,

@@ -1,37 +1,27 @@
 import type { Order } from "@fruit/core/browser/orders";
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
+import { order as anOrder } from "../../../test/orders.ts";
 import { renderAdmin } from "../shared/test-wrapper.tsx";
 import { toOrderRow } from "./order-rows.ts";
 import { OrdersTable } from "./orders-table.tsx";
 
-const order = (patch: Partial<Order> = {}): Order => ({
-  _id: "01JORDER",
-  user: { _id: "u1", name: "Ada" },
-  orderItems: [],
-  shippingAddress: { fullName: "Ada", address: "1 Main", city: "Montreal", postalCode: "H1H", country: "CA" },
-  paymentMethod: "PayPal",
-  itemsPrice: 20,
-  shippingPrice: 10,
-  taxPrice: 3,
-  totalPrice: 33,
-  isPaid: false,
-  paidAt: null,
-  isDelivered: false,
-  deliveredAt: null,
-  createdAt: "2026-11-21T10:20:30.000Z",
-  holdUntil: "2026-11-21T11:20:30.000Z",
-  isCancelled: false,
-  cancelledAt: null,
-  isPaymentPending: false,
-  refundedPrice: 0,
-  refunds: [],
-  finalItemsPrice: null,
-  finalTaxPrice: null,
-  finalPrice: null,
-  finalizedAt: null,
-  ...patch,
-});
+/** Ada's unpaid order of $33.00, placed on 2026-11-21 and held for an hour: what each row is read from. */
+const order = (patch: Partial<Order> = {}): Order =>
+  anOrder({
+    _id: "01JORDER",
+    user: { _id: "u1", name: "Ada" },
+    orderItems: [],
+    itemsPrice: 20,
+    shippingPrice: 10,
+    taxPrice: 3,
+    totalPrice: 33,
+    isPaid: false,
+    paidAt: null,
+    createdAt: "2026-11-21T10:20:30.000Z",
+    holdUntil: "2026-11-21T11:20:30.000Z",
+    ...patch,
+  });
 
 describe("admin orders row formatting", () => {
   it("shows the customer, the date's first 10 characters, the total with 2 decimals and No for open flags", () => {

@@ -1,37 +1,13 @@
-import type { Order } from "@fruit/core/browser/orders";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useLocation } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { order as anOrder } from "../../../test/orders.ts";
 import { fakeApi, pageAnswer, renderScreen, resetShop } from "../../../test/render.tsx";
 import { OrdersAdminPage } from "./orders-admin-page.tsx";
 
-const order = (id: string): Order => ({
-  _id: id,
-  user: { _id: "u1", name: "Ada" },
-  orderItems: [],
-  shippingAddress: { fullName: "Ada", address: "1 Main", city: "Montreal", postalCode: "H1H", country: "CA" },
-  paymentMethod: "PayPal",
-  itemsPrice: 20,
-  shippingPrice: 10,
-  taxPrice: 3,
-  totalPrice: 33,
-  isPaid: false,
-  paidAt: null,
-  isDelivered: false,
-  deliveredAt: null,
-  createdAt: "2026-11-21T10:20:30.000Z",
-  holdUntil: null,
-  isCancelled: false,
-  cancelledAt: null,
-  isPaymentPending: false,
-  refundedPrice: 0,
-  refunds: [],
-  finalItemsPrice: null,
-  finalTaxPrice: null,
-  finalPrice: null,
-  finalizedAt: null,
-});
+/** An order with this id: these tests look only at which orders are on screen. */
+const order = (_id: string) => anOrder({ _id });
 
 function Url() {
   const location = useLocation();

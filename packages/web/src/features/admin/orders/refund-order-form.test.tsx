@@ -1,65 +1,22 @@
-import type { Order } from "@fruit/core/browser/orders";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { order, orderLine } from "../../../test/orders.ts";
 import { fakeApi, renderScreen, resetShop } from "../../../test/render.tsx";
 import { RefundOrderForm, refundRequestOf } from "./refund-order-form.tsx";
 
-const paid: Order = {
+/** Paid $33.28: 0.75 kg of kiwis at $12.99 / kg and 3 melons at $3.50. */
+const paid = order({
   _id: "o1",
-  user: { _id: "u1", name: "Ann" },
   orderItems: [
-    {
-      _id: "kiwi",
-      name: "Kiwi",
-      slug: "kiwi",
-      image: "/k.webp",
-      price: 12.99,
-      unit: "kg",
-      step: 0.25,
-      quantity: 0.75,
-      substitute: "no",
-      pickedQuantity: null,
-      finalAmount: null,
-      substitution: null,
-    },
-    {
-      _id: "melon",
-      name: "Melon",
-      slug: "melon",
-      image: "/m.webp",
-      price: 3.5,
-      unit: "piece",
-      step: 1,
-      quantity: 3,
-      substitute: "no",
-      pickedQuantity: null,
-      finalAmount: null,
-      substitution: null,
-    },
+    orderLine({ _id: "kiwi", name: "Kiwi", price: 12.99, unit: "kg", step: 0.25, quantity: 0.75 }),
+    orderLine({ _id: "melon", name: "Melon", price: 3.5, unit: "piece", step: 1, quantity: 3 }),
   ],
-  shippingAddress: { fullName: "Ann", address: "1 Main", city: "Montreal", postalCode: "H1H", country: "CA" },
-  paymentMethod: "PayPal",
   itemsPrice: 20.24,
   shippingPrice: 10,
   taxPrice: 3.04,
   totalPrice: 33.28,
-  isPaid: true,
-  paidAt: "2026-11-21T10:05:00.000Z",
-  isDelivered: false,
-  deliveredAt: null,
-  createdAt: "2026-11-21T10:00:00.000Z",
-  holdUntil: null,
-  isCancelled: false,
-  cancelledAt: null,
-  isPaymentPending: false,
-  refundedPrice: 0,
-  refunds: [],
-  finalItemsPrice: null,
-  finalTaxPrice: null,
-  finalPrice: null,
-  finalizedAt: null,
-};
+});
 
 const form = { mode: "lines" as const, amount: "", quantities: {}, reason: "Bruised", restock: true };
 

@@ -11,6 +11,7 @@ import { RequireAdmin } from "../../../app/guards.tsx";
 import { routes } from "../../../app/routes.tsx";
 import { fetcher } from "../../../lib/api.ts";
 import { shop } from "../../../lib/shop-store.ts";
+import { order, orderLine } from "../../../test/orders.ts";
 import { product } from "../../../test/products.ts";
 import { fakeApi, resetShop } from "../../../test/render.tsx";
 import { PickOrderPage } from "./pick-order-page.tsx";
@@ -22,58 +23,18 @@ vi.mock("../../../lib/notify.ts", () => ({
   notifyError: notify.error,
 }));
 
-const line = { image: "/x.webp", pickedQuantity: null, finalAmount: null, substitution: null };
-
 /** Paid: 0.75 kg of cherries at $12.49 / kg ($9.37, no substitute) and a melon ($3.50, substitute allowed). */
-const paid: Order = {
+const paid = order({
   _id: "o1",
-  user: { _id: "u1", name: "Ann" },
   orderItems: [
-    {
-      ...line,
-      _id: "cherries",
-      name: "Cherries",
-      slug: "cherries",
-      price: 12.49,
-      unit: "kg",
-      step: 0.25,
-      quantity: 0.75,
-      substitute: "no",
-    },
-    {
-      ...line,
-      _id: "melon",
-      name: "Melon",
-      slug: "melon",
-      price: 3.5,
-      unit: "piece",
-      step: 1,
-      quantity: 1,
-      substitute: "allowed",
-    },
+    orderLine({ _id: "cherries", name: "Cherries", price: 12.49, unit: "kg", step: 0.25, quantity: 0.75 }),
+    orderLine({ _id: "melon", name: "Melon", price: 3.5, unit: "piece", quantity: 1, substitute: "allowed" }),
   ],
-  shippingAddress: { fullName: "Ann", address: "1 Main", city: "Montreal", postalCode: "H1H", country: "CA" },
-  paymentMethod: "PayPal",
   itemsPrice: 12.87,
   shippingPrice: 10,
   taxPrice: 1.93,
   totalPrice: 24.8,
-  isPaid: true,
-  paidAt: "2026-11-21T10:05:00.000Z",
-  isDelivered: false,
-  deliveredAt: null,
-  createdAt: "2026-11-21T10:00:00.000Z",
-  holdUntil: null,
-  isCancelled: false,
-  cancelledAt: null,
-  isPaymentPending: false,
-  refundedPrice: 0,
-  refunds: [],
-  finalItemsPrice: null,
-  finalTaxPrice: null,
-  finalPrice: null,
-  finalizedAt: null,
-};
+});
 
 const finalised: Order = {
   ...paid,

@@ -5,6 +5,7 @@ import { leaseEnded } from "../db/once.ts";
 import { signLink } from "../mails/link-token.ts";
 import { deliverNotice, type NoticeOptions } from "../mails/notice.ts";
 import { renderNotice } from "../mails/notice-template.ts";
+import { sharedPace } from "../mails/pace.ts";
 import { formatMoney, toDollars } from "../money/pricing.ts";
 import { fromBase, perUnitLabel } from "../money/quantity.ts";
 import { type ProductRecord, productKind } from "../products/product.records.ts";
@@ -26,8 +27,10 @@ import { thresholdOf } from "./index.ts";
  *   records (its INSERT, then each batch's settle) runs at most one batch: claim the next batch
  *   (`takeOver` of `ready`, or of `sending` whose holder's lease ended), mail up to FAN_OUT_BATCH
  *   subscribers in key order after the position, each through its own notice mail
- *   (`restock#<product>#<episode>#<user>`: once per subscriber and episode), paced to `MAIL_SEND_RATE`,
- *   then settle the position under the claim. The settle's record runs the next batch, so 10,000
+ *   (`restock#<product>#<episode>#<user>`: once per subscriber and episode), each send waiting for a
+ *   slot of the pace all batches share (mails/pace.ts), so every batch running at once — one per
+ *   shard and episode — together keep to `MAIL_SEND_RATE`; a batch stops taking subscribers once it
+ *   has run BATCH_BUDGET_MS, however many share the rate; then settle the position under the claim. The settle's record runs the next batch, so 10,000
  *   subscribers are 400 short Lambda runs, never one. A run that dies mid-batch leaves its claim: its
  *   own record is redelivered, and once the lease ended the batch is taken over from the last settled
  *   position — subscribers already mailed find their notice claimed and are not mailed again.
@@ -39,14 +42,20 @@ import { thresholdOf } from "./index.ts";
 
 /** Subscribers mailed per batch (one stream record's work). */
 export const FAN_OUT_BATCH = 25;
-/** Longer than a batch at the slowest rate allowed plus SES's timeouts. */
+/** Longer than a batch's budget plus a wait for its slot and SES's timeouts. */
 export const BATCH_LEASE_MS = 60_000;
+/**
+ * After this long a batch takes no further subscriber and settles where it is: with many batches
+ * sharing the rate, 25 mails may take longer than one run should (the lease, the Lambda's timeout).
+ */
+export const BATCH_BUDGET_MS = 10_000;
 
 export interface FanOutOptions extends NoticeOptions {
-  /** Waits between sends (tests replace it); by default `setTimeout`. */
+  /** Waits for a send slot (tests replace it); by default `setTimeout`. */
   pause?: (ms: number) => Promise<void>;
   batchSize?: number;
   batchLeaseMs?: number;
+  batchBudgetMs?: number;
 }
 
 const productPage = (slug: string) => `${getConfig().mail.shopUrl}/product/${encodeURIComponent(slug)}`;
@@ -135,8 +144,6 @@ async function mailLowStock(product: ProductRecord, rev: number, threshold: numb
   return retry;
 }
 
-const pauseFor = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
 /**
  * One batch of an episode's fan-out, for one of the episode item's stream records (see the top of
  * this file). Answers true when the record must be retried (SES refused a mail for now, or the
@@ -159,8 +166,12 @@ export async function runEpisodeBatch(keys: Item, given: FanOutOptions): Promise
 
 async function mailBatch(held: EpisodeRecord, given: FanOutOptions): Promise<boolean> {
   const now = given.now ?? (() => new Date());
-  const pause = given.pause ?? pauseFor;
-  const gap = 1000 / getConfig().mail.sendRate;
+  const started = now().getTime();
+  const budget = given.batchBudgetMs ?? BATCH_BUDGET_MS;
+  // Every send of every batch books a slot of the one shared pace (mails/pace.ts).
+  const pace =
+    given.pace ??
+    sharedPace({ rate: getConfig().mail.sendRate, now, ...(given.pause ? { pause: given.pause } : {}) });
   const start = held.position ? { pk: `ALERTS#${held.productId}`, sk: held.position } : undefined;
   const page = await alertStore.subscribersPage(held.productId, given.batchSize ?? FAN_OUT_BATCH, start);
   const users = new Map(
@@ -173,7 +184,13 @@ async function mailBatch(held: EpisodeRecord, given: FanOutOptions): Promise<boo
   let position = held.position;
   let handled = 0;
   let retry = false;
+  let stopped = false;
   for (const alert of page.items) {
+    // Out of time (the rate is shared by many batches): the settle's record runs the rest.
+    if (handled > 0 && now().getTime() - started >= budget) {
+      stopped = true;
+      break;
+    }
     const user = users.get(alert.userId);
     if (user) {
       const unsubscribe = linkPage(
@@ -196,19 +213,18 @@ async function mailBatch(held: EpisodeRecord, given: FanOutOptions): Promise<boo
             unsubscribeUrl: unsubscribe,
           }),
         }),
-        given,
+        { ...given, pace },
       );
       // SES refused for now: stop here; the record is retried from this subscriber.
       if (delivery === "failed") {
         retry = true;
         break;
       }
-      if (delivery === "sent") await pause(gap);
     }
     position = `USER#${alert.userId}`;
     handled += 1;
   }
-  const done = !retry && page.next === undefined;
+  const done = !retry && !stopped && page.next === undefined;
   await alertStore.settleBatch(held, { position, handled, done }, now());
   return retry;
 }

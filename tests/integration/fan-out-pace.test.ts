@@ -63,8 +63,9 @@ describe("the fan-out's shared pace", () => {
     // come up to a few ms after its slot (its claim's write), hence one more than the rate at most.
     expect(busiestSecond(ses.at)).toBeLessThanOrEqual(RATE + 1);
     const span = (Math.max(...ses.at) - Math.min(...ses.at)) / 1000;
-    // Slots are exact; a send follows its slot by its claim's write (a few ms, more on a cold start).
-    expect(span).toBeGreaterThanOrEqual((2 * EACH - 1) / RATE - 0.1);
+    // Slots are exact; a send follows its slot by its claim's write (a few ms; on a loaded machine the
+    // first one up to a gap): per-batch pacing spans about (2 × EACH) / (2 × RATE) seconds instead.
+    expect(span).toBeGreaterThanOrEqual((2 * EACH - 2) / RATE);
     expect(seconds).toBeGreaterThanOrEqual(span);
   });
 

@@ -315,9 +315,18 @@ describe("the fan-out", () => {
     void runEpisodeBatch(episodeKey, { send: dying, batchSize: 3, pause: async () => {} });
     await until("the dying batch's second send", () => crashed.length === 2);
 
-    // Within the batch's lease its record finds it held and leaves it to its holder.
+    // Within the batch's lease a record waits it out (here: no wait); still held, it is retried, sending nothing.
+    const later0 = () => new Date(Date.now() + 120_000);
     const again = countingSender();
-    expect(await runEpisodeBatch(episodeKey, { send: again.send, batchSize: 3 })).toBe(false);
+    expect(await runEpisodeBatch(episodeKey, { send: again.send, batchSize: 3, pause: async () => {} })).toBe(
+      true,
+    );
+    expect(again.sent).toHaveLength(0);
+    // A claim's own record (its new image `sending`) starts no batch at all.
+    const claimImage = { status: "sending" };
+    expect(
+      await runEpisodeBatch(episodeKey, { send: again.send, batchSize: 3, now: later0 }, claimImage),
+    ).toBe(false);
     expect(again.sent).toHaveLength(0);
 
     // After the lease the batch is taken over from the last settled position.

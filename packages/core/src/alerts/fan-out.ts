@@ -1,7 +1,7 @@
 import { getConfig } from "../config.ts";
 import { batchGet } from "../db/batch.ts";
 import type { Item } from "../db/kind.ts";
-import { leaseEnded } from "../db/once.ts";
+import { leaseEnded, leaseLeft } from "../db/once.ts";
 import { signLink } from "../mails/link-token.ts";
 import { deliverNotice, type NoticeOptions } from "../mails/notice.ts";
 import { renderNotice } from "../mails/notice-template.ts";
@@ -24,16 +24,18 @@ import { thresholdOf } from "./index.ts";
  *   a redelivered, duplicated or bisected record starts nothing twice. Stock 3 → 5 starts none;
  *   0 → 5 → 0 → 5 starts two.
  * - **Fan-out in bounded batches.** The episode item is the fan-out's cursor. Each of its stream
- *   records (its INSERT, then each batch's settle) runs at most one batch: claim the next batch
+ *   records whose new image is `ready` (its INSERT, then each batch's settle; a claim's record runs
+ *   nothing) runs at most one batch: claim the next batch
  *   (`takeOver` of `ready`, or of `sending` whose holder's lease ended), mail up to FAN_OUT_BATCH
  *   subscribers in key order after the position, each through its own notice mail
  *   (`restock#<product>#<episode>#<user>`: once per subscriber and episode), each send waiting for a
  *   slot of the pace all batches share (mails/pace.ts), so every batch running at once — one per
  *   shard and episode — together keep to `MAIL_SEND_RATE`; a batch stops taking subscribers once it
- *   has run BATCH_BUDGET_MS, however many share the rate; then settle the position under the claim. The settle's record runs the next batch, so 10,000
- *   subscribers are 400 short Lambda runs, never one. A run that dies mid-batch leaves its claim: its
- *   own record is redelivered, and once the lease ended the batch is taken over from the last settled
- *   position — subscribers already mailed find their notice claimed and are not mailed again.
+ *   has run BATCH_BUDGET_MS, however many share the rate; then settle the position under the claim.
+ *   The settle's record runs the next batch, so 10,000 subscribers are 400 short runs, never one
+ *   (tests/bench/fan-out.ts measures it). A run that dies mid-batch leaves its claim: its own record
+ *   is redelivered, waits out what is left of the lease and takes the batch over from the last
+ *   settled position — subscribers already mailed find their notice claimed and are not mailed again.
  * - **Low stock.** Stock falling to or under the threshold mails each administrator once per
  *   crossing (`low-stock#<product>#<rev>#<admin>`); the "Running low" list (one entry per product at
  *   or under it) follows every change, newer revisions only.
@@ -42,8 +44,12 @@ import { thresholdOf } from "./index.ts";
 
 /** Subscribers mailed per batch (one stream record's work). */
 export const FAN_OUT_BATCH = 25;
-/** Longer than a batch's budget plus a wait for its slot and SES's timeouts. */
-export const BATCH_LEASE_MS = 60_000;
+/**
+ * Longer than a batch's budget plus a wait for its slot and SES's timeouts (10 + 13 s), and short
+ * enough that a redelivered record can wait it out and still run its batch within the subscriber's
+ * 60 s timeout.
+ */
+export const BATCH_LEASE_MS = 30_000;
 /**
  * After this long a batch takes no further subscriber and settles where it is: with many batches
  * sharing the rate, 25 mails may take longer than one run should (the lease, the Lambda's timeout).
@@ -144,21 +150,34 @@ async function mailLowStock(product: ProductRecord, rev: number, threshold: numb
   return retry;
 }
 
+const pauseFor = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
 /**
  * One batch of an episode's fan-out, for one of the episode item's stream records (see the top of
- * this file). Answers true when the record must be retried (SES refused a mail for now, or the
- * batch's holder died and its lease has not ended yet).
+ * this file), `after` being the record's new image. Answers true when the record must be retried
+ * (SES refused a mail for now, or a batch's claim is still live after its lease was waited out).
  */
-export async function runEpisodeBatch(keys: Item, given: FanOutOptions): Promise<boolean> {
+export async function runEpisodeBatch(keys: Item, given: FanOutOptions, after?: Item): Promise<boolean> {
   const pk = String(keys.pk);
   if (!pk.startsWith(EPISODE_PREFIX) || keys.sk !== EPISODE_SK) return false;
+  // Only the INSERT and each settle (new image `ready`) start a batch; a claim's own record starts
+  // none. Otherwise a claim's record, which arrives after its batch settled, would start a second
+  // batch beside the settle's, each run then starting twice as many as the one before.
+  if (after && after.status !== "ready") return false;
   const [productId = "", episodeId = ""] = pk.slice(EPISODE_PREFIX.length).split("#");
   const now = given.now ?? (() => new Date());
-  const found = await alertStore.episode(productId, episodeId);
+  const lease = given.batchLeaseMs ?? BATCH_LEASE_MS;
+  let found = await alertStore.episode(productId, episodeId);
   if (!found || found.status === "done") return false;
-  // A batch under a live claim: its holder's settle makes the next record (or its own is redelivered).
-  if (found.status === "sending" && !leaseEnded(found.claimedAt, given.batchLeaseMs ?? BATCH_LEASE_MS, now()))
-    return false;
+  if (found.status === "sending" && !leaseEnded(found.claimedAt, lease, now())) {
+    // An episode's records reach one shard, run one at a time: a claim still live when a batch's
+    // record comes belongs to a run that died, whose record is being redelivered. Wait out its lease
+    // and take the batch over (a claim still live after that has a holder elsewhere: retried).
+    await (given.pause ?? pauseFor)(leaseLeft(found.claimedAt, lease, now()));
+    found = await alertStore.episode(productId, episodeId);
+    if (!found || found.status === "done") return false;
+    if (found.status === "sending" && !leaseEnded(found.claimedAt, lease, now())) return true;
+  }
   const held = await alertStore.claimBatch(found, now());
   if (!held) return false;
   return mailBatch(held, given);

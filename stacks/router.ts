@@ -93,7 +93,11 @@ if (event.request.uri === "/") event.request.uri = "${HOME_ORIGIN_PATH}";`;
  *
  * The routes attach lazily, so the distribution has one cache behaviour serving all three; the
  * headers policy goes on it through the function form of `transform.cdn`, which keeps every field
- * SST set on the behaviour (the object form would replace the behaviour wholesale).
+ * SST set on the behaviour (the object form would replace the behaviour wholesale). Its origin
+ * request policy stays SST's Managed-AllViewerExceptHostHeader: every viewer header but `Host` (a
+ * function URL refuses the viewer's), the viewer-request function's own headers included — the
+ * origin header and the viewer's IP the API limits contact messages by (stacks/origin.ts;
+ * tests/infra/client-ip.test.ts).
  */
 export const router = new sst.aws.Router("Router", {
   ...(domain ? { domain } : {}),

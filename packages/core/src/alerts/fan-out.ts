@@ -161,8 +161,8 @@ export async function runEpisodeBatch(keys: Item, given: FanOutOptions, after?: 
   const pk = String(keys.pk);
   if (!pk.startsWith(EPISODE_PREFIX) || keys.sk !== EPISODE_SK) return false;
   // Only the INSERT and each settle (new image `ready`) start a batch; a claim's own record starts
-  // none. Otherwise a claim's record, which arrives after its batch settled, would start a second
-  // batch beside the settle's, each run then starting twice as many as the one before.
+  // none. Otherwise a claim's record, which arrives after its batch settled, would start another
+  // batch beside the settle's, and one run would mail several batches (100 mails in the bench).
   if (after && after.status !== "ready") return false;
   const [productId = "", episodeId = ""] = pk.slice(EPISODE_PREFIX.length).split("#");
   const now = given.now ?? (() => new Date());

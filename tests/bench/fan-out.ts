@@ -1,8 +1,11 @@
 import type { episodeKind } from "@fruit/core/internal/alerts/alert.records";
 import { alertStore } from "@fruit/core/internal/alerts/alert.store";
 import { tableName } from "@fruit/core/internal/db/client";
+import { putItem } from "@fruit/core/internal/db/items";
 import { readStreamRecord } from "@fruit/core/internal/db/stream-record";
+import { transact } from "@fruit/core/internal/db/transact";
 import { noticeStore } from "@fruit/core/internal/mails/notice";
+import { userKind } from "@fruit/core/internal/users/user.records";
 import { matchesMailStreamFilters } from "@fruit/core/mail-stream-filters";
 import type { MailSender, OutgoingMail } from "@fruit/core/mails/ses";
 import { mailStreamRecords } from "@fruit/functions/lambda/mail-stream";
@@ -39,6 +42,17 @@ function recordingSender() {
   return { send, sent };
 }
 
+const sentinelUser = {
+  id: "bench-sentinel",
+  name: "Sentinel",
+  email: "sentinel@example.com",
+  passwordHash: "x",
+  isAdmin: false,
+  tokenVersion: 0,
+  createdAt: "2026-01-01T00:00:00.000Z",
+  updatedAt: "2026-01-01T00:00:00.000Z",
+};
+
 const duplicatesOf = (mails: readonly OutgoingMail[]) => mails.length - new Set(mails.map((m) => m.to)).size;
 
 async function untilDone(productId: string, episode: string, timeoutMs: number): Promise<void> {
@@ -69,6 +83,7 @@ const group: BenchGroup = {
         let largestRun = 0;
         let largestBatch = 0;
         let settles = 0;
+        const seen = new Set<string>();
         const poller = await startStreamPoller({
           endpoint,
           tableName: tableName(),
@@ -76,6 +91,7 @@ const group: BenchGroup = {
           fromLatest: true,
           filter: (record) => matchesMailStreamFilters(record.eventName, record.dynamodb?.Keys ?? {}),
           handler: async (event) => {
+            for (const record of event.Records) seen.add(String(record.dynamodb?.Keys?.pk?.S));
             const before = ses.sent.length;
             const answer = await mailStreamRecords(event.Records, { send: ses.send });
             runs += 1;
@@ -98,6 +114,16 @@ const group: BenchGroup = {
         let seconds: number;
         let episodeKey: ReturnType<typeof episodeKind.key>;
         try {
+          // The poller reads from the stream's latest record once it has its shard iterator, which it
+          // takes on its first poll: a user put and removed (its REMOVE passes the filters), again
+          // until one reaches the handler, shows it is reading before the restock is written.
+          for (let round = 0; !seen.has("USER#bench-sentinel"); round += 1) {
+            if (round > 60) throw new Error("the stream poller never delivered a sentinel");
+            const mark = userKind.key("bench-sentinel");
+            await putItem(userKind.putAt(mark, sentinelUser));
+            await transact(userKind.delete(mark));
+            await new Promise((resolve) => setTimeout(resolve, 500));
+          }
           context.log("restocking; the stream runs the fan-out");
           const started = performance.now();
           episodeKey = await restock(product._id, { send: ses.send });

@@ -4,7 +4,7 @@ import {
   HSTS,
 } from "../packages/core/src/http/security-headers.ts";
 import { HOME_ORIGIN_PATH } from "../packages/core/src/pages/page-head.ts";
-import { originInjection } from "./origin.ts";
+import { originInjection, viewerIpInjection } from "./origin.ts";
 import { searchIndexing, stageSetting } from "./stage.ts";
 import { bucket } from "./storage.ts";
 
@@ -72,11 +72,13 @@ export const securityHeadersPolicy = new aws.cloudfront.ResponseHeadersPolicy("S
 });
 
 /**
- * The router's viewer-request function: the origin header first (stacks/origin.ts), then the home
+ * The router's viewer-request function: the origin header first, then the viewer's IP header (both
+ * stacks/origin.ts: the API trusts the second because the first proves the function ran), then the home
  * page's rewrite to the page function's path (stacks/pages.ts: the static site owns the `/` prefix,
  * so `/` alone cannot be routed elsewhere).
  */
 export const viewerRequestInjection = $interpolate`${originInjection}
+${viewerIpInjection}
 if (event.request.uri === "/") event.request.uri = "${HOME_ORIGIN_PATH}";`;
 
 /**
@@ -91,7 +93,11 @@ if (event.request.uri === "/") event.request.uri = "${HOME_ORIGIN_PATH}";`;
  *
  * The routes attach lazily, so the distribution has one cache behaviour serving all three; the
  * headers policy goes on it through the function form of `transform.cdn`, which keeps every field
- * SST set on the behaviour (the object form would replace the behaviour wholesale).
+ * SST set on the behaviour (the object form would replace the behaviour wholesale). Its origin
+ * request policy stays SST's Managed-AllViewerExceptHostHeader: every viewer header but `Host` (a
+ * function URL refuses the viewer's), the viewer-request function's own headers included — the
+ * origin header and the viewer's IP the API limits contact messages by (stacks/origin.ts;
+ * tests/infra/client-ip.test.ts).
  */
 export const router = new sst.aws.Router("Router", {
   ...(domain ? { domain } : {}),

@@ -14,6 +14,8 @@ export async function withBenchTable<T>(
   context: BenchContext,
   name: string,
   work: (endpoint: string) => Promise<T>,
+  /** More settings for core (`SHOP_URL`, `MAIL_SEND_RATE`, ...). */
+  env: Record<string, string> = {},
 ): Promise<T> {
   context.log("starting DynamoDB Local (in memory)");
   const dynamo = await startDynamo();
@@ -24,6 +26,7 @@ export async function withBenchTable<T>(
         DYNAMODB_ENDPOINT: dynamo.endpoint,
         JWT_SECRET: "bench-secret-bench-secret-bench-secret-0123",
         PAYMENTS: "test",
+        ...env,
       }),
     );
     await ensureTable(dynamo.endpoint, tableName());

@@ -22,6 +22,7 @@ const groups: Record<string, () => Promise<{ default: BenchGroup }>> = {
   summary: () => import("./summary.ts"),
   scale: () => import("./scale.ts"),
   stream: () => import("./stream.ts"),
+  fanout: () => import("./fan-out.ts"),
   web: () => import("./web-initial.ts"),
   lighthouse: () => import("./lighthouse.ts"),
   images: () => import("./images.ts"),

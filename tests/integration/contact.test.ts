@@ -4,6 +4,7 @@ import { getItem } from "@fruit/core/internal/db/items";
 import { signLink } from "@fruit/core/internal/mails/link-token";
 import { mailStore } from "@fruit/core/internal/mails/mail.store";
 import { noticeStore } from "@fruit/core/internal/mails/notice";
+import { VIEWER_IP_HEADER } from "@fruit/functions/api/client-ip";
 import { app } from "@fruit/functions/api/index";
 import { mailStreamRecords } from "@fruit/functions/lambda/mail-stream";
 import type { DynamoDBRecord } from "aws-lambda";
@@ -34,6 +35,29 @@ async function fromIp(ip: string, path: string, body: unknown) {
   return { status: res.status, body: (await res.json()) as { message: string } };
 }
 const freshIp = () => `10.0.0.${++ipCounter}`;
+
+/**
+ * A request as the API function receives it behind the router: the router's viewer-IP header
+ * (stacks/origin.ts), any headers the client added, and the function URL's TCP peer (CloudFront).
+ */
+async function viaRouter(
+  viewerIp: string,
+  path: string,
+  body: unknown,
+  clientHeaders: Record<string, string>,
+) {
+  const event = { requestContext: { http: { sourceIp: "130.176.9.1" } } };
+  const res = await app.request(
+    path,
+    {
+      method: "POST",
+      headers: { ...clientHeaders, "Content-Type": "application/json", [VIEWER_IP_HEADER]: viewerIp },
+      body: JSON.stringify(body),
+    },
+    { event },
+  );
+  return res.status;
+}
 
 /** The INSERT records of every stored item whose partition starts with `prefix`. */
 async function insertsOf(prefix: string): Promise<DynamoDBRecord[]> {
@@ -149,6 +173,21 @@ describe("contact form", () => {
     expect((await fromIp(ip, "/api/contact", message("many9@example.com"))).status).toBe(429);
     // Another client is not held up.
     expect((await fromIp(freshIp(), "/api/contact", message("other@example.com"))).status).toBe(202);
+  });
+
+  it("in the cloud the IP is the router's header: a client's own X-Forwarded-For or CloudFront-Viewer-Address changes nothing", async () => {
+    const ip = "203.0.113.50";
+    for (let i = 0; i < 5; i += 1) {
+      const forged = {
+        "X-Forwarded-For": `198.51.100.${i}`,
+        "CloudFront-Viewer-Address": `198.51.100.${i}:443`,
+      };
+      expect(await viaRouter(ip, "/api/contact", message(`cloud${i}@example.com`), forged)).toBe(202);
+    }
+    const forged = { "X-Forwarded-For": "198.51.100.99", "CloudFront-Viewer-Address": "198.51.100.99:443" };
+    expect(await viaRouter(ip, "/api/contact", message("cloud9@example.com"), forged)).toBe(429);
+    // Another viewer behind the same CloudFront edge is not held up.
+    expect(await viaRouter("203.0.113.51", "/api/contact", message("cloud10@example.com"), {})).toBe(202);
   });
 
   it("the limit holds under concurrent requests: 8 at once from one IP, 5 accepted", async () => {

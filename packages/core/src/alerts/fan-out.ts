@@ -1,10 +1,11 @@
 import { getConfig } from "../config.ts";
 import { batchGet } from "../db/batch.ts";
 import type { Item } from "../db/kind.ts";
-import { leaseEnded } from "../db/once.ts";
+import { leaseEnded, leaseLeft } from "../db/once.ts";
 import { signLink } from "../mails/link-token.ts";
 import { deliverNotice, type NoticeOptions } from "../mails/notice.ts";
 import { renderNotice } from "../mails/notice-template.ts";
+import { sharedPace } from "../mails/pace.ts";
 import { formatMoney, toDollars } from "../money/pricing.ts";
 import { fromBase, perUnitLabel } from "../money/quantity.ts";
 import { type ProductRecord, productKind } from "../products/product.records.ts";
@@ -23,14 +24,18 @@ import { thresholdOf } from "./index.ts";
  *   a redelivered, duplicated or bisected record starts nothing twice. Stock 3 → 5 starts none;
  *   0 → 5 → 0 → 5 starts two.
  * - **Fan-out in bounded batches.** The episode item is the fan-out's cursor. Each of its stream
- *   records (its INSERT, then each batch's settle) runs at most one batch: claim the next batch
+ *   records whose new image is `ready` (its INSERT, then each batch's settle; a claim's record runs
+ *   nothing) runs at most one batch: claim the next batch
  *   (`takeOver` of `ready`, or of `sending` whose holder's lease ended), mail up to FAN_OUT_BATCH
  *   subscribers in key order after the position, each through its own notice mail
- *   (`restock#<product>#<episode>#<user>`: once per subscriber and episode), paced to `MAIL_SEND_RATE`,
- *   then settle the position under the claim. The settle's record runs the next batch, so 10,000
- *   subscribers are 400 short Lambda runs, never one. A run that dies mid-batch leaves its claim: its
- *   own record is redelivered, and once the lease ended the batch is taken over from the last settled
- *   position — subscribers already mailed find their notice claimed and are not mailed again.
+ *   (`restock#<product>#<episode>#<user>`: once per subscriber and episode), each send waiting for a
+ *   slot of the pace all batches share (mails/pace.ts), so every batch running at once — one per
+ *   shard and episode — together keep to `MAIL_SEND_RATE`; a batch stops taking subscribers once it
+ *   has run BATCH_BUDGET_MS, however many share the rate; then settle the position under the claim.
+ *   The settle's record runs the next batch, so 10,000 subscribers are 400 short runs, never one
+ *   (tests/bench/fan-out.ts measures it). A run that dies mid-batch leaves its claim: its own record
+ *   is redelivered, waits out what is left of the lease and takes the batch over from the last
+ *   settled position — subscribers already mailed find their notice claimed and are not mailed again.
  * - **Low stock.** Stock falling to or under the threshold mails each administrator once per
  *   crossing (`low-stock#<product>#<rev>#<admin>`); the "Running low" list (one entry per product at
  *   or under it) follows every change, newer revisions only.
@@ -39,14 +44,24 @@ import { thresholdOf } from "./index.ts";
 
 /** Subscribers mailed per batch (one stream record's work). */
 export const FAN_OUT_BATCH = 25;
-/** Longer than a batch at the slowest rate allowed plus SES's timeouts. */
-export const BATCH_LEASE_MS = 60_000;
+/**
+ * Longer than a batch's budget plus a wait for its slot and SES's timeouts (10 + 13 s), and short
+ * enough that a redelivered record can wait it out and still run its batch within the subscriber's
+ * 60 s timeout.
+ */
+export const BATCH_LEASE_MS = 30_000;
+/**
+ * After this long a batch takes no further subscriber and settles where it is: with many batches
+ * sharing the rate, 25 mails may take longer than one run should (the lease, the Lambda's timeout).
+ */
+export const BATCH_BUDGET_MS = 10_000;
 
 export interface FanOutOptions extends NoticeOptions {
-  /** Waits between sends (tests replace it); by default `setTimeout`. */
+  /** Waits for a send slot (tests replace it); by default `setTimeout`. */
   pause?: (ms: number) => Promise<void>;
   batchSize?: number;
   batchLeaseMs?: number;
+  batchBudgetMs?: number;
 }
 
 const productPage = (slug: string) => `${getConfig().mail.shopUrl}/product/${encodeURIComponent(slug)}`;
@@ -139,19 +154,30 @@ const pauseFor = (ms: number) => new Promise<void>((resolve) => setTimeout(resol
 
 /**
  * One batch of an episode's fan-out, for one of the episode item's stream records (see the top of
- * this file). Answers true when the record must be retried (SES refused a mail for now, or the
- * batch's holder died and its lease has not ended yet).
+ * this file), `after` being the record's new image. Answers true when the record must be retried
+ * (SES refused a mail for now, or a batch's claim is still live after its lease was waited out).
  */
-export async function runEpisodeBatch(keys: Item, given: FanOutOptions): Promise<boolean> {
+export async function runEpisodeBatch(keys: Item, given: FanOutOptions, after?: Item): Promise<boolean> {
   const pk = String(keys.pk);
   if (!pk.startsWith(EPISODE_PREFIX) || keys.sk !== EPISODE_SK) return false;
+  // Only the INSERT and each settle (new image `ready`) start a batch; a claim's own record starts
+  // none. Otherwise a claim's record, which arrives after its batch settled, would start another
+  // batch beside the settle's, and one run would mail several batches (100 mails in the bench).
+  if (after && after.status !== "ready") return false;
   const [productId = "", episodeId = ""] = pk.slice(EPISODE_PREFIX.length).split("#");
   const now = given.now ?? (() => new Date());
-  const found = await alertStore.episode(productId, episodeId);
+  const lease = given.batchLeaseMs ?? BATCH_LEASE_MS;
+  let found = await alertStore.episode(productId, episodeId);
   if (!found || found.status === "done") return false;
-  // A batch under a live claim: its holder's settle makes the next record (or its own is redelivered).
-  if (found.status === "sending" && !leaseEnded(found.claimedAt, given.batchLeaseMs ?? BATCH_LEASE_MS, now()))
-    return false;
+  if (found.status === "sending" && !leaseEnded(found.claimedAt, lease, now())) {
+    // An episode's records reach one shard, run one at a time: a claim still live when a batch's
+    // record comes belongs to a run that died, whose record is being redelivered. Wait out its lease
+    // and take the batch over (a claim still live after that has a holder elsewhere: retried).
+    await (given.pause ?? pauseFor)(leaseLeft(found.claimedAt, lease, now()));
+    found = await alertStore.episode(productId, episodeId);
+    if (!found || found.status === "done") return false;
+    if (found.status === "sending" && !leaseEnded(found.claimedAt, lease, now())) return true;
+  }
   const held = await alertStore.claimBatch(found, now());
   if (!held) return false;
   return mailBatch(held, given);
@@ -159,8 +185,12 @@ export async function runEpisodeBatch(keys: Item, given: FanOutOptions): Promise
 
 async function mailBatch(held: EpisodeRecord, given: FanOutOptions): Promise<boolean> {
   const now = given.now ?? (() => new Date());
-  const pause = given.pause ?? pauseFor;
-  const gap = 1000 / getConfig().mail.sendRate;
+  const started = now().getTime();
+  const budget = given.batchBudgetMs ?? BATCH_BUDGET_MS;
+  // Every send of every batch books a slot of the one shared pace (mails/pace.ts).
+  const pace =
+    given.pace ??
+    sharedPace({ rate: getConfig().mail.sendRate, now, ...(given.pause ? { pause: given.pause } : {}) });
   const start = held.position ? { pk: `ALERTS#${held.productId}`, sk: held.position } : undefined;
   const page = await alertStore.subscribersPage(held.productId, given.batchSize ?? FAN_OUT_BATCH, start);
   const users = new Map(
@@ -173,7 +203,13 @@ async function mailBatch(held: EpisodeRecord, given: FanOutOptions): Promise<boo
   let position = held.position;
   let handled = 0;
   let retry = false;
+  let stopped = false;
   for (const alert of page.items) {
+    // Out of time (the rate is shared by many batches): the settle's record runs the rest.
+    if (handled > 0 && now().getTime() - started >= budget) {
+      stopped = true;
+      break;
+    }
     const user = users.get(alert.userId);
     if (user) {
       const unsubscribe = linkPage(
@@ -196,19 +232,18 @@ async function mailBatch(held: EpisodeRecord, given: FanOutOptions): Promise<boo
             unsubscribeUrl: unsubscribe,
           }),
         }),
-        given,
+        { ...given, pace },
       );
       // SES refused for now: stop here; the record is retried from this subscriber.
       if (delivery === "failed") {
         retry = true;
         break;
       }
-      if (delivery === "sent") await pause(gap);
     }
     position = `USER#${alert.userId}`;
     handled += 1;
   }
-  const done = !retry && page.next === undefined;
+  const done = !retry && !stopped && page.next === undefined;
   await alertStore.settleBatch(held, { position, handled, done }, now());
   return retry;
 }

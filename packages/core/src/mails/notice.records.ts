@@ -40,3 +40,23 @@ export const noticeKind = defineKind({
   key: (key: string) => ({ pk: `NOTICE#${key}`, sk: "NOTICE" }),
   keys: (notice) => ({ pk: `NOTICE#${notice.key}`, sk: "NOTICE" }),
 });
+
+/**
+ * The restock fan-out's shared send pace (pattern 57; docs/decisions/039-restock-alerts.md): one item
+ * whatever the number of batches running, holding the next free send slot, so every batch of every
+ * shard together keeps to `MAIL_SEND_RATE`.
+ *
+ * - send pace:   pk MAIL_PACE, sk PACE → nextAt (epoch ms: the first instant no send is booked for)
+ *   Moved one slot per mail by a write conditioned on the value read. No stream filter passes it.
+ */
+export const SendPaceSchema = v.object({
+  nextAt: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  updatedAt: text,
+});
+export type SendPaceRecord = v.InferOutput<typeof SendPaceSchema>;
+
+export const sendPaceKind = defineKind({
+  name: "send pace",
+  schema: SendPaceSchema,
+  key: () => ({ pk: "MAIL_PACE", sk: "PACE" }),
+});

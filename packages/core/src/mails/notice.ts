@@ -28,6 +28,11 @@ export interface NoticeOptions {
   send: MailSender;
   now?: () => Date;
   claimLeaseMs?: number;
+  /**
+   * Waits for a send slot before the mail is claimed and sent (the restock fan-out's shared pace,
+   * mails/pace.ts); called only when SES is about to be asked. None by default.
+   */
+  pace?: () => Promise<void>;
 }
 
 type Outcome =
@@ -143,7 +148,12 @@ export async function deliverNotice(
   render: () => Omit<OutgoingMail, "to">,
   given: NoticeOptions,
 ): Promise<Delivery> {
-  const options: Required<NoticeOptions> = { now: () => new Date(), claimLeaseMs: CLAIM_LEASE_MS, ...given };
+  const options: Required<NoticeOptions> = {
+    now: () => new Date(),
+    claimLeaseMs: CLAIM_LEASE_MS,
+    pace: async () => {},
+    ...given,
+  };
   const existing = await get(key);
   if (existing?.status === "sending") return settleAbandoned(existing, options);
   if (existing && existing.status !== "failed") return "already";
@@ -152,6 +162,8 @@ export async function deliverNotice(
     return "claimed" in outcome ? "suppressed" : "already";
   }
   const rendered = render();
+  // Before the claim: its lease counts from the send, not from the wait for a slot.
+  await options.pace();
   const outcome = await claim(key, to, "sending", options.now());
   if ("taken" in outcome)
     return outcome.taken.status === "sending" ? settleAbandoned(outcome.taken, options) : "already";

@@ -1,24 +1,74 @@
+import { log } from "@fruit/core/log";
 import type { Context } from "hono";
+import * as v from "valibot";
+
+/**
+ * The header the shop's router sets to the viewer's IP (`event.viewer.ip`) on every request, replacing
+ * whatever a client sent under that name (stacks/origin.ts `viewerIpInjection`, run by the router's
+ * viewer-request function beside the origin header). Not `CloudFront-Viewer-Address`: the router's
+ * one cache behaviour must keep SST's Managed-AllViewerExceptHostHeader policy (a Lambda function URL
+ * refuses the viewer's `Host`), and no origin request policy can forward "every viewer header but
+ * Host" and a CloudFront header at once (docs/decisions/039-restock-alerts.md).
+ */
+export const VIEWER_IP_HEADER = "x-fruit-viewer-ip";
+
+const IpSchema = v.pipe(v.string(), v.trim(), v.ip());
+
+/**
+ * The key an address is limited under: an IPv4 address as it is (an IPv4-mapped IPv6 address
+ * unmapped), an IPv6 address by its /64 — the block one subscriber line is given, so a client
+ * cannot take a fresh window per address of its own prefix.
+ */
+export function ipKey(address: string): string | undefined {
+  const parsed = v.safeParse(IpSchema, address);
+  if (!parsed.success) return undefined;
+  const ip = parsed.output.toLowerCase();
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(ip);
+  if (mapped) return mapped[1];
+  if (!ip.includes(":")) return ip;
+  const [head = "", tail = ""] = ip.split("::");
+  const left = head ? head.split(":") : [];
+  const right = tail ? tail.split(":") : [];
+  // An embedded IPv4 tail (…::1.2.3.4) is the last 32 bits: beyond the /64, whatever it counts as.
+  const groups = ip.includes("::")
+    ? [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill("0"), ...right]
+    : left;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.replace(/^0+(?=.)/, ""))
+    .join(":")}::/64`;
+}
+
+type LambdaEnv = { event?: { requestContext?: { http?: { sourceIp?: string } } } };
+type NodeEnv = { incoming?: { socket?: { remoteAddress?: string } } };
 
 /**
  * The client's IP, for the contact form's and the newsletter's hourly limits (core's contact/index.ts).
- * Never a header the client could set itself:
- * - in Lambda behind the shop's router, `CloudFront-Viewer-Address` (`<ip>:<port>`), which CloudFront
- *   sets when the API's origin request policy forwards it, else the function URL's `sourceIp`;
- * - in the local runtime, the socket's remote address (@hono/node-server's `incoming`).
- * "unknown" when neither exists (`app.request` in tests): such requests share one window.
+ * Never a header the client could choose (`X-Forwarded-For`, `CloudFront-Viewer-Address`, ...):
+ * - in Lambda, the router's `x-fruit-viewer-ip` (VIEWER_IP_HEADER). The API answers 403 to a request
+ *   without the router's origin header (lambda/api.ts), and the same viewer-request function sets both,
+ *   so a request that reaches this code came through that function and the value is CloudFront's.
+ *   Missing or not an IP (a router not yet redeployed, a broken function): the function URL's
+ *   `sourceIp` — the TCP peer, CloudFront's edge, which a client cannot choose — logged as a warning;
+ *   requests then share their edge's window (strict, never open);
+ * - in the local runtime, the socket's remote address (@hono/node-server's `incoming`); `npm start`
+ *   has no proxy in front, so that is the client's own;
+ * - "unknown" when neither exists (`app.request` in tests): such requests share one window.
  */
 export function clientIp(c: Context): string {
-  const env = c.env as
-    | {
-        event?: { requestContext?: { http?: { sourceIp?: string } } };
-        incoming?: { socket?: { remoteAddress?: string } };
-      }
-    | undefined;
+  const env = c.env as (LambdaEnv & NodeEnv) | undefined;
   if (env?.event) {
-    const viewer = c.req.header("cloudfront-viewer-address");
-    if (viewer) return viewer.replace(/:\d+$/, "");
-    return env.event.requestContext?.http?.sourceIp ?? "unknown";
+    const sent = c.req.header(VIEWER_IP_HEADER);
+    const key = sent === undefined ? undefined : ipKey(sent);
+    if (key) return key;
+    const peer = env.event.requestContext?.http?.sourceIp;
+    log("warn", "client IP header missing or malformed: limited under the TCP peer's address", {
+      header: VIEWER_IP_HEADER,
+      present: sent !== undefined,
+      sourceIp: peer,
+    });
+    return (peer && ipKey(peer)) || "unknown";
   }
-  return env?.incoming?.socket?.remoteAddress ?? "unknown";
+  const remote = env?.incoming?.socket?.remoteAddress;
+  return (remote && ipKey(remote)) || "unknown";
 }

@@ -31,7 +31,7 @@ async function mailRecord(record: DynamoDBRecord, options: FanOutOptions): Promi
   const results = [
     await mailOrderChange(keys, before, after, options),
     await alertProductChange(keys, before, after, options),
-    await runEpisodeBatch(keys, options),
+    await runEpisodeBatch(keys, options, after),
     await mailContactChange(keys, record.eventName === "INSERT" ? after : undefined, options),
   ];
   return results.some(Boolean);

@@ -1,12 +1,12 @@
 import { getConfig } from "../config.ts";
 import type { Item } from "../db/kind.ts";
-import { leaseLeft, UNCERTAIN } from "../db/once.ts";
-import { AGAIN, giveUp, retrying } from "../db/retry.ts";
+import { UNCERTAIN } from "../db/once.ts";
 import { log as writeLog } from "../log.ts";
 import { type OrderRecord, orderKind } from "../orders/order.records.ts";
 import { userStore } from "../users/user.store.ts";
 import type { MailRecord } from "./mail.records.ts";
-import { mailStore, type Outcome } from "./mail.store.ts";
+import { mailStore } from "./mail.store.ts";
+import { afterLease, type Outcome, settleAfterSend, UNCERTAIN_ERROR } from "./mail-claim.ts";
 import { classifySendError, type MailSender } from "./ses.ts";
 import {
   type MailContext,
@@ -73,37 +73,19 @@ function log(level: "info" | "error", message: string, fields: Record<string, un
 
 /** A claim found `sending`: wait out its lease, then declare it uncertain if it is still there. */
 async function settleAbandoned(found: MailRecord, options: Required<DeliverOptions>): Promise<Delivery> {
-  let current: MailRecord | undefined = found;
-  const wait = leaseLeft(found.claimedAt, options.claimLeaseMs, options.now());
-  if (wait > 0) {
-    await new Promise((resolve) => setTimeout(resolve, wait));
-    current = await mailStore.get(found.orderId, found.mailKey);
-  }
+  const current = await afterLease(found, options.claimLeaseMs, options.now(), () =>
+    mailStore.get(found.orderId, found.mailKey),
+  );
   if (current?.status !== "sending") return "already";
-  const error =
-    "the process sending it stopped before recording SES's answer: SES may or may not have accepted it; not sent again";
+  const error = UNCERTAIN_ERROR;
   await mailStore.settle(current, { status: UNCERTAIN, error }, options.now().toISOString());
   log("error", "order mail uncertain", { orderId: current.orderId, mail: current.mailKey, error });
   return "uncertain";
 }
 
 /** Records a claim's outcome, retrying storage outages: the send itself must not be repeated. */
-async function settle(held: MailRecord, outcome: Outcome, now: () => Date): Promise<void> {
-  let failure: unknown;
-  await retrying(
-    "recordAfterSend",
-    async () => {
-      try {
-        await mailStore.settle(held, outcome, now().toISOString());
-        return undefined;
-      } catch (error) {
-        failure = error;
-        return AGAIN;
-      }
-    },
-    giveUp(() => failure),
-  );
-}
+const settle = (held: MailRecord, outcome: Outcome, now: () => Date): Promise<void> =>
+  settleAfterSend(() => mailStore.settle(held, outcome, now().toISOString()));
 
 /**
  * Delivers one due mail of `order` (its image after the change) exactly once; see the top of this

@@ -1,6 +1,6 @@
 import { isConditionalCheckFailure } from "../db/errors.ts";
-import { getItem, putItem, updateItem } from "../db/items.ts";
-import { alsoRequire, firstClaim, heldBy, newClaim, takeOver } from "../db/once.ts";
+import { getItem, putItem } from "../db/items.ts";
+import { firstClaim, newClaim, takeOver } from "../db/once.ts";
 import { queryAll } from "../db/query.ts";
 import {
   type MailName,
@@ -10,6 +10,7 @@ import {
   type SUPPRESSION_REASONS,
   suppressedKind,
 } from "./mail.records.ts";
+import { applySettle, type Outcome, settleFields } from "./mail-claim.ts";
 
 export type { MailName, MailRecord, MailStatus } from "./mail.records.ts";
 
@@ -21,13 +22,6 @@ export type { MailName, MailRecord, MailStatus } from "./mail.records.ts";
 
 /** What a claim answers: ours to send, or the mail as someone already left it. */
 export type ClaimOutcome = { claimed: MailRecord } | { taken: MailRecord };
-
-/** The outcome a claim holder records. */
-export type Outcome =
-  | { status: "sent"; messageId: string }
-  | { status: "failed" | "rejected" | "uncertain"; error: string };
-
-const STATUS = { "#status": "status" };
 
 /** Pattern 34: an order's mail, strongly consistent. */
 const get = async (orderId: string, mailKey: string): Promise<MailRecord | undefined> =>
@@ -75,36 +69,8 @@ async function claim(
  * Pattern 35: records a claim's outcome, conditioned on the claim still being `sending` under this
  * token; false when it is not (someone declared it uncertain meanwhile).
  */
-async function settle(held: MailRecord, outcome: Outcome, now: string): Promise<boolean> {
-  const fields =
-    outcome.status === "sent"
-      ? "#status = :status, messageId = :messageId, sentAt = :now, updatedAt = :now REMOVE #error"
-      : "#status = :status, #error = :error, updatedAt = :now";
-  try {
-    await updateItem(
-      mailKind.update(mailKind.key(held.orderId, held.mailKey), {
-        UpdateExpression: `SET ${fields}`,
-        ...alsoRequire(
-          {
-            ExpressionAttributeNames: { ...STATUS, "#error": "error" },
-            ExpressionAttributeValues: {
-              ":status": outcome.status,
-              ":now": now,
-              ...(outcome.status === "sent"
-                ? { ":messageId": outcome.messageId }
-                : { ":error": outcome.error }),
-            },
-          },
-          heldBy(held, "sending"),
-        ),
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
-    throw error;
-  }
-}
+const settle = (held: MailRecord, outcome: Outcome, now: string): Promise<boolean> =>
+  applySettle(mailKind.update(mailKind.key(held.orderId, held.mailKey), settleFields(held, outcome, now)));
 
 /** Pattern 36: every mail of an order (bounded: one per transition, and per refund). */
 async function ofOrder(orderId: string): Promise<MailRecord[]> {

@@ -1,10 +1,17 @@
 import { isConditionalCheckFailure } from "../db/errors.ts";
-import { getItem, putItem, updateItem } from "../db/items.ts";
-import { alsoRequire, firstClaim, heldBy, leaseLeft, newClaim, takeOver, UNCERTAIN } from "../db/once.ts";
-import { AGAIN, giveUp, retrying } from "../db/retry.ts";
+import { getItem, putItem } from "../db/items.ts";
+import { firstClaim, newClaim, takeOver, UNCERTAIN } from "../db/once.ts";
 import { log } from "../log.ts";
 import { CLAIM_LEASE_MS, type Delivery } from "./deliver.ts";
 import { mailStore } from "./mail.store.ts";
+import {
+  afterLease,
+  applySettle,
+  type Outcome,
+  settleAfterSend,
+  settleFields,
+  UNCERTAIN_ERROR,
+} from "./mail-claim.ts";
 import { type NoticeRecord, noticeKind } from "./notice.records.ts";
 import { classifySendError, type MailSender, type OutgoingMail } from "./ses.ts";
 
@@ -34,10 +41,6 @@ export interface NoticeOptions {
    */
   pace?: () => Promise<void>;
 }
-
-type Outcome =
-  | { status: "sent"; messageId: string }
-  | { status: "failed" | "rejected" | typeof UNCERTAIN; error: string };
 
 const get = async (key: string): Promise<NoticeRecord | undefined> =>
   noticeKind.decodeFound(await getItem(noticeKind.key(key)));
@@ -72,66 +75,14 @@ async function claim(
 }
 
 /** Records a claim's outcome under the claim; false when it is not held any more. */
-async function settleOnce(held: NoticeRecord, outcome: Outcome, now: string): Promise<boolean> {
-  const fields =
-    outcome.status === "sent"
-      ? "#status = :status, messageId = :messageId, sentAt = :now, updatedAt = :now REMOVE #error"
-      : "#status = :status, #error = :error, updatedAt = :now";
-  try {
-    await updateItem(
-      noticeKind.update(noticeKind.key(held.key), {
-        UpdateExpression: `SET ${fields}`,
-        ...alsoRequire(
-          {
-            ExpressionAttributeNames: { "#status": "status", "#error": "error" },
-            ExpressionAttributeValues: {
-              ":status": outcome.status,
-              ":now": now,
-              ...(outcome.status === "sent"
-                ? { ":messageId": outcome.messageId }
-                : { ":error": outcome.error }),
-            },
-          },
-          heldBy(held, "sending"),
-        ),
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
-    throw error;
-  }
-}
-
-/** Settles after a send, retrying storage outages: the send itself must not be repeated. */
-async function settle(held: NoticeRecord, outcome: Outcome, now: () => Date): Promise<void> {
-  let failure: unknown;
-  await retrying(
-    "recordAfterSend",
-    async () => {
-      try {
-        await settleOnce(held, outcome, now().toISOString());
-        return undefined;
-      } catch (error) {
-        failure = error;
-        return AGAIN;
-      }
-    },
-    giveUp(() => failure),
-  );
-}
+const settleOnce = (held: NoticeRecord, outcome: Outcome, now: string): Promise<boolean> =>
+  applySettle(noticeKind.update(noticeKind.key(held.key), settleFields(held, outcome, now)));
 
 /** A claim found `sending`: wait out what is left of its lease, then declare it uncertain. */
 async function settleAbandoned(found: NoticeRecord, options: Required<NoticeOptions>): Promise<Delivery> {
-  let current: NoticeRecord | undefined = found;
-  const wait = leaseLeft(found.claimedAt, options.claimLeaseMs, options.now());
-  if (wait > 0) {
-    await new Promise((resolve) => setTimeout(resolve, wait));
-    current = await get(found.key);
-  }
+  const current = await afterLease(found, options.claimLeaseMs, options.now(), () => get(found.key));
   if (current?.status !== "sending") return "already";
-  const error =
-    "the process sending it stopped before recording SES's answer: SES may or may not have accepted it; not sent again";
+  const error = UNCERTAIN_ERROR;
   await settleOnce(current, { status: UNCERTAIN, error }, options.now().toISOString());
   log("error", "notice mail uncertain", { key: current.key, error });
   return UNCERTAIN;
@@ -174,11 +125,15 @@ export async function deliverNotice(
   } catch (thrown) {
     const error = classifySendError(thrown);
     const status = error.outcome === "retry" ? "failed" : error.outcome;
-    await settle(held, { status, error: error.message }, options.now);
+    await settleAfterSend(() =>
+      settleOnce(held, { status, error: error.message }, options.now().toISOString()),
+    );
     log("error", `notice mail ${status}`, { key, error: error.message });
     return status;
   }
-  await settle(held, { status: "sent", messageId: answer.messageId }, options.now);
+  await settleAfterSend(() =>
+    settleOnce(held, { status: "sent", messageId: answer.messageId }, options.now().toISOString()),
+  );
   log("info", "notice mail sent", { key, messageId: answer.messageId });
   return "sent";
 }

@@ -202,14 +202,7 @@ export interface OrderLine extends OrderLineSnapshot {
 }
 
 /** A product that replaced an unavailable line (its price per unit and quantity in its own unit). */
-export interface OrderSubstitution {
-  _id: string;
-  name: string;
-  slug: string;
-  image: string;
-  price: number;
-  unit: Unit;
-  quantity: number;
+export interface OrderSubstitution extends Omit<OrderLineSnapshot, "step"> {
   /** Dollars: never above what the replaced line was ordered for. */
   finalAmount: number;
 }

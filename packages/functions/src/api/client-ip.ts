@@ -1,5 +1,6 @@
 import { log } from "@fruit/core/log";
 import type { Context } from "hono";
+import ipaddr from "ipaddr.js";
 import * as v from "valibot";
 
 /**
@@ -17,26 +18,16 @@ const IpSchema = v.pipe(v.string(), v.trim(), v.ip());
 /**
  * The key an address is limited under: an IPv4 address as it is (an IPv4-mapped IPv6 address
  * unmapped), an IPv6 address by its /64 — the block one subscriber line is given, so a client
- * cannot take a fresh window per address of its own prefix.
+ * cannot take a fresh window per address of its own prefix. Strict textual addresses only (valibot's
+ * `ip`); ipaddr.js unmaps and expands them.
  */
 export function ipKey(address: string): string | undefined {
   const parsed = v.safeParse(IpSchema, address);
   if (!parsed.success) return undefined;
-  const ip = parsed.output.toLowerCase();
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(ip);
-  if (mapped) return mapped[1];
-  if (!ip.includes(":")) return ip;
-  const [head = "", tail = ""] = ip.split("::");
-  const left = head ? head.split(":") : [];
-  const right = tail ? tail.split(":") : [];
-  // An embedded IPv4 tail (…::1.2.3.4) is the last 32 bits: beyond the /64, whatever it counts as.
-  const groups = ip.includes("::")
-    ? [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill("0"), ...right]
-    : left;
-  return `${groups
-    .slice(0, 4)
-    .map((group) => group.replace(/^0+(?=.)/, ""))
-    .join(":")}::/64`;
+  const ip = ipaddr.process(parsed.output);
+  if (ip.kind() === "ipv4") return ip.toString();
+  const groups = (ip as ipaddr.IPv6).parts.slice(0, 4).map((part) => part.toString(16));
+  return `${groups.join(":")}::/64`;
 }
 
 type LambdaEnv = { event?: { requestContext?: { http?: { sourceIp?: string } } } };

@@ -402,6 +402,25 @@ describe("what follows a final", () => {
     expect(await getOrder(id)).toMatchObject({ refundedPrice: 0.56 });
     expect(fake.payments.refundsMade).toBe(1);
   });
+
+  it("keeps the final when PayPal refuses the adjustment, and leaves it to refund by amount", async () => {
+    const cherry = await cherries();
+    const id = await paidOrder([{ product: cherry, quantity: 0.75 }]);
+    fake.knobs.refundIssue = "REFUND_NOT_ALLOWED";
+    const res = await final(id, { lines: [{ _id: cherry._id, picked: 0.712 }] });
+    expect(res.status).toBe(201);
+    const body = await res.json();
+    expect(body.refund).toMatchObject({ amount: 0.56, status: "failed" });
+    expect(body.order).toMatchObject({ finalPrice: 20.22, refundedPrice: 0 });
+    expect((await storedOrder(id)).refundReservedCents).toBe(0);
+    fake.knobs.refundIssue = undefined;
+    const byAmount = await app.request(
+      `/api/orders/${id}/refunds`,
+      json(admin, "POST", { amount: 0.56, reason: "weight adjustment", restock: false }),
+    );
+    expect(byAmount.status).toBe(201);
+    expect(await getOrder(id)).toMatchObject({ finalPrice: 20.22, refundedPrice: 0.56 });
+  });
 });
 
 describe("under concurrency", () => {

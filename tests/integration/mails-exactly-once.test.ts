@@ -152,6 +152,21 @@ const kinds = (mails: OutgoingMail[]) =>
   mails.map((mail) => /received|receipt|delivered|cancelled/.exec(mail.subject)?.[0]);
 
 describe("order mails, exactly once", () => {
+  it("hands records back when a run has too little time left, and mails them once when they come again", async () => {
+    const { records } = await orderLife(ann, "delivered");
+    const sender = countingSender();
+    // Lambda's remaining time before the second and third records: enough, then too little.
+    const left = [50_000, 44_000];
+    const timeLeft = () => left.shift() ?? 0;
+    const first = await mailStreamRecords(records, { send: sender.send }, timeLeft);
+    const third = records[2]?.dynamodb?.SequenceNumber;
+    expect(first).toEqual({ batchItemFailures: [{ itemIdentifier: third }] });
+    expect(kinds(sender.sent)).toEqual(["received"]);
+    // Redelivered from the third record, as Lambda does.
+    await mailStreamRecords(records.slice(2), { send: sender.send }, () => 60_000);
+    expect(kinds(sender.sent)).toEqual(["received", "receipt", "delivered"]);
+  });
+
   it("mails each transition once: placed, receipt, delivered; a payment started mails nothing", async () => {
     const { id, records } = await orderLife(ann, "delivered");
     const sender = countingSender();

@@ -64,7 +64,7 @@ export async function mailStreamRecords(
   let firstFailed: DynamoDBRecord | undefined;
   for (const [index, record] of records.entries()) {
     if (index > 0 && timeLeft && timeLeft() < RECORD_RESERVE_MS) {
-      log("warn", "mail records handed back: too little time left in this run", {
+      log("warn", "order mail records handed back: too little time left in this run", {
         left: records.length - index,
         sequenceNumber: record.dynamodb?.SequenceNumber,
       });

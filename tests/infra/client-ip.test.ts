@@ -37,7 +37,7 @@ function viewerRequest(injection: string, headers: Headers, viewerIp?: string): 
 
 /** What the API's clientIp makes of the headers CloudFront forwards to the function URL. */
 async function apiSees(headers: Headers): Promise<string> {
-  const app = new Hono().post("/api/contact", (c) => c.text(clientIp(c)));
+  const app = new Hono().post("/api/contact", async (c) => c.text(await clientIp(c)));
   const plain = Object.fromEntries(Object.entries(headers).map(([name, { value }]) => [name, value]));
   const event = { requestContext: { http: { sourceIp: "130.176.9.1" } } };
   const res = await app.request("/api/contact", { method: "POST", headers: plain }, { event });

@@ -4,7 +4,7 @@ import { clientIp, ipKey, VIEWER_IP_HEADER } from "./client-ip.ts";
 
 /** What clientIp answers for a request with these headers, in this runtime's env. */
 async function ipOf(headers: Record<string, string>, env: unknown): Promise<string> {
-  const app = new Hono().get("/", (c) => c.text(clientIp(c)));
+  const app = new Hono().get("/", async (c) => c.text(await clientIp(c)));
   const res = await app.request("/", { headers }, env as Record<string, unknown>);
   return res.text();
 }
@@ -59,12 +59,12 @@ describe("clientIp in the local runtime", () => {
 });
 
 describe("ipKey", () => {
-  it("keys IPv4 as is, IPv6 by its first 64 bits, and refuses what is not an address", () => {
-    expect(ipKey("192.0.2.1")).toBe("192.0.2.1");
-    expect(ipKey("::1")).toBe("0:0:0:0::/64");
-    expect(ipKey("2001:db8::")).toBe("2001:db8:0:0::/64");
-    expect(ipKey("fe80:0000:0000:0000:0202:b3ff:fe1e:8329")).toBe("fe80:0:0:0::/64");
+  it("keys IPv4 as is, IPv6 by its first 64 bits, and refuses what is not an address", async () => {
+    expect(await ipKey("192.0.2.1")).toBe("192.0.2.1");
+    expect(await ipKey("::1")).toBe("0:0:0:0::/64");
+    expect(await ipKey("2001:db8::")).toBe("2001:db8:0:0::/64");
+    expect(await ipKey("fe80:0000:0000:0000:0202:b3ff:fe1e:8329")).toBe("fe80:0:0:0::/64");
     for (const bad of ["", "1.2.3", "1.2.3.4:80", "[::1]", "1.2.3.4 5.6.7.8", "x"])
-      expect(ipKey(bad), bad).toBeUndefined();
+      expect(await ipKey(bad), bad).toBeUndefined();
   });
 });

@@ -1,6 +1,5 @@
 import { log } from "@fruit/core/log";
 import type { Context } from "hono";
-import ipaddr from "ipaddr.js";
 import * as v from "valibot";
 
 /**
@@ -19,14 +18,16 @@ const IpSchema = v.pipe(v.string(), v.trim(), v.ip());
  * The key an address is limited under: an IPv4 address as it is (an IPv4-mapped IPv6 address
  * unmapped), an IPv6 address by its /64 — the block one subscriber line is given, so a client
  * cannot take a fresh window per address of its own prefix. Strict textual addresses only (valibot's
- * `ip`); ipaddr.js unmaps and expands them.
+ * `ip`); ipaddr.js unmaps and expands them, loaded on the first contact or newsletter request only,
+ * so it stays off the catalogue's cold start (docs/decisions/017-lazy-api-chunks.md).
  */
-export function ipKey(address: string): string | undefined {
+export async function ipKey(address: string): Promise<string | undefined> {
   const parsed = v.safeParse(IpSchema, address);
   if (!parsed.success) return undefined;
+  const { default: ipaddr } = await import("ipaddr.js");
   const ip = ipaddr.process(parsed.output);
   if (ip.kind() === "ipv4") return ip.toString();
-  const groups = (ip as ipaddr.IPv6).parts.slice(0, 4).map((part) => part.toString(16));
+  const groups = (ip as InstanceType<typeof ipaddr.IPv6>).parts.slice(0, 4).map((part) => part.toString(16));
   return `${groups.join(":")}::/64`;
 }
 
@@ -46,11 +47,11 @@ type NodeEnv = { incoming?: { socket?: { remoteAddress?: string } } };
  *   has no proxy in front, so that is the client's own;
  * - "unknown" when neither exists (`app.request` in tests): such requests share one window.
  */
-export function clientIp(c: Context): string {
+export async function clientIp(c: Context): Promise<string> {
   const env = c.env as (LambdaEnv & NodeEnv) | undefined;
   if (env?.event) {
     const sent = c.req.header(VIEWER_IP_HEADER);
-    const key = sent === undefined ? undefined : ipKey(sent);
+    const key = sent === undefined ? undefined : await ipKey(sent);
     if (key) return key;
     const peer = env.event.requestContext?.http?.sourceIp;
     log("warn", "client IP header missing or malformed: limited under the TCP peer's address", {
@@ -58,8 +59,8 @@ export function clientIp(c: Context): string {
       present: sent !== undefined,
       sourceIp: peer,
     });
-    return (peer && ipKey(peer)) || "unknown";
+    return (peer && (await ipKey(peer))) || "unknown";
   }
   const remote = env?.incoming?.socket?.remoteAddress;
-  return (remote && ipKey(remote)) || "unknown";
+  return (remote && (await ipKey(remote))) || "unknown";
 }

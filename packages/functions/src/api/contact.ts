@@ -21,7 +21,7 @@ export function contactRoutes(services: Pick<Services, "caller" | "contact">) {
   const { contact } = services;
   return new Hono<AuthEnv>()
     .post("/contact", async (c) => {
-      await contact.sendContactMessage(await jsonBody(c, ContactSchema), { ip: clientIp(c) });
+      await contact.sendContactMessage(await jsonBody(c, ContactSchema), { ip: await clientIp(c) });
       return c.json({ message: ACCEPTED_MESSAGE }, 202);
     })
     .get("/contact-messages", requireAdmin, async (c) =>
@@ -38,7 +38,7 @@ export function newsletterRoutes(services: Pick<Services, "caller" | "contact">)
   const { contact } = services;
   return new Hono<AuthEnv>()
     .post("/", async (c) => {
-      await contact.signUpNewsletter(await jsonBody(c, NewsletterSchema), { ip: clientIp(c) });
+      await contact.signUpNewsletter(await jsonBody(c, NewsletterSchema), { ip: await clientIp(c) });
       return c.json({ message: ACCEPTED_MESSAGE }, 202);
     })
     .post("/confirm", async (c) =>

@@ -1,8 +1,8 @@
-import * as v from "valibot";
-import { exists, notExists } from "../db/conditions.ts";
+import { notExists } from "../db/conditions.ts";
 import { isConditionalCheckFailure } from "../db/errors.ts";
-import { deleteItem, getItem, putItem, updateItem } from "../db/items.ts";
+import { deleteItem, getItem, putItem } from "../db/items.ts";
 import { type ListPage, type Position, queryLimited } from "../db/query.ts";
+import type { WindowItem } from "../db/window.ts";
 import {
   type ContactRecord,
   contactKind,
@@ -56,61 +56,15 @@ async function subscribersPage(limit: number, start?: Position): Promise<ListPag
   return { items: page.items.map((item) => subscriberKind.decode(item)), next: page.next };
 }
 
-const RefusedWindow = v.object({ Item: v.object({ windowStart: v.object({ N: v.string() }) }) });
-
-/**
- * Pattern 50: counts one more in `what`'s window for `who` while it is open (started after `cutoff`)
- * and under `max` — one conditional ADD, atomic however many requests run at once. Answers whether
- * it was counted, and the open window's start when it was refused.
- */
-async function countInWindow(
-  what: string,
-  who: string,
-  { cutoff, max }: { cutoff: number; max: number },
-): Promise<{ counted: boolean; windowStart?: number }> {
-  try {
-    await updateItem(
-      rateWindowKind.update(rateWindowKind.key(what, who), {
-        UpdateExpression: "ADD #count :one",
-        ConditionExpression: `${exists()} AND windowStart > :cutoff AND #count < :max`,
-        ExpressionAttributeNames: { "#count": "count" },
-        ExpressionAttributeValues: { ":one": 1, ":cutoff": cutoff, ":max": max },
-        ReturnValuesOnConditionCheckFailure: "ALL_OLD",
-      }),
-    );
-    return { counted: true };
-  } catch (error) {
-    if (!isConditionalCheckFailure(error)) throw error;
-    const refused = v.safeParse(RefusedWindow, error);
-    return refused.success
-      ? { counted: false, windowStart: Number(refused.output.Item.windowStart.N) }
-      : { counted: false };
-  }
-}
-
-/** Pattern 50: opens a new window counting one, unless another opened it meanwhile (false). */
-async function openWindow(
-  what: string,
-  who: string,
-  { now, cutoff, expiresAt }: { now: number; cutoff: number; expiresAt: number },
-): Promise<boolean> {
-  try {
-    await putItem(
-      rateWindowKind.putAt(
-        rateWindowKind.key(what, who),
-        { count: 1, windowStart: now, expiresAt },
-        {
-          ConditionExpression: `${notExists()} OR windowStart <= :cutoff`,
-          ExpressionAttributeValues: { ":cutoff": cutoff },
-        },
-      ),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
-    throw error;
-  }
-}
+/** Pattern 50: the hourly window of `what` (contact, newsletter) for `who` (an address, an IP), as db/window.ts counts it. */
+const rateWindow = (what: string, who: string): WindowItem => {
+  const key = rateWindowKind.key(what, who);
+  return {
+    counter: "count",
+    update: (update) => rateWindowKind.update(key, update),
+    open: (window, expressions) => rateWindowKind.putAt(key, { ...window, count: 1 }, expressions),
+  };
+};
 
 export const contactStore = {
   putMessage,
@@ -120,6 +74,5 @@ export const contactStore = {
   subscriber,
   unsubscribe,
   subscribersPage,
-  countInWindow,
-  openWindow,
+  rateWindow,
 };

@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { decodeCursor, encodeCursor } from "../db/cursor.ts";
-import { AGAIN, giveUp, retrying } from "../db/retry.ts";
+import { takeWindowPlace } from "../db/window.ts";
 import { AppError } from "../errors.ts";
 import { newId } from "../ids.ts";
 import { verifyLink } from "../mails/link-token.ts";
@@ -31,28 +31,17 @@ const tooMany = () =>
   new AppError("too_many", `Too many requests: at most ${CONTACT_RATE.max} an hour, please try again later`);
 
 /**
- * Takes one place in `what`'s hourly window for `who`, or throws 429 when the window is used up
- * (the sign-in throttle's way: users/sign-in-throttle.ts). A request refused by its client's window
- * has taken its place in its address's: attempts count, as failed sign-ins do.
+ * Takes one place in `what`'s hourly window for `who` (db/window.ts, as the sign-in throttle does),
+ * or throws 429 when the window is used up. A request refused by its client's window has taken its
+ * place in its address's: attempts count, as failed sign-ins do.
  */
-async function reserve(what: string, who: string, now = nowSeconds()): Promise<void> {
-  const cutoff = now - CONTACT_RATE.windowSeconds;
-  await retrying(
-    "changedMeanwhile",
-    async () => {
-      const attempt = await contactStore.countInWindow(what, who, { cutoff, max: CONTACT_RATE.max });
-      if (attempt.counted) return;
-      if (attempt.windowStart !== undefined && attempt.windowStart > cutoff) throw tooMany();
-      const opened = await contactStore.openWindow(what, who, {
-        now,
-        cutoff,
-        expiresAt: now + CONTACT_RATE.windowSeconds,
-      });
-      return opened ? undefined : AGAIN;
-    },
-    giveUp(tooMany),
-  );
-}
+const reserve = (what: string, who: string, now = nowSeconds()): Promise<void> =>
+  takeWindowPlace(contactStore.rateWindow(what, who), {
+    max: CONTACT_RATE.max,
+    seconds: CONTACT_RATE.windowSeconds,
+    now,
+    refused: tooMany,
+  });
 
 /** Both windows of a request: its address's and its client's. */
 async function reserveBoth(what: string, email: string, client: Client): Promise<void> {

@@ -1,4 +1,4 @@
-import { AGAIN, giveUp, retrying } from "../db/retry.ts";
+import { takeWindowPlace } from "../db/window.ts";
 import { AppError } from "../errors.ts";
 import { userStore } from "./user.store.ts";
 
@@ -20,31 +20,16 @@ const tooMany = () =>
   new AppError("too_many", "Too many failed sign-in attempts, please try again in 15 minutes");
 
 /**
- * Reserves one password comparison for the email, or throws 429 when its window is used up. Adds to
- * the open window only while its count is under MAX_FAILURES (one conditional ADD, atomic however
- * many attempts run at once); when there is no window or it has passed, opens a new one with a
- * conditional put (of two openers racing, the loser adds to the winner's window on the next round).
+ * Reserves one password comparison for the email, or throws 429 when its window is used up: one
+ * place in its fixed window (db/window.ts), taken before the password is compared.
  */
-export async function reserveSignInAttempt(email: string, now = nowSeconds()): Promise<void> {
-  const cutoff = now - WINDOW_SECONDS;
-  await retrying(
-    "changedMeanwhile",
-    async () => {
-      const attempt = await userStore.countSignInAttempt(email, { cutoff, max: MAX_FAILURES });
-      if (attempt.counted) return;
-      // Refused with an open window: it is used up. Otherwise there is none, or it has passed.
-      if (attempt.windowStart !== undefined && attempt.windowStart > cutoff) throw tooMany();
-      const opened = await userStore.openSignInWindow(email, {
-        now,
-        cutoff,
-        expiresAt: now + WINDOW_SECONDS,
-      });
-      // Not opened: another attempt opened the window meanwhile; add to it on the next round.
-      return opened ? undefined : AGAIN;
-    },
-    giveUp(tooMany),
-  );
-}
+export const reserveSignInAttempt = (email: string, now = nowSeconds()): Promise<void> =>
+  takeWindowPlace(userStore.signInWindow(email), {
+    max: MAX_FAILURES,
+    seconds: WINDOW_SECONDS,
+    now,
+    refused: tooMany,
+  });
 
 /** A successful sign-in forgets the window's attempts (its own included). */
 export const clearSignInFailures = (email: string): Promise<void> => userStore.clearSignInWindow(email);

@@ -2,7 +2,7 @@ import * as v from "valibot";
 import { batchGet } from "../db/batch.ts";
 import { exists, notExists } from "../db/conditions.ts";
 import { isConditionalCheckFailure } from "../db/errors.ts";
-import { deleteItem, getItem, putItem, setFields, updateItem } from "../db/items.ts";
+import { deleteItem, getItem, setFields, updateItem } from "../db/items.ts";
 import type { Action } from "../db/kind.ts";
 import { type ListPage, type Position, queryLimited } from "../db/query.ts";
 import {
@@ -12,6 +12,7 @@ import {
   type Uniqueness,
   updateSwappingUnique,
 } from "../db/unique.ts";
+import type { WindowItem } from "../db/window.ts";
 import {
   emailKind,
   signInThrottleKind,
@@ -178,67 +179,15 @@ const remove = (id: string, email: string): Promise<"deleted" | "changed"> =>
     emailOf(email, id),
   );
 
-/**
- * Pattern 13: counts one more attempt in the email's open throttle window, only while the window
- * started after `cutoff` and has fewer than `max` attempts. When refused, `windowStart` is the start
- * of the window that refused it (absent when there is no window).
- */
-async function countSignInAttempt(
-  email: string,
-  { cutoff, max }: { cutoff: number; max: number },
-): Promise<{ counted: boolean; windowStart?: number }> {
-  try {
-    await updateItem(
-      signInThrottleKind.update(signInThrottleKind.key(email), {
-        UpdateExpression: "ADD failures :one",
-        ConditionExpression: `${exists()} AND windowStart > :cutoff AND failures < :max`,
-        ExpressionAttributeValues: { ":one": 1, ":cutoff": cutoff, ":max": max },
-        ReturnValuesOnConditionCheckFailure: "ALL_OLD",
-      }),
-    );
-    return { counted: true };
-  } catch (error) {
-    if (!isConditionalCheckFailure(error)) throw error;
-    const windowStart = refusedWindowStart(error);
-    return windowStart === undefined ? { counted: false } : { counted: false, windowStart };
-  }
-}
-
-/** What a refused conditional write reports of the item: DynamoDB's wire format, left as it is by the document client. */
-const RefusedWindow = v.object({ Item: v.object({ windowStart: v.object({ N: v.string() }) }) });
-
-/** The window start of the item a refused conditional write reports (ReturnValuesOnConditionCheckFailure). */
-function refusedWindowStart(error: unknown): number | undefined {
-  const refused = v.safeParse(RefusedWindow, error);
-  return refused.success ? Number(refused.output.Item.windowStart.N) : undefined;
-}
-
-/**
- * Opens a new throttle window with this attempt counted, only when there is none or it started at
- * or before `cutoff`; false when another attempt opened one meanwhile. The item expires (TTL) at
- * `expiresAt`.
- */
-async function openSignInWindow(
-  email: string,
-  { now, cutoff, expiresAt }: { now: number; cutoff: number; expiresAt: number },
-): Promise<boolean> {
-  try {
-    await putItem(
-      signInThrottleKind.putAt(
-        signInThrottleKind.key(email),
-        { failures: 1, windowStart: now, expiresAt },
-        {
-          ConditionExpression: `${notExists()} OR windowStart <= :cutoff`,
-          ExpressionAttributeValues: { ":cutoff": cutoff },
-        },
-      ),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
-    throw error;
-  }
-}
+/** Pattern 13: the email's sign-in throttle window, as db/window.ts counts it (its counter: `failures`). */
+const signInWindow = (email: string): WindowItem => {
+  const key = signInThrottleKind.key(email);
+  return {
+    counter: "failures",
+    update: (update) => signInThrottleKind.update(key, update),
+    open: (window, expressions) => signInThrottleKind.putAt(key, { ...window, failures: 1 }, expressions),
+  };
+};
 
 /** Deletes the email's throttle window. */
 const clearSignInWindow = (email: string): Promise<void> =>
@@ -255,7 +204,6 @@ export const userStore = {
   update,
   promote,
   remove,
-  countSignInAttempt,
-  openSignInWindow,
+  signInWindow,
   clearSignInWindow,
 };

@@ -47,13 +47,11 @@ export type MailStatus = (typeof MAIL_STATUSES)[number];
 const text = v.string();
 const count = v.pipe(v.number(), v.integer(), v.minValue(0));
 
-/** An order mail as stored. Times are ISO strings. */
-export const MailRecordSchema = v.object({
-  orderId: text,
-  /** The mail's key within the order: its name, and for a refund `refunded#<refundId>`. */
-  mailKey: text,
-  mail: v.picklist(MAILS),
-  status: v.picklist(MAIL_STATUSES),
+/**
+ * What every mail's claim stores (order mails here, notice mails in notice.records.ts): where it
+ * went, the claim (db/once.ts), and what SES said. Times are ISO strings.
+ */
+export const mailClaimEntries = {
   /** The address it went (or was to go) to; empty when skipped. */
   to: text,
   /** The current claim's random token: only its holder may record the outcome. */
@@ -67,6 +65,16 @@ export const MailRecordSchema = v.object({
   /** The last refusal or doubt, for the admin screen and the logs. */
   error: v.optional(text),
   updatedAt: text,
+};
+
+/** An order mail as stored. */
+export const MailRecordSchema = v.object({
+  orderId: text,
+  /** The mail's key within the order: its name, and for a refund `refunded#<refundId>`. */
+  mailKey: text,
+  mail: v.picklist(MAILS),
+  status: v.picklist(MAIL_STATUSES),
+  ...mailClaimEntries,
 });
 export type MailRecord = v.InferOutput<typeof MailRecordSchema>;
 

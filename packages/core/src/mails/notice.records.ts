@@ -1,6 +1,7 @@
 import * as v from "valibot";
 import { defineKind } from "../db/kind.ts";
 import { UNCERTAIN } from "../db/once.ts";
+import { mailClaimEntries } from "./mail.records.ts";
 
 /**
  * The stored kind of a notice mail (docs/data-model.md: Notice mail items, pattern 45): a mail that
@@ -22,15 +23,8 @@ const text = v.string();
 
 export const NoticeRecordSchema = v.object({
   key: text,
-  to: text,
   status: v.picklist(NOTICE_STATUSES),
-  claim: text,
-  claimedAt: text,
-  attempts: v.pipe(v.number(), v.integer(), v.minValue(0)),
-  sentAt: v.optional(text),
-  messageId: v.optional(text),
-  error: v.optional(text),
-  updatedAt: text,
+  ...mailClaimEntries,
 });
 export type NoticeRecord = v.InferOutput<typeof NoticeRecordSchema>;
 

@@ -12,6 +12,7 @@ import {
 } from "@mantine/core";
 import { type FormEvent, useState } from "react";
 import { Link } from "react-router-dom";
+import { HoneypotField } from "../../components/honeypot-field.tsx";
 import { LeafIcon, MailIcon, MapPinIcon, PhoneIcon } from "../../components/icons.tsx";
 import { api } from "../../lib/api.ts";
 import { notifyError, notifySuccess } from "../../lib/notify.ts";
@@ -107,14 +108,7 @@ export function SiteFooter() {
               Subscribe
             </Title>
             <Text size="sm">Seasonal picks and offers, once a month.</Text>
-            <input
-              type="text"
-              name="website"
-              tabIndex={-1}
-              autoComplete="off"
-              aria-hidden="true"
-              style={{ position: "absolute", left: "-10000px", width: 1, height: 1, overflow: "hidden" }}
-            />
+            <HoneypotField />
             <TextInput
               type="email"
               name="email"

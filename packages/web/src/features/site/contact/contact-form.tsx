@@ -1,6 +1,7 @@
 import { ACCEPTED_MESSAGE, CONTACT_LIMITS } from "@fruit/core/browser/contact";
 import { Button, Card, SimpleGrid, Stack, Textarea, TextInput, Title } from "@mantine/core";
 import { type FormEvent, useState } from "react";
+import { HoneypotField } from "../../../components/honeypot-field.tsx";
 import { api } from "../../../lib/api.ts";
 import { notifyError, notifySuccess } from "../../../lib/notify.ts";
 
@@ -49,15 +50,7 @@ export function ContactForm() {
         <Title order={2} size="h3" id="contact-form-title">
           Send us a message
         </Title>
-        {/* The honeypot: off screen, out of the tab order, never filled by a person. */}
-        <input
-          type="text"
-          name="website"
-          tabIndex={-1}
-          autoComplete="off"
-          aria-hidden="true"
-          style={{ position: "absolute", left: "-10000px", width: 1, height: 1, overflow: "hidden" }}
-        />
+        <HoneypotField />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput name="name" label="Name" autoComplete="name" required maxLength={CONTACT_LIMITS.name} />
           <TextInput

@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { notExists } from "./conditions.ts";
 import type { Expressions } from "./kind.ts";
 
@@ -109,3 +109,11 @@ export function alsoRequire(own: Expressions, condition: Expressions): Expressio
     ...(Object.keys(values).length > 0 ? { ExpressionAttributeValues: values } : {}),
   };
 }
+
+/**
+ * A request's fingerprint, stored with its claim: `parts` (what it asks, in a fixed order) as JSON,
+ * hashed. A replay is answered as the first request only when its fingerprint is the same (a refund's
+ * Idempotency-Key, an order's final charge).
+ */
+export const requestFingerprint = (parts: unknown): string =>
+  createHash("sha256").update(JSON.stringify(parts)).digest("base64url");

@@ -29,9 +29,6 @@ export interface FinalCents {
   finalizedAt: string;
 }
 
-/** True once the order's final charge was recorded by picking. */
-export const isPicked = (order: Pick<OrderRecord, "finalizedAt">): boolean => order.finalizedAt !== undefined;
-
 /** The final money of an order: recorded by picking, as ordered once delivered without it, else undefined. */
 export function finalCentsOf(order: OrderRecord): FinalCents | undefined {
   if (

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { requestFingerprint } from "../db/once.ts";
 import { AGAIN, giveUp, retrying } from "../db/retry.ts";
 import { AppError } from "../errors.ts";
 import { newId } from "../ids.ts";
@@ -37,8 +37,8 @@ const MAX_ACTIONS = 100;
  * A final's fingerprint: its lines in the order's product order, hashed. The same final sent again
  * (a retry, a double click, ten at once) is answered as the first; another one is refused.
  */
-function fingerprintOf(input: FinalInput): string {
-  const canonical = JSON.stringify(
+const fingerprintOf = (input: FinalInput): string =>
+  requestFingerprint(
     [...input.lines]
       .sort((a, b) => (a._id < b._id ? -1 : a._id > b._id ? 1 : 0))
       .map((line) => [
@@ -48,8 +48,6 @@ function fingerprintOf(input: FinalInput): string {
         line.substitute?.quantity ?? null,
       ]),
   );
-  return createHash("sha256").update(canonical).digest("base64url");
-}
 
 /** What the final endpoint answers, and whether this request recorded the final. */
 export interface FinalOutcome extends FinalAnswer {

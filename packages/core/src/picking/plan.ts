@@ -1,6 +1,6 @@
 import { AppError } from "../errors.ts";
 import type { CentsLine } from "../money/pricing.ts";
-import { formatQuantity, fromBase, PRECISION_TEXT, toBase, type Unit } from "../money/quantity.ts";
+import { PRECISION_TEXT, toBase, type Unit } from "../money/quantity.ts";
 import type { OrderRecord, StoredLine } from "../orders/order.records.ts";
 import type { ProductRecord } from "../products/product.store.ts";
 import { refundableCents } from "../refunds/plan.ts";
@@ -173,7 +173,3 @@ export function planFinal(
     substitutes,
   };
 }
-
-/** "0.2 kg" of a move, for messages. */
-export const describeMove = (move: StockMove): string =>
-  formatQuantity(move.unit, fromBase(move.unit, move.quantity));

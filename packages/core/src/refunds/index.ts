@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { requestFingerprint } from "../db/once.ts";
 import { AGAIN, giveUp, retrying } from "../db/retry.ts";
 import { AppError, isAppError } from "../errors.ts";
 import { newId } from "../ids.ts";
@@ -152,16 +152,14 @@ export async function sendRefund(refund: RefundRecord, read?: OrderRecord): Prom
  * another fingerprint is a client bug (a key reused for a different refund), refused with 422
  * (docs/decisions/030-refunds.md).
  */
-function fingerprintOf(input: RefundInput): string {
-  const canonical = JSON.stringify([
+const fingerprintOf = (input: RefundInput): string =>
+  requestFingerprint([
     input.cancel === true,
     input.amount ?? null,
     (input.lines ?? []).map((line) => [line._id, line.quantity]),
     input.reason,
     input.restock,
   ]);
-  return createHash("sha256").update(canonical).digest("base64url");
-}
 
 /** The refund a replayed key names, once its request is known to be the same one. */
 function sameRequest(claim: { refundId: string; request?: string }, request: string): string {

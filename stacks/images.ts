@@ -1,5 +1,6 @@
 // Where uploads land and where their variants go: core's bucket prefixes (dependency-free module).
 import { UPLOAD_KEY_PREFIX } from "../packages/core/src/layout/bucket.ts";
+import functionsPackage from "../packages/functions/package.json";
 import { lambdaMetric, notify } from "./alarms.ts";
 import { lambdaBundling } from "./bundling.ts";
 import { functionLogging } from "./logging.ts";
@@ -20,7 +21,11 @@ import { bucket } from "./storage.ts";
  * - **Permissions**: read `uploads/*`, write `images/*`, nothing else — no table, no secret, no link
  *   (the handler names its bucket from the event and builds its own S3 client).
  * - **sharp** is native: `install` puts it into the function's package for the function's
- *   architecture instead of bundling it (SST's builder keeps it out of the bundle).
+ *   architecture instead of bundling it (SST's builder keeps it out of the bundle). It is installed
+ *   at the exact version of `packages/functions/package.json`'s dependencies, the package of the
+ *   handler, written into `install` itself: SST installs a bare name (`install: ["sharp"]`) as `*`
+ *   unless the `package.json` its builder finds names it in `dependencies`, and runs `npm install`
+ *   without a lock, so only an exact version keeps the deploy on the sharp the tests ran.
  *
  * A bucket has one notification configuration: SST allows `notify` once per bucket, so any other
  * subscriber goes into this same call.
@@ -37,7 +42,7 @@ export const imageNotifications = bucket.notify({
         architecture: "arm64",
         memory: "1536 MB",
         timeout: "60 seconds",
-        nodejs: { ...lambdaBundling, install: ["sharp"] },
+        nodejs: { ...lambdaBundling, install: { sharp: sharpVersion() } },
         logging: functionLogging,
         // Read uploads/, write images/ (core's access/grants.ts, BUCKET_ACCESS.ImageVariants).
         permissions: bucketPermissions("ImageVariants", bucket),
@@ -45,6 +50,16 @@ export const imageNotifications = bucket.notify({
     },
   ],
 });
+
+/** sharp's version in the handler's package: exact, or the deploy stops (tests/infra/infra.test.ts). */
+function sharpVersion(): string {
+  const version = (functionsPackage.dependencies as Record<string, string | undefined>).sharp;
+  if (!version || !/^\d+\.\d+\.\d+$/.test(version))
+    throw new Error(
+      `sharp must be pinned to an exact version in packages/functions/package.json's dependencies (got "${version}")`,
+    );
+  return version;
+}
 
 /** The image function's name: the notification's only function. */
 const imageFunction = $util.output(imageNotifications.nodes.functions).apply((functions) => {

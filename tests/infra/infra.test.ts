@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { loadConfig } from "@fruit/core/config";
 import { securityHeaders } from "@fruit/core/http/security-headers";
@@ -383,7 +383,7 @@ describe("sst.config.ts", () => {
       architecture: "arm64",
       memory: "1536 MB",
       timeout: "60 seconds",
-      nodejs: { ...lambdaBundling, install: ["sharp"] },
+      nodejs: { ...lambdaBundling, install: { sharp: expect.stringMatching(/^\d+\.\d+\.\d+$/) } },
     });
     // Least privilege: read the uploads, write the variants; no link, so no table or secret either.
     const arn = (bucket.instance as { arn: string }).arn;
@@ -415,31 +415,51 @@ describe("pinned: the home region and what a deploy installs", () => {
     vi.unstubAllEnvs();
   });
 
-  it("installs every `install` package at deploy at the exact version the tests ran (SST reads the root package.json's dependencies)", async () => {
+  it("installs every `install` package at the exact version the tests ran, pinned in the handler's own package.json", async () => {
     const { recording } = await deploy("dev");
-    const root = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as {
-      dependencies?: Record<string, string>;
-    };
-    const installed = recording.resources.flatMap((resource) => {
+    const installs = recording.resources.flatMap((resource) => {
       const notifications = (resource.args.notifications ?? []) as {
-        function?: { nodejs?: { install?: string[] } };
+        function?: { handler?: string; nodejs?: { install?: unknown } };
       }[];
       const fns = [
-        resource.args as { nodejs?: { install?: string[] } },
+        resource.args as { handler?: string; nodejs?: { install?: unknown } },
         ...notifications.map((n) => n.function ?? {}),
       ];
-      return fns.flatMap((fn) => fn.nodejs?.install ?? []);
+      return fns.flatMap((fn) =>
+        fn.nodejs?.install ? [{ handler: fn.handler!, install: fn.nodejs.install }] : [],
+      );
     });
-    expect(installed).toContain("sharp");
-    for (const name of installed) {
-      const { version } = JSON.parse(
-        readFileSync(new URL(`../../node_modules/${name}/package.json`, import.meta.url), "utf8"),
-      ) as { version: string };
-      // Exact: SST writes this range into the function's package.json and runs `npm install` without a lock.
-      expect(root.dependencies?.[name], name).toBe(version);
+    expect(installs.map(({ install }) => Object.keys(install as object))).toContainEqual(["sharp"]);
+    for (const { handler, install } of installs) {
+      // A bare name (`["sharp"]`) is installed as `*` unless the builder's package.json names it: each
+      // package carries its version in `install` itself.
+      expect(Array.isArray(install), handler).toBe(false);
+      const manifest = nearestPackageJson(handler);
+      expect(manifest.path, handler).toBe("packages/functions/package.json");
+      for (const [name, version] of Object.entries(install as Record<string, string>)) {
+        const installed = JSON.parse(
+          readFileSync(new URL(`../../node_modules/${name}/package.json`, import.meta.url), "utf8"),
+        ) as { version: string };
+        // Exact: SST writes this into the function's package.json and runs `npm install` without a lock.
+        expect(version, name).toBe(installed.version);
+        expect(manifest.dependencies[name], `${manifest.path} dependencies.${name}`).toBe(installed.version);
+      }
     }
   });
 });
+
+/** The package.json nearest a handler (`packages/functions/src/lambda/images.handler`): its package's. */
+function nearestPackageJson(handler: string): { path: string; dependencies: Record<string, string> } {
+  const parts = handler.split("/").slice(0, -1);
+  for (let depth = parts.length; depth >= 0; depth--) {
+    const path = [...parts.slice(0, depth), "package.json"].join("/");
+    const url = new URL(`../../${path}`, import.meta.url);
+    if (!existsSync(url)) continue;
+    const manifest = JSON.parse(readFileSync(url, "utf8")) as { dependencies?: Record<string, string> };
+    return { path, dependencies: manifest.dependencies ?? {} };
+  }
+  throw new Error(`no package.json above ${handler}`);
+}
 
 describe("the image bucket keeps what is deleted for a while", () => {
   it("is versioned, old versions expire after 30 days, delete markers and abandoned multipart uploads are cleaned", async () => {

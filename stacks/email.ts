@@ -39,6 +39,34 @@ export const mailDmarc = stageSetting("MailDmarc");
 if (mailDns !== "route53" && mailDns !== "manual")
   throw new Error(`MailDns must be "route53" or "manual" (got "${mailDns}"): README, "Order mails"`);
 
+/**
+ * How many mails a second the "back in stock" fan-out may send, all its batches together
+ * (core's mails/pace.ts): the stage's `MailSendRate` setting (`npx sst secret set MailSendRate 0.5
+ * --stage <stage>`; README, "Order mails"), 10 when unset. It must stay under the account's SES rate
+ * in this region — 1 a second in SES's sandbox, 14 at first with production access — since order,
+ * contact and low-stock mails are not paced and need the rest; `npm run mail:pace` checks the two
+ * (packages/ops/src/mail-pace.ts). Core refuses more than 1,000 (config.ts), and so does the deploy.
+ */
+export const MAIL_SEND_RATE_DEFAULT = 10;
+export const mailSendRate = mailSendRateSetting();
+
+function mailSendRateSetting(): number {
+  const setting = stageSetting("MailSendRate");
+  if (setting === undefined) return MAIL_SEND_RATE_DEFAULT;
+  const rate = Number(setting);
+  if (!/^\d+(\.\d+)?$/.test(setting) || !(rate > 0 && rate <= 1000))
+    throw new Error(
+      `The MailSendRate setting must be a number of mails a second above 0 and at most 1000 (got "${setting}"): README, "Order mails"`,
+    );
+  return rate;
+}
+
+/**
+ * The stage's mail pace as a link: the mail subscriber reads it (`Resource.MailPace.rate`, core's
+ * config.ts), and so does `npm run mail:pace` under `npx sst shell`, which is given every link.
+ */
+const mailPace = () => new sst.Linkable("MailPace", { properties: { rate: String(mailSendRate) } });
+
 /** The From address: the configured address, or `orders@<domain>` for a domain identity. */
 const fromAddress = (sender: string) => (sender.includes("@") ? sender : `orders@${sender}`);
 
@@ -112,6 +140,7 @@ function mailResources(sender: string) {
   });
   const region = aws.getRegionOutput().region;
   const account = aws.getCallerIdentityOutput().accountId;
+  const pace = mailPace();
   const subscriber = table.subscribe(
     "MailSubscriber",
     {
@@ -127,8 +156,8 @@ function mailResources(sender: string) {
       // SES's sandbox, to verified recipient identities: hence identity/* of this account). The
       // table link carries its name only; its item actions are granted below (stacks/permissions.ts).
       // JwtSecret: the restock, newsletter and unsubscribe links it mails are signed
-      // (docs/decisions/039-restock-alerts.md).
-      link: [table, jwtSecret],
+      // (docs/decisions/039-restock-alerts.md). MailPace: the stage's MailSendRate (above).
+      link: [table, jwtSecret, pace],
       environment: {
         MAIL_FROM: fromAddress(sender),
         MAIL_CONFIGURATION_SET: email.configSet,
@@ -277,6 +306,7 @@ function mailResources(sender: string) {
     feedbackConfigurationFilter,
     reputationAlarms,
     dnsRecords,
+    pace,
   };
 }
 
@@ -306,7 +336,7 @@ if (!configured) {
 export const mail = configured ? mailResources(configured) : undefined;
 /** What the deploy prints about mails. */
 export const mailStatus = configured
-  ? `from ${fromAddress(configured)} (SES identity ${configured})`
+  ? `from ${fromAddress(configured)} (SES identity ${configured}), restock mails at most ${mailSendRate} a second (MailSendRate)`
   : "off: this stage has no MailSender secret";
 /** The records to add by hand (`MailDns manual`), printed by the deploy as `mailDns`; "" otherwise. */
 export const mailDnsRecords = mail ? mail.dnsRecords : "";

@@ -113,6 +113,32 @@ describe("stacks/email.ts", () => {
     ]);
   });
 
+  it("paces restock mails at the stage's MailSendRate setting, 10 a second unset, through a link the subscriber and `sst shell` read", async () => {
+    const rateOf = (rec: Recording) => {
+      const pace = rec.get("Linkable", "MailPace");
+      const subscriber = mailSubscription(rec)!.args[1] as { link: unknown[] };
+      expect(subscriber.link).toContain(pace.instance);
+      return (pace.args.properties as { rate: string }).rate;
+    };
+    const unset = await deploy("staging", "shop.example.com");
+    expect(rateOf(unset.recording)).toBe("10");
+    expect(unset.outputs.mail).toContain("at most 10 a second (MailSendRate)");
+    recording?.uninstall();
+    // A sandboxed account sends 1 mail a second: the fan-out takes half, order mails the rest.
+    vi.stubEnv("SST_SECRET_MailSendRate", "0.5");
+    const sandboxed = await deploy("staging", "shop.example.com");
+    expect(rateOf(sandboxed.recording)).toBe("0.5");
+    expect(sandboxed.outputs.mail).toContain("at most 0.5 a second");
+    recording?.uninstall();
+    for (const refused of ["0", "-1", "ten", "1001"]) {
+      vi.stubEnv("SST_SECRET_MailSendRate", refused);
+      await expect(deploy("staging", "shop.example.com"), refused).rejects.toThrow(
+        /MailSendRate setting must be/,
+      );
+      recording?.uninstall();
+    }
+  });
+
   it("routes bounces and complaints through SNS to the suppression handler, an address sender used as is", async () => {
     const { recording } = await deploy("staging", "orders@example.com");
     const topic = recording.get("SnsTopic", "MailFeedback");

@@ -121,3 +121,20 @@ describe("loadConfig: the signing secret, where a function needs it", () => {
     );
   });
 });
+
+describe("loadConfig: the restock fan-out's pace", () => {
+  it("is MAIL_SEND_RATE, else the stage's MailSendRate through its MailPace link, else 10 a second", () => {
+    expect(loadConfig(base).mail.sendRate).toBe(10);
+    expect(loadConfig({ ...base, MAIL_SEND_RATE: "2" }).mail.sendRate).toBe(2);
+    // SST's Resource reads its links once, into this object (node_modules/sst/dist/resource/shared.js).
+    const links = (globalThis as { __SST_RESOURCE_RAW__?: Record<string, unknown> }).__SST_RESOURCE_RAW__!;
+    links.MailPace = { rate: "0.5" };
+    try {
+      expect(loadConfig(base).mail.sendRate).toBe(0.5);
+      expect(loadConfig({ ...base, MAIL_SEND_RATE: "2" }).mail.sendRate).toBe(2);
+    } finally {
+      delete links.MailPace;
+    }
+    expect(() => loadConfig({ ...base, MAIL_SEND_RATE: "0" })).toThrow(/MAIL_SEND_RATE/);
+  });
+});

@@ -78,7 +78,10 @@ export interface Config {
      * mails go there (docs/decisions/039-restock-alerts.md). Empty: those mails are not sent.
      */
     adminTo: string[];
-    /** SES's sending rate the restock fan-out keeps under, in mails a second (`MAIL_SEND_RATE`, default 10). */
+    /**
+     * SES's sending rate the restock fan-out keeps under, in mails a second: `MAIL_SEND_RATE`, or the
+     * stage's `MailSendRate` setting through the `MailPace` link (stacks/email.ts); default 10.
+     */
     sendRate: number;
   };
   /**
@@ -204,7 +207,7 @@ export function loadConfig(env: Env = process.env): Config {
         .split(",")
         .map((address) => address.trim().toLowerCase())
         .filter((address) => address !== ""),
-      sendRate: Number(env.MAIL_SEND_RATE || 10),
+      sendRate: Number(env.MAIL_SEND_RATE || linked("MailPace", "rate") || 10),
     },
     lowStockDefault: Number(env.LOW_STOCK_DEFAULT || 5),
     site: {

@@ -33,3 +33,10 @@ describe("loadLocalConfig: the public site settings (docs/decisions/034-page-hea
     expect(() => loadLocalConfig({ ...base, SEARCH_INDEXING: "yes" })).toThrow(/SEARCH_INDEXING/);
   });
 });
+
+describe("loadLocalConfig: the restock fan-out's pace (README, Settings)", () => {
+  it("passes MAIL_SEND_RATE on to core, which paces the fan-out by it", () => {
+    expect(loadLocalConfig({ ...base, MAIL_SEND_RATE: "0.5" }).apiEnv.MAIL_SEND_RATE).toBe("0.5");
+    expect(loadLocalConfig(base).apiEnv.MAIL_SEND_RATE).toBeUndefined();
+  });
+});

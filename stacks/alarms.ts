@@ -1,4 +1,4 @@
-import { CONFIGURATION_REFUSED } from "../packages/core/src/log.ts";
+import { CONFIGURATION_REFUSED, ORIGIN_REFUSED } from "../packages/core/src/log.ts";
 import { api } from "./api.ts";
 import { HOME_REGION } from "./region.ts";
 import { router } from "./router.ts";
@@ -10,7 +10,9 @@ import { sweeper } from "./sweeper.ts";
  * Every alarm notifies the `Alarms` topic when it fires and when it clears; the topic e-mails the
  * stage's `AlarmEmail` (a stage secret, set once per stage; AWS sends a confirmation e-mail that
  * must be accepted before any alarm arrives). Missing data never fires an alarm: a quiet shop is fine
- * (every alarm sets `treatMissingData`, through `notify`; tests/infra/alarms.test.ts checks each one).
+ * (every alarm sets `treatMissingData`, through `notify`; tests/infra/alarms.test.ts checks each one)
+ * — except the sweep's heartbeat, for which no data is the failure. docs/operations.md's failure
+ * table names, for each way the shop can fail, the alarm that sees it (tests/infra/failure-table.test.ts).
  */
 export const alarmEmail = new sst.Secret("AlarmEmail");
 
@@ -29,6 +31,8 @@ export const METRIC_NAMESPACE = `${$app.name}/${$app.stage}`;
 export const API_SERVER_ERRORS = "ApiServerErrors";
 /** Where refused configurations are counted: each `configuration refused` line of any function. */
 export const CONFIGURATION_REFUSED_METRIC = "ConfigurationRefused";
+/** Where origin-header refusals are counted: each `origin header refused` line of the API and the pages. */
+export const ORIGIN_REFUSED_METRIC = "OriginRefused";
 
 /** A Lambda function's name, from SST's `nodes.function` (the resource itself, or an output of it). */
 export const nameOf = (fn: $util.Input<{ name: $util.Output<string> }>) =>
@@ -61,19 +65,61 @@ export const logGroupOf = (functionName: $util.Input<string>) =>
   $util.output(functionName).apply((name) => `/aws/lambda/${name}`);
 
 /**
+ * Counts the lines of a function's log group whose `message` is one of `messages` (packages/core/src/log.ts
+ * writes one JSON object a line) into the stage's metric `metric`, one per line.
+ */
+export const countLines = (
+  filterName: string,
+  functionName: $util.Input<string>,
+  messages: readonly string[],
+  metric: string,
+) =>
+  new aws.cloudwatch.LogMetricFilter(filterName, {
+    logGroupName: logGroupOf(functionName),
+    pattern:
+      messages.length === 1
+        ? `{ $.message = "${messages[0]}" }`
+        : `{ ${messages.map((message) => `($.message = "${message}")`).join(" || ")} }`,
+    metricTransformation: { name: metric, namespace: METRIC_NAMESPACE, value: "1", unit: "Count" },
+  });
+
+/**
  * Counts a function's `configuration refused` lines (packages/functions/src/lambda/config-guard.ts)
  * into the stage's one ConfigurationRefused metric. stacks/email.ts adds the mail subscriber's.
  */
 export const configurationRefusedFilter = (name: string, functionName: $util.Input<string>) =>
-  new aws.cloudwatch.LogMetricFilter(`${name}ConfigurationRefusedFilter`, {
-    logGroupName: logGroupOf(functionName),
-    pattern: `{ $.message = "${CONFIGURATION_REFUSED}" }`,
-    metricTransformation: {
-      name: CONFIGURATION_REFUSED_METRIC,
-      namespace: METRIC_NAMESPACE,
-      value: "1",
-      unit: "Count",
-    },
+  countLines(
+    `${name}ConfigurationRefusedFilter`,
+    functionName,
+    [CONFIGURATION_REFUSED],
+    CONFIGURATION_REFUSED_METRIC,
+  );
+
+/**
+ * Counts a function URL's `origin header refused` lines (packages/functions/src/lambda/origin.ts) into
+ * the stage's one OriginRefused metric. stacks/pages.ts adds the page function's.
+ */
+export const originRefusedFilter = (name: string, functionName: $util.Input<string>) =>
+  countLines(`${name}OriginRefusedFilter`, functionName, [ORIGIN_REFUSED], ORIGIN_REFUSED_METRIC);
+
+/** A count of the stage's own metric reached `threshold` within `period` seconds. */
+export const countAlarm = (
+  name: string,
+  description: string,
+  metric: string,
+  threshold: number,
+  period: number,
+) =>
+  new aws.cloudwatch.MetricAlarm(name, {
+    alarmDescription: `${description} (README, Alarms).`,
+    namespace: METRIC_NAMESPACE,
+    metricName: metric,
+    statistic: "Sum",
+    period,
+    evaluationPeriods: 1,
+    threshold,
+    comparisonOperator: "GreaterThanOrEqualToThreshold",
+    ...notify,
   });
 
 /** Every alarm tells the topic when it fires and when it clears; no data is a quiet shop, not an alarm. */
@@ -169,6 +215,24 @@ export const sweepFailedAlarm = new aws.cloudwatch.MetricAlarm("SweepFailedAlarm
   ...notify,
 });
 
+/**
+ * The sweep stopped running: its schedule was deleted or disabled, its role lost the right to invoke,
+ * or Lambda refuses it. It runs every minute, so fewer than one invocation in 10 minutes is an outage,
+ * and no data at all is the same outage: missing data breaches here, unlike every other alarm.
+ * Expired orders then keep their stock and pending payments are not reconciled.
+ */
+export const sweepHeartbeatAlarm = new aws.cloudwatch.MetricAlarm("SweepHeartbeatAlarm", {
+  alarmDescription:
+    "The unpaid-order sweep did not run in 10 minutes: expired orders keep their stock (README, Alarms).",
+  ...lambdaMetric(sweeperFunction, "Invocations"),
+  period: 600,
+  evaluationPeriods: 1,
+  threshold: 1,
+  comparisonOperator: "LessThanThreshold",
+  ...notify,
+  treatMissingData: "breaching",
+});
+
 /** Invocations refused for lack of concurrency, per function. */
 export const throttleAlarms = (
   [
@@ -205,24 +269,34 @@ export const apiErrorsAlarm = new aws.cloudwatch.MetricAlarm("ApiErrorsAlarm", {
   ...notify,
 });
 
+/**
+ * Requests refused for their origin header (packages/functions/src/lambda/origin.ts): a scanner that
+ * found a function URL makes a few; 20 in 5 minutes is the router's own traffic refused — an
+ * `OriginSecret` the router and the functions disagree on (a rotation slip, the documented rollback
+ * to before issue 35: docs/operations.md), which answers 403 to every shopper.
+ */
+export const apiOriginRefusedFilter = originRefusedFilter("Api", apiFunction);
+export const originRefusedAlarm = countAlarm(
+  "OriginRefusedAlarm",
+  "At least 20 requests in 5 minutes were refused for their origin header: the router and the functions disagree on OriginSecret, and shoppers get 403",
+  ORIGIN_REFUSED_METRIC,
+  20,
+  300,
+);
+
 /** Every function that refuses its configuration says so (config-guard.ts); one such line pages. */
 export const configurationRefusedFilters = [
   configurationRefusedFilter("Api", apiFunction),
   configurationRefusedFilter("UnpaidOrderSweeper", sweeperFunction),
   configurationRefusedFilter("StatsSubscriber", statsFunction),
 ];
-export const configurationRefusedAlarm = new aws.cloudwatch.MetricAlarm("ConfigurationRefusedAlarm", {
-  alarmDescription:
-    "A function refused its configuration (e.g. production set to test payments, a missing link) and serves nothing (README, Alarms).",
-  namespace: METRIC_NAMESPACE,
-  metricName: CONFIGURATION_REFUSED_METRIC,
-  statistic: "Sum",
-  period: 300,
-  evaluationPeriods: 1,
-  threshold: 1,
-  comparisonOperator: "GreaterThanOrEqualToThreshold",
-  ...notify,
-});
+export const configurationRefusedAlarm = countAlarm(
+  "ConfigurationRefusedAlarm",
+  "A function refused its configuration (e.g. production set to test payments, a missing link) and serves nothing",
+  CONFIGURATION_REFUSED_METRIC,
+  1,
+  300,
+);
 
 /**
  * What shoppers see: more than 5 % of the distribution's answers were 5xx over 5 minutes, once it

@@ -1,6 +1,13 @@
 import { SES_ACCESS } from "../packages/core/src/access/grants.ts";
 import { mailStreamFilters } from "../packages/core/src/mail-stream-filters.ts";
-import { configurationRefusedFilter, lambdaMetric, nameOf, notify } from "./alarms.ts";
+import {
+  configurationRefusedFilter,
+  countAlarm,
+  countLines,
+  lambdaMetric,
+  nameOf,
+  notify,
+} from "./alarms.ts";
 import { lambdaBundling } from "./bundling.ts";
 import { functionLogging } from "./logging.ts";
 import { TABLE_ACCESS, tablePermissions } from "./permissions.ts";
@@ -66,6 +73,10 @@ function mailSendRateSetting(): number {
  * config.ts), and so does `npm run mail:pace` under `npx sst shell`, which is given every link.
  */
 const mailPace = () => new sst.Linkable("MailPace", { properties: { rate: String(mailSendRate) } });
+
+/** The lines of a mail SES refused for good (core's mails/deliver.ts and notice.ts: `… mail ${status}`). */
+export const MAIL_REJECTED = ["order mail rejected", "notice mail rejected"] as const;
+export const MAIL_REJECTED_METRIC = "MailRejected";
 
 /** The From address: the configured address, or `orders@<domain>` for a domain identity. */
 const fromAddress = (sender: string) => (sender.includes("@") ? sender : `orders@${sender}`);
@@ -255,6 +266,25 @@ function mailResources(sender: string) {
     ),
   ];
   const subscriberConfigurationFilter = configurationRefusedFilter("MailSubscriber", subscriberFunction);
+  /**
+   * Mails SES refused for good (packages/core/src/mails/deliver.ts and notice.ts log `order mail
+   * rejected` / `notice mail rejected`): an unverified identity, the sandbox, AccessDenied or a paused
+   * account refuses every send, each a final "rejected" that no retry and no other alarm sees.
+   * A bad address now and then is normal; 3 in 15 minutes is not.
+   */
+  const rejectedFilter = countLines(
+    "MailRejectedFilter",
+    subscriberFunction,
+    MAIL_REJECTED,
+    MAIL_REJECTED_METRIC,
+  );
+  const rejectedAlarm = countAlarm(
+    "MailRejectedAlarm",
+    "SES refused at least 3 mails for good in 15 minutes: an unverified identity, the sandbox, AccessDenied or a paused account",
+    MAIL_REJECTED_METRIC,
+    3,
+    900,
+  );
   const feedbackConfigurationFilter = configurationRefusedFilter("MailFeedbackHandler", feedbackFunction);
 
   /**
@@ -305,6 +335,8 @@ function mailResources(sender: string) {
     subscriberConfigurationFilter,
     feedbackConfigurationFilter,
     reputationAlarms,
+    rejectedFilter,
+    rejectedAlarm,
     dnsRecords,
     pace,
   };

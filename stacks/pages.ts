@@ -1,5 +1,13 @@
+import { PAGE_FAILED } from "../packages/core/src/log.ts";
 import { HOME_ORIGIN_PATH } from "../packages/core/src/pages/page-head.ts";
-import { configurationRefusedFilter, lambdaMetric, notify } from "./alarms.ts";
+import {
+  configurationRefusedFilter,
+  countLines,
+  lambdaMetric,
+  METRIC_NAMESPACE,
+  notify,
+  originRefusedFilter,
+} from "./alarms.ts";
 import { lambdaBundling } from "./bundling.ts";
 import { functionLogging } from "./logging.ts";
 import { originVerify } from "./origin.ts";
@@ -79,3 +87,66 @@ export const pagesErrorsAlarm = new aws.cloudwatch.MetricAlarm("PagesErrorsAlarm
   ...notify,
 });
 export const pagesConfigurationRefusedFilter = configurationRefusedFilter("Pages", pages.name);
+export const pagesOriginRefusedFilter = originRefusedFilter("Pages", pages.name);
+
+/**
+ * Pages the function could not render: a render that threw (DynamoDB or S3 failing, a bug) is answered
+ * with the plain app (packages/functions/src/pages/app.ts) — a success to Lambda and to CloudFront —
+ * and logs `page failed`, counted here; a timeout, a crash or a throttle never reaches the app and is
+ * counted by Lambda (Errors, Throttles). Either way shoppers got the app without the page's own head.
+ */
+export const PAGE_FAILURES = "PageFailures";
+export const pagesFailuresFilter = countLines(
+  "PagesFailuresFilter",
+  pages.name,
+  [PAGE_FAILED],
+  PAGE_FAILURES,
+);
+export const pagesServerErrorsAlarm = new aws.cloudwatch.MetricAlarm("PagesServerErrorsAlarm", {
+  alarmDescription:
+    "At least 3 public pages failed in 5 minutes (renders that threw, answered with the plain app, and the function's own failures) (README, Alarms).",
+  metricQueries: [
+    {
+      id: "handled",
+      metric: {
+        namespace: METRIC_NAMESPACE,
+        metricName: PAGE_FAILURES,
+        period: 300,
+        stat: "Sum",
+        unit: "Count",
+      },
+    },
+    {
+      id: "errors",
+      metric: {
+        namespace: "AWS/Lambda",
+        metricName: "Errors",
+        dimensions: { FunctionName: pages.name },
+        period: 300,
+        stat: "Sum",
+      },
+    },
+    {
+      id: "failures",
+      label: "Page failures (handled + Lambda errors)",
+      expression: "FILL(handled, 0) + FILL(errors, 0)",
+      returnData: true,
+    },
+  ],
+  evaluationPeriods: 1,
+  threshold: 3,
+  comparisonOperator: "GreaterThanOrEqualToThreshold",
+  ...notify,
+});
+
+/** Lambda refused page renders for lack of concurrency (its reserved share, or the account's). */
+export const pagesThrottlesAlarm = new aws.cloudwatch.MetricAlarm("PagesThrottlesAlarm", {
+  alarmDescription:
+    "Lambda throttled the page function: shoppers got the cached page or the plain app (README, Alarms).",
+  ...lambdaMetric(pages.name, "Throttles"),
+  period: 300,
+  evaluationPeriods: 1,
+  threshold: 1,
+  comparisonOperator: "GreaterThanOrEqualToThreshold",
+  ...notify,
+});

@@ -1,3 +1,4 @@
+import { ORIGIN_REFUSED, PAGE_FAILED } from "@fruit/core/log";
 import { describe, expect, it } from "vitest";
 import { recordedDeploys } from "./deploy-stage.ts";
 import { type Recorded, type Recording, resolved } from "./recording-sst.ts";
@@ -42,7 +43,8 @@ describe("alarms (stacks/alarms.ts)", () => {
         expect(argsOf(alarm), `${stage} ${alarm.name}`).toMatchObject({
           alarmActions: [topic.arn],
           okActions: [topic.arn],
-          treatMissingData: "notBreaching",
+          // No data is a quiet shop, except for the sweep's heartbeat: there no data is the outage.
+          treatMissingData: alarm.name === "SweepHeartbeatAlarm" ? "breaching" : "notBreaching",
         });
         expect(String(alarm.args.alarmDescription), alarm.name).toContain("README, Alarms");
       }
@@ -64,6 +66,10 @@ describe("alarms (stacks/alarms.ts)", () => {
           "ImageVariantsThrottlesAlarm",
           "ApiErrorsAlarm",
           "PagesErrorsAlarm",
+          "PagesServerErrorsAlarm",
+          "PagesThrottlesAlarm",
+          "OriginRefusedAlarm",
+          "SweepHeartbeatAlarm",
           "ConfigurationRefusedAlarm",
           "CloudFront5xxAlarm",
         ].sort(),
@@ -257,5 +263,87 @@ describe("function logs (stacks/logging.ts)", () => {
     expect(byId.get("requests")?.metric).toMatchObject({ metricName: "Requests", stat: "Sum" });
     expect(queries.filter((query) => query.returnData).map((query) => query.id)).toEqual(["alarming"]);
     expect(alarm).toMatchObject({ threshold: 5, comparisonOperator: "GreaterThanThreshold" });
+  });
+});
+
+describe("outages that used to be silent (issue 47)", () => {
+  const pagesName = (recording: Recording) =>
+    (recording.get("Function", "Pages").instance as { name: string }).name;
+
+  it("pages when the unpaid-order sweep stops running: fewer than 1 invocation in 10 minutes, no data included", async () => {
+    const recording = await deploy("production");
+    expect(argsOf(recording.get("MetricAlarm", "SweepHeartbeatAlarm"))).toMatchObject({
+      namespace: "AWS/Lambda",
+      metricName: "Invocations",
+      dimensions: { FunctionName: functionNames(recording).sweeper },
+      statistic: "Sum",
+      period: 600,
+      evaluationPeriods: 1,
+      threshold: 1,
+      comparisonOperator: "LessThanThreshold",
+      treatMissingData: "breaching",
+    });
+  });
+
+  it("counts origin-header refusals of the API and the pages, and pages at 20 in 5 minutes", async () => {
+    const recording = await deploy("staging");
+    for (const [filter, fn] of [
+      ["ApiOriginRefusedFilter", functionNames(recording).api],
+      ["PagesOriginRefusedFilter", pagesName(recording)],
+    ] as const)
+      expect(argsOf(recording.get("LogMetricFilter", filter)), filter).toEqual({
+        logGroupName: `/aws/lambda/${fn}`,
+        // The line packages/functions/src/lambda/origin.ts logs for each refusal (core's ORIGIN_REFUSED).
+        pattern: `{ $.message = "${ORIGIN_REFUSED}" }`,
+        metricTransformation: {
+          name: "OriginRefused",
+          namespace: "fruit-shop/staging",
+          value: "1",
+          unit: "Count",
+        },
+      });
+    expect(argsOf(recording.get("MetricAlarm", "OriginRefusedAlarm"))).toMatchObject({
+      namespace: "fruit-shop/staging",
+      metricName: "OriginRefused",
+      statistic: "Sum",
+      period: 300,
+      threshold: 20,
+      comparisonOperator: "GreaterThanOrEqualToThreshold",
+    });
+  });
+
+  it("counts the page function's handled failures with its Lambda errors, and its throttles", async () => {
+    const recording = await deploy("staging");
+    const pages = pagesName(recording);
+    expect(argsOf(recording.get("LogMetricFilter", "PagesFailuresFilter"))).toMatchObject({
+      logGroupName: `/aws/lambda/${pages}`,
+      // The line the page app's error handler logs for each page it could not render.
+      pattern: `{ $.message = "${PAGE_FAILED}" }`,
+      metricTransformation: { name: "PageFailures", namespace: "fruit-shop/staging" },
+    });
+    const alarm = argsOf(recording.get("MetricAlarm", "PagesServerErrorsAlarm"));
+    const queries = alarm.metricQueries as {
+      id: string;
+      expression?: string;
+      metric?: Record<string, unknown>;
+    }[];
+    const byId = new Map(queries.map((query) => [query.id, query]));
+    expect(byId.get("handled")?.metric).toMatchObject({
+      namespace: "fruit-shop/staging",
+      metricName: "PageFailures",
+    });
+    expect(byId.get("errors")?.metric).toMatchObject({
+      namespace: "AWS/Lambda",
+      metricName: "Errors",
+      dimensions: { FunctionName: pages },
+    });
+    expect(byId.get("failures")?.expression).toBe("FILL(handled, 0) + FILL(errors, 0)");
+    expect(alarm).toMatchObject({ threshold: 3, comparisonOperator: "GreaterThanOrEqualToThreshold" });
+    expect(argsOf(recording.get("MetricAlarm", "PagesThrottlesAlarm"))).toMatchObject({
+      namespace: "AWS/Lambda",
+      metricName: "Throttles",
+      dimensions: { FunctionName: pages },
+      threshold: 1,
+    });
   });
 });

@@ -231,9 +231,29 @@ describe("stacks/email.ts", () => {
       metricName: "Reputation.ComplaintRate",
       threshold: 0.0008,
     });
+    // SES refusing every mail (each a final "rejected"): the subscriber's own lines, 3 in 15 minutes.
+    expect(resolved(recording.get("LogMetricFilter", "MailRejectedFilter").args)).toEqual({
+      logGroupName: `/aws/lambda/${subscriberName}`,
+      pattern: '{ ($.message = "order mail rejected") || ($.message = "notice mail rejected") }',
+      metricTransformation: {
+        name: "MailRejected",
+        namespace: "fruit-shop/staging",
+        value: "1",
+        unit: "Count",
+      },
+    });
+    expect(alarms.get("MailRejectedAlarm")).toMatchObject({
+      namespace: "fruit-shop/staging",
+      metricName: "MailRejected",
+      statistic: "Sum",
+      period: 900,
+      threshold: 3,
+      comparisonOperator: "GreaterThanOrEqualToThreshold",
+    });
     for (const [name, alarm] of alarms)
       expect(alarm, name).toMatchObject({
-        treatMissingData: "notBreaching",
+        // The sweep's heartbeat alone breaches on missing data (stacks/alarms.ts).
+        treatMissingData: name === "SweepHeartbeatAlarm" ? "breaching" : "notBreaching",
         alarmDescription: expect.stringContaining("README, Alarms"),
       });
   });

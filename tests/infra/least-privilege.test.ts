@@ -226,7 +226,8 @@ describe("the README's deploy section", () => {
         .map((secret) => secret.name);
       const setHere = new Set(set.filter((s) => s.stage === stage).map((s) => s.name));
       for (const name of required) expect(setHere.has(name), `${name} on ${stage}`).toBe(true);
-      // ShopDomain, SearchIndexing, MailDns, MailDmarc and AdminMail are read while the stacks are built (stacks/stage.ts), not sst.Secrets.
+      // ShopDomain, SearchIndexing, MailDns, MailDmarc, AdminMail, MailSendRate and PagesConcurrency are
+      // read while the stacks are built (stacks/stage.ts), not sst.Secrets.
       const known = new Set([
         ...recording.all("Secret").map((secret) => secret.name),
         "ShopDomain",
@@ -234,6 +235,8 @@ describe("the README's deploy section", () => {
         "MailDns",
         "MailDmarc",
         "AdminMail",
+        "MailSendRate",
+        "PagesConcurrency",
       ]);
       for (const name of setHere) expect(known.has(name), `${name} is read by the stacks`).toBe(true);
       recording.uninstall();

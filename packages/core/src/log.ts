@@ -92,3 +92,17 @@ export const errorFields = (error: unknown): Record<string, unknown> =>
  * useful, so stacks/alarms.ts counts these lines into the `ConfigurationRefused` alarm.
  */
 export const CONFIGURATION_REFUSED = "configuration refused";
+
+/**
+ * The message of the line a function URL's handler logs for each request it refuses for a missing or
+ * wrong origin header (packages/functions/src/lambda/origin.ts): a rotation slip or a rollback makes
+ * it refuse everyone, so stacks/alarms.ts counts these lines into the `OriginRefused` alarm.
+ */
+export const ORIGIN_REFUSED = "origin header refused";
+
+/**
+ * The message of the line the page function logs for each page it could not render (its app's error
+ * handler, packages/functions/src/pages/app.ts): the shopper got the plain app instead, and
+ * stacks/pages.ts counts these lines into the `PagesServerErrorsAlarm`.
+ */
+export const PAGE_FAILED = "page failed";

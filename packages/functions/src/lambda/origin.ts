@@ -1,4 +1,5 @@
 import { timingSafeEqual } from "node:crypto";
+import { log, ORIGIN_REFUSED } from "@fruit/core/log";
 import { guardedConfig, logConfigurationRefused } from "./config-guard.ts";
 
 /**
@@ -29,8 +30,9 @@ export function cameThroughRouter(
 
 /**
  * Whether a function URL's handler must refuse this request with its 403: the router's header is
- * missing or wrong, or — failing closed — the function runs in Lambda without its origin link, which
- * is logged as a refused configuration (config-guard.ts). Loads the configuration first (a refused
+ * missing or wrong (logged, one line a request: `origin header refused`), or — failing closed — the
+ * function runs in Lambda without its origin link, which is logged as a refused configuration
+ * (config-guard.ts). Loads the configuration first (a refused
  * one throws, logged, as every handler's does).
  */
 export function refusedByOrigin(fn: string, event: unknown): boolean {
@@ -42,6 +44,15 @@ export function refusedByOrigin(fn: string, event: unknown): boolean {
     );
     return true;
   }
-  const { headers } = event as { headers?: Record<string, string | undefined> };
-  return !cameThroughRouter(headers, config.originVerify);
+  const { headers, rawPath } = event as { headers?: Record<string, string | undefined>; rawPath?: string };
+  if (cameThroughRouter(headers, config.originVerify)) return false;
+  // One line per refusal: a wrong secret after a rotation slip or a rollback refuses everyone, and
+  // these lines are what the OriginRefused alarm counts (stacks/alarms.ts). Never the value sent.
+  const sent = config.originVerify ? headers?.[config.originVerify.header] : undefined;
+  log("warn", ORIGIN_REFUSED, {
+    function: fn,
+    path: rawPath,
+    reason: typeof sent === "string" ? "wrong value" : "missing",
+  });
+  return true;
 }

@@ -13,7 +13,7 @@ import { functionLogging } from "./logging.ts";
 import { originVerify } from "./origin.ts";
 import { bucketPermissions, TABLE_ACCESS, tablePermissions } from "./permissions.ts";
 import { router } from "./router.ts";
-import { searchIndexing } from "./stage.ts";
+import { searchIndexing, stageSetting } from "./stage.ts";
 import { bucket, table } from "./storage.ts";
 import { web } from "./web.ts";
 
@@ -44,6 +44,27 @@ export const PAGE_ROUTES = [
   HOME_ORIGIN_PATH,
 ] as const;
 
+/**
+ * The page function's reserved concurrency: the stage's `PagesConcurrency` setting
+ * (`npx sst secret set PagesConcurrency 50 --stage production`; README, "Search engines"). Reserved,
+ * it is both the most the pages may use — a bot burst on the pages cannot take the concurrency
+ * checkout needs — and set aside for them. Lambda refuses a reservation that leaves the account fewer
+ * than 10 unreserved executions, so on a new account whose limit is 10 it must stay unset (the
+ * deploy would fail); raise the account's limit first. Past it, page requests are throttled and the
+ * CDN serves its last good copy (`stale-if-error`, packages/functions/src/pages/app.ts).
+ */
+export const pagesConcurrency = pagesConcurrencySetting();
+
+function pagesConcurrencySetting(): number | undefined {
+  const setting = stageSetting("PagesConcurrency");
+  if (setting === undefined) return undefined;
+  if (!/^[1-9]\d{0,4}$/.test(setting))
+    throw new Error(
+      `The PagesConcurrency setting must be a whole number of executions from 1 (got "${setting}"): README, "Search engines"`,
+    );
+  return Number(setting);
+}
+
 export const pages = new sst.aws.Function("Pages", {
   handler: "packages/functions/src/lambda/pages.handler",
   runtime: "nodejs22.x",
@@ -52,6 +73,7 @@ export const pages = new sst.aws.Function("Pages", {
   // cold start as short (docs/decisions/023-catalogue-cold-start.md).
   memory: "1024 MB",
   timeout: "10 seconds",
+  ...(pagesConcurrency === undefined ? {} : { concurrency: { reserved: pagesConcurrency } }),
   nodejs: lambdaBundling,
   logging: functionLogging,
   link: [table, bucket, originVerify],

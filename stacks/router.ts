@@ -72,13 +72,37 @@ export const securityHeadersPolicy = new aws.cloudfront.ResponseHeadersPolicy("S
 });
 
 /**
+ * The query parameters a public page reads (packages/functions/src/pages/app.ts and the SPA's lists):
+ * the category, the search and the page of results. The router's cache key holds every query string
+ * (SST's cache policy, `queryStringBehavior: "all"`), so any other parameter (`?fbclid=…`,
+ * `?utm_source=…`, a bot's random one) would make a fresh render of the page function; the
+ * viewer-request function drops them before the cache on the page paths. `/api` keeps its own.
+ */
+export const PAGE_QUERY_PARAMS = ["category", "q", "page"] as const;
+/** The page function's paths (stacks/pages.ts routes them): exact ones, then prefixes. */
+const PAGE_EXACT_PATHS = ["/", HOME_ORIGIN_PATH];
+const PAGE_PATH_PREFIXES = ["/products", "/product/", "/about", "/contact"];
+
+export const pageQueryInjection = [
+  'var pageUri = event.request.uri || "";',
+  "var pageQuery = event.request.querystring || {};",
+  `if (${JSON.stringify(PAGE_EXACT_PATHS)}.indexOf(pageUri) >= 0 || ${JSON.stringify(PAGE_PATH_PREFIXES)}.some(function (prefix) { return pageUri.indexOf(prefix) === 0; })) {`,
+  "  for (var param in pageQuery) {",
+  `    if (${JSON.stringify(PAGE_QUERY_PARAMS)}.indexOf(param) < 0) delete pageQuery[param];`,
+  "  }",
+  "}",
+].join("\n");
+
+/**
  * The router's viewer-request function: the origin header first, then the viewer's IP header (both
- * stacks/origin.ts: the API trusts the second because the first proves the function ran), then the home
- * page's rewrite to the page function's path (stacks/pages.ts: the static site owns the `/` prefix,
- * so `/` alone cannot be routed elsewhere).
+ * stacks/origin.ts: the API trusts the second because the first proves the function ran), then the
+ * page paths' query strings cut to what a page reads (above), then the home page's rewrite to the page
+ * function's path (stacks/pages.ts: the static site owns the `/` prefix, so `/` alone cannot be routed
+ * elsewhere).
  */
 export const viewerRequestInjection = $interpolate`${originInjection}
 ${viewerIpInjection}
+${pageQueryInjection}
 if (event.request.uri === "/") event.request.uri = "${HOME_ORIGIN_PATH}";`;
 
 /**

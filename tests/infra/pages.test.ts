@@ -70,4 +70,42 @@ describe("the page function", () => {
       expect(event.request.uri).toBe(expected);
     }
   });
+
+  it("keeps only the query parameters a page reads in the cache key: the rest are dropped before the cache", async () => {
+    const router = (await deployStage("staging")).get("Router", "Router");
+    const injection = resolved(
+      (router.args.edge as { viewerRequest: { injection: unknown } }).viewerRequest.injection,
+    ) as string;
+    type Query = Record<string, { value: string }>;
+    const forwarded = (uri: string, querystring: Query) => {
+      const event = { request: { uri, headers: {}, querystring: { ...querystring } } };
+      new Function("event", injection)(event);
+      return event.request;
+    };
+    const tracking = {
+      fbclid: { value: "IwAR0x" },
+      utm_source: { value: "news" },
+      zz: { value: String(Math.random()) },
+    };
+    const used = { category: { value: "berries" }, q: { value: "straw" }, page: { value: "2" } };
+    for (const uri of ["/", "/products", "/product/strawberry", "/about", "/contact"]) {
+      const request = forwarded(uri, { ...tracking, ...used });
+      expect(request.querystring, uri).toEqual(used);
+    }
+    // The home page is rewritten after its query string is cut.
+    expect(forwarded("/", tracking)).toMatchObject({ uri: "/_home", querystring: {} });
+    // The API and the site's other paths keep theirs.
+    expect(forwarded("/api/products", tracking).querystring).toEqual(tracking);
+    expect(forwarded("/cart", tracking).querystring).toEqual(tracking);
+  });
+
+  it("reserves the stage's PagesConcurrency for the page function, and none unless set (a new account's limit of 10)", async () => {
+    expect(pagesOf(await deployStage("production")).concurrency).toBeUndefined();
+    vi.stubEnv("SST_SECRET_PagesConcurrency", "50");
+    expect(pagesOf(await deployStage("production")).concurrency).toEqual({ reserved: 50 });
+    for (const refused of ["0", "-5", "ten", "2.5"]) {
+      vi.stubEnv("SST_SECRET_PagesConcurrency", refused);
+      await expect(deployStage("production"), refused).rejects.toThrow(/PagesConcurrency setting must be/);
+    }
+  });
 });

@@ -1,6 +1,6 @@
 import { asFunction } from "@fruit/core/access";
 import { HOME_ORIGIN_PATH } from "@fruit/core/browser/pages";
-import { errorFields, log } from "@fruit/core/log";
+import { errorFields, log, PAGE_FAILED } from "@fruit/core/log";
 import {
   type PageRequest,
   renderNotFound,
@@ -30,27 +30,93 @@ export interface PagesOptions {
   template: () => Promise<string>;
   /** URLs per sitemap file (50,000 by the protocol; tests use fewer). */
   maxSitemapUrls?: number;
+  /** How long a page may take before the plain app is answered instead (RENDER_BUDGET_MS). */
+  renderBudgetMs?: number;
 }
 
 /**
  * At most 60 s between a change and the HTML the CDN serves: cached 30 s, then served stale for at
  * most 30 s more while one request renders it again (docs/decisions/034-page-heads.md). Browsers
- * revalidate every time.
+ * revalidate every time. While the function cannot answer at all — throttled, crashed, timed out —
+ * the CDN keeps serving the last good copy for a day (`stale-if-error`, docs/decisions/047-pages-survive-their-function.md).
  */
-export const PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=30, stale-while-revalidate=30";
+export const PAGE_CACHE_CONTROL =
+  "public, max-age=0, s-maxage=30, stale-while-revalidate=30, stale-if-error=86400";
+
+/**
+ * The plain app answered for a page that could not be rendered: cached a few seconds only, so the CDN
+ * absorbs a burst during an outage and the page's own head is back soon after it ends.
+ */
+export const FALLBACK_CACHE_CONTROL = "public, max-age=0, s-maxage=5";
+
+/**
+ * A page that is not rendered within 4 s is answered with the plain app: well inside the function's
+ * 10 s timeout (stacks/pages.ts), so a slow or unreachable DynamoDB never turns into Lambda's 502.
+ */
+export const RENDER_BUDGET_MS = 4_000;
+
+class RenderTimeout extends Error {
+  override name = "RenderTimeout";
+}
+
+/** `work`, or a RenderTimeout after `ms`. */
+async function withinBudget<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new RenderTimeout(`not rendered within ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([work, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 const SITEMAP_PART = /^products(?:-([0-9A-HJKMNP-TV-Z]{26}))?\.xml$/;
 
 export function createPagesApp(options: PagesOptions): Hono {
   const app = new Hono();
   const maxUrls = options.maxSitemapUrls;
+  const budget = options.renderBudgetMs ?? RENDER_BUDGET_MS;
+  /** The last index.html read, for a page whose own read of it fails or hangs. */
+  let lastTemplate: string | undefined;
 
+  /**
+   * A page, or — when its render throws (DynamoDB or S3 failing, throttled, a bug) or overruns the
+   * budget — the plain index.html with 200: the SPA then renders the page from the API in the
+   * shopper's browser. A shopper never gets a 5xx or a text error from here; only without any
+   * index.html at all does it answer 503, and the CDN then serves its last good copy
+   * (`stale-if-error`). Each such page logs `page failed` (the PagesServerErrorsAlarm counts them).
+   */
   const page = async (c: Context, request: PageRequest) => {
     // index.html is read while the page's data is (renderPage awaits it last).
     const template = options.template();
-    template.catch(() => {});
-    const rendered = await renderPage(template, request, c.req.path);
-    return html(c, rendered);
+    let read: string | undefined;
+    template.then(
+      (text) => {
+        read = text;
+        lastTemplate = text;
+      },
+      () => {},
+    );
+    try {
+      return html(c, await withinBudget(renderPage(template, request, c.req.path), budget));
+    } catch (error) {
+      const plain = read ?? lastTemplate;
+      log("error", PAGE_FAILED, {
+        method: c.req.method,
+        path: c.req.path,
+        answered: plain === undefined ? 503 : "plain app",
+        ...errorFields(error),
+      });
+      if (plain === undefined) {
+        c.header("Cache-Control", "no-store");
+        c.header("Retry-After", "5");
+        return c.text("Service Unavailable", 503);
+      }
+      c.header("Cache-Control", FALLBACK_CACHE_CONTROL);
+      return c.html(plain, 200);
+    }
   };
   const html = (c: Context, rendered: { status: 200 | 404; html: string; noindex: boolean }) => {
     c.header("Cache-Control", PAGE_CACHE_CONTROL);
@@ -102,7 +168,7 @@ export function createPagesApp(options: PagesOptions): Hono {
   // Deeper paths under a page's route (`/product/a/b`, `/products/x`): the SPA's not-found screen.
   app.get("*", async (c) => html(c, await renderNotFound(options.template(), c.req.path)));
   app.onError((error, c) => {
-    log("error", "page failed", {
+    log("error", PAGE_FAILED, {
       method: c.req.method,
       path: c.req.path,
       status: 500,

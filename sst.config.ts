@@ -43,10 +43,10 @@ export default $config({
     const { api } = await import("./stacks/api.ts");
     const { web } = await import("./stacks/web.ts");
     const { pages } = await import("./stacks/pages.ts");
-    await import("./stacks/sweeper.ts");
+    const { sweeper } = await import("./stacks/sweeper.ts");
     await import("./stacks/alarms.ts");
     await import("./stacks/images.ts");
-    const { mailStatus, mailDnsRecords } = await import("./stacks/email.ts");
+    const { mailStatus, mailDnsRecords, mailOutputs } = await import("./stacks/email.ts");
     return {
       url: router.url,
       // The CDN's id, to drop cached copies of deleted images (README: the uploaded-images migration).
@@ -59,6 +59,9 @@ export default $config({
       site: web.url,
       // The page function's own URL (it answers only requests that came through the router).
       pages: pages.url,
+      // The page function's and the sweep's names: their log groups are /aws/lambda/<name> (README, Alarms).
+      pagesFunction: pages.name,
+      sweeperFunction: $util.output(sweeper.nodes.function).apply((fn) => fn.name),
       table: table.name,
       // The stats dead-letter queue's URL (README, Alarms: what to do when it holds a message).
       deadLetter: statsDeadLetter.url,
@@ -67,6 +70,9 @@ export default $config({
       // The DNS records an operator adds by hand for a domain MailSender whose DNS is not in this
       // account's Route 53 (`MailDns manual`), or "" (README, "Order mails").
       mailDns: mailDnsRecords,
+      // The mail dead-letter queues' URLs and the feedback handler's name, for the runbooks
+      // (docs/operations.md); "" without a MailSender.
+      ...mailOutputs,
     };
   },
 });

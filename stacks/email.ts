@@ -338,6 +338,7 @@ function mailResources(sender: string) {
     rejectedFilter,
     rejectedAlarm,
     dnsRecords,
+    feedbackFunction,
     pace,
   };
 }
@@ -372,3 +373,12 @@ export const mailStatus = configured
   : "off: this stage has no MailSender secret";
 /** The records to add by hand (`MailDns manual`), printed by the deploy as `mailDns`; "" otherwise. */
 export const mailDnsRecords = mail ? mail.dnsRecords : "";
+/**
+ * What the mail runbooks name (docs/operations.md, "Replaying the mail feedback dead-letter queue"),
+ * printed by the deploy; "" on a stage without mails.
+ */
+export const mailOutputs = {
+  mailDeadLetter: mail ? mail.deadLetter.url : "",
+  mailFeedbackDeadLetter: mail ? mail.feedbackDeadLetter.url : "",
+  mailFeedbackFunction: mail ? mail.feedbackFunction : "",
+};

@@ -501,7 +501,7 @@ describe("the README's deploy section", () => {
   it("runs the smoke check of the function URL against the `apiFunction` output", () => {
     const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
     expect(readme).toContain(
-      "API=$(aws lambda get-function-url-config --function-name <apiFunction> --query FunctionUrl --output text)",
+      "API=$(aws lambda get-function-url-config --region us-east-1 --function-name <apiFunction> --query FunctionUrl --output text)",
     );
   });
 });

@@ -39,7 +39,9 @@ afterAll(async () => {
 });
 
 /** The shop's log lines written while `work` runs. */
-async function logged<T>(work: () => T | Promise<T>): Promise<{ result: T; lines: Record<string, unknown>[] }> {
+async function logged<T>(
+  work: () => T | Promise<T>,
+): Promise<{ result: T; lines: Record<string, unknown>[] }> {
   const lines: Record<string, unknown>[] = [];
   const spy = vi.spyOn(sink, "write").mockImplementation((_level, line) => {
     lines.push(JSON.parse(line) as Record<string, unknown>);

@@ -2,6 +2,7 @@ import { getConfig } from "../config.ts";
 import { batchGet } from "../db/batch.ts";
 import type { Item } from "../db/kind.ts";
 import { leaseEnded, leaseLeft } from "../db/once.ts";
+import { RESTORED_BY } from "../db/restore.ts";
 import { signLink } from "../mails/link-token.ts";
 import { deliverNotice, type NoticeOptions } from "../mails/notice.ts";
 import { renderNotice } from "../mails/notice-template.ts";
@@ -82,7 +83,12 @@ export async function alertProductChange(
     return false;
   }
   const product = productKind.decode(after);
-  const previous = before ? productKind.decode(before) : undefined;
+  // A table restore's put (db/restore.ts marks each with its run) brings back stock the product had
+  // at the restore point: no restock episode and no low-stock mail for it, whatever it crossed. The
+  // "Running low" list still follows the restored stock. Later writes keep or drop the mark, never
+  // change it, so they alert as usual.
+  const restored = after[RESTORED_BY] !== undefined && after[RESTORED_BY] !== before?.[RESTORED_BY];
+  const previous = before && !restored ? productKind.decode(before) : undefined;
   const rev = product.rev ?? 0;
   const threshold = thresholdOf(product);
   if (product.countInStock <= threshold)

@@ -1,5 +1,13 @@
+import { randomUUID } from "node:crypto";
 import { tableName } from "./client.ts";
 import { loadSdk } from "./sdk.ts";
+
+/**
+ * The attribute every item a restore puts carries, the run's own value: the mail subscriber sees the
+ * restore's writes as what they are — the past coming back, not a restock nor stock running low — and
+ * mails nothing for them (alerts/fan-out.ts). Records never read it (decoders drop unknown attributes).
+ */
+export const RESTORED_BY = "restoredBy";
 
 /** BatchWriteItem takes at most 25 requests. */
 const BATCH = 25;
@@ -19,7 +27,8 @@ export interface RestoreReport {
  * restored items again. Items of the stage's table that `from` lacks (written after the restore
  * point) are left as they are. Scans `from` page by page and writes with BatchWriteItem, sending
  * again what DynamoDB leaves unprocessed: the operator's action, never a function's
- * (core's access/grants.ts). Safe to run again: it puts the same items.
+ * (core's access/grants.ts). Each item put carries the run's mark (RESTORED_BY), so its stream record
+ * sends no restock or low-stock mail. Safe to run again: it puts the same items.
  */
 export async function restoreFrom(
   from: string,
@@ -28,6 +37,7 @@ export async function restoreFrom(
   const to = tableName();
   if (from === to) throw new Error(`restore: ${from} is the stage's own table; name the restored one`);
   const { db, ScanCommand, BatchWriteCommand } = await loadSdk();
+  const mark = `${new Date().toISOString()}#${randomUUID()}`;
   let copied = 0;
   let start: Record<string, unknown> | undefined;
   do {
@@ -36,7 +46,9 @@ export async function restoreFrom(
     );
     const items = page.Items ?? [];
     for (let i = 0; i < items.length; i += BATCH) {
-      let pending = items.slice(i, i + BATCH).map((Item) => ({ PutRequest: { Item } }));
+      let pending = items
+        .slice(i, i + BATCH)
+        .map((Item) => ({ PutRequest: { Item: { ...Item, [RESTORED_BY]: mark } } }));
       for (let attempt = 0; pending.length > 0; attempt++) {
         if (attempt > 0)
           await new Promise((resolve) => setTimeout(resolve, Math.min(2_000, 50 * 2 ** attempt)));

@@ -74,6 +74,20 @@ function mailSendRateSetting(): number {
  */
 const mailPace = () => new sst.Linkable("MailPace", { properties: { rate: String(mailSendRate) } });
 
+/**
+ * Verified recipient addresses a stage in SES's sandbox may mail (`MailTestRecipients`,
+ * comma-separated; README, "Order mails"): in the sandbox SES checks the sender's right to each
+ * recipient's identity too, and the subscriber is granted its own identity only. Unset: none — a
+ * stage with production access needs none.
+ */
+export const mailTestRecipients = (stageSetting("MailTestRecipients") ?? "")
+  .split(",")
+  .map((address) => address.trim().toLowerCase())
+  .filter((address) => address !== "");
+for (const address of mailTestRecipients)
+  if (!/^[^\s@*]+@[^\s@*]+\.[^\s@*]+$/.test(address))
+    throw new Error(`MailTestRecipients must be e-mail addresses, comma-separated (got "${address}")`);
+
 /** The lines of a mail SES refused for good (core's mails/deliver.ts and notice.ts: `… mail ${status}`). */
 export const MAIL_REJECTED = ["order mail rejected", "notice mail rejected"] as const;
 export const MAIL_REJECTED_METRIC = "MailRejected";
@@ -163,9 +177,10 @@ function mailResources(sender: string) {
       nodejs: lambdaBundling,
       logging: functionLogging,
       // Not linked to the Email component: its link grants ses:* on the identity. The subscriber may
-      // only send, from this stage's identity and configuration set (and, while the account is in
-      // SES's sandbox, to verified recipient identities: hence identity/* of this account). The
-      // table link carries its name only; its item actions are granted below (stacks/permissions.ts).
+      // only send, from this stage's own identity, in its configuration set — and, while the account
+      // is in SES's sandbox (where SES also checks the right to each verified recipient's identity),
+      // to the stage's `MailTestRecipients` only (above). The table link carries its name only; its
+      // item actions are granted below (stacks/permissions.ts).
       // JwtSecret: the restock, newsletter and unsubscribe links it mails are signed
       // (docs/decisions/039-restock-alerts.md). MailPace: the stage's MailSendRate (above).
       link: [table, jwtSecret, pace],
@@ -184,8 +199,11 @@ function mailResources(sender: string) {
           // core's access/grants.ts (SES_ACCESS.MailSubscriber), enforced locally on every send.
           actions: [...SES_ACCESS.MailSubscriber],
           resources: [
-            $interpolate`arn:aws:ses:${region}:${account}:identity/*`,
+            email.nodes.identity.arn,
             email.nodes.configurationSet.arn,
+            ...mailTestRecipients.map(
+              (address) => $interpolate`arn:aws:ses:${region}:${account}:identity/${address}`,
+            ),
           ],
         },
       ],

@@ -11,7 +11,7 @@ import {
 import { lambdaBundling } from "./bundling.ts";
 import { functionLogging } from "./logging.ts";
 import { originVerify } from "./origin.ts";
-import { bucketPermissions, TABLE_ACCESS, tablePermissions } from "./permissions.ts";
+import { bucketPermissions, TABLE_ACCESS, tablePermissions, webBucketPermissions } from "./permissions.ts";
 import { router } from "./router.ts";
 import { searchIndexing, stageSetting } from "./stage.ts";
 import { bucket, table } from "./storage.ts";
@@ -85,9 +85,8 @@ export const pages = new sst.aws.Function("Pages", {
   permissions: [
     ...tablePermissions(TABLE_ACCESS.Pages, table),
     ...bucketPermissions("Pages", bucket),
-    // The deployed index.html, in the web app's own bucket (the images bucket's grants are core's
-    // access/grants.ts; this one object is the page function's alone).
-    { actions: ["s3:GetObject"], resources: [$interpolate`${assets.arn}/index.html`] },
+    // The deployed index.html, in the web app's own bucket (core's access/grants.ts, WEB_BUCKET_ACCESS).
+    ...webBucketPermissions("Pages", assets),
   ],
   url: true,
 });

@@ -3,6 +3,7 @@ import {
   type FunctionName,
   TABLE_ACCESS,
   type TableAccess,
+  WEB_BUCKET_ACCESS,
 } from "../packages/core/src/access/grants.ts";
 
 /**
@@ -21,12 +22,33 @@ interface Arned {
   arn: $util.Input<string>;
 }
 
-/** One function's permissions on the table (`sst.aws.Function`'s `permissions`). */
+/**
+ * One function's permissions on the table (`sst.aws.Function`'s `permissions`). A function limited to
+ * some partitions (`leadingKeys`, the page function's) gets them as a condition on every statement:
+ * `ForAllValues:StringLike` on `dynamodb:LeadingKeys`, the partition key values a request names.
+ */
 export function tablePermissions(access: TableAccess, table: Arned) {
+  const conditions = access.leadingKeys
+    ? {
+        conditions: [
+          {
+            test: "ForAllValues:StringLike",
+            variable: "dynamodb:LeadingKeys",
+            values: [...access.leadingKeys],
+          },
+        ],
+      }
+    : {};
   return [
     ...(access.items.length === 0
       ? []
-      : [{ actions: access.items.map((action) => `dynamodb:${action}`), resources: [table.arn] }]),
+      : [
+          {
+            actions: access.items.map((action) => `dynamodb:${action}`),
+            resources: [table.arn],
+            ...conditions,
+          },
+        ]),
     ...(access.query.length === 0
       ? []
       : [
@@ -35,9 +57,18 @@ export function tablePermissions(access: TableAccess, table: Arned) {
             resources: access.query.map((where) =>
               where === "table" ? table.arn : $interpolate`${table.arn}/index/${where}`,
             ),
+            ...conditions,
           },
         ]),
   ];
+}
+
+/** One function's S3 reads in the static site's bucket: exactly the keys granted (`WEB_BUCKET_ACCESS`). */
+export function webBucketPermissions(fn: FunctionName, bucket: Arned) {
+  return WEB_BUCKET_ACCESS[fn].map((grant) => ({
+    actions: [grant.action],
+    resources: [$interpolate`${bucket.arn}/${grant.prefix}`],
+  }));
 }
 
 /** One function's S3 actions on the image bucket, each under its key prefix. */

@@ -105,12 +105,31 @@ describe("stacks/email.ts", () => {
       { actions: ["sqs:SendMessage"], resources: [deadLetter.arn] },
       {
         actions: ["ses:SendEmail"],
+        // The stage's own identity only, never identity/* (issue 47).
         resources: [
-          "arn:aws:ses:us-east-1:123456789012:identity/*",
+          "arn:recorded:ses:identity/shop.example.com",
           `arn:recorded:ses:configuration-set/${email.configSet}`,
         ],
       },
     ]);
+  });
+
+  it("grants a sandboxed stage its MailTestRecipients' identities besides its own, and nothing wider", async () => {
+    vi.stubEnv("SST_SECRET_MailTestRecipients", "Me@Example.com, qa@example.org");
+    const { recording } = await deploy("staging", "orders@example.com");
+    const subscriber = mailSubscription(recording)!.args[1] as { permissions: unknown };
+    const ses = (resolved(subscriber.permissions) as { actions: string[]; resources: string[] }[]).find((p) =>
+      p.actions.includes("ses:SendEmail"),
+    )!;
+    expect(ses.resources).toEqual([
+      "arn:recorded:ses:identity/orders@example.com",
+      expect.stringContaining("configuration-set"),
+      "arn:aws:ses:us-east-1:123456789012:identity/me@example.com",
+      "arn:aws:ses:us-east-1:123456789012:identity/qa@example.org",
+    ]);
+    recording.uninstall();
+    vi.stubEnv("SST_SECRET_MailTestRecipients", "*");
+    await expect(deploy("staging", "orders@example.com")).rejects.toThrow(/MailTestRecipients/);
   });
 
   it("paces restock mails at the stage's MailSendRate setting, 10 a second unset, through a link the subscriber and `sst shell` read", async () => {

@@ -236,6 +236,7 @@ describe("the README's deploy section", () => {
         "MailDmarc",
         "AdminMail",
         "MailSendRate",
+        "MailTestRecipients",
         "PagesConcurrency",
       ]);
       for (const name of setHere) expect(known.has(name), `${name} is read by the stacks`).toBe(true);

@@ -32,6 +32,21 @@ describe("the page function", () => {
       "arn:recorded:s3:fruit-shop-staging-Web-assets/index.html",
     );
     expect(permissions.flatMap((p) => p.resources).join(" ")).not.toMatch(/PutObject|\*\*/);
+    // Its table reads name only the public kinds' partitions (core's access/grants.ts, leadingKeys):
+    // never a user's item with its password hash.
+    const table = permissions.filter((p) => p.actions.some((action) => action.startsWith("dynamodb:")));
+    expect(table).toHaveLength(2);
+    for (const statement of table)
+      expect((statement as { conditions?: unknown }).conditions).toEqual([
+        {
+          test: "ForAllValues:StringLike",
+          variable: "dynamodb:LeadingKeys",
+          values: ["PRODUCT#*", "SLUG#*", "CATALOGUE", "SEARCH#*", "PRODUCTS"],
+        },
+      ]);
+    // Other functions are not narrowed by partition (the API reads accounts).
+    const api = resolved(recording.get("Function", "Api").args.permissions) as { conditions?: unknown }[];
+    expect(api.every((statement) => statement.conditions === undefined)).toBe(true);
     const links = args.link as unknown[];
     expect(links).toContain(recording.get("Linkable", "OriginVerify").instance);
   });

@@ -1,5 +1,13 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import { BUCKET_ACCESS, type FunctionName, SES_ACCESS, TABLE_ACCESS } from "./grants.ts";
+import { table } from "../layout/table.ts";
+import {
+  BUCKET_ACCESS,
+  type FunctionName,
+  SES_ACCESS,
+  TABLE_ACCESS,
+  type TableAccess,
+  WEB_BUCKET_ACCESS,
+} from "./grants.ts";
 
 /**
  * Permissions proven before AWS (docs/decisions/036-permissions-enforced-locally.md). Every
@@ -87,14 +95,84 @@ function dynamoNeeds(operation: string, input: Input): { action: string; index?:
   return [{ action: operation, ...(index ? { index } : {}) }];
 }
 
+/** A key attribute's string, whether the input is marshalled (`{ S: "…" }`) or plain. */
+const keyString = (value: unknown): string | undefined => {
+  if (typeof value === "string") return value;
+  const s = (value as { S?: unknown } | undefined)?.S;
+  return typeof s === "string" ? s : undefined;
+};
+
+/**
+ * The partition key values a read names, as IAM's `dynamodb:LeadingKeys` sees them: a GetItem's (or
+ * a batch's, a transaction's) `pk`, a Query's partition key condition — the table's `pk`, or the
+ * index's partition key on an index.
+ */
+function leadingKeysOf(operation: string, input: Input): string[] {
+  const pkOf = (key: unknown) => keyString((key as Input | undefined)?.[table.partitionKey]);
+  switch (operation) {
+    case "GetItem":
+      return [pkOf(input.Key) ?? ""];
+    case "BatchGetItem":
+      return Object.values((input.RequestItems ?? {}) as Record<string, { Keys?: unknown[] }>).flatMap(
+        (request) => (request.Keys ?? []).map((key) => pkOf(key) ?? ""),
+      );
+    case "TransactGetItems":
+      return ((input.TransactItems ?? []) as { Get?: { Key?: unknown } }[]).map(
+        (part) => pkOf(part.Get?.Key) ?? "",
+      );
+    case "Query": {
+      const index = typeof input.IndexName === "string" ? input.IndexName : undefined;
+      const attribute = index
+        ? table.indexes[index as keyof typeof table.indexes]?.partitionKey
+        : table.partitionKey;
+      const names = (input.ExpressionAttributeNames ?? {}) as Record<string, string>;
+      const values = (input.ExpressionAttributeValues ?? {}) as Record<string, unknown>;
+      for (const [, name, placeholder] of String(input.KeyConditionExpression ?? "").matchAll(
+        /(#?[\w]+)\s*=\s*(:[\w]+)/g,
+      )) {
+        if ((names[name!] ?? name) === attribute) return [keyString(values[placeholder!]) ?? ""];
+      }
+      return [""];
+    }
+    default:
+      return [];
+  }
+}
+
+/** IAM's `StringLike`: `*` any text, `?` any one character. */
+const like = (pattern: string, value: string) =>
+  new RegExp(
+    `^${pattern
+      .replace(/[.+^${}()|[\]\\]/g, "\\$&")
+      .replace(/\*/g, ".*")
+      .replace(/\?/g, ".")}$`,
+  ).test(value);
+
+/** Throws AccessDenied when a read names a partition outside the function's `leadingKeys`. */
+function checkLeadingKeys(fn: FunctionName, access: TableAccess, operation: string, input: Input): void {
+  const allowed = access.leadingKeys;
+  if (!allowed) return;
+  for (const key of leadingKeysOf(operation, input)) {
+    if (!allowed.some((pattern) => like(pattern, key)))
+      throw new AccessDenied(
+        "AccessDeniedException",
+        fn,
+        `dynamodb:${operation}`,
+        `arn:aws:dynamodb:local:000000000000:table/${tableOf(input)} with dynamodb:LeadingKeys "${key}"`,
+        400,
+      );
+  }
+}
+
 /**
  * Checks one DynamoDB call (the operation's name as the API names it: `Query`, `TransactWriteItems`,
- * …) against the running function's grants; throws AccessDenied when one of its actions is not.
+ * …) against the running function's grants; throws AccessDenied when one of its actions is not, or
+ * when it names a partition its `leadingKeys` leave out.
  */
 export function checkDynamo(operation: string, input: Input): void {
   const fn = currentFunction();
   if (!fn) return;
-  const access = TABLE_ACCESS[fn];
+  const access: TableAccess = TABLE_ACCESS[fn];
   for (const { action, index } of dynamoNeeds(operation, input)) {
     const allowed =
       action === "Query"
@@ -109,6 +187,7 @@ export function checkDynamo(operation: string, input: Input): void {
         400,
       );
   }
+  checkLeadingKeys(fn, access, operation, input);
 }
 
 /** The S3 actions an S3 command needs, each on a key. */
@@ -147,14 +226,16 @@ function s3Needs(operation: string, input: Input): { action: string; key: string
   }
 }
 
-/** Checks one S3 call against the running function's grants on the image bucket. */
-export function checkS3(operation: string, input: Input): void {
+/**
+ * Checks one S3 call against the running function's grants on the image bucket, or on the static
+ * site's bucket (`bucket: "web"`, the page function's index.html).
+ */
+export function checkS3(operation: string, input: Input, bucket: "images" | "web" = "images"): void {
   const fn = currentFunction();
   if (!fn) return;
+  const grants = (bucket === "web" ? WEB_BUCKET_ACCESS : BUCKET_ACCESS)[fn];
   for (const { action, key } of s3Needs(operation, input)) {
-    const allowed = BUCKET_ACCESS[fn].some(
-      (grant) => grant.action === action && key.startsWith(grant.prefix),
-    );
+    const allowed = grants.some((grant) => grant.action === action && key.startsWith(grant.prefix));
     if (!allowed)
       throw new AccessDenied(
         "AccessDenied",

@@ -29,6 +29,12 @@ export interface TableAccess {
   items: readonly ItemAction[];
   /** Where the function queries: the table itself and/or named indexes. */
   query: readonly ("table" | IndexName)[];
+  /**
+   * The partition keys it may read (IAM's `dynamodb:LeadingKeys`, `StringLike` patterns where `*`
+   * is any text): every GetItem and Query must name only such partition key values — the table's
+   * `pk`, or the index's partition key for a query on an index. Unset: any partition.
+   */
+  leadingKeys?: readonly string[];
 }
 
 /** An S3 action on the keys under a prefix of the image bucket. */
@@ -77,10 +83,16 @@ export const TABLE_ACCESS = {
   ImageVariants: { items: [], query: [] },
   /**
    * The page function (docs/decisions/034-page-heads.md): a product by slug (the slug item, then its
-   * partition), a category's count, the counts partition, and the catalogue's keys a page at a time
-   * for the sitemap (gsi1).
+   * partition, its reviews included), a category's count, the counts partition, the search index for
+   * `?q=`, and the catalogue's keys a page at a time for the sitemap (gsi1). It is public and reads
+   * nothing private, so it may name only those partitions (products/product.records.ts): never a
+   * user (`USER#…`, with its password hash), an order, a mail or a setting (issue 47).
    */
-  Pages: { items: ["GetItem"], query: ["table", "gsi1"] },
+  Pages: {
+    items: ["GetItem"],
+    query: ["table", "gsi1"],
+    leadingKeys: ["PRODUCT#*", "SLUG#*", "CATALOGUE", "SEARCH#*", "PRODUCTS"],
+  },
 } as const satisfies Record<string, TableAccess>;
 
 /** The shop's functions, by the names stacks/ gives them. */
@@ -109,6 +121,20 @@ export const BUCKET_ACCESS: Record<FunctionName, readonly BucketGrant[]> = {
   ],
   /** The share images' sizes (images/<stem>/state.json). */
   Pages: [{ action: "s3:GetObject", prefix: IMAGE_KEY_PREFIX }],
+};
+
+/**
+ * The static site's bucket (stacks/web.ts): the page function reads the deployed `index.html` there,
+ * its template (docs/decisions/034-page-heads.md), and nothing else; no other function touches it.
+ */
+export const WEB_BUCKET_ACCESS: Record<FunctionName, readonly BucketGrant[]> = {
+  Api: [],
+  StatsSubscriber: [],
+  UnpaidOrderSweeper: [],
+  MailSubscriber: [],
+  MailFeedbackHandler: [],
+  ImageVariants: [],
+  Pages: [{ action: "s3:GetObject", prefix: "index.html" }],
 };
 
 /**

@@ -1,6 +1,7 @@
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from "node:http";
 import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
 import aws4 from "aws4";
+import { checkS3 } from "../access/enforce.ts";
 import { getConfig } from "../config.ts";
 import { connection, signingCredentials } from "../db/connection.ts";
 
@@ -24,6 +25,9 @@ export async function readObject(
   { ifNoneMatch }: { ifNoneMatch?: string } = {},
 ) {
   const config = getConfig();
+  // Held to the page function's grants where they are enforced, as the SDK's clients are
+  // (access/enforce.ts): the site's index.html, or images' state records.
+  checkS3("GetObject", { Bucket: bucket, Key: key }, bucket === config.site.webBucket ? "web" : "images");
   const local = config.s3Endpoint ? new URL(config.s3Endpoint) : undefined;
   const host = local ? local.host : `${bucket}.s3.${config.region}.amazonaws.com`;
   const path = `${local ? `/${bucket}` : ""}/${key.split("/").map(encodeURIComponent).join("/")}`;

@@ -88,7 +88,7 @@ describe("npm start", () => {
     // A public page is index.html with its own head, cached as the CDN caches it (docs/decisions/034-page-heads.md).
     const products = await fetch(`${shop!.url}/products`, { headers: { Accept: "text/html" } });
     expect(products.headers.get("cache-control")).toBe(
-      "public, max-age=0, s-maxage=30, stale-while-revalidate=30",
+      "public, max-age=0, s-maxage=30, stale-while-revalidate=30, stale-if-error=86400",
     );
     expect(await products.text()).toContain(html.slice(html.indexOf('<div id="root">')));
 

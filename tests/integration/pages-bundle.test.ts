@@ -86,7 +86,7 @@ describe("the page function's bundle", () => {
     );
     expect(html).toContain("/assets/index-Deployed1.js");
     expect(result.headers?.["cache-control"]).toBe(
-      "public, max-age=0, s-maxage=30, stale-while-revalidate=30",
+      "public, max-age=0, s-maxage=30, stale-while-revalidate=30, stale-if-error=86400",
     );
   });
 

@@ -26,7 +26,7 @@ describe("client keys (/api/keys)", () => {
     expect((await api("/api/keys/paypal", { token: user.token })).text).toBe("sandbox-client-123");
   });
 
-  it('answers { key } for the maps key with the spec\'s `BEARER` scheme, "" when none is set', async () => {
+  it('answers { key } for the maps key with the `BEARER` spelling of docs/product.md §7, "" when none is set', async () => {
     const upper = await api("/api/keys/google", { headers: { Authorization: `BEARER ${user.token}` } });
     expect(upper.status).toBe(200);
     expect(upper.body).toEqual({ key: "" });

@@ -1,4 +1,5 @@
 import { ScanCommand } from "@aws-sdk/lib-dynamodb";
+import { CONTACT_RATE } from "@fruit/core/internal/contact/contact.schema";
 import { db, tableName } from "@fruit/core/internal/db/client";
 import { getItem } from "@fruit/core/internal/db/items";
 import { signLink } from "@fruit/core/internal/mails/link-token";
@@ -8,8 +9,9 @@ import { VIEWER_IP_HEADER } from "@fruit/functions/api/client-ip";
 import { app } from "@fruit/functions/api/index";
 import { mailStreamRecords } from "@fruit/functions/lambda/mail-stream";
 import type { DynamoDBRecord } from "aws-lambda";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, expectClientError } from "../support/api.ts";
+import { type CpuHog, startCpuHog } from "../support/cpu-hog.ts";
 import { createUser, type TestUser } from "../support/fixtures.ts";
 import { countingSender, linkToken } from "../support/mail-senders.ts";
 import { streamRecord } from "../support/stream-events.ts";
@@ -34,7 +36,7 @@ async function fromIp(ip: string, path: string, body: unknown) {
   );
   return { status: res.status, body: (await res.json()) as { message: string } };
 }
-const freshIp = () => `10.0.0.${++ipCounter}`;
+const freshIp = () => `10.0.${Math.floor(++ipCounter / 256)}.${ipCounter % 256}`;
 
 /**
  * A request as the API function receives it behind the router: the router's viewer-IP header
@@ -294,5 +296,37 @@ describe("newsletter", () => {
     expect(second.status).toBe(200);
     expect(second.body[0]._id).not.toBe(page.body[1]._id);
     expectClientError(await api("/api/contact-messages?cursor=forged.cursor", { token: admin.token }), 400);
+  });
+});
+
+describe("the hourly limits with a CPU hog beside them (db/window.ts, as the sign-in throttle)", () => {
+  let hog: CpuHog | undefined;
+  beforeAll(() => {
+    hog = startCpuHog();
+  });
+  afterAll(async () => {
+    await hog?.stop();
+  });
+
+  /** The statuses of 100 requests sent at once. */
+  const atOnce = (send: (i: number) => Promise<{ status: number }>) =>
+    Promise.all(Array.from({ length: 100 }, (_, i) => send(i))).then((answers) =>
+      answers.map((answer) => answer.status),
+    );
+
+  it(`contact: 100 messages at once from one IP, ${CONTACT_RATE.max} accepted, and the one after refused`, async () => {
+    const ip = freshIp();
+    const statuses = await atOnce((i) => fromIp(ip, "/api/contact", message(`crowd${i}@example.com`)));
+    expect(statuses.filter((status) => status === 202)).toHaveLength(CONTACT_RATE.max);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(100 - CONTACT_RATE.max);
+    expect((await fromIp(ip, "/api/contact", message("crowd-after@example.com"))).status).toBe(429);
+  });
+
+  it(`newsletter: 100 sign-ups at once for one address, ${CONTACT_RATE.max} accepted, and the one after refused`, async () => {
+    const email = "crowd@example.com";
+    const statuses = await atOnce(() => fromIp(freshIp(), "/api/newsletter", { email }));
+    expect(statuses.filter((status) => status === 202)).toHaveLength(CONTACT_RATE.max);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(100 - CONTACT_RATE.max);
+    expect((await fromIp(freshIp(), "/api/newsletter", { email })).status).toBe(429);
   });
 });

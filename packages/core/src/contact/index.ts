@@ -35,13 +35,14 @@ const tooMany = () =>
  * or throws 429 when the window is used up. A request refused by its client's window has taken its
  * place in its address's: attempts count, as failed sign-ins do.
  */
-const reserve = (what: string, who: string, now = nowSeconds()): Promise<void> =>
-  takeWindowPlace(contactStore.rateWindow(what, who), {
+async function reserve(what: string, who: string, now = nowSeconds()): Promise<void> {
+  await takeWindowPlace(contactStore.rateWindow(what, who), {
     max: CONTACT_RATE.max,
     seconds: CONTACT_RATE.windowSeconds,
     now,
     refused: tooMany,
   });
+}
 
 /** Both windows of a request: its address's and its client's. */
 async function reserveBoth(what: string, email: string, client: Client): Promise<void> {

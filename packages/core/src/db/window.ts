@@ -18,8 +18,18 @@ import { AGAIN, giveUp, retrying } from "./retry.ts";
  *   conditioned on there being none or an ended one; of two openers racing, the loser adds to the
  *   winner's window on the next round.
  *
+ * A window is only ever replaced once it has passed: nothing deletes or resets an open one, because
+ * every request that started meanwhile would find no window and open a fresh one with `max` new
+ * places. A place taken by a request that should not count (the sign-in throttle's right password)
+ * is given back on its own (`giveBackWindowPlace`): one place, in the window it was taken in.
+ *
  * The window is checked in code as well as by TTL, because TTL deletion can lag by hours.
  */
+
+/** A place taken in a window: the start of the window that counted it. */
+export interface WindowPlace {
+  windowStart: number;
+}
 
 /**
  * One window's item: the update of its kind at its key, the name of its counter attribute, and the
@@ -34,22 +44,29 @@ export interface WindowItem {
 /** What a refused conditional write reports of the item: DynamoDB's wire format, left as it is by the document client. */
 const RefusedWindow = v.object({ Item: v.object({ windowStart: v.object({ N: v.string() }) }) });
 
-/** Counts one more in the open window; when refused, the start of the window that refused it (if any). */
+/** What a counted write answers of the item (ALL_NEW, unmarshalled by the document client). */
+const CountedWindow = v.object({ windowStart: v.number() });
+
+/**
+ * Counts one more in the open window (answering the window's start); when refused, the start of the
+ * window that refused it, if the refusal reports one (none when there is no item).
+ */
 async function countOne(
   window: WindowItem,
   { cutoff, max }: { cutoff: number; max: number },
-): Promise<{ counted: boolean; windowStart?: number }> {
+): Promise<{ counted: true; windowStart: number } | { counted: false; windowStart?: number }> {
   try {
-    await updateItem(
+    const counted = await updateItem(
       window.update({
         UpdateExpression: "ADD #counter :one",
         ConditionExpression: `${exists()} AND windowStart > :cutoff AND #counter < :max`,
         ExpressionAttributeNames: { "#counter": window.counter },
         ExpressionAttributeValues: { ":one": 1, ":cutoff": cutoff, ":max": max },
+        ReturnValues: "ALL_NEW",
         ReturnValuesOnConditionCheckFailure: "ALL_OLD",
       }),
     );
-    return { counted: true };
+    return { counted: true, windowStart: v.parse(CountedWindow, counted).windowStart };
   } catch (error) {
     if (!isConditionalCheckFailure(error)) throw error;
     const refused = v.safeParse(RefusedWindow, error);
@@ -83,21 +100,46 @@ async function openOne(
 
 /**
  * Takes one place in the window (see the top of this file), or throws `refused()` when it is used
- * up. `now` is in epoch seconds.
+ * up; answers the place taken. `now` is in epoch seconds. A refusal that does not report the window
+ * (no item, or no `windowStart` read) never opens one by itself: the put below only succeeds where
+ * there is no window or an ended one, and otherwise the next round counts or refuses.
  */
 export async function takeWindowPlace(
   window: WindowItem,
   { max, seconds, now, refused }: { max: number; seconds: number; now: number; refused: () => Error },
-): Promise<void> {
+): Promise<WindowPlace> {
   const cutoff = now - seconds;
-  await retrying(
+  return retrying(
     "changedMeanwhile",
     async () => {
       const attempt = await countOne(window, { cutoff, max });
-      if (attempt.counted) return;
+      if (attempt.counted) return { windowStart: attempt.windowStart };
       if (attempt.windowStart !== undefined && attempt.windowStart > cutoff) throw refused();
-      return (await openOne(window, { now, cutoff, expiresAt: now + seconds })) ? undefined : AGAIN;
+      return (await openOne(window, { now, cutoff, expiresAt: now + seconds }))
+        ? { windowStart: now }
+        : AGAIN;
     },
     giveUp(refused),
   );
+}
+
+/**
+ * Gives back one place taken by `takeWindowPlace`: one less in the window it was taken in, never
+ * below zero; nothing once that window has been replaced by a later one (its places went with it).
+ * Only this one place comes free, so requests racing it can never take more than `max` places that
+ * stay counted.
+ */
+export async function giveBackWindowPlace(window: WindowItem, place: WindowPlace): Promise<void> {
+  try {
+    await updateItem(
+      window.update({
+        UpdateExpression: "ADD #counter :less",
+        ConditionExpression: `${exists()} AND windowStart = :start AND #counter > :none`,
+        ExpressionAttributeNames: { "#counter": window.counter },
+        ExpressionAttributeValues: { ":less": -1, ":start": place.windowStart, ":none": 0 },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionalCheckFailure(error)) throw error;
+  }
 }

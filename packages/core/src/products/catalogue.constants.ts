@@ -11,7 +11,7 @@
  */
 export const STOREFRONT_PAGE_SIZE = 24;
 
-/** The product each home carousel slide's "Shop Now" button opens (spec: home banner). */
+/** The product each home carousel slide's "Shop Now" button opens (docs/product.md §2, Home). */
 export const HOME_BANNER_SLUGS = {
   strawberry: "strawberry",
   cherry: "cherry",

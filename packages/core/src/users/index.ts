@@ -7,7 +7,7 @@ import { isId, newId } from "../ids.ts";
 import { LIST_LIMIT_DEFAULT, type ListAnswer } from "../paging.schema.ts";
 import type { Caller } from "./caller.ts";
 import { assertPassword, BCRYPT_COST, passwordMatches } from "./password.ts";
-import { clearSignInFailures, reserveSignInAttempt } from "./sign-in-throttle.ts";
+import { giveBackSignInAttempt, reserveSignInAttempt } from "./sign-in-throttle.ts";
 import { signToken } from "./token.ts";
 import type {
   AdminUser,
@@ -93,14 +93,15 @@ export async function signUp(input: SignUpInput): Promise<UserInfo> {
 /**
  * POST /api/users/signin. Unknown email and wrong password answer the same 401. Every attempt first
  * takes its place in the email's throttle window (429, before any password is compared, once the
- * window is used up); a wrong password leaves it counted, a right one clears the window.
+ * window is used up); a wrong password leaves it counted, a right one gives back its own place and
+ * nothing more (users/sign-in-throttle.ts).
  */
 export async function signIn(input: SignInInput): Promise<UserInfo> {
   const email = input.email.trim().toLowerCase();
-  await reserveSignInAttempt(email);
+  const place = await reserveSignInAttempt(email);
   const item = email ? await userStore.getByEmail(email) : undefined;
   if (!(await passwordMatches(input.password, item?.passwordHash)) || !item) throw invalidCredentials();
-  await clearSignInFailures(email);
+  await giveBackSignInAttempt(email, place);
   return toUserInfo(item);
 }
 

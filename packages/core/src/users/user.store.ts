@@ -2,7 +2,7 @@ import * as v from "valibot";
 import { batchGet } from "../db/batch.ts";
 import { exists, notExists } from "../db/conditions.ts";
 import { isConditionalCheckFailure } from "../db/errors.ts";
-import { deleteItem, getItem, setFields, updateItem } from "../db/items.ts";
+import { getItem, setFields, updateItem } from "../db/items.ts";
 import type { Action } from "../db/kind.ts";
 import { type ListPage, type Position, queryLimited } from "../db/query.ts";
 import {
@@ -189,10 +189,6 @@ const signInWindow = (email: string): WindowItem => {
   };
 };
 
-/** Deletes the email's throttle window. */
-const clearSignInWindow = (email: string): Promise<void> =>
-  deleteItem(signInThrottleKind.delete(signInThrottleKind.key(email)));
-
 /** The user store (see the top of this file). */
 export const userStore = {
   get,
@@ -205,5 +201,4 @@ export const userStore = {
   promote,
   remove,
   signInWindow,
-  clearSignInWindow,
 };

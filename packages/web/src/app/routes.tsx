@@ -58,8 +58,16 @@ export const routes: RouteObject[] = [
             ...page(() => import("../features/orders/place/place-order-page.tsx"), "PlaceOrderPage"),
           },
           {
+            // The routes hand the admin tools to the order screen (features/orders never imports
+            // features/admin): their module is a few lazy components, loaded beside the screen.
             path: "/order/:id",
-            ...page(() => import("../features/orders/detail/order-page.tsx"), "OrderPage"),
+            lazy: async () => {
+              const [{ OrderPage }, { orderAdminTools }] = await Promise.all([
+                loadChunk(() => import("../features/orders/detail/order-page.tsx")),
+                loadChunk(() => import("../features/admin/index.ts")),
+              ]);
+              return { Component: () => <OrderPage adminTools={orderAdminTools} /> };
+            },
           },
           {
             path: "/orderhistory",
@@ -113,7 +121,7 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      { path: "*", ...page(() => import("../features/site/not-found/not-found-page.tsx"), "NotFoundPage") },
+      { path: "*", ...page(() => import("../components/not-found-page.tsx"), "NotFoundPage") },
     ],
   },
 ];

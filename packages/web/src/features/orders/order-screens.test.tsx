@@ -276,6 +276,25 @@ describe("picked and weighed", () => {
     expect(screen.queryByRole("link", { name: "Pick and weigh" })).not.toBeInTheDocument();
   });
 
+  it("shows an admin the admin tools the route hands it, and a shopper none", async () => {
+    const tools = {
+      DeliverOrderButton: ({ order }: { order: Order }) => <button type="button">Deliver {order._id}</button>,
+      RefundOrderForm: ({ order }: { order: Order }) => <p>Refund form of {order._id}</p>,
+      OrderMails: ({ orderId }: { orderId: string }) => <p>Mails of {orderId}</p>,
+    };
+    vi.stubGlobal("fetch", fakeApi({ "GET /api/orders/o1": paidOrder }).fetch);
+    const shopper = renderAt("/order/o1", { "/order/:id": <OrderPage adminTools={tools} /> });
+    await screen.findByText("Paid");
+    expect(screen.queryByText("Mails of o1")).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Deliver o1" })).not.toBeInTheDocument();
+    shopper.unmount();
+    shop.signIn(admin);
+    renderAt("/order/o1", { "/order/:id": <OrderPage adminTools={tools} /> });
+    expect(await screen.findByRole("button", { name: "Deliver o1" })).toBeInTheDocument();
+    expect(screen.getByText("Refund form of o1")).toBeInTheDocument();
+    expect(screen.getByText("Mails of o1")).toBeInTheDocument();
+  });
+
   it("shows no Pick and weigh to a shopper", async () => {
     vi.stubGlobal("fetch", fakeApi({ "GET /api/orders/o1": paidOrder }).fetch);
     renderAt("/order/o1", { "/order/:id": <OrderPage /> });

@@ -1,9 +1,9 @@
+import type { Order } from "@fruit/core/browser/orders";
 import { Alert, Badge, Button, Container, Group, Title } from "@mantine/core";
-import { Suspense } from "react";
+import { type ComponentType, Suspense } from "react";
 import { Link, useParams } from "react-router-dom";
 import { ErrorBlock, LoadingBlock } from "../../../components/page-states.tsx";
 import { useShop } from "../../../lib/shop-store.ts";
-import { DeliverOrderButton, OrderMails, RefundOrderForm } from "../../admin/index.ts";
 import { SlotLine } from "../../delivery/index.ts";
 import { chargedPrices, FinalSummary } from "../shared/final-summary.tsx";
 import { OrderLayout, OrderSection, PaymentMethodLine, ShippingLines } from "../shared/order-details.tsx";
@@ -50,15 +50,27 @@ function StatusAlert({
 }
 
 /**
+ * What an administrator also gets on the order screen: the admin area's tools, which the route table
+ * hands over (app/routes.tsx, from features/admin/index.ts). The admin area builds on this feature
+ * (its picking screen uses the order's lines and key), so this feature never imports it.
+ */
+export interface OrderAdminTools {
+  DeliverOrderButton: ComponentType<{ order: Order; onDelivered: () => void }>;
+  RefundOrderForm: ComponentType<{ order: Order; onRefunded: () => void }>;
+  OrderMails: ComponentType<{ orderId: string }>;
+}
+
+/**
  * /order/{id} — details, paid/delivered (or cancelled) status, "Payment pending" while PayPal holds
  * the payment, refunds (amount, date, reason), how long an unpaid order is held, the payment button
  * and (admins) Pick and weigh, Deliver Order and the refund form. Each line shows its "if sold out"
  * choice until the order is final; then each line ordered against picked, the final figures, what
  * was paid and the weight adjustment.
  */
-export function OrderPage() {
+export function OrderPage({ adminTools }: { adminTools?: OrderAdminTools }) {
   const { id } = useParams();
   const isAdmin = useShop((s) => s.userInfo?.isAdmin === true);
+  const admin = isAdmin ? adminTools : undefined;
   const { data: order, error, mutate } = useOrder(id);
   if (error) {
     return (
@@ -136,9 +148,9 @@ export function OrderPage() {
               )}
               <PolicyNote />
             </OrderSection>
-            {isAdmin && (
+            {admin && (
               <Suspense fallback={null}>
-                <OrderMails orderId={order._id} />
+                <admin.OrderMails orderId={order._id} />
               </Suspense>
             )}
           </>
@@ -148,16 +160,16 @@ export function OrderPage() {
         {!order.isPaid && !order.isCancelled && !order.isPaymentPending && (
           <PaymentBox orderId={order._id} paymentMethod={order.paymentMethod} />
         )}
-        {/* A lazy component: only an admin ever downloads the button and the admin code behind it. */}
         {isAdmin && canPick(order) && (
           <Button component={Link} to={pickPath(order._id)} fullWidth variant="light">
             Pick and weigh
           </Button>
         )}
-        {isAdmin && (
+        {/* Lazy components: only an admin ever downloads the tools and the admin code behind them. */}
+        {admin && (
           <Suspense fallback={null}>
-            <DeliverOrderButton order={order} onDelivered={() => void mutate()} />
-            <RefundOrderForm order={order} onRefunded={() => void mutate()} />
+            <admin.DeliverOrderButton order={order} onDelivered={() => void mutate()} />
+            <admin.RefundOrderForm order={order} onRefunded={() => void mutate()} />
           </Suspense>
         )}
       </OrderLayout>

@@ -1,8 +1,8 @@
 import { notFoundHead } from "@fruit/core/browser/pages";
 import { Button, Container, Group, Stack, Text, Title } from "@mantine/core";
 import { Link, useLocation } from "react-router-dom";
-import { LeafIcon } from "../../../components/icons.tsx";
-import { usePageHead } from "../../../lib/page-head.ts";
+import { usePageHead } from "../lib/page-head.ts";
+import { LeafIcon } from "./icons.tsx";
 
 /** Any unknown path. */
 export function NotFoundPage() {

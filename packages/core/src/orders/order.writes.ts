@@ -1,5 +1,5 @@
 import { notExists } from "../db/conditions.ts";
-import { isConditionalCheckFailure } from "../db/errors.ts";
+import { whenConditionFails } from "../db/errors.ts";
 import { updateItem } from "../db/items.ts";
 import type { Action, UpdateAction } from "../db/kind.ts";
 import { holdKind, type OrderRecord, orderKind } from "./order.records.ts";
@@ -29,11 +29,5 @@ export function unchangedSince(order: Pick<OrderRecord, "rev">): {
 }
 
 /** An update answering the order as written, or undefined when its condition refused it. */
-export async function updateOrder(update: UpdateAction): Promise<OrderRecord | undefined> {
-  try {
-    return orderKind.decodeFound(await updateItem(update));
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return undefined;
-    throw error;
-  }
-}
+export const updateOrder = (update: UpdateAction): Promise<OrderRecord | undefined> =>
+  whenConditionFails(updateItem(update).then(orderKind.decodeFound), () => undefined);

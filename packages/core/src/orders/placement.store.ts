@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { exists, notExists } from "../db/conditions.ts";
+import { awsErrorOf } from "../db/errors.ts";
 import { deleteItem, getItem } from "../db/items.ts";
 import type { Action, UpdateAction } from "../db/kind.ts";
 import { expiringClaim } from "../db/once.ts";
@@ -152,7 +153,7 @@ async function place(placement: Placement): Promise<PlaceOutcome> {
       key?.useToken ? { clientRequestToken: clientRequestToken(key) } : {},
     );
   } catch (error) {
-    if (key && error instanceof Error && TOKEN_IN_USE.has(error.name)) return { kind: "duplicate" };
+    if (key && TOKEN_IN_USE.has(awsErrorOf(error)?.name ?? "")) return { kind: "duplicate" };
     throw error;
   }
   return cancelled ? placementRefusal(parts, cancelled) : { kind: "placed" };

@@ -1,5 +1,5 @@
 import { exists } from "../db/conditions.ts";
-import { isConditionalCheckFailure } from "../db/errors.ts";
+import { writtenUnlessRefused } from "../db/errors.ts";
 import { getItem, putItem } from "../db/items.ts";
 import type { Action, Item } from "../db/kind.ts";
 import { expiringClaim, firstClaim, heldBy } from "../db/once.ts";
@@ -189,16 +189,14 @@ async function release(refund: RefundRecord, issue: string): Promise<CompleteOut
  * order that no longer exists, and the sweep stops sending it.
  */
 async function abandon(refund: RefundRecord, issue: string): Promise<void> {
-  try {
-    await putItem(
+  await writtenUnlessRefused(
+    putItem(
       refundKind.put(
         { ...refund, status: REFUND_GIVEN_UP, completedAt: new Date().toISOString(), issue },
         heldBy({}, "pending"),
       ),
-    );
-  } catch (error) {
-    if (!isConditionalCheckFailure(error)) throw error;
-  }
+    ),
+  );
 }
 
 /**

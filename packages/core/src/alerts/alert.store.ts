@@ -6,6 +6,7 @@ import { alsoRequire, claimOnce, firstClaim, heldBy, newClaim, settleOnce, takeO
 import { type Position, queryLimited } from "../db/query.ts";
 import { tryTransact } from "../db/transact.ts";
 import { productKind } from "../products/product.records.ts";
+import { productStore } from "../products/product.store.ts";
 import {
   alertCountKind,
   alertPatterns,
@@ -58,10 +59,7 @@ async function subscribe(
   alert: RestockAlertRecord,
 ): Promise<"added" | "already" | "no product" | "in stock"> {
   const put = restockAlertKind.put(alert, { ConditionExpression: notExists() });
-  const product = productKind.check(productKind.key(alert.productId), {
-    ConditionExpression: `${exists()} AND countInStock = :zero`,
-    ExpressionAttributeValues: { ":zero": 0 },
-  });
+  const product = productStore.soldOut(alert.productId);
   const cancelled = await tryTransact([put, countBy(alert.productId, 1), product]);
   if (!cancelled) return "added";
   if (cancelled.failed(put)) return "already";

@@ -51,6 +51,16 @@ export const newClaim = (now: Date = new Date()): ClaimStamp => ({
 export const firstClaim = (): Expressions => ({ ConditionExpression: notExists() });
 
 /**
+ * The write condition of a first claim held in one attribute of an item that exists already (an
+ * order's final charge: `finalizedAt`): that attribute not set yet. Whoever loses reads the item and
+ * answers by what the winner recorded there.
+ */
+export const firstClaimOf = (attribute: string): Expressions => ({
+  ConditionExpression: "attribute_not_exists(#claimedIn)",
+  ExpressionAttributeNames: { "#claimedIn": attribute },
+});
+
+/**
  * The write condition of a claim taking over `previous`: the item is still in `status` (one that may
  * be claimed again, such as a mail SES refused for now) under the very claim that was read.
  */

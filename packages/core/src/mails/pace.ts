@@ -56,7 +56,7 @@ export async function bookSendSlot(gapMs: number, now: () => Date = () => new Da
         () => AGAIN,
       );
     },
-    giveUp(() => new AppError("unavailable", "The mail pace is busy; the batch is retried")),
+    giveUp(() => new AppError("BUSY", "The mail pace is busy; the batch is retried")),
   );
 }
 

@@ -7,10 +7,10 @@ import type { PaymentResult } from "./order.schema.ts";
 import { notCancelled } from "./order.writes.ts";
 
 /**
- * The order item's one owner (docs/architecture.md, "One owner per stored kind"): every put, update,
+ * The order item's one owner (docs/architecture.md, "One owner of each write"): every put, update,
  * delete and condition on an order is a named change built here, returning the db `Action` that the
  * caller composes into its own transaction (placement, payments, expiry, refunds, picking, delivery).
- * No other file names an order attribute in a write; `order-owner.test.ts` keeps it so.
+ * No other file names an order attribute in a write; core's `owners.test.ts` keeps it so.
  *
  * The changes are conditional on the state they move from, so a change that lost a race is refused
  * rather than applied on top of another.

@@ -169,7 +169,9 @@ function storedChanges(edit: ProductEdit, current: Unit): ProductChanges {
   const { price, step, countInStock, lowStockThreshold, ...rest } = edit;
   const unit = edit.unit ?? current;
   if (unit !== current && countInStock === undefined)
-    throw fieldError("countInStock", "Count in stock is required with a new unit (in that unit)");
+    throw new AppError("VALIDATION_FAILED", "Count in stock is required with a new unit (in that unit)", {
+      field: "countInStock",
+    });
   const stored: ProductChanges = Object.fromEntries(
     Object.entries(rest).filter(([, value]) => value !== undefined),
   );

@@ -11,6 +11,7 @@ import { clientKeyRoutes } from "./client-keys.ts";
 import { contactRoutes, newsletterRoutes } from "./contact.ts";
 import { deliveryRoutes } from "./delivery.ts";
 import { errorAnswer, mapError } from "./errors.ts";
+import { publicCache } from "./middleware/cache.ts";
 import { orderRoutes } from "./orders.ts";
 import { productRoutes } from "./products.ts";
 import type { Services } from "./services.ts";
@@ -77,6 +78,8 @@ export function createApp(services: Services) {
         return bodyLimit({ maxSize: JSON_LIMIT, onError: (c) => bodyTooLarge(c) })(c, next);
       })
       .get("/health", (c) => c.json({ ok: true }))
+      // The API's contract (openapi/document.ts), built on its first request in a chunk of its own.
+      .get("/openapi.json", ...publicCache, async (c) => c.json(await services.openapi.openapiDocument()))
       .route("/products", restockAlertRoutes(services))
       .route("/products", productRoutes(services))
       .route("/restock-alerts", restockLinkRoutes(services))

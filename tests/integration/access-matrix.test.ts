@@ -130,6 +130,10 @@ describe("access matrix", () => {
       call: async () => ({ method: "GET", path: "/api/health" }),
       expected: open(200),
     },
+    "GET /api/openapi.json": {
+      call: async () => ({ method: "GET", path: "/api/openapi.json" }),
+      expected: open(200),
+    },
     "GET /api/products": {
       call: async () => ({ method: "GET", path: "/api/products" }),
       expected: open(200),

@@ -248,7 +248,7 @@ describe("Lambda bundles", () => {
 
   /**
    * What the public catalogue must never load (packages/functions/src/api/lazy-services.ts): passwords,
-   * tokens, the S3 client and its presigned POST, payments, and the image uploads (the S3 writes and
+   * tokens, the S3 client and its presigned POST, payments, the OpenAPI document, and the image uploads (the S3 writes and
    * the checks of a multipart image; the browser-safe presign schema beside them is only valibot
    * rules); nor the AWS SDK's DynamoDB client, which only writes load (catalogue reads go over
    * packages/core/src/db/read-client.ts). Paths as esbuild's metafile names its inputs.
@@ -264,6 +264,9 @@ describe("Lambda bundles", () => {
     "packages/core/src/payments/",
     "packages/core/src/uploads/index.ts",
     "packages/core/src/uploads/s3.ts",
+    // The API's OpenAPI document and its JSON Schema converter: built on GET /api/openapi.json only.
+    "node_modules/@valibot/to-json-schema/",
+    "packages/functions/src/api/openapi/",
   ];
   const heavyIn = (inputs: readonly string[]) =>
     notForTheCatalogue.filter((prefix) => inputs.some((input) => input.startsWith(prefix)));
@@ -296,6 +299,21 @@ describe("Lambda bundles", () => {
       expect(run.loaded, path).toContain(apiBundle);
       expect(heavyIn(describeFiles(api, run.loaded!).inputs), path).toEqual([]);
     }
+  });
+
+  it("GET /api/openapi.json on a cold API loads the document's chunk on demand and answers it", async () => {
+    const run = await invokeInFreshNode<APIGatewayProxyStructuredResultV2>(
+      apiBundle,
+      functionUrlEvent("GET", "/api/openapi.json"),
+      env,
+      { trace: true },
+    );
+    expect(run.result.statusCode).toBe(200);
+    expect(JSON.parse(run.result.body!)).toMatchObject({ openapi: "3.1.0" });
+    expect(heavyIn(describeFiles(api, run.loaded!).inputs)).toEqual([
+      "node_modules/@valibot/to-json-schema/",
+      "packages/functions/src/api/openapi/",
+    ]);
   });
 
   it("a sign-in on a cold API loads its chunk on demand and answers from it", async () => {

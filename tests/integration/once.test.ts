@@ -1,14 +1,17 @@
 import { randomUUID } from "node:crypto";
-import { isConditionalCheckFailure } from "@fruit/core/internal/db/errors";
+import { isConditionalCheckFailure, whenConditionFails } from "@fruit/core/internal/db/errors";
 import { getItem, putItem, updateItem } from "@fruit/core/internal/db/items";
 import { defineKind } from "@fruit/core/internal/db/kind";
 import {
+  afterLease,
   alsoRequire,
+  claimOnce,
   expiringClaim,
   firstClaim,
   heldBy,
   leaseEnded,
   newClaim,
+  settleOnce,
   takeOver,
 } from "@fruit/core/internal/db/once";
 import { paymentStore } from "@fruit/core/internal/payments/payment.store";
@@ -130,6 +133,77 @@ describe("db/once.ts under racing writers", () => {
         () => putItem(workKind.putAt(live, { status: "held", expiresAt: now + 60 }, expiringClaim(now))),
       ]),
     ).toBe(0);
+  });
+
+  it("gives one of many claim steps (claimOnce) the claim; every other reads the winner's record", async () => {
+    const key = freshKey();
+    const read = async () => workKind.decodeFound(await getItem(key));
+    const outcomes = await Promise.all(
+      Array.from({ length: RACERS }, (_, i) =>
+        claimOnce(read, (previous) => {
+          if (previous) return { taken: previous };
+          const record = { status: "held", outcome: `racer-${i}`, ...newClaim() };
+          return { write: workKind.putAt(key, record, firstClaim()), record };
+        }),
+      ),
+    );
+    const claimed = outcomes.flatMap((outcome) => ("claimed" in outcome ? [outcome.claimed] : []));
+    expect(claimed).toHaveLength(1);
+    // Every loser answers what the winner left, never its own record.
+    for (const outcome of outcomes)
+      if ("taken" in outcome) expect(outcome.taken?.outcome).toBe(claimed[0]?.outcome);
+    // A claim step that finds the work claimed writes nothing.
+    expect(await claimOnce(read, (previous) => ({ taken: previous ?? { status: "none" } }))).toMatchObject({
+      taken: { claim: claimed[0]?.claim },
+    });
+  });
+
+  it("lets settleOnce answer true for the holder only, once", async () => {
+    const key = freshKey();
+    const holder = newClaim();
+    await putItem(workKind.putAt(key, { status: "held", ...holder }, firstClaim()));
+    const settle = (stamp: { claim: string }) =>
+      settleOnce(
+        workKind.update(key, {
+          UpdateExpression: "SET #status = :done",
+          ...alsoRequire({ ExpressionAttributeValues: { ":done": "done" } }, heldBy(stamp, "held")),
+        }),
+      );
+    expect(await settle(newClaim())).toBe(false);
+    expect(await settle(holder)).toBe(true);
+    expect(await settle(holder)).toBe(false);
+  });
+
+  it("catches a refused condition only (whenConditionFails), and lets every other error through", async () => {
+    const key = freshKey();
+    await putItem(workKind.putAt(key, { status: "held" }));
+    const refused = await whenConditionFails(
+      putItem(workKind.putAt(key, { status: "again" }, firstClaim())).then(() => "written"),
+      (refusal) => `refused: ${refusal.name}`,
+    );
+    expect(refused).toBe("refused: ConditionalCheckFailedException");
+    await expect(whenConditionFails(Promise.reject(new Error("boom")), () => "refused")).rejects.toThrow(
+      "boom",
+    );
+  });
+
+  it("waits out what is left of a lease before reading a held claim again (afterLease)", async () => {
+    const found = { claimedAt: "2026-11-27T10:00:00.000Z", status: "held" };
+    const waits: number[] = [];
+    const pause = async (ms: number) => {
+      waits.push(ms);
+    };
+    const reread = async () => ({ ...found, status: "done" });
+    const early = new Date("2026-11-27T10:00:05.000Z");
+    expect(await afterLease(found, { ms: 15_000, now: early, pause }, reread)).toEqual({
+      ...found,
+      status: "done",
+    });
+    expect(waits).toEqual([10_000]);
+    // A lease already over: the claim as found, nothing waited, nothing read.
+    const late = new Date("2026-11-27T10:00:15.000Z");
+    expect(await afterLease(found, { ms: 15_000, now: late, pause }, reread)).toBe(found);
+    expect(waits).toEqual([10_000]);
   });
 
   it("ends a lease exactly at its length", () => {

@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { tableName } from "./client.ts";
+import type { Item } from "./kind.ts";
+import { AGAIN, ATTEMPTS, giveUp, retrying } from "./retry.ts";
 import { loadSdk } from "./sdk.ts";
 
 /**
@@ -11,6 +13,12 @@ export const RESTORED_BY = "restoredBy";
 
 /** BatchWriteItem takes at most 25 requests. */
 const BATCH = 25;
+
+/** The puts DynamoDB handed back unprocessed (a batch of puts only ever hands back puts). */
+const unprocessedPuts = (requests: readonly { PutRequest?: { Item?: Item | undefined } }[] | undefined) =>
+  (requests ?? []).flatMap((request) =>
+    request.PutRequest?.Item ? [{ PutRequest: { Item: request.PutRequest.Item } }] : [],
+  );
 
 export interface RestoreReport {
   /** The table the items were read from (the one a point-in-time restore created). */
@@ -26,7 +34,8 @@ export interface RestoreReport {
  * table (docs/operations.md, "Restoring the table to a point in time"), so the stack's table holds the
  * restored items again. Items of the stage's table that `from` lacks (written after the restore
  * point) are left as they are. Scans `from` page by page and writes with BatchWriteItem, sending
- * again what DynamoDB leaves unprocessed: the operator's action, never a function's
+ * again what DynamoDB leaves unprocessed (through `retrying`, db/retry.ts: at most
+ * `ATTEMPTS.unprocessed` tries per batch): the operator's action, never a function's
  * (core's access/grants.ts). Each item put carries the run's mark (RESTORED_BY), so its stream record
  * sends no restock or low-stock mail. Safe to run again: it puts the same items.
  */
@@ -46,15 +55,21 @@ export async function restoreFrom(
     );
     const items = page.Items ?? [];
     for (let i = 0; i < items.length; i += BATCH) {
-      let pending = items
-        .slice(i, i + BATCH)
-        .map((Item) => ({ PutRequest: { Item: { ...Item, [RESTORED_BY]: mark } } }));
-      for (let attempt = 0; pending.length > 0; attempt++) {
-        if (attempt > 0)
-          await new Promise((resolve) => setTimeout(resolve, Math.min(2_000, 50 * 2 ** attempt)));
-        const result = await db().send(new BatchWriteCommand({ RequestItems: { [to]: pending } }));
-        pending = (result.UnprocessedItems?.[to] ?? []) as typeof pending;
-      }
+      let pending = items.slice(i, i + BATCH).map((Item) => ({ PutRequest: { Item: { ...Item, [RESTORED_BY]: mark } } }));
+      await retrying(
+        "unprocessed",
+        async () => {
+          const result = await db().send(new BatchWriteCommand({ RequestItems: { [to]: pending } }));
+          pending = unprocessedPuts(result.UnprocessedItems?.[to]);
+          return pending.length === 0 ? undefined : AGAIN;
+        },
+        giveUp(
+          () =>
+            new Error(
+              `restore: DynamoDB left ${pending.length} items unprocessed ${ATTEMPTS.unprocessed} times; run it again (it puts the same items)`,
+            ),
+        ),
+      );
       copied += Math.min(BATCH, items.length - i);
     }
     options.onProgress?.(copied);

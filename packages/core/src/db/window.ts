@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { exists, notExists } from "./conditions.ts";
-import { isConditionalCheckFailure } from "./errors.ts";
+import { whenConditionFails, writtenUnlessRefused } from "./errors.ts";
 import { putItem, updateItem } from "./items.ts";
 import type { Expressions, PutAction, UpdateAction, UpdateExpressions } from "./kind.ts";
 import { AGAIN, giveUp, retrying } from "./retry.ts";
@@ -55,8 +55,8 @@ async function countOne(
   window: WindowItem,
   { cutoff, max }: { cutoff: number; max: number },
 ): Promise<{ counted: true; windowStart: number } | { counted: false; windowStart?: number }> {
-  try {
-    const counted = await updateItem(
+  return whenConditionFails(
+    updateItem(
       window.update({
         UpdateExpression: "ADD #counter :one",
         ConditionExpression: `${exists()} AND windowStart > :cutoff AND #counter < :max`,
@@ -65,15 +65,14 @@ async function countOne(
         ReturnValues: "ALL_NEW",
         ReturnValuesOnConditionCheckFailure: "ALL_OLD",
       }),
-    );
-    return { counted: true, windowStart: v.parse(CountedWindow, counted).windowStart };
-  } catch (error) {
-    if (!isConditionalCheckFailure(error)) throw error;
-    const refused = v.safeParse(RefusedWindow, error);
-    return refused.success
-      ? { counted: false, windowStart: Number(refused.output.Item.windowStart.N) }
-      : { counted: false };
-  }
+    ).then((counted) => ({ counted: true as const, windowStart: v.parse(CountedWindow, counted).windowStart })),
+    (refusal) => {
+      const refused = v.safeParse(RefusedWindow, refusal);
+      return refused.success
+        ? { counted: false as const, windowStart: Number(refused.output.Item.windowStart.N) }
+        : { counted: false as const };
+    },
+  );
 }
 
 /** Opens a new window counting one, unless another opened it meanwhile (false). */
@@ -81,8 +80,8 @@ async function openOne(
   window: WindowItem,
   { now, cutoff, expiresAt }: { now: number; cutoff: number; expiresAt: number },
 ): Promise<boolean> {
-  try {
-    await putItem(
+  return writtenUnlessRefused(
+    putItem(
       window.open(
         { windowStart: now, expiresAt },
         {
@@ -90,12 +89,8 @@ async function openOne(
           ExpressionAttributeValues: { ":cutoff": cutoff },
         },
       ),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 /**
@@ -130,16 +125,14 @@ export async function takeWindowPlace(
  * stay counted.
  */
 export async function giveBackWindowPlace(window: WindowItem, place: WindowPlace): Promise<void> {
-  try {
-    await updateItem(
+  await writtenUnlessRefused(
+    updateItem(
       window.update({
         UpdateExpression: "ADD #counter :less",
         ConditionExpression: `${exists()} AND windowStart = :start AND #counter > :none`,
         ExpressionAttributeNames: { "#counter": window.counter },
         ExpressionAttributeValues: { ":less": -1, ":start": place.windowStart, ":none": 0 },
       }),
-    );
-  } catch (error) {
-    if (!isConditionalCheckFailure(error)) throw error;
-  }
+    ),
+  );
 }

@@ -111,4 +111,5 @@ export const lazyServices: Services = {
       "listNewsletterSubscribers",
     ],
   ),
+  openapi: lazyFunctions(() => import("./lazy/openapi.ts"), ["openapiDocument"]),
 };

@@ -21,6 +21,7 @@ import type * as stats from "@fruit/core/stats";
 import type * as uploads from "@fruit/core/uploads";
 import type * as users from "@fruit/core/users";
 import type * as caller from "@fruit/core/users/caller";
+import type * as openapi from "./openapi/document.ts";
 
 /** The functions of `Module` named by `Names`, each answering a promise. */
 export type AsyncFunctions<Module, Names extends keyof Module> = {
@@ -87,4 +88,6 @@ export interface Services {
     | "unsubscribeNewsletter"
     | "listNewsletterSubscribers"
   >;
+  /** The API's OpenAPI document (`@valibot/to-json-schema`), built on its first request. */
+  openapi: AsyncFunctions<typeof openapi, "openapiDocument">;
 }

@@ -112,18 +112,26 @@ describe("booking a window is part of placing the order", () => {
     const closed = await delivery("PUT", `/slots/${slot.id}`, { closed: true });
     expect(closed.status).toBe(200);
     const unknownId = `${dateIn(6)}-0300-0400`;
-    for (const [id, message] of [
-      [slot.id, /is closed$/],
-      [unknownId, /does not exist/],
+    for (const [id, message, code] of [
+      [slot.id, /is closed$/, "SLOT_CLOSED"],
+      [unknownId, /does not exist/, "SLOT_UNKNOWN"],
     ] as const) {
       const res = await place(ann, orderBody([{ product: plum, quantity: 2 }], { deliverySlotId: id }));
       expect(res.status).toBe(409);
-      expect((await res.json()).message).toMatch(message);
+      expect(await res.json()).toMatchObject({
+        message: expect.stringMatching(message),
+        code,
+        deliverySlotId: id,
+      });
     }
     expect(await stockOf(plum._id)).toBe(10);
     const bad = await place(ann, orderBody([{ product: plum, quantity: 2 }], { deliverySlotId: "saturday" }));
     expect(bad.status).toBe(400);
-    expect((await bad.json()).message).toMatch(/^deliverySlotId: /);
+    expect(await bad.json()).toMatchObject({
+      message: expect.stringMatching(/^deliverySlotId: /),
+      code: "VALIDATION_FAILED",
+      field: "deliverySlotId",
+    });
   });
 
   it("takes no order at or after the cut-off, by the server's clock", async () => {
@@ -143,7 +151,11 @@ describe("booking a window is part of placing the order", () => {
     expect(await listed()).toBe(false);
     const at = await place(ann, orderBody([{ product: pear, quantity: 1 }], { deliverySlotId: slot.id }));
     expect(at.status).toBe(409);
-    expect((await at.json()).message).toMatch(/no longer takes orders: its cut-off was/);
+    expect(await at.json()).toMatchObject({
+      message: expect.stringMatching(/no longer takes orders: its cut-off was/),
+      code: "CUTOFF_PASSED",
+      deliverySlotId: slot.id,
+    });
     expect(await stockOf(pear._id)).toBe(9);
     expect(await slotOf(slot.id)).toMatchObject({ booked: 1 });
   });

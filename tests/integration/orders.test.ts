@@ -334,6 +334,8 @@ describe("orders: placing", () => {
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({
       message: `orderItems.1.price: product ${lime._id} is on an earlier line with another price`,
+      code: "VALIDATION_FAILED",
+      field: "orderItems.1.price",
     });
     expect(await orderCount()).toBe(before);
     expect(await stockOf(lime._id)).toBe(10);

@@ -55,7 +55,9 @@ export async function restoreFrom(
     );
     const items = page.Items ?? [];
     for (let i = 0; i < items.length; i += BATCH) {
-      let pending = items.slice(i, i + BATCH).map((Item) => ({ PutRequest: { Item: { ...Item, [RESTORED_BY]: mark } } }));
+      let pending: { PutRequest: { Item: Item } }[] = items
+        .slice(i, i + BATCH)
+        .map((Item) => ({ PutRequest: { Item: { ...Item, [RESTORED_BY]: mark } } }));
       await retrying(
         "unprocessed",
         async () => {

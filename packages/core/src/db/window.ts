@@ -65,7 +65,10 @@ async function countOne(
         ReturnValues: "ALL_NEW",
         ReturnValuesOnConditionCheckFailure: "ALL_OLD",
       }),
-    ).then((counted) => ({ counted: true as const, windowStart: v.parse(CountedWindow, counted).windowStart })),
+    ).then((counted) => ({
+      counted: true as const,
+      windowStart: v.parse(CountedWindow, counted).windowStart,
+    })),
     (refusal) => {
       const refused = v.safeParse(RefusedWindow, refusal);
       return refused.success

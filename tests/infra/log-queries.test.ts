@@ -31,8 +31,10 @@ const files = (path: string): string[] =>
 /**
  * The messages `log(level, message, …)` writes in these files: every string literal of the call
  * between its level and its fields (both sides of a `cond ? "a" : "b"`; a template's `${…}` read
- * as a word).
+ * as a word, but a mail slot's `${slot.what}` as the words its type allows: mails/mail-claim.ts).
  */
+const MAIL_SLOT = "$" + "{slot.what}";
+
 function messagesIn(paths: string[]): string[] {
   return paths.flatMap(files).flatMap((file) => {
     const source = readFileSync(join(ROOT, file), "utf8");
@@ -41,8 +43,10 @@ function messagesIn(paths: string[]): string[] {
       const end = rest.search(/,\s*(\{|\.\.\.|errorFields)|\);/);
       // The second argument: after the level's (its first comma), before the fields.
       const message = rest.slice(rest.indexOf(",") + 1, end < 0 ? undefined : end);
-      return [...message.matchAll(/(["`])((?:\$\{[^}]*\}|(?!\1).)+?)\1/g)].map(([, , literal]) =>
-        literal!.replace(/\$\{[^}]+\}/g, "sent"),
+      return [...message.matchAll(/(["`])((?:\$\{[^}]*\}|(?!\1).)+?)\1/g)].flatMap(([, , literal]) =>
+        (literal!.includes(MAIL_SLOT) ? ["order mail", "notice mail"] : [""]).map((what) =>
+          literal!.replace(MAIL_SLOT, what).replace(/\$\{[^}]+\}/g, "sent"),
+        ),
       );
     });
   });

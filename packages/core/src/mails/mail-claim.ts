@@ -109,8 +109,8 @@ export function settleFields(held: { claim: string }, outcome: Outcome, now: str
 
 /** One mail's claim, as its store keeps it: what `sendOnce` needs of an order mail or a notice mail. */
 export interface MailSlot<R extends MailClaim> {
-  /** Names the mail in log lines: "order mail", "notice mail". */
-  what: string;
+  /** Names the mail in log lines (the README's log queries start with these words). */
+  what: "order mail" | "notice mail";
   /** The fields every log line about it carries (its order and key, or its notice key). */
   fields: Record<string, unknown>;
   /** Its claim as stored now, strongly consistent. */

@@ -1,8 +1,9 @@
 import { runEpisodeBatch } from "@fruit/core/alerts/fan-out";
 import { alertStore } from "@fruit/core/internal/alerts/alert.store";
+import { type FakeClock, useFakeClock } from "@fruit/core/internal/clock";
 import { bookSendSlot } from "@fruit/core/internal/mails/pace";
 import type { MailSender } from "@fruit/core/mails/ses";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { countingSender } from "../support/mail-senders.ts";
 import { fanOutByHand, restock, soldOutWithAlerts, writeShoppers } from "../support/restock.ts";
 import { useFreshTable } from "../support/table.ts";
@@ -12,7 +13,6 @@ import { useFreshTable } from "../support/table.ts";
  * in the cloud — not only within each (mails/pace.ts; docs/decisions/039-restock-alerts.md).
  */
 
-/** Slow enough that a batch's own storage work (tens of ms a mail on DynamoDB Local) leaves room for a second batch. */
 const RATE = 5;
 const EACH = 10;
 
@@ -20,12 +20,36 @@ beforeAll(async () => {
   await useFreshTable("fan-out-pace", { SHOP_URL: "https://shop.example.com", MAIL_SEND_RATE: String(RATE) });
 });
 
-/** A sender that notes when SES was asked, and what. */
+/**
+ * Time is core's clock, set by the test (packages/core/src/clock.ts): a pause for a send slot moves
+ * the clock to the slot instead of waiting for it, so the pace is measured in the clock's time and
+ * holds however slow the machine is.
+ */
+let clock: FakeClock;
+/** Stops what a test started when it ends (also by timing out): its batches' next sends fail. */
+let stop: AbortController;
+
+beforeEach(() => {
+  clock = useFakeClock();
+  stop = new AbortController();
+});
+
+afterEach(() => {
+  stop.abort();
+  clock.restore();
+});
+
+/** A pause for `ms` of the clock: it moves the clock there (never back), at once. */
+const pause = async (ms: number): Promise<void> => {
+  clock.set(Math.max(clock.ms, clock.ms + ms));
+};
+
+/** A sender that notes when, by core's clock, SES was asked, and what; it refuses once the test ended. */
 function timedSender() {
-  const counting = countingSender();
+  const counting = countingSender(() => (stop.signal.aborted ? new Error("the test has ended") : undefined));
   const at: number[] = [];
   const send: MailSender = (mail) => {
-    at.push(performance.now());
+    if (!stop.signal.aborted) at.push(clock.ms);
     return counting.send(mail);
   };
   return { send, at, sent: counting.sent };
@@ -52,29 +76,27 @@ describe("the fan-out's shared pace", () => {
       await restock(first._id, { send: ses.send }),
       await restock(second._id, { send: ses.send }),
     ];
-    const started = performance.now();
-    // Two episodes' records on two shards: their batches run at the same time, in two "processes".
-    // Each batch's 10 s budget is lifted: on a loaded machine it would end a batch early, and this
-    // test is about the pace (the budget has its own test below).
-    await Promise.all(
-      keys.map((key) => runEpisodeBatch(key, { send: ses.send, batchSize: EACH, batchBudgetMs: 120_000 })),
-    );
-    const seconds = (performance.now() - started) / 1000;
+    const started = clock.ms;
+    // Two episodes' records on two shards: their batches run at the same time, in two "processes",
+    // each with its 10 s budget (of the clock's time: the pace's 4 s fit in it on any machine).
+    await Promise.all(keys.map((key) => runEpisodeBatch(key, { send: ses.send, batchSize: EACH, pause })));
+    const seconds = (clock.ms - started) / 1000;
 
     expect(ses.sent).toHaveLength(2 * EACH);
     expect(new Set(ses.sent.map((mail) => mail.to)).size).toBe(2 * EACH);
     // Each batch paced on its own would send 2 × RATE a second. Slots are a gap apart; a send may
-    // come up to a few ms after its slot (its claim's write), hence one more than the rate at most.
+    // come after its slot when the other batch moved the clock to its own slot meanwhile, hence one
+    // more than the rate at most.
     expect(busiestSecond(ses.at)).toBeLessThanOrEqual(RATE + 1);
     const span = (Math.max(...ses.at) - Math.min(...ses.at)) / 1000;
-    // Slots are exact; a send follows its slot by its claim's write (a few ms; on a loaded machine the
-    // first one up to a gap): per-batch pacing spans about (2 × EACH) / (2 × RATE) seconds instead.
+    // The 20 slots span 19 gaps; the first send may come a gap late (above): per-batch pacing would
+    // span (EACH - 1) gaps instead.
     expect(span).toBeGreaterThanOrEqual((2 * EACH - 2) / RATE);
     expect(seconds).toBeGreaterThanOrEqual(span);
   });
 
   it("books distinct slots a gap apart for senders racing on the one pace item", async () => {
-    const at = Date.now() + 3_600_000; // an instant no earlier booking reaches
+    const at = clock.ms + 3_600_000; // an instant no earlier booking reaches
     const now = () => new Date(at);
     const gap = 1000 / RATE;
     const slots = await Promise.all(Array.from({ length: 6 }, () => bookSendSlot(gap, now)));
@@ -83,9 +105,10 @@ describe("the fan-out's shared pace", () => {
 
   it("a schedule booked by a clock far ahead is not waited for", async () => {
     const gap = 1000 / RATE;
-    await bookSendSlot(gap, () => new Date(Date.now() + 7_200_000));
-    const at = Date.now();
-    expect(await bookSendSlot(gap, () => new Date(at))).toBe(at);
+    clock.advance(7_200_000);
+    await bookSendSlot(gap);
+    clock.advance(-7_200_000);
+    expect(await bookSendSlot(gap)).toBe(clock.ms);
   });
 
   it("a batch out of time settles where it is; the next run goes on, nobody mailed twice", async () => {
@@ -93,13 +116,16 @@ describe("the fan-out's shared pace", () => {
     const product = await soldOutWithAlerts(ids, "Currants");
     const ses = timedSender();
     const key = await restock(product._id, { send: ses.send });
-    await runEpisodeBatch(key, { send: ses.send, batchBudgetMs: 120 });
+    // Past any slot an earlier test booked (or so far before it that it is not waited for): the first
+    // send takes the present. A budget of one gap then takes two sends, the pace moving the clock a
+    // gap before the second.
+    clock.advance(10 * 60_000);
+    await runEpisodeBatch(key, { send: ses.send, batchBudgetMs: 1000 / RATE, pause });
     const [productId = "", episode = ""] = String(key.pk).slice("EPISODE#".length).split("#");
     const cut = await alertStore.episode(productId, episode);
     expect(cut?.status).toBe("ready");
-    expect(cut?.handled).toBeGreaterThan(0);
-    expect(cut?.handled).toBeLessThan(12);
-    await fanOutByHand(key, { send: ses.send });
+    expect(cut?.handled).toBe(2);
+    await fanOutByHand(key, { send: ses.send, pause });
     expect(ses.sent).toHaveLength(12);
     expect(new Set(ses.sent.map((mail) => mail.to)).size).toBe(12);
   });

@@ -1,3 +1,4 @@
+import { nowDate } from "../clock.ts";
 import { getConfig } from "../config.ts";
 import type { Item } from "../db/kind.ts";
 import { UNCERTAIN } from "../db/once.ts";
@@ -97,7 +98,7 @@ export async function deliverOrderMail(
   given: DeliverOptions,
 ): Promise<Delivery> {
   const options: Required<DeliverOptions> = {
-    now: () => new Date(),
+    now: nowDate,
     claimLeaseMs: CLAIM_LEASE_MS,
     ...given,
   };

@@ -1,3 +1,4 @@
+import { nowDate } from "../clock.ts";
 import { isConditionalCheckFailure } from "../db/errors.ts";
 import { getItem, putItem } from "../db/items.ts";
 import { firstClaim, newClaim, takeOver, UNCERTAIN } from "../db/once.ts";
@@ -100,7 +101,7 @@ export async function deliverNotice(
   given: NoticeOptions,
 ): Promise<Delivery> {
   const options: Required<NoticeOptions> = {
-    now: () => new Date(),
+    now: nowDate,
     claimLeaseMs: CLAIM_LEASE_MS,
     pace: async () => {},
     ...given,

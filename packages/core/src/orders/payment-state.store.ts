@@ -1,3 +1,4 @@
+import { nowIso } from "../clock.ts";
 import { exists } from "../db/conditions.ts";
 import { tryTransact } from "../db/transact.ts";
 import { productStore } from "../products/product.store.ts";
@@ -19,7 +20,7 @@ const markDelivered = (id: string): Promise<OrderRecord | undefined> =>
       UpdateExpression: "SET isDelivered = :true, deliveredAt = :now",
       // Not cancelled: an administrator may cancel (and refund) a paid order meanwhile.
       ConditionExpression: `${exists()} AND isPaid = :true AND isDelivered = :false AND ${notCancelled}`,
-      ExpressionAttributeValues: { ":true": true, ":false": false, ":now": new Date().toISOString() },
+      ExpressionAttributeValues: { ":true": true, ":false": false, ":now": nowIso() },
       ReturnValues: "ALL_NEW",
     }),
   );
@@ -35,7 +36,7 @@ const startPayment = (id: string, paypalOrderId: string): Promise<OrderRecord | 
       ConditionExpression: `${exists()} AND isPaid = :false AND ${notCancelled}`,
       ExpressionAttributeValues: {
         ":false": false,
-        ":now": new Date().toISOString(),
+        ":now": nowIso(),
         ":paypal": paypalOrderId,
       },
       ReturnValues: "ALL_NEW",
@@ -62,7 +63,7 @@ async function markPaid(id: string, payment: CapturedPayment): Promise<"paid" | 
     ExpressionAttributeValues: {
       ":true": true,
       ":false": false,
-      ":now": new Date().toISOString(),
+      ":now": nowIso(),
       ":result": paymentResult,
       ":paypal": paypalOrderId,
       ":capture": captureId,
@@ -121,7 +122,7 @@ async function cancelDenied(order: OrderRecord, captureStatus: string): Promise<
       ExpressionAttributeValues: {
         ":true": true,
         ":false": false,
-        ":now": new Date().toISOString(),
+        ":now": nowIso(),
         ":status": captureStatus,
         ":capture": order.captureId,
       },

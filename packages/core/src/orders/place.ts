@@ -1,5 +1,6 @@
+import { nowDate } from "../clock.ts";
 import { AGAIN, giveUp, retrying } from "../db/retry.ts";
-import { AppError } from "../errors.ts";
+import { AppError, isAppError } from "../errors.ts";
 import { isId, newId } from "../ids.ts";
 import { type PriceCents, priceCents } from "../money/pricing.ts";
 import type { DeliverySlotRef } from "../slots/delivery.schema.ts";
@@ -93,7 +94,7 @@ function newOrder(
     totalCents,
     isPaid: false,
     isDelivered: false,
-    ...heldFrom(new Date()),
+    ...heldFrom(nowDate()),
     ...(window ? { deliverySlot: window.ref } : {}),
   };
 }
@@ -166,7 +167,7 @@ export async function placeOrder(
   // shop has weekly windows (known without a read while it has none: `hasWeeklyWindows`).
   const filled = new Set<string>();
   const earliest = async (): Promise<Window | undefined> => {
-    const ref = await readBeforeRefusing(() => earliestWithRoom(new Date(), filled));
+    const ref = await readBeforeRefusing(() => earliestWithRoom(nowDate(), filled));
     return ref && { ref, chosen: "earliest" };
   };
   let window: Window | undefined = input.deliverySlotId
@@ -174,9 +175,28 @@ export async function placeOrder(
     : (await hasWeeklyWindows())
       ? await earliest()
       : undefined;
+  /**
+   * After a lost race, whether the window still has room: a full one is refused now (409) rather
+   * than after every retry of a crowd, or — taken for the shopper — the next one with room is taken.
+   */
+  const recheckWindow = async (): Promise<void> => {
+    const current = window;
+    if (!current) return;
+    if (current.chosen === "sent") {
+      await readBeforeRefusing(() => refusedSlot(current.ref.id));
+      return;
+    }
+    try {
+      await refusedSlot(current.ref.id);
+    } catch (error) {
+      if (!isAppError(error)) throw error;
+      filled.add(current.ref.id);
+      window = await earliest();
+    }
+  };
 
   return retrying<Placed>(
-    "hotItem",
+    "crowd",
     async (attempt) => {
       if (!basis) {
         const first = await earlierOrderOnce();
@@ -193,7 +213,7 @@ export async function placeOrder(
         checkSnapshot: basis.from === "sent snapshot",
         sessionCheck: sessionCheck(session, placer.customer.name),
         ...(key ? { key } : {}),
-        ...(window ? { seat: takeSeat(window.ref.id, order.id, new Date()) } : {}),
+        ...(window ? { seat: takeSeat(window.ref.id, order.id, nowDate()) } : {}),
       });
       switch (outcome.kind) {
         case "placed":
@@ -229,6 +249,8 @@ export async function placeOrder(
           return AGAIN;
         }
         case "conflict":
+          // Lost a race (a crowd on one window or product): tried again until placed or refused.
+          await recheckWindow();
           return AGAIN;
       }
     },

@@ -1,3 +1,4 @@
+import { nowDate } from "../clock.ts";
 import { isConditionalCheckFailure } from "../db/errors.ts";
 import { getItem, putItem, updateItem } from "../db/items.ts";
 import {
@@ -31,7 +32,7 @@ const get = async (eventId: string) =>
   webhookEventKind.decodeFound(await getItem(webhookEventKind.key(eventId)));
 
 /** Pattern 33: claims an event for this delivery (see EventClaim). */
-async function claimEvent(eventId: string, eventType: string, now = new Date()): Promise<EventClaim> {
+async function claimEvent(eventId: string, eventType: string, now = nowDate()): Promise<EventClaim> {
   const previous = await get(eventId);
   if (previous && previous.status !== "applying") return { state: "applied" };
   if (previous?.claim && previous.claimedAt && !leaseEnded(previous.claimedAt, EVENT_LEASE_MS, now))
@@ -61,7 +62,7 @@ async function claimEvent(eventId: string, eventType: string, now = new Date()):
  * Pattern 33: settles an applied event, only under this delivery's claim (a delivery that took the
  * claim over after the lease settles it instead). False when the claim was no longer ours.
  */
-async function settleEvent(eventId: string, held: ClaimStamp, now = new Date()): Promise<boolean> {
+async function settleEvent(eventId: string, held: ClaimStamp, now = nowDate()): Promise<boolean> {
   try {
     await updateItem(
       webhookEventKind.update(webhookEventKind.key(eventId), {

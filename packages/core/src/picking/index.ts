@@ -1,3 +1,4 @@
+import { nowIso } from "../clock.ts";
 import { requestFingerprint } from "../db/once.ts";
 import { AGAIN, giveUp, retrying } from "../db/retry.ts";
 import { AppError } from "../errors.ts";
@@ -143,7 +144,7 @@ export async function finalizeOrder(
       const plan = planFinal(order, input, await substituteProducts(input));
       if (plan.adjustmentCents > 0 && (order.refunds?.length ?? 0) >= MAX_REFUNDS)
         throw new AppError("conflict", `An order takes at most ${MAX_REFUNDS} refunds`);
-      const finalizedAt = new Date().toISOString();
+      const finalizedAt = nowIso();
       const refund: RefundRecord | undefined =
         plan.adjustmentCents > 0
           ? {

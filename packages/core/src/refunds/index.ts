@@ -1,3 +1,4 @@
+import { nowIso, nowMs } from "../clock.ts";
 import { requestFingerprint } from "../db/once.ts";
 import { AGAIN, giveUp, retrying } from "../db/retry.ts";
 import { AppError, isAppError } from "../errors.ts";
@@ -174,11 +175,11 @@ function sameRequest(claim: { refundId: string; request?: string }, request: str
 
 /** The refund of a claimed key, once it is no longer pending (or after WAIT_FOR_FIRST_MS). */
 export async function settledRefund(orderId: string, refundId: string): Promise<RefundRecord> {
-  const until = Date.now() + WAIT_FOR_FIRST_MS;
+  const until = nowMs() + WAIT_FOR_FIRST_MS;
   for (;;) {
     const refund = await refundStore.get(orderId, refundId);
     if (!refund) throw new Error(`refund ${refundId} of a claimed key is missing`);
-    if (refund.status !== "pending" || Date.now() >= until) return refund;
+    if (refund.status !== "pending" || nowMs() >= until) return refund;
     await sleep(POLL_MS);
   }
 }
@@ -242,7 +243,7 @@ export async function refundOrder(
         lines: plan.lines,
         status: "pending",
         source: "admin",
-        createdAt: new Date().toISOString(),
+        createdAt: nowIso(),
         ...(input.cancel === true ? { cancels: true } : {}),
         // The seat of a cancelled order goes back with its stock, when the refund completes.
         ...(input.cancel === true && heldSeat(order) ? { freesSeat: heldSeat(order) } : {}),
@@ -277,7 +278,7 @@ export async function resumePendingRefunds(now: Date, stopAt?: number): Promise<
   let settled = 0;
   let start: Record<string, unknown> | undefined;
   do {
-    if (stopAt !== undefined && Date.now() >= stopAt) break;
+    if (stopAt !== undefined && nowMs() >= stopAt) break;
     const page = await refundStore.pendingBefore(new Date(now.getTime() - REFUND_GRACE_MS), 25, start);
     for (const refund of page.refunds) {
       try {

@@ -1,3 +1,4 @@
+import { nowIso, nowSeconds } from "../clock.ts";
 import { exists } from "../db/conditions.ts";
 import { isConditionalCheckFailure } from "../db/errors.ts";
 import { getItem, putItem } from "../db/items.ts";
@@ -32,7 +33,6 @@ import {
 
 /** A refund's Idempotency-Key lives a day, like an order's. */
 const KEY_TTL_SECONDS = 24 * 60 * 60;
-const nowSeconds = () => Math.floor(Date.now() / 1000);
 const notCancelled = "attribute_not_exists(cancelledAt)";
 
 /** What a reservation did. */
@@ -129,7 +129,7 @@ async function complete(refund: RefundRecord, paypalRefundId: string): Promise<C
   const done: RefundRecord = {
     ...refund,
     status: "completed",
-    completedAt: new Date().toISOString(),
+    completedAt: nowIso(),
     paypalRefundId,
   };
   const recordPut = refundKind.put(done, heldBy({}, "pending"));
@@ -161,7 +161,7 @@ async function complete(refund: RefundRecord, paypalRefundId: string): Promise<C
  */
 async function release(refund: RefundRecord, issue: string): Promise<CompleteOutcome> {
   const recordPut = refundKind.put(
-    { ...refund, status: "failed", completedAt: new Date().toISOString(), issue },
+    { ...refund, status: "failed", completedAt: nowIso(), issue },
     heldBy({}, "pending"),
   );
   const names: Record<string, string> = {};
@@ -192,7 +192,7 @@ async function abandon(refund: RefundRecord, issue: string): Promise<void> {
   try {
     await putItem(
       refundKind.put(
-        { ...refund, status: REFUND_GIVEN_UP, completedAt: new Date().toISOString(), issue },
+        { ...refund, status: REFUND_GIVEN_UP, completedAt: nowIso(), issue },
         heldBy({}, "pending"),
       ),
     );

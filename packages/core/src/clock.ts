@@ -1,5 +1,5 @@
 /**
- * The one clock core reads time through (docs/decisions/042-one-clock.md). Every "now" of core —
+ * The one clock core reads time through (docs/decisions/044-one-clock.md). Every "now" of core —
  * a hold's end, a lease, a window's cut-off, a throttle's window, a mail's pace, a record's
  * timestamp, an id's time part — comes from here, never from `Date.now()` or `new Date()` directly,
  * so that a test sets the time instead of waiting for it.

@@ -11,7 +11,8 @@ import type { FinalPlan, StockMove } from "./plan.ts";
 /**
  * Storage of an order's final charge (docs/data-model.md: the Order item's final attributes;
  * docs/decisions/041-final-charge.md). One transaction records it:
- * - the order: its lines as picked, the final figures, when, the request's fingerprint, and the
+ * - the order: its lines as picked, the final figures, when, the request's fingerprint and
+ *   Idempotency-Key (db/idempotency.ts), and the
  *   weight adjustment added to its reserved refunds — only while it is paid, undelivered, not
  *   cancelled, not finalised and unchanged since it was read (its revision);
  * - the stock: unpicked base units back (products still selling in the unit), over-picked ones and
@@ -26,7 +27,7 @@ export type RecordOutcome = { kind: "recorded" } | { kind: "short"; move: StockM
 async function record(
   order: OrderRecord,
   plan: FinalPlan,
-  fields: { finalizedAt: string; request: string },
+  fields: { finalizedAt: string; request: string; key?: string },
   refund: RefundRecord | undefined,
 ): Promise<RecordOutcome> {
   const unchanged = unchangedSince(order);
@@ -34,6 +35,7 @@ async function record(
     UpdateExpression: [
       "SET orderItems = :items, finalItemsCents = :itemsCents, finalTaxCents = :taxCents",
       "finalTotalCents = :totalCents, finalizedAt = :at, finalRequest = :request",
+      ...(fields.key ? ["finalKey = :key"] : []),
       ...(refund ? ["finalRefundId = :refundId, refundReservedCents = :reserved"] : []),
     ].join(", "),
     ConditionExpression: [
@@ -52,6 +54,7 @@ async function record(
       ":totalCents": plan.totalCents,
       ":at": fields.finalizedAt,
       ":request": fields.request,
+      ...(fields.key ? { ":key": fields.key } : {}),
       ":true": true,
       ":false": false,
       ...(refund

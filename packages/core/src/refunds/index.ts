@@ -1,5 +1,5 @@
 import { nowIso, nowMs } from "../clock.ts";
-import { requestFingerprint } from "../db/once.ts";
+import { requestFingerprint, sameRequest, scopedKey } from "../db/idempotency.ts";
 import { AGAIN, giveUp, retrying } from "../db/retry.ts";
 import { AppError, isAppError } from "../errors.ts";
 import { newId } from "../ids.ts";
@@ -151,7 +151,7 @@ export async function sendRefund(refund: RefundRecord, read?: OrderRecord): Prom
 /**
  * A request's fingerprint: what it asks, in a fixed order, hashed. A replayed Idempotency-Key with
  * another fingerprint is a client bug (a key reused for a different refund), refused with 422
- * (docs/decisions/030-refunds.md).
+ * `IDEMPOTENCY_KEY_REUSED` (db/idempotency.ts).
  */
 const fingerprintOf = (input: RefundInput): string =>
   requestFingerprint([
@@ -163,13 +163,8 @@ const fingerprintOf = (input: RefundInput): string =>
   ]);
 
 /** The refund a replayed key names, once its request is known to be the same one. */
-function sameRequest(claim: { refundId: string; request?: string }, request: string): string {
-  if (claim.request !== undefined && claim.request !== request) {
-    throw new AppError(
-      "unprocessable",
-      "This Idempotency-Key was already used for a different refund request; use a new key for a new refund",
-    );
-  }
+function refundOfClaim(claim: { refundId: string; request?: string }, request: string): string {
+  sameRequest(claim.request, request);
   return claim.refundId;
 }
 
@@ -220,13 +215,15 @@ export async function refundOrder(
   caller: Caller,
   orderId: string,
   input: RefundInput,
-  key?: string,
+  givenKey?: string,
 ): Promise<RefundOutcome> {
   const first = await orderOrNotFound(orderId);
   const request = fingerprintOf(input);
+  // The key is the caller's, on this order's refunds (db/idempotency.ts).
+  const key = givenKey === undefined ? undefined : scopedKey(caller._id, givenKey);
   if (key) {
     const claim = await refundStore.claimOfKey(first.id, key);
-    if (claim) return outcome(caller, await settledRefund(first.id, sameRequest(claim, request)), false);
+    if (claim) return outcome(caller, await settledRefund(first.id, refundOfClaim(claim, request)), false);
   }
   const reserved = await retrying<{ refund: RefundRecord; order: OrderRecord } | { claimed: string }>(
     "hotItem",
@@ -252,7 +249,7 @@ export async function refundOrder(
       if (result === "reserved") return { refund, order };
       if (result === "duplicate" && key) {
         const claim = await refundStore.claimOfKey(order.id, key);
-        if (claim) return { claimed: sameRequest(claim, request) };
+        if (claim) return { claimed: refundOfClaim(claim, request) };
       }
       return AGAIN;
     },

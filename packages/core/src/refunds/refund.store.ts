@@ -1,6 +1,7 @@
 import { nowIso, nowSeconds } from "../clock.ts";
 import { exists } from "../db/conditions.ts";
 import { isConditionalCheckFailure } from "../db/errors.ts";
+import { IDEMPOTENCY_KEY_TTL_SECONDS } from "../db/idempotency.ts";
 import { getItem, putItem } from "../db/items.ts";
 import type { Action, Item } from "../db/kind.ts";
 import { expiringClaim, firstClaim, heldBy } from "../db/once.ts";
@@ -31,8 +32,6 @@ import {
  * `pending` (`heldBy`), so exactly one writer settles it and money is counted and stock returned once.
  */
 
-/** A refund's Idempotency-Key lives a day, like an order's. */
-const KEY_TTL_SECONDS = 24 * 60 * 60;
 const notCancelled = "attribute_not_exists(cancelledAt)";
 
 /** What a reservation did. */
@@ -52,7 +51,7 @@ async function reserve(
   const claim = key
     ? refundKeyKind.putAt(
         refundKeyKind.key(order.id, key.key),
-        { refundId: refund.id, expiresAt: nowSeconds() + KEY_TTL_SECONDS, request: key.request },
+        { refundId: refund.id, expiresAt: nowSeconds() + IDEMPOTENCY_KEY_TTL_SECONDS, request: key.request },
         expiringClaim(nowSeconds()),
       )
     : undefined;

@@ -31,9 +31,8 @@ export const scopedKey = (callerId: string, key: string): string => `${callerId}
 /** 422 `IDEMPOTENCY_KEY_REUSED`: the key was used for another request. */
 export const keyReused = (): AppError =>
   new AppError(
-    "unprocessable",
+    "IDEMPOTENCY_KEY_REUSED",
     "This Idempotency-Key was already used for a different request; use a new key for a new request",
-    { code: "IDEMPOTENCY_KEY_REUSED" },
   );
 
 /**

@@ -60,7 +60,7 @@ export async function bookSendSlot(gapMs: number, now: () => Date = nowDate): Pr
         throw error;
       }
     },
-    giveUp(() => new AppError("unavailable", "The mail pace is busy; the batch is retried")),
+    giveUp(() => new AppError("BUSY", "The mail pace is busy; the batch is retried")),
   );
 }
 

@@ -109,7 +109,8 @@ async function orderOfKey(customer: Customer, key: string, request: string): Pro
   if (!claim) return undefined;
   sameRequest(claim.request, request);
   const item = await orderStore.get(claim.orderId);
-  if (!item) throw new AppError("conflict", "The order of this Idempotency-Key was deleted");
+  if (!item)
+    throw new AppError("IDEMPOTENCY_KEY_ORDER_DELETED", "The order of this Idempotency-Key was deleted");
   return toOrder(item, customer);
 }
 
@@ -265,7 +266,7 @@ export async function placeOrder(
     giveUp(
       () =>
         new AppError(
-          "unavailable",
+          idempotencyKey ? "IN_PROGRESS" : "BUSY",
           idempotencyKey
             ? "This order is already being placed, please try again"
             : "The store is busy, please try again",

@@ -21,6 +21,9 @@ export default defineConfig({
           name: "unit",
           include: ["packages/{core,functions,local,ops,tools}/src/**/*.test.ts"],
           environment: "node",
+          // A guard, not a goal: image tests decode and encode real images, which on a loaded 2-core
+          // machine take several times vitest's default of 5 s (README, "Tests").
+          testTimeout: 30_000,
         },
       },
       {

@@ -7,6 +7,7 @@ import { addSlot } from "@fruit/core/delivery";
 import { newId } from "@fruit/core/ids";
 import { db } from "@fruit/core/internal/db/client";
 import { cancellationReasons } from "@fruit/core/internal/db/errors";
+import { requestFingerprint } from "@fruit/core/internal/db/idempotency";
 import { transactInput } from "@fruit/core/internal/db/transact";
 import { heldFrom } from "@fruit/core/internal/orders/hold";
 import { orderStore } from "@fruit/core/internal/orders/order.store";
@@ -112,7 +113,13 @@ function bareTransaction(
     isDelivered: false as const,
     ...heldFrom(new Date(), 60),
   };
-  const key = { userId: customer._id, key: `bare-${id}`, useToken: false };
+  // Placement stores the fingerprint of what was asked with its key (db/idempotency.ts).
+  const key = {
+    userId: customer._id,
+    key: `bare-${id}`,
+    request: requestFingerprint(lines),
+    useToken: false,
+  };
   return new TransactWriteCommand(
     transactInput(
       orderStore.placementActions({

@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type ApiResponse, api } from "../support/api.ts";
 import { createProduct, createUser, type TestUser } from "../support/fixtures.ts";
+import { propertyRuns } from "../support/property-runs.ts";
 import { useFreshTable } from "../support/table.ts";
 
 /**
@@ -59,7 +60,7 @@ describe("fuzzing write bodies", () => {
         expectWellFormed(res, input);
         if (res.status === 201) expect(res.body.isAdmin).toBe(false);
       }),
-      { numRuns: 40 },
+      { numRuns: propertyRuns(40) },
     );
   });
 
@@ -76,7 +77,7 @@ describe("fuzzing write bodies", () => {
         expectWellFormed(res, input);
         if (res.status === 200) expect(res.body.isAdmin).toBe(false);
       }),
-      { numRuns: 40 },
+      { numRuns: propertyRuns(40) },
     );
   });
 
@@ -119,7 +120,7 @@ describe("fuzzing write bodies", () => {
           expect(Number.isInteger(countInStock) && countInStock >= 0).toBe(true);
         }
       }),
-      { numRuns: 80 },
+      { numRuns: propertyRuns(80) },
     );
   });
 
@@ -151,7 +152,7 @@ describe("fuzzing write bodies", () => {
           expect(res.body.rating).toBeLessThanOrEqual(5);
         }
       }),
-      { numRuns: 60 },
+      { numRuns: propertyRuns(60) },
     );
   });
 
@@ -176,7 +177,7 @@ describe("fuzzing write bodies", () => {
           expectWellFormed(res, raw);
         },
       ),
-      { numRuns: 100 },
+      { numRuns: propertyRuns(100) },
     );
   });
 });

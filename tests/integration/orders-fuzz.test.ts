@@ -3,6 +3,7 @@ import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createProduct, createUser, type TestUser } from "../support/fixtures.ts";
 import { address, orderCount, place, storedOrder } from "../support/orders.ts";
+import { propertyRuns } from "../support/property-runs.ts";
 import { useFreshTable } from "../support/table.ts";
 
 /**
@@ -138,7 +139,7 @@ describe("orders under random carts", () => {
         expect(order).toMatchObject(expected.dollars);
         expectCataloguePrices(await storedOrder(order._id), lines);
       }),
-      { numRuns: 40, examples: HALF_CENT_CARTS.map((lines) => [lines]) },
+      { numRuns: propertyRuns(40), examples: HALF_CENT_CARTS.map((lines) => [lines]) },
     );
   });
 
@@ -186,7 +187,7 @@ describe("orders under random carts", () => {
           }
         },
       ),
-      { numRuns: 40 },
+      { numRuns: propertyRuns(40) },
     );
   });
 });

@@ -8,6 +8,7 @@ import { applyStreamRecords, streamChangeOf } from "@fruit/functions/lambda/stre
 import type { DynamoDBRecord } from "aws-lambda";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it, vi } from "vitest";
+import { propertyRuns } from "../support/property-runs.ts";
 import { orderItem, productItem, resetTable, StreamRecorder, userItem } from "../support/stream-events.ts";
 import { useFreshTable } from "../support/table.ts";
 
@@ -425,7 +426,7 @@ describe("dashboard aggregates under at-least-once delivery", () => {
             expect(await readSummary()).toEqual(expected);
           },
         ),
-        { numRuns: 200 },
+        { numRuns: propertyRuns(30) },
       );
     } finally {
       removeInjection();

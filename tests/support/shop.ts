@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { freePort } from "@fruit/local/services";
+import { isFresh, keepSeededBucket, prefillSeededBucket } from "./seeded-bucket.ts";
 
 const repoRoot = resolve(fileURLToPath(new URL(".", import.meta.url)), "../..");
 const START_SCRIPT = join(repoRoot, "packages/local/src/start.ts");
@@ -92,6 +93,9 @@ export async function startShop(options: StartShopOptions = {}): Promise<Started
   const dataDir = givenDataDir ?? mkdtempSync(join(tmpdir(), "fruit-shop-"));
   const port = options.env?.PORT ?? String(await freePort());
   Object.assign(env, options.env, { PORT: port, DATA_DIR: dataDir });
+  // A new shop's bucket starts as the seed leaves it (tests/support/seeded-bucket.ts).
+  const seedsItsBucket = isFresh(dataDir) && options.env?.BUCKET_NAME === undefined;
+  const prefilled = seedsItsBucket && prefillSeededBucket(dataDir);
 
   const child = spawn(process.execPath, ["--import", "tsx", START_SCRIPT], {
     cwd: repoRoot,
@@ -124,6 +128,7 @@ export async function startShop(options: StartShopOptions = {}): Promise<Started
     await stop();
     throw error;
   }
+  if (seedsItsBucket && !prefilled) keepSeededBucket(dataDir);
   const dynamoPort = options.env?.DYNAMODB_PORT;
   return {
     url,

@@ -1,15 +1,17 @@
 import { monotonicFactory } from "ulid";
+import { nowMs } from "./clock.ts";
 
-let nextUlid: (() => string) | undefined;
+let nextUlid: ((seedTime?: number) => string) | undefined;
 
 /**
  * IDs are ULIDs: unique, and their lexical order is their creation order, which gives every
- * "newest first" list for free when the id is the sort key. The generator is made on first use (it
- * looks up its source of randomness), not when a cold start loads this module.
+ * "newest first" list for free when the id is the sort key. Their time part is core's clock
+ * (clock.ts). The generator is made on first use (it looks up its source of randomness), not when a
+ * cold start loads this module.
  */
 export function newId(): string {
   nextUlid ??= monotonicFactory();
-  return nextUlid();
+  return nextUlid(nowMs());
 }
 
 const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/;

@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
+import { nowIso } from "./clock.ts";
 
 /**
  * The shop's structured log: one JSON object per line, written straight to the process's stdout
@@ -71,7 +72,7 @@ export function textLine(entry: Record<string, unknown>): string {
 export function log(level: LogLevel, message: string, fields: Record<string, unknown> = {}): void {
   const requestId = currentRequestId();
   const entry = {
-    timestamp: new Date().toISOString(),
+    timestamp: nowIso(),
     level,
     message,
     ...(requestId ? { requestId } : {}),

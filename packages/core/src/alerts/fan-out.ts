@@ -1,3 +1,4 @@
+import { nowDate, nowIso } from "../clock.ts";
 import { getConfig } from "../config.ts";
 import { batchGet } from "../db/batch.ts";
 import type { Item } from "../db/kind.ts";
@@ -114,7 +115,7 @@ export async function alertProductChange(
 }
 
 async function startEpisode(product: ProductRecord, rev: number): Promise<void> {
-  const now = new Date().toISOString();
+  const now = nowIso();
   await alertStore.startEpisode({
     productId: product.id,
     episode: String(rev),
@@ -169,7 +170,7 @@ export async function runEpisodeBatch(keys: Item, given: FanOutOptions, after?: 
   // batch beside the settle's, and one run would mail several batches (100 mails in the bench).
   if (after && after.status !== "ready") return false;
   const [productId = "", episodeId = ""] = pk.slice(EPISODE_PREFIX.length).split("#");
-  const now = given.now ?? (() => new Date());
+  const now = given.now ?? nowDate;
   const lease = given.batchLeaseMs ?? BATCH_LEASE_MS;
   let found = await alertStore.episode(productId, episodeId);
   if (!found || found.status === "done") return false;
@@ -191,7 +192,7 @@ export async function runEpisodeBatch(keys: Item, given: FanOutOptions, after?: 
 }
 
 async function mailBatch(held: EpisodeRecord, given: FanOutOptions): Promise<boolean> {
-  const now = given.now ?? (() => new Date());
+  const now = given.now ?? nowDate;
   const started = now().getTime();
   const budget = given.batchBudgetMs ?? BATCH_BUDGET_MS;
   // Every send of every batch books a slot of the one shared pace (mails/pace.ts).

@@ -1,3 +1,4 @@
+import { nowIso } from "../clock.ts";
 import { getConfig } from "../config.ts";
 import { AppError } from "../errors.ts";
 import { isId } from "../ids.ts";
@@ -39,7 +40,7 @@ export async function subscribeRestock(caller: Caller, productId: string): Promi
   const outcome = await alertStore.subscribe({
     productId,
     userId: caller._id,
-    createdAt: new Date().toISOString(),
+    createdAt: nowIso(),
   });
   if (outcome === "no product") throw notFound();
   if (outcome === "in stock")

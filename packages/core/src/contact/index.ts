@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { nowIso, nowSeconds } from "../clock.ts";
 import { decodeCursor, encodeCursor } from "../db/cursor.ts";
 import { takeWindowPlace } from "../db/window.ts";
 import { AppError } from "../errors.ts";
@@ -24,8 +25,6 @@ import { contactStore } from "./contact.store.ts";
 export interface Client {
   ip: string;
 }
-
-const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 const tooMany = () =>
   new AppError(
@@ -67,7 +66,7 @@ export async function sendContactMessage(input: ContactInput, client: Client): P
     ...(input.phone ? { phone: input.phone } : {}),
     subject: input.subject,
     message: input.message,
-    createdAt: new Date().toISOString(),
+    createdAt: nowIso(),
   });
 }
 
@@ -105,7 +104,7 @@ export async function signUpNewsletter(input: NewsletterInput, client: Client): 
   await contactStore.putRequest({
     id: newId(),
     email: input.email,
-    createdAt: new Date().toISOString(),
+    createdAt: nowIso(),
     expiresAt: nowSeconds() + REQUEST_LIFETIME_SECONDS,
   });
 }
@@ -113,7 +112,7 @@ export async function signUpNewsletter(input: NewsletterInput, client: Client): 
 /** POST /api/newsletter/confirm `{ token }` (the mail's link, no sign-in): confirms the address. */
 export async function confirmNewsletter(token: string): Promise<{ email: string; subscribed: true }> {
   const { subject: email } = await verifyLink(token, "newsletter-confirm");
-  await contactStore.confirm({ email, confirmedAt: new Date().toISOString() });
+  await contactStore.confirm({ email, confirmedAt: nowIso() });
   return { email, subscribed: true };
 }
 

@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { nowMs } from "../clock.ts";
 import { problemOf } from "../foreign.ts";
 import { table } from "../layout/table.ts";
 import { currentRequestId } from "../log.ts";
@@ -148,7 +149,7 @@ export function tombstonedKey(item: Item): Key | undefined {
   return at > 0 ? { [table.partitionKey]: sk.slice(0, at), [table.sortKey]: sk.slice(at + 1) } : undefined;
 }
 
-const tombstonePut = (key: Key, nowSeconds = Math.floor(Date.now() / 1000)): PutAction =>
+const tombstonePut = (key: Key, nowSeconds = Math.floor(nowMs() / 1000)): PutAction =>
   brand<PutAction>({
     kind: "tombstone",
     Put: { Item: { ...tombstoneKey(key), expiresAt: nowSeconds + TOMBSTONE_LIFETIME_SECONDS } },

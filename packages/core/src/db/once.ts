@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from "node:crypto";
+import { nowDate } from "../clock.ts";
 import { notExists } from "./conditions.ts";
 import { whenConditionFails, writtenUnlessRefused } from "./errors.ts";
 import { putItem, updateItem } from "./items.ts";
@@ -42,7 +43,7 @@ export interface ClaimStamp {
 }
 
 /** A new claim's stamp: a fresh token, taken at `now`. */
-export const newClaim = (now: Date = new Date()): ClaimStamp => ({
+export const newClaim = (now: Date = nowDate()): ClaimStamp => ({
   claim: randomUUID(),
   claimedAt: now.toISOString(),
 });
@@ -98,11 +99,11 @@ export const expiringClaim = (nowSeconds: number): Expressions => ({
 });
 
 /** Whether a claim taken at `claimedAt` (ISO) has outlived its lease of `leaseMs` at `now`. */
-export const leaseEnded = (claimedAt: string, leaseMs: number, now: Date = new Date()): boolean =>
+export const leaseEnded = (claimedAt: string, leaseMs: number, now: Date = nowDate()): boolean =>
   now.getTime() >= Date.parse(claimedAt) + leaseMs;
 
 /** How long is left of a claim's lease at `now` (0 once it has ended). */
-export const leaseLeft = (claimedAt: string, leaseMs: number, now: Date = new Date()): number =>
+export const leaseLeft = (claimedAt: string, leaseMs: number, now: Date = nowDate()): number =>
   Math.max(0, Date.parse(claimedAt) + leaseMs - now.getTime());
 
 /**

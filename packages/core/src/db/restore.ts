@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { nowIso } from "../clock.ts";
 import { tableName } from "./client.ts";
 import type { Item } from "./kind.ts";
 import { AGAIN, ATTEMPTS, giveUp, retrying } from "./retry.ts";
@@ -46,7 +47,7 @@ export async function restoreFrom(
   const to = tableName();
   if (from === to) throw new Error(`restore: ${from} is the stage's own table; name the restored one`);
   const { db, ScanCommand, BatchWriteCommand } = await loadSdk();
-  const mark = `${new Date().toISOString()}#${randomUUID()}`;
+  const mark = `${nowIso()}#${randomUUID()}`;
   let copied = 0;
   let start: Record<string, unknown> | undefined;
   do {

@@ -16,6 +16,13 @@ export const ATTEMPTS = {
   changedMeanwhile: 5,
   /** Many writers on one hot item at once (an order's products, a product's reviews). */
   hotItem: 12,
+  /**
+   * A crowd placing orders on one delivery window or product at once (100 shoppers for 5 seats): a
+   * lost race is tried again until the order is placed or refused (409: the window is full, the stock
+   * is out), never answered 503 while others get through. Each round places or refuses someone, so
+   * the crowd shrinks; the backoff spreads it over a few seconds.
+   */
+  crowd: 60,
   /** A stream batch's commit losing to another shard's on the shared counters, or META moving. */
   counterCommit: 4,
   /** A rebuild's flip refused because the stream journaled meanwhile (it reads the journal again). */

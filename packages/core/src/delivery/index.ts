@@ -1,3 +1,4 @@
+import { nowDate } from "../clock.ts";
 import { AGAIN, giveUp, retrying } from "../db/retry.ts";
 import { AppError, fieldError } from "../errors.ts";
 import { fromBase } from "../money/quantity.ts";
@@ -90,7 +91,7 @@ function updateOf(slot: SlotRecord, rules: DeliveryRules): SlotUpdate | undefine
  * is below them, nothing written), one the rules drop is deleted when empty and closed otherwise.
  * The windows of the new rules up to the horizon are then materialised.
  */
-export async function setRules(input: DeliveryRules, now: Date = new Date()): Promise<DeliveryRules> {
+export async function setRules(input: DeliveryRules, now: Date = nowDate()): Promise<DeliveryRules> {
   const rules: DeliveryRules = { ...input, closedDates: [...new Set(input.closedDates)].sort() };
   return retrying(
     "changedMeanwhile",
@@ -125,19 +126,19 @@ export async function setRules(input: DeliveryRules, now: Date = new Date()): Pr
  */
 export async function bookedDays(days = 14): Promise<{ _id: string; orders: number }[]> {
   const timeZone = (await deliveryStore.getRules())?.timeZone ?? DEFAULT_TIME_ZONE;
-  const today = localDate(new Date(), timeZone);
+  const today = localDate(nowDate(), timeZone);
   return readDeliveryDays(Array.from({ length: days }, (_, n) => addDays(today, n)));
 }
 
 /** GET /api/delivery/slots: the windows ahead (public). */
-export const listOpenSlots = (days?: number): Promise<DeliverySlot[]> => openSlots(new Date(), days);
+export const listOpenSlots = (days?: number): Promise<DeliverySlot[]> => openSlots(nowDate(), days);
 
 /**
  * The administrator's calendar: every window from today for `days` days (default 14), closed and
  * past their cut-off included, with what is booked.
  */
 export async function calendar(days = 14): Promise<AdminDeliverySlot[]> {
-  const table = await timetable(new Date(), (today) => addDays(today, Math.min(days, MAX_BOOKING_DAYS) - 1));
+  const table = await timetable(nowDate(), (today) => addDays(today, Math.min(days, MAX_BOOKING_DAYS) - 1));
   const last = addDays(table.today, days - 1);
   return table.slots.filter((slot) => slot.date <= last).map(toAdmin);
 }
@@ -147,7 +148,7 @@ export async function calendar(days = 14): Promise<AdminDeliverySlot[]> {
  * future, its cut-off no later than its start. 409 when a window with the same date, start and end
  * exists.
  */
-export async function addSlot(input: NewSlotInput, now: Date = new Date()): Promise<DeliverySlot> {
+export async function addSlot(input: NewSlotInput, now: Date = nowDate()): Promise<DeliverySlot> {
   const timeZone = (await deliveryStore.getRules())?.timeZone ?? DEFAULT_TIME_ZONE;
   if (input.date < localDate(now, timeZone)) throw fieldError("date", "the window must be on a future date");
   const startsAt = zonedInstant(input.date, input.start, timeZone);
@@ -275,7 +276,7 @@ export async function moveOrder(caller: Caller, orderId: string, toId: string): 
         order.id,
         order.deliverySlot.id,
         slotRefOf(target.id),
-        new Date(),
+        nowDate(),
       );
       if (outcome === "moved") return withUser(caller, await orderOrNotFound(orderId));
       if (outcome === "full") {

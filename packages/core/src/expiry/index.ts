@@ -1,3 +1,4 @@
+import { nowDate, nowMs } from "../clock.ts";
 import type { Item } from "../db/kind.ts";
 import { AGAIN, retrying } from "../db/retry.ts";
 import { log } from "../log.ts";
@@ -23,7 +24,7 @@ export type ExpiryOutcome = "cancelled" | "paid" | "skipped";
  * the cancellation's conditions let exactly one run give the stock back. A lost race (a payment, a
  * product deleted, another sweep) is re-read and decided again.
  */
-export async function expireOrder(id: string, now: Date = new Date()): Promise<ExpiryOutcome> {
+export async function expireOrder(id: string, now: Date = nowDate()): Promise<ExpiryOutcome> {
   return retrying<ExpiryOutcome>(
     "changedMeanwhile",
     async () => {
@@ -76,10 +77,10 @@ export interface SweepOptions {
  * order failing (logged) does not stop the others; the next run tries it again.
  *
  * @example
- * const report = await sweepExpiredOrders({ stopAt: Date.now() + 50_000 });
+ * const report = await sweepExpiredOrders({ stopAt: nowMs() + 50_000 });
  */
 export async function sweepExpiredOrders(options: SweepOptions = {}): Promise<SweepReport> {
-  const now = options.now ?? new Date();
+  const now = options.now ?? nowDate();
   const report: SweepReport = {
     cancelled: 0,
     paid: 0,
@@ -92,7 +93,7 @@ export async function sweepExpiredOrders(options: SweepOptions = {}): Promise<Sw
   for (const shard of orderStore.shards) {
     let startKey: Item | undefined;
     do {
-      if (options.stopAt !== undefined && Date.now() >= options.stopAt) return report;
+      if (options.stopAt !== undefined && nowMs() >= options.stopAt) return report;
       const { orderIds: ids, next } = await orderStore.dueHolds(shard, now, options.pageSize ?? 25, startKey);
       report.pages += 1;
       const outcomes = await Promise.allSettled(ids.map((id) => expireOrder(id, now)));

@@ -1,3 +1,4 @@
+import { nowDate } from "../clock.ts";
 import { getConfig } from "../config.ts";
 import type { Item } from "../db/kind.ts";
 import { type OrderRecord, orderKind } from "../orders/order.records.ts";
@@ -91,7 +92,7 @@ export async function deliverOrderMail(
         render(order, due, { customerName: customer?.name ?? "", shopUrl: getConfig().mail.shopUrl }),
     },
     {
-      now: () => new Date(),
+      now: nowDate,
       claimLeaseMs: CLAIM_LEASE_MS,
       isSuppressed: mailStore.isSuppressed,
       ...given,

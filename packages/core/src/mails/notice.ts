@@ -1,3 +1,4 @@
+import { nowDate } from "../clock.ts";
 import { getItem } from "../db/items.ts";
 import { claimOnce, settleOnce } from "../db/once.ts";
 import { mailStore } from "./mail.store.ts";
@@ -73,7 +74,7 @@ export const deliverNotice = (
   sendOnce(
     noticeSlot(key),
     { recipient: async () => to, render },
-    { now: () => new Date(), claimLeaseMs: CLAIM_LEASE_MS, isSuppressed: mailStore.isSuppressed, ...given },
+    { now: nowDate, claimLeaseMs: CLAIM_LEASE_MS, isSuppressed: mailStore.isSuppressed, ...given },
   );
 
 /** Pattern 45: a notice mail as stored (tests, the admin's view of a key). */

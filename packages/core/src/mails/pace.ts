@@ -1,3 +1,4 @@
+import { nowDate } from "../clock.ts";
 import { notExists } from "../db/conditions.ts";
 import { whenConditionFails } from "../db/errors.ts";
 import { getItem, putItem } from "../db/items.ts";
@@ -32,7 +33,7 @@ export interface PaceOptions {
 const pauseFor = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Pattern 57: books the next free slot; answers its instant (epoch ms). */
-export async function bookSendSlot(gapMs: number, now: () => Date = () => new Date()): Promise<number> {
+export async function bookSendSlot(gapMs: number, now: () => Date = nowDate): Promise<number> {
   return retrying(
     "hotItem",
     async () => {
@@ -63,7 +64,7 @@ export async function bookSendSlot(gapMs: number, now: () => Date = () => new Da
 /** A wait for the next shared send slot: what a batch calls before each mail it sends. */
 export function sharedPace(options: PaceOptions): () => Promise<void> {
   const gap = 1000 / options.rate;
-  const now = options.now ?? (() => new Date());
+  const now = options.now ?? nowDate;
   const pause = options.pause ?? pauseFor;
   return async () => {
     const slot = await bookSendSlot(gap, now);

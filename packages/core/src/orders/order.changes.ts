@@ -188,8 +188,10 @@ export interface FinalRecord {
   taxCents: number;
   totalCents: number;
   finalizedAt: string;
-  /** The fingerprint of the request that made it (db/once.ts `requestFingerprint`). */
+  /** The fingerprint of the request that made it (db/idempotency.ts `requestFingerprint`). */
   request: string;
+  /** The caller's scoped Idempotency-Key it was recorded with, if any (db/idempotency.ts). */
+  key?: string;
 }
 
 /**
@@ -208,6 +210,7 @@ export function recordFinal(
     UpdateExpression: [
       "SET orderItems = :items, finalItemsCents = :itemsCents, finalTaxCents = :taxCents",
       "finalTotalCents = :totalCents, finalizedAt = :at, finalRequest = :request",
+      ...(final.key ? ["finalKey = :key"] : []),
       ...(refund ? ["finalRefundId = :refundId, refundReservedCents = :reserved"] : []),
     ].join(", "),
     ...alsoRequire(
@@ -227,6 +230,7 @@ export function recordFinal(
           ":totalCents": final.totalCents,
           ":at": final.finalizedAt,
           ":request": final.request,
+          ...(final.key ? { ":key": final.key } : {}),
           ":true": true,
           ":false": false,
           ...(refund

@@ -154,6 +154,8 @@ export const OrderRecordSchema = v.object({
   finalTotalCents: v.optional(cents),
   finalizedAt: v.optional(text),
   finalRequest: v.optional(text),
+  /** The caller's Idempotency-Key the final was recorded with (db/idempotency.ts `scopedKey`). */
+  finalKey: v.optional(text),
   finalRefundId: v.optional(text),
   /** Moved by every update (db/kind.ts); absent on a new order. */
   rev: v.optional(v.pipe(v.number(), v.integer())),
@@ -189,10 +191,13 @@ export const holdKind = defineKind({
   }),
 });
 
-/** A retried submit's claim (pattern 18): the order it placed, until `expiresAt` (TTL). */
+/**
+ * A retried submit's claim (pattern 18): the order it placed, until `expiresAt` (TTL), and the
+ * fingerprint of the request that placed it (db/idempotency.ts; absent on claims stored before it).
+ */
 export const idempotencyKind = defineKind({
   name: "idempotency key",
-  schema: v.object({ orderId: text, expiresAt: v.pipe(v.number(), v.integer()) }),
+  schema: v.object({ orderId: text, expiresAt: v.pipe(v.number(), v.integer()), request: v.optional(text) }),
   key: (userId: string, key: string) => ({ pk: `IDEMPOTENCY#${userId}#${key}`, sk: "IDEMPOTENCY" }),
 });
 

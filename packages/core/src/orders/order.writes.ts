@@ -1,3 +1,4 @@
+import { nowMs } from "../clock.ts";
 import { notExists } from "../db/conditions.ts";
 import { whenConditionFails } from "../db/errors.ts";
 import { updateItem } from "../db/items.ts";
@@ -9,7 +10,7 @@ import { holdKind, type OrderRecord, orderKind } from "./order.records.ts";
 /** Condition on an order item that was not cancelled (the same test as `isCancelled`). */
 export const notCancelled = "attribute_not_exists(cancelledAt)";
 
-export const nowSeconds = () => Math.floor(Date.now() / 1000);
+export const nowSeconds = () => Math.floor(nowMs() / 1000);
 
 /** The put of an order's hold: the entry of the unpaid-orders index (docs/data-model.md). */
 export const putHold = (order: { id: string; holdUntil: string }): Action =>

@@ -1,3 +1,4 @@
+import { nowIso } from "../clock.ts";
 import { tryTransact } from "../db/transact.ts";
 import { productStore } from "../products/product.store.ts";
 import { freeSeat } from "../slots/seats.ts";
@@ -16,21 +17,21 @@ export type { CapturedPayment } from "./order.changes.ts";
 
 /** Marks a paid, undelivered, not cancelled order delivered; the order as written, or undefined when it was not. */
 const markDelivered = (id: string): Promise<OrderRecord | undefined> =>
-  updateOrder(changes.markDelivered(id, new Date().toISOString()));
+  updateOrder(changes.markDelivered(id, nowIso()));
 
 /**
  * Marks a payment as started on an unpaid order that is not cancelled; the order as written, or
  * undefined when it is paid, cancelled or gone.
  */
 const startPayment = (id: string, paypalOrderId: string): Promise<OrderRecord | undefined> =>
-  updateOrder(changes.startPayment(id, paypalOrderId, new Date().toISOString()));
+  updateOrder(changes.startPayment(id, paypalOrderId, nowIso()));
 
 /**
  * Records a verified, completed payment and deletes the order's hold, in one transaction, only if the
  * order is still unpaid and not cancelled: `refused` otherwise, `conflict` when the transaction lost a race.
  */
 async function markPaid(id: string, payment: CapturedPayment): Promise<"paid" | "refused" | "conflict"> {
-  const paid = changes.markPaid(id, payment, new Date().toISOString());
+  const paid = changes.markPaid(id, payment, nowIso());
   const cancelled = await tryTransact([paid, ...deleteHold(id)]);
   if (!cancelled) return "paid";
   return cancelled.failed(paid) ? "refused" : "conflict";
@@ -57,12 +58,7 @@ async function cancelDenied(order: OrderRecord, captureStatus: string): Promise<
   const restock = await productStore.returnStock(order.orderItems);
   const seat = heldSeat(order);
   const refused = await tryTransact([
-    changes.cancel(
-      order,
-      { kind: "denied", captureId: order.captureId, captureStatus },
-      new Date().toISOString(),
-      seat,
-    ),
+    changes.cancel(order, { kind: "denied", captureId: order.captureId, captureStatus }, nowIso(), seat),
     ...deleteHold(order.id),
     ...restock,
     ...(seat ? freeSeat(seat, order.id) : []),

@@ -1,5 +1,7 @@
+import { nowDate } from "../clock.ts";
+import { requestFingerprint, sameRequest } from "../db/idempotency.ts";
 import { AGAIN, giveUp, retrying } from "../db/retry.ts";
-import { AppError } from "../errors.ts";
+import { AppError, isAppError } from "../errors.ts";
 import { isId, newId } from "../ids.ts";
 import { type PriceCents, priceCents } from "../money/pricing.ts";
 import type { DeliverySlotRef } from "../slots/delivery.schema.ts";
@@ -93,16 +95,20 @@ function newOrder(
     totalCents,
     isPaid: false,
     isDelivered: false,
-    ...heldFrom(new Date()),
+    ...heldFrom(nowDate()),
     ...(window ? { deliverySlot: window.ref } : {}),
   };
 }
 
-/** The order an idempotency key already produced, if the key is taken and not expired. */
-async function orderOfKey(customer: Customer, key: string): Promise<Order | undefined> {
-  const orderId = await orderStore.orderIdOfKey(customer._id, key);
-  if (!orderId) return undefined;
-  const item = await orderStore.get(orderId);
+/**
+ * The order an idempotency key already produced, if the key is taken and not expired; 422
+ * `IDEMPOTENCY_KEY_REUSED` when it was taken by another request (db/idempotency.ts).
+ */
+async function orderOfKey(customer: Customer, key: string, request: string): Promise<Order | undefined> {
+  const claim = await orderStore.claimOfKey(customer._id, key);
+  if (!claim) return undefined;
+  sameRequest(claim.request, request);
+  const item = await orderStore.get(claim.orderId);
   if (!item)
     throw new AppError("IDEMPOTENCY_KEY_ORDER_DELETED", "The order of this Idempotency-Key was deleted");
   return toOrder(item, customer);
@@ -115,7 +121,8 @@ async function orderOfKey(customer: Customer, key: string): Promise<Order | unde
  * transaction (409 `Sorry. <name> is out of stock` when a line's stock does not suffice), which is
  * also conditional on the session still being valid (401 `Invalid Token` for a revoked one, as on
  * every other route). With an `Idempotency-Key`, a retry — even a concurrent one — returns the first
- * order with `created: false`.
+ * order with `created: false`; the same key with another body is refused (422
+ * `IDEMPOTENCY_KEY_REUSED`: db/idempotency.ts).
  *
  * @example
  * const { order, created } = await placeOrder(session, input, req.header("Idempotency-Key"));
@@ -140,11 +147,13 @@ export async function placeOrder(
   const sent = sentLines(lines, input);
   let basis: Basis | undefined = sent && { from: "sent snapshot", lines: sent };
   let replay: "not looked for" | "looked for" = "not looked for";
+  // What the request asks (the parsed body, in the schema's order): a key replayed with another is refused.
+  const request = requestFingerprint(input);
   /** The order an earlier request of this Idempotency-Key placed, looked for with the session read. */
   const earlierOrder = async (): Promise<Placed | undefined> => {
     if (placer.known === "from token") placer = await readPlacer(session);
     replay = "looked for";
-    const first = idempotencyKey ? await orderOfKey(placer.customer, idempotencyKey) : undefined;
+    const first = idempotencyKey ? await orderOfKey(placer.customer, idempotencyKey, request) : undefined;
     return first && { order: first, created: false };
   };
   const earlierOrderOnce = () => (replay === "looked for" ? undefined : earlierOrder());
@@ -167,7 +176,7 @@ export async function placeOrder(
   // shop has weekly windows (known without a read while it has none: `hasWeeklyWindows`).
   const filled = new Set<string>();
   const earliest = async (): Promise<Window | undefined> => {
-    const ref = await readBeforeRefusing(() => earliestWithRoom(new Date(), filled));
+    const ref = await readBeforeRefusing(() => earliestWithRoom(nowDate(), filled));
     return ref && { ref, chosen: "earliest" };
   };
   let window: Window | undefined = input.deliverySlotId
@@ -175,9 +184,28 @@ export async function placeOrder(
     : (await hasWeeklyWindows())
       ? await earliest()
       : undefined;
+  /**
+   * After a lost race, whether the window still has room: a full one is refused now (409) rather
+   * than after every retry of a crowd, or — taken for the shopper — the next one with room is taken.
+   */
+  const recheckWindow = async (): Promise<void> => {
+    const current = window;
+    if (!current) return;
+    if (current.chosen === "sent") {
+      await readBeforeRefusing(() => refusedSlot(current.ref.id));
+      return;
+    }
+    try {
+      await refusedSlot(current.ref.id);
+    } catch (error) {
+      if (!isAppError(error)) throw error;
+      filled.add(current.ref.id);
+      window = await earliest();
+    }
+  };
 
   return retrying<Placed>(
-    "hotItem",
+    "crowd",
     async (attempt) => {
       if (!basis) {
         const first = await earlierOrderOnce();
@@ -187,14 +215,14 @@ export async function placeOrder(
       const order = newOrder(placer.customer, input, basis.lines, window);
       // After a clash on the token (the other request may have failed), the key item alone guards.
       const key = idempotencyKey
-        ? { userId: placer.customer._id, key: idempotencyKey, useToken: attempt === 0 }
+        ? { userId: placer.customer._id, key: idempotencyKey, request, useToken: attempt === 0 }
         : undefined;
       const outcome: PlaceOutcome = await orderStore.place({
         order,
         checkSnapshot: basis.from === "sent snapshot",
         sessionCheck: sessionCheck(session, placer.customer.name),
         ...(key ? { key } : {}),
-        ...(window ? { seat: takeSeat(window.ref.id, order.id, new Date()) } : {}),
+        ...(window ? { seat: takeSeat(window.ref.id, order.id, nowDate()) } : {}),
       });
       switch (outcome.kind) {
         case "placed":
@@ -230,6 +258,8 @@ export async function placeOrder(
           return AGAIN;
         }
         case "conflict":
+          // Lost a race (a crowd on one window or product): tried again until placed or refused.
+          await recheckWindow();
           return AGAIN;
       }
     },

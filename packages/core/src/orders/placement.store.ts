@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { awsErrorOf } from "../db/errors.ts";
+import { IDEMPOTENCY_KEY_TTL_SECONDS } from "../db/idempotency.ts";
 import { deleteItem, getItem } from "../db/items.ts";
 import type { Action, UpdateAction } from "../db/kind.ts";
 import { expiringClaim } from "../db/once.ts";
@@ -16,14 +17,17 @@ import { deleteHold, nowSeconds, putHold } from "./order.writes.ts";
  * moves stock through the product store in the same transaction as the order change.
  */
 
-/** An idempotency key lives a day: long enough for any retry, short enough to keep the table small. */
-const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;
-
-/** Pattern 18: the order id an idempotency key was claimed for, unless the claim has expired. */
-async function orderIdOfKey(userId: string, key: string): Promise<string | undefined> {
+/**
+ * Pattern 18: the order an idempotency key was claimed for, with the fingerprint of the request that
+ * claimed it, unless the claim has expired.
+ */
+async function claimOfKey(
+  userId: string,
+  key: string,
+): Promise<{ orderId: string; request?: string } | undefined> {
   const claim = idempotencyKind.decodeFound(await getItem(idempotencyKind.key(userId, key)));
   if (!claim || claim.expiresAt < nowSeconds()) return undefined;
-  return claim.orderId;
+  return { orderId: claim.orderId, ...(claim.request ? { request: claim.request } : {}) };
 }
 
 /** A new order as placement stores it: unpaid, undelivered, holding its stock until `holdUntil`. */
@@ -39,7 +43,7 @@ export type NewOrder = OrderRecord & { isPaid: false; isDelivered: false; holdUn
 export interface Placement {
   order: NewOrder;
   checkSnapshot?: boolean;
-  key?: { userId: string; key: string; useToken: boolean };
+  key?: { userId: string; key: string; request: string; useToken: boolean };
   sessionCheck?: Action;
   seat?: SeatTake;
 }
@@ -67,7 +71,7 @@ function placementParts({
     claim: key
       ? idempotencyKind.putAt(
           idempotencyKind.key(key.userId, key.key),
-          { orderId: order.id, expiresAt: nowSeconds() + IDEMPOTENCY_TTL_SECONDS },
+          { orderId: order.id, expiresAt: nowSeconds() + IDEMPOTENCY_KEY_TTL_SECONDS, request: key.request },
           // The claim of db/once.ts; TTL deletion lags by up to days: an expired key may be claimed again.
           expiringClaim(nowSeconds()),
         )
@@ -198,4 +202,4 @@ async function cancel(order: OrderRecord, now: Date): Promise<"cancelled" | "cha
 const deleteStaleHold = (id: string): Promise<void> => deleteItem(deleteHold(id));
 
 /** The placement half of the order store. */
-export const placementStore = { orderIdOfKey, placementActions, place, remove, cancel, deleteStaleHold };
+export const placementStore = { claimOfKey, placementActions, place, remove, cancel, deleteStaleHold };

@@ -1,3 +1,4 @@
+import { nowMs } from "../clock.ts";
 import { AppError, isAppError } from "../errors.ts";
 import {
   assertNotCancelled,
@@ -43,7 +44,7 @@ export async function createPaymentOrder(caller: Caller, orderId: string): Promi
   const item = await ownOrder(caller, orderId);
   if (item.isPaid) throw new AppError("ALREADY_PAID", "Order is already paid");
   assertNotCancelled(item);
-  const window = Math.floor(Date.now() / CREATE_WINDOW_MS);
+  const window = Math.floor(nowMs() / CREATE_WINDOW_MS);
   return provider().createOrder({
     referenceId: orderId,
     amount: usd(item.totalCents),

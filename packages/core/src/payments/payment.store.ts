@@ -1,3 +1,4 @@
+import { nowDate } from "../clock.ts";
 import { getItem } from "../db/items.ts";
 import {
   alsoRequire,
@@ -34,7 +35,7 @@ const get = async (eventId: string): Promise<WebhookEvent | undefined> =>
   webhookEventKind.decodeFound(await getItem(webhookEventKind.key(eventId)));
 
 /** Pattern 33: claims an event for this delivery (see EventClaim), with db/once.ts `claimOnce`. */
-async function claimEvent(eventId: string, eventType: string, now = new Date()): Promise<EventClaim> {
+async function claimEvent(eventId: string, eventType: string, now = nowDate()): Promise<EventClaim> {
   const stamp = newClaim(now);
   const outcome = await claimOnce<ClaimStamp, WebhookEvent>(
     () => get(eventId),
@@ -65,7 +66,7 @@ async function claimEvent(eventId: string, eventType: string, now = new Date()):
  * Pattern 33: settles an applied event, only under this delivery's claim (a delivery that took the
  * claim over after the lease settles it instead). False when the claim was no longer ours.
  */
-const settleEvent = (eventId: string, held: ClaimStamp, now = new Date()): Promise<boolean> =>
+const settleEvent = (eventId: string, held: ClaimStamp, now = nowDate()): Promise<boolean> =>
   settleOnce(
     webhookEventKind.update(webhookEventKind.key(eventId), {
       UpdateExpression: "SET #status = :applied, appliedAt = :now",

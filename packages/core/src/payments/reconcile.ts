@@ -1,3 +1,4 @@
+import { nowIso, nowMs } from "../clock.ts";
 import { AGAIN, giveUp, retrying } from "../db/retry.ts";
 import { AppError, isAppError } from "../errors.ts";
 import { isId } from "../ids.ts";
@@ -81,8 +82,8 @@ const externalRefund = (
   lines: [],
   status: "completed",
   source: "paypal",
-  createdAt: at ?? new Date().toISOString(),
-  completedAt: new Date().toISOString(),
+  createdAt: at ?? nowIso(),
+  completedAt: nowIso(),
   paypalRefundId: id,
 });
 
@@ -128,7 +129,7 @@ async function settleRefunds(order: OrderRecord, paypal: PaypalOrder): Promise<v
       externalRefund(order, externalId(refund.id), amountCents, "Refunded at PayPal", refund.create_time),
     );
   }
-  const stale = Date.now() - REFUND_GRACE_MS;
+  const stale = nowMs() - REFUND_GRACE_MS;
   for (const refund of ours) {
     if (refund.status === "pending" && Date.parse(refund.createdAt) < stale) await sendRefund(refund);
   }

@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { nowMs } from "../clock.ts";
 import { AppError } from "../errors.ts";
 import { parseForeign } from "../foreign.ts";
 import {
@@ -64,11 +65,11 @@ async function fetchToken(settings: PaypalSettings): Promise<{ token: string; ex
 function accessToken(settings: PaypalSettings): Promise<string> {
   const key = tokenKey(settings);
   const cached = tokens.get(key);
-  if (cached && cached.expiresAt > Date.now()) return cached.token;
+  if (cached && cached.expiresAt > nowMs()) return cached.token;
   const entry = { token: Promise.resolve(""), expiresAt: Number.POSITIVE_INFINITY };
   entry.token = fetchToken(settings).then(
     ({ token, expiresInMs }) => {
-      entry.expiresAt = Date.now() + expiresInMs - TOKEN_MARGIN_MS;
+      entry.expiresAt = nowMs() + expiresInMs - TOKEN_MARGIN_MS;
       return token;
     },
     (error: unknown) => {

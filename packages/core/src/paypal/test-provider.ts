@@ -1,3 +1,4 @@
+import { nowIso } from "../clock.ts";
 import { AppError } from "../errors.ts";
 import { toDollars } from "../money/pricing.ts";
 import { orderStore } from "../orders/order.store.ts";
@@ -21,7 +22,7 @@ async function testOrder(id: string, captured: boolean): Promise<PaypalOrder> {
   if (!item) throw new AppError("UNKNOWN_PAYMENT", "Unknown PayPal order");
   const amount = { currency_code: "USD", value: toDollars(item.totalCents).toFixed(2) };
   const done = captured || item.isPaid;
-  const now = new Date().toISOString();
+  const now = nowIso();
   return {
     id,
     status: done ? "COMPLETED" : "APPROVED",

@@ -1,3 +1,4 @@
+import { nowIso } from "../clock.ts";
 import { AppError } from "../errors.ts";
 import { isOneOf } from "../foreign.ts";
 import { toCents } from "../money/pricing.ts";
@@ -86,7 +87,7 @@ export function verifiedCapture(paypal: PaypalOrder, expected: ExpectedPayment):
     captureStatus: capture.status,
     id: paypal.id,
     status: paypal.status,
-    update_time: capture.update_time ?? paypal.update_time ?? new Date().toISOString(),
+    update_time: capture.update_time ?? paypal.update_time ?? nowIso(),
     email_address: paypal.payer?.email_address ?? "",
   };
 }

@@ -26,7 +26,7 @@ export type RecordOutcome = { kind: "recorded" } | { kind: "short"; move: StockM
 async function record(
   order: OrderRecord,
   plan: FinalPlan,
-  fields: { finalizedAt: string; request: string },
+  fields: { finalizedAt: string; request: string; key?: string },
   refund: RefundRecord | undefined,
 ): Promise<RecordOutcome> {
   const orderUpdate = orderChanges.recordFinal(

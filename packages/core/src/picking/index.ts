@@ -1,4 +1,5 @@
-import { requestFingerprint } from "../db/once.ts";
+import { nowIso } from "../clock.ts";
+import { requestFingerprint, sameRequest, scopedKey } from "../db/idempotency.ts";
 import { AGAIN, giveUp, retrying } from "../db/retry.ts";
 import { AppError, fieldError } from "../errors.ts";
 import { newId } from "../ids.ts";
@@ -75,8 +76,13 @@ async function answer(
   };
 }
 
-/** The already recorded final of an order: the same request's answer, or 409 for another one. */
-function assertSameFinal(order: OrderRecord, request: string): void {
+/**
+ * The already recorded final of an order: the same request's answer. Asked with the key it was
+ * recorded with (the caller's: db/idempotency.ts), another request is a reused key (422
+ * `IDEMPOTENCY_KEY_REUSED`); with another key or none, another final (409: an order has one).
+ */
+function assertSameFinal(order: OrderRecord, request: string, key: string | undefined): void {
+  if (key !== undefined && order.finalKey === key) sameRequest(order.finalRequest, request);
   if (order.finalRequest !== request) {
     throw new AppError(
       "ALREADY_FINALISED",
@@ -127,15 +133,16 @@ export async function finalizeOrder(
   caller: Caller,
   orderId: string,
   input: FinalInput,
-  key?: string,
+  givenKey?: string,
 ): Promise<FinalOutcome> {
   const request = fingerprintOf(input);
+  const key = givenKey === undefined ? undefined : scopedKey(caller._id, givenKey);
   const outcome = await retrying<{ replay: true } | { refund: RefundRecord | undefined; order: OrderRecord }>(
     "hotItem",
     async () => {
       const order = await orderOrNotFound(orderId);
       if (order.finalizedAt !== undefined) {
-        assertSameFinal(order, request);
+        assertSameFinal(order, request, key);
         return { replay: true };
       }
       assertFinalisable(order);
@@ -143,7 +150,7 @@ export async function finalizeOrder(
       const plan = planFinal(order, input, await substituteProducts(input));
       if (plan.adjustmentCents > 0 && (order.refunds?.length ?? 0) >= MAX_REFUNDS)
         throw new AppError("REFUND_LIMIT_REACHED", `An order takes at most ${MAX_REFUNDS} refunds`);
-      const finalizedAt = new Date().toISOString();
+      const finalizedAt = nowIso();
       const refund: RefundRecord | undefined =
         plan.adjustmentCents > 0
           ? {
@@ -159,7 +166,12 @@ export async function finalizeOrder(
             }
           : undefined;
       assertFits(plan, refund !== undefined);
-      const recorded = await finalStore.record(order, plan, { finalizedAt, request }, refund);
+      const recorded = await finalStore.record(
+        order,
+        plan,
+        { finalizedAt, request, ...(key ? { key } : {}) },
+        refund,
+      );
       if (recorded.kind === "recorded") return { refund, order };
       if (recorded.kind === "short") {
         const refused = await shortage(recorded.move);
@@ -173,7 +185,7 @@ export async function finalizeOrder(
   log("info", "final charge recorded", {
     orderId,
     by: caller._id,
-    key,
+    key: givenKey,
     adjustment: formatMoney(toDollars(outcome.refund?.amountCents ?? 0)),
   });
   // The order as read names the capture: PayPal is asked without reading it again.

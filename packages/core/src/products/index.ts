@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { nowIso, nowMs } from "../clock.ts";
 import { decodeCursor, encodeCursor } from "../db/cursor.ts";
 import { AppError, fieldError } from "../errors.ts";
 import { isId, newId } from "../ids.ts";
@@ -136,10 +137,10 @@ export async function create(input: ProductCreateInput = {}): Promise<Product> {
   const unit = input.unit ?? "kg";
   const base = inBase(unit, { step: input.step ?? 1, countInStock: input.countInStock ?? 0 });
   const id = input.id ?? newId();
-  const now = new Date().toISOString();
+  const now = nowIso();
   const record: ProductRecord = {
     id,
-    name: input.name ?? `sample name ${Date.now()}`,
+    name: input.name ?? `sample name ${nowMs()}`,
     slug: input.slug ?? `sample-name-${id.slice(-10).toLowerCase()}`,
     image: input.image ?? PLACEHOLDER_IMAGE,
     images: input.images ?? [],
@@ -184,7 +185,7 @@ function storedChanges(edit: ProductEdit, current: Unit): ProductChanges {
     const threshold = inBase(unit, { countInStock: lowStockThreshold }).countInStock;
     if (threshold !== undefined) stored.lowStockThreshold = threshold;
   }
-  stored.updatedAt = new Date().toISOString();
+  stored.updatedAt = nowIso();
   return stored;
 }
 

@@ -1,4 +1,5 @@
-import { requestFingerprint } from "../db/once.ts";
+import { nowIso, nowMs } from "../clock.ts";
+import { requestFingerprint, sameRequest, scopedKey } from "../db/idempotency.ts";
 import { AGAIN, giveUp, retrying } from "../db/retry.ts";
 import { AppError, fieldError, isAppError } from "../errors.ts";
 import { newId } from "../ids.ts";
@@ -151,7 +152,7 @@ export async function sendRefund(refund: RefundRecord, read?: OrderRecord): Prom
 /**
  * A request's fingerprint: what it asks, in a fixed order, hashed. A replayed Idempotency-Key with
  * another fingerprint is a client bug (a key reused for a different refund), refused with 422
- * (docs/decisions/030-refunds.md).
+ * `IDEMPOTENCY_KEY_REUSED` (db/idempotency.ts).
  */
 const fingerprintOf = (input: RefundInput): string =>
   requestFingerprint([
@@ -163,23 +164,18 @@ const fingerprintOf = (input: RefundInput): string =>
   ]);
 
 /** The refund a replayed key names, once its request is known to be the same one. */
-function sameRequest(claim: { refundId: string; request?: string }, request: string): string {
-  if (claim.request !== undefined && claim.request !== request) {
-    throw new AppError(
-      "IDEMPOTENCY_KEY_REUSED",
-      "This Idempotency-Key was already used for a different refund request; use a new key for a new refund",
-    );
-  }
+function refundOfClaim(claim: { refundId: string; request?: string }, request: string): string {
+  sameRequest(claim.request, request);
   return claim.refundId;
 }
 
 /** The refund of a claimed key, once it is no longer pending (or after WAIT_FOR_FIRST_MS). */
 export async function settledRefund(orderId: string, refundId: string): Promise<RefundRecord> {
-  const until = Date.now() + WAIT_FOR_FIRST_MS;
+  const until = nowMs() + WAIT_FOR_FIRST_MS;
   for (;;) {
     const refund = await refundStore.get(orderId, refundId);
     if (!refund) throw new Error(`refund ${refundId} of a claimed key is missing`);
-    if (refund.status !== "pending" || Date.now() >= until) return refund;
+    if (refund.status !== "pending" || nowMs() >= until) return refund;
     await sleep(POLL_MS);
   }
 }
@@ -220,13 +216,15 @@ export async function refundOrder(
   caller: Caller,
   orderId: string,
   input: RefundInput,
-  key?: string,
+  givenKey?: string,
 ): Promise<RefundOutcome> {
   const first = await orderOrNotFound(orderId);
   const request = fingerprintOf(input);
+  // The key is the caller's, on this order's refunds (db/idempotency.ts).
+  const key = givenKey === undefined ? undefined : scopedKey(caller._id, givenKey);
   if (key) {
     const claim = await refundStore.claimOfKey(first.id, key);
-    if (claim) return outcome(caller, await settledRefund(first.id, sameRequest(claim, request)), false);
+    if (claim) return outcome(caller, await settledRefund(first.id, refundOfClaim(claim, request)), false);
   }
   const reserved = await retrying<{ refund: RefundRecord; order: OrderRecord } | { claimed: string }>(
     "hotItem",
@@ -243,7 +241,7 @@ export async function refundOrder(
         lines: plan.lines,
         status: "pending",
         source: "admin",
-        createdAt: new Date().toISOString(),
+        createdAt: nowIso(),
         ...(input.cancel === true ? { cancels: true } : {}),
         // The seat of a cancelled order goes back with its stock, when the refund completes.
         ...(input.cancel === true && heldSeat(order) ? { freesSeat: heldSeat(order) } : {}),
@@ -252,7 +250,7 @@ export async function refundOrder(
       if (result === "reserved") return { refund, order };
       if (result === "duplicate" && key) {
         const claim = await refundStore.claimOfKey(order.id, key);
-        if (claim) return { claimed: sameRequest(claim, request) };
+        if (claim) return { claimed: refundOfClaim(claim, request) };
       }
       return AGAIN;
     },
@@ -278,7 +276,7 @@ export async function resumePendingRefunds(now: Date, stopAt?: number): Promise<
   let settled = 0;
   let start: Record<string, unknown> | undefined;
   do {
-    if (stopAt !== undefined && Date.now() >= stopAt) break;
+    if (stopAt !== undefined && nowMs() >= stopAt) break;
     const page = await refundStore.pendingBefore(new Date(now.getTime() - REFUND_GRACE_MS), 25, start);
     for (const refund of page.refunds) {
       try {

@@ -1,4 +1,6 @@
+import { nowIso, nowSeconds } from "../clock.ts";
 import { writtenUnlessRefused } from "../db/errors.ts";
+import { IDEMPOTENCY_KEY_TTL_SECONDS } from "../db/idempotency.ts";
 import { getItem, putItem } from "../db/items.ts";
 import type { Action, Item } from "../db/kind.ts";
 import { expiringClaim, firstClaim, heldBy } from "../db/once.ts";
@@ -29,10 +31,6 @@ import {
  * `pending` (`heldBy`), so exactly one writer settles it and money is counted and stock returned once.
  */
 
-/** A refund's Idempotency-Key lives a day, like an order's. */
-const KEY_TTL_SECONDS = 24 * 60 * 60;
-const nowSeconds = () => Math.floor(Date.now() / 1000);
-
 /** What a reservation did. */
 export type ReserveOutcome = "reserved" | "duplicate" | "changed";
 
@@ -49,7 +47,7 @@ async function reserve(
   const claim = key
     ? refundKeyKind.putAt(
         refundKeyKind.key(order.id, key.key),
-        { refundId: refund.id, expiresAt: nowSeconds() + KEY_TTL_SECONDS, request: key.request },
+        { refundId: refund.id, expiresAt: nowSeconds() + IDEMPOTENCY_KEY_TTL_SECONDS, request: key.request },
         expiringClaim(nowSeconds()),
       )
     : undefined;
@@ -111,7 +109,7 @@ function completion(cancelled: Cancelled | undefined, recordPut: Action): Comple
  * money is counted and the stock comes back exactly once.
  */
 async function complete(refund: RefundRecord, paypalRefundId: string): Promise<CompleteOutcome> {
-  const completedAt = new Date().toISOString();
+  const completedAt = nowIso();
   const done: RefundRecord = { ...refund, status: "completed", completedAt, paypalRefundId };
   const recordPut = refundKind.put(done, heldBy({}, "pending"));
   const restock = refund.restock ? await productStore.returnStock(refund.lines) : [];
@@ -132,7 +130,7 @@ async function complete(refund: RefundRecord, paypalRefundId: string): Promise<C
  */
 async function release(refund: RefundRecord, issue: string): Promise<CompleteOutcome> {
   const recordPut = refundKind.put(
-    { ...refund, status: "failed", completedAt: new Date().toISOString(), issue },
+    { ...refund, status: "failed", completedAt: nowIso(), issue },
     heldBy({}, "pending"),
   );
   const cancelled = await tryTransact([
@@ -151,7 +149,7 @@ async function abandon(refund: RefundRecord, issue: string): Promise<void> {
   await writtenUnlessRefused(
     putItem(
       refundKind.put(
-        { ...refund, status: REFUND_GIVEN_UP, completedAt: new Date().toISOString(), issue },
+        { ...refund, status: REFUND_GIVEN_UP, completedAt: nowIso(), issue },
         heldBy({}, "pending"),
       ),
     ),

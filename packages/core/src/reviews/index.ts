@@ -1,3 +1,4 @@
+import { nowDate } from "../clock.ts";
 import { AGAIN, giveUp, retrying } from "../db/retry.ts";
 import { AppError } from "../errors.ts";
 import { isId, newId } from "../ids.ts";
@@ -52,7 +53,7 @@ export async function addReview(
         name: caller.name,
         rating: input.rating,
         comment: input.comment,
-        createdAt: (options.createdAt ?? new Date()).toISOString(),
+        createdAt: (options.createdAt ?? nowDate()).toISOString(),
       };
       const onProduct = productStore.recordReview(productId, read, { numReviews, ratingTotal, rating });
       const outcome = await reviewStore.add(review, onProduct);

@@ -1,3 +1,4 @@
+import { nowDate, nowMs } from "../clock.ts";
 import { AppError } from "../errors.ts";
 import type { RulesRecord, SlotRecord } from "./delivery.records.ts";
 import {
@@ -90,7 +91,7 @@ export interface Timetable {
  * windows up to `lastDate` (default: the booking horizon) that no item holds yet.
  */
 export async function timetable(
-  now: Date = new Date(),
+  now: Date = nowDate(),
   lastDate?: (today: string) => string,
 ): Promise<Timetable> {
   // Today in any zone is at most a day before UTC's; the query starts there, and the rules say the zone.
@@ -112,7 +113,7 @@ export async function timetable(
  * The windows shoppers may book at `now`, for `days` days from today (default and at most: the
  * booking horizon): open, before their cut-off, full ones with `remaining: 0`; by start.
  */
-export async function openSlots(now: Date = new Date(), days?: number): Promise<DeliverySlot[]> {
+export async function openSlots(now: Date = nowDate(), days?: number): Promise<DeliverySlot[]> {
   return openIn(await timetable(now), now, days);
 }
 
@@ -139,7 +140,7 @@ let weekly: { readAt: number; has: Promise<boolean> } | undefined;
  * A change of the rules in this process is seen at once (`forgetWeeklyWindows`); another process sees
  * it within the TTL (docs/decisions/040-delivery-windows.md).
  */
-export function hasWeeklyWindows(now: number = Date.now()): Promise<boolean> {
+export function hasWeeklyWindows(now: number = nowMs()): Promise<boolean> {
   if (!weekly || now - weekly.readAt >= WEEKLY_WINDOWS_TTL_MS) {
     const has = deliveryStore.getRules().then((rules) => (rules?.windows.length ?? 0) > 0);
     const read = { readAt: now, has };
@@ -163,7 +164,7 @@ export function forgetWeeklyWindows(): void {
  * is full.
  */
 export async function earliestWithRoom(
-  now: Date = new Date(),
+  now: Date = nowDate(),
   exclude: ReadonlySet<string> = new Set(),
 ): Promise<DeliverySlotRef | undefined> {
   const table = await timetable(now);
@@ -185,7 +186,7 @@ export async function earliestWithRoom(
  * is not materialised yet (no one listed it since it came into the horizon) is created, and
  * `retry` answered: the placement tries again.
  */
-export async function refusedSlot(id: string, now: Date = new Date()): Promise<"retry"> {
+export async function refusedSlot(id: string, now: Date = nowDate()): Promise<"retry"> {
   const ref = slotRefOf(id);
   const slot = await deliveryStore.getSlot(id);
   const name = `The delivery window ${describeSlot(ref)}`;

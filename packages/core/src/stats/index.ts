@@ -1,3 +1,4 @@
+import { nowMs } from "../clock.ts";
 import type { Item } from "../db/kind.ts";
 import { AGAIN, giveUp, retrying } from "../db/retry.ts";
 import { type CountedEntity, countedPartOf } from "./counted.ts";
@@ -189,7 +190,7 @@ async function applyCountingRecords(
           checkpoint === undefined ? pending : pending.filter((record) => record.sequence > checkpoint);
         outcome.duplicates += pending.length - fresh.length;
         pending = fresh;
-        if ((generations.fencesUntil ?? 0) > Date.now() / 1000 && pending.length > 0)
+        if ((generations.fencesUntil ?? 0) > nowMs() / 1000 && pending.length > 0)
           fences = await statsStore.fences(
             generations.active,
             pending.flatMap((record) => (record.journal ? [record.journal.key] : [])),

@@ -1,3 +1,4 @@
+import { nowMs } from "../clock.ts";
 import type { Item } from "../db/kind.ts";
 import { AGAIN, giveUp, retrying } from "../db/retry.ts";
 import { AppError } from "../errors.ts";
@@ -39,7 +40,7 @@ export interface RebuildOptions {
   onStep?: (step: RebuildStep) => Promise<void> | void;
 }
 
-const nowInSeconds = () => Math.floor(Date.now() / 1000);
+const nowInSeconds = () => Math.floor(nowMs() / 1000);
 
 /**
  * Recomputes every aggregate from the orders, users and products themselves (backfill after enabling

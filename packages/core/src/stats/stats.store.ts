@@ -1,3 +1,4 @@
+import { nowMs } from "../clock.ts";
 import { batchGet } from "../db/batch.ts";
 import { notExists } from "../db/conditions.ts";
 import { getItem } from "../db/items.ts";
@@ -36,7 +37,7 @@ export type { JournalEntry } from "./stats.records.ts";
  */
 export const LIFETIME_SECONDS = 48 * 60 * 60;
 
-export const nowInSeconds = () => Math.floor(Date.now() / 1000);
+export const nowInSeconds = () => Math.floor(nowMs() / 1000);
 
 /**
  * A transaction lost a race with a concurrent one (every shard adds to the one TOTALS item): the same

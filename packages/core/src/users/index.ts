@@ -1,5 +1,6 @@
 import bcrypt from "bcryptjs";
 import * as v from "valibot";
+import { nowIso } from "../clock.ts";
 import { decodeCursor, encodeCursor } from "../db/cursor.ts";
 import { AGAIN, giveUp, retrying } from "../db/retry.ts";
 import { AppError } from "../errors.ts";
@@ -56,7 +57,7 @@ export async function create(
 ): Promise<AdminUser> {
   assertPassword(input.password);
   const id = newId();
-  const now = new Date().toISOString();
+  const now = nowIso();
   const record: UserRecord = {
     id,
     name: input.name,

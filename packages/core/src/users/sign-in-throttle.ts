@@ -1,3 +1,4 @@
+import { nowSeconds } from "../clock.ts";
 import { giveBackWindowPlace, takeWindowPlace, type WindowPlace } from "../db/window.ts";
 import { AppError } from "../errors.ts";
 import { userStore } from "./user.store.ts";
@@ -20,8 +21,6 @@ import { userStore } from "./user.store.ts";
  */
 export const MAX_FAILURES = 10;
 export const WINDOW_SECONDS = 15 * 60;
-
-const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 const tooMany = () =>
   new AppError("RATE_LIMITED", "Too many failed sign-in attempts, please try again in 15 minutes");

@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { nowIso } from "../clock.ts";
 import { batchGet } from "../db/batch.ts";
 import { exists, notExists } from "../db/conditions.ts";
 import { writtenUnlessRefused } from "../db/errors.ts";
@@ -111,7 +112,7 @@ async function update(
   changes: UserChanges,
 ): Promise<{ outcome: SwapOutcome; next: UserRecord }> {
   const sent = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
-  const next: UserRecord = { ...user, ...sent, updatedAt: new Date().toISOString() };
+  const next: UserRecord = { ...user, ...sent, updatedAt: nowIso() };
   const renamed = changes.name !== undefined || changes.email !== undefined;
   const set = setFields({
     ...sent,
@@ -156,7 +157,7 @@ async function promote(id: string, email: string): Promise<boolean> {
       userKind.update(userKind.key(id), {
         UpdateExpression: "SET isAdmin = :yes, updatedAt = :now",
         ConditionExpression: `${exists()} AND email = :email`,
-        ExpressionAttributeValues: { ":yes": true, ":now": new Date().toISOString(), ":email": email },
+        ExpressionAttributeValues: { ":yes": true, ":now": nowIso(), ":email": email },
       }),
     ),
   );

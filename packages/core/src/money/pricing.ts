@@ -87,6 +87,13 @@ export const lineCents = (line: CentsLine): number =>
 export const taxCentsOf = (itemsCents: number): number => divideHalfUp(itemsCents * TAX_PERCENT, 100);
 
 /**
+ * Shipping by the shop's one rule, in cents: free for an empty basket and over FREE_SHIPPING_OVER,
+ * else SHIPPING_FEE. A shop with delivery zones prices shipping by zone instead (zones/match.ts).
+ */
+export const shippingCentsOf = (itemsCents: number): number =>
+  itemsCents > FREE_SHIPPING_OVER * 100 || itemsCents === 0 ? 0 : SHIPPING_FEE * 100;
+
+/**
  * Prices lines held in cents: the pricing rule itself.
  *
  * @example
@@ -94,7 +101,7 @@ export const taxCentsOf = (itemsCents: number): number => divideHalfUp(itemsCent
  */
 export function priceCents(lines: readonly CentsLine[]): PriceCents {
   const itemsCents = lines.reduce((sum, line) => sum + lineCents(line), 0);
-  const shippingCents = itemsCents > FREE_SHIPPING_OVER * 100 || itemsCents === 0 ? 0 : SHIPPING_FEE * 100;
+  const shippingCents = shippingCentsOf(itemsCents);
   const taxCents = taxCentsOf(itemsCents);
   return { itemsCents, shippingCents, taxCents, totalCents: itemsCents + shippingCents + taxCents };
 }

@@ -71,7 +71,7 @@ describe("keep-alive after a refused body (local shop server)", () => {
   it("the API's 413 asks to close the connection", async () => {
     const res = await api("/api/users/signin", { method: "POST", body: oversized });
     expectClientError(res, 413);
-    expect(res.body).toEqual({ message: "The request body is too large" });
+    expect(res.body).toEqual({ message: "The request body is too large", code: "PAYLOAD_TOO_LARGE" });
     expect(res.headers.get("connection")).toBe("close");
   });
 
@@ -82,7 +82,10 @@ describe("keep-alive after a refused body (local shop server)", () => {
         expect((await send(agent, "GET", "/api/health")).status).toBe(200);
         const refused = await send(agent, "POST", "/api/users/signin", oversized, chunked);
         expect(refused.status).toBe(413);
-        expect(JSON.parse(refused.body)).toEqual({ message: "The request body is too large" });
+        expect(JSON.parse(refused.body)).toEqual({
+          message: "The request body is too large",
+          code: "PAYLOAD_TOO_LARGE",
+        });
         expect(refused.headers.connection).toBe("close");
         await expectHealthy(agent);
       } finally {

@@ -48,7 +48,7 @@ describe("orders: reading, paying, delivering, deleting", () => {
     for (const path of [`/${order._id}`, `/${newId()}`, "/nope"]) {
       const res = await call(bob, "GET", path);
       expect(res.status, path).toBe(404);
-      expect(await res.json()).toEqual({ message: "Order Not Found" });
+      expect(await res.json()).toEqual({ message: "Order Not Found", code: "NOT_FOUND" });
     }
   });
 
@@ -72,7 +72,7 @@ describe("orders: reading, paying, delivering, deleting", () => {
     expect(Date.parse(delivered.deliveredAt)).not.toBeNaN();
     const again = await call(admin, "PUT", `/${order._id}/deliver`);
     expect(again.status).toBe(409);
-    expect(await again.json()).toEqual({ message: "Order is already delivered" });
+    expect(await again.json()).toEqual({ message: "Order is already delivered", code: "ALREADY_DELIVERED" });
     expect((await call(admin, "PUT", `/${newId()}/deliver`)).status).toBe(404);
   });
 

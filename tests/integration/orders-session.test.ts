@@ -51,7 +51,7 @@ describe("order placement checks the caller's session in its transaction", () =>
     const before = await orderCount();
     const res = await place(user, orderBody([{ product: apple, quantity: 1 }]));
     expect(res.status).toBe(401);
-    expect(await res.json()).toEqual({ message: "Invalid Token" });
+    expect(await res.json()).toEqual({ message: "Invalid Token", code: "UNAUTHENTICATED" });
     expect(await orderCount()).toBe(before);
     expect(await stockOf(apple._id)).toBe(5);
   });
@@ -77,7 +77,7 @@ describe("order placement checks the caller's session in its transaction", () =>
     try {
       const res = await place(user, orderBody([{ product: pear, quantity: 2 }]));
       expect(res.status).toBe(401);
-      expect(await res.json()).toEqual({ message: "Invalid Token" });
+      expect(await res.json()).toEqual({ message: "Invalid Token", code: "UNAUTHENTICATED" });
     } finally {
       stop();
     }
@@ -108,7 +108,7 @@ describe("order placement checks the caller's session in its transaction", () =>
       await changePassword(owner, "another-password");
       const res = await place(owner, body, key);
       expect(res.status).toBe(401);
-      expect(await res.json()).toEqual({ message: "Invalid Token" });
+      expect(await res.json()).toEqual({ message: "Invalid Token", code: "UNAUTHENTICATED" });
     }
     expect(await stockOf(kiwi._id)).toBe(3);
   });

@@ -323,7 +323,10 @@ describe("catalogue admin: paged list", () => {
     try {
       const legacy = await api(`/api/products/${id}`);
       expect(legacy.status).toBe(500);
-      expect(legacy.body).toEqual({ message: "Something went wrong on our side, please try again" });
+      expect(legacy.body).toEqual({
+        message: "Something went wrong on our side, please try again",
+        code: "INTERNAL",
+      });
       expect(logged.mock.calls[0]?.[0]).toBe("error");
       const line = JSON.parse(String(logged.mock.calls[0]?.[1]));
       // The line the API's 5xx alarm counts (stacks/alarms.ts), with the request id the answer carried.

@@ -59,7 +59,7 @@ describe("public catalogue reads", () => {
     ]) {
       const res = await app.request(path);
       expect(res.status, path).toBe(404);
-      expect(await res.json()).toEqual({ message: "Product Not Found" });
+      expect(await res.json()).toEqual({ message: "Product Not Found", code: "NOT_FOUND" });
     }
   });
 

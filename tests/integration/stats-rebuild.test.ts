@@ -199,7 +199,8 @@ describe("a rebuild running alongside the stream", () => {
     await deliver(await recorder.put(userItem()));
     await rebuildStats({
       onStep: async ({ kind }) => {
-        if (kind === "opened") await expect(rebuildStats()).rejects.toMatchObject({ kind: "conflict" });
+        if (kind === "opened")
+          await expect(rebuildStats()).rejects.toMatchObject({ code: "REBUILD_RUNNING" });
       },
     });
     let tookOver = false;
@@ -220,7 +221,7 @@ describe("a rebuild running alongside the stream", () => {
         await rebuildStats();
       },
     });
-    await expect(first).rejects.toMatchObject({ kind: "conflict" });
+    await expect(first).rejects.toMatchObject({ code: "REBUILD_RUNNING" });
     expect((await readSummary()).users).toEqual([{ numUsers: 1 }]);
   });
 });

@@ -45,7 +45,7 @@ describe("GET /api/orders/summary", () => {
     expect((await app.request("/api/orders/summary")).status).toBe(401);
     const forbidden = await app.request("/api/orders/summary", { headers: customer.auth });
     expect(forbidden.status).toBe(403);
-    expect(await forbidden.json()).toEqual({ message: "Invalid Admin Token" });
+    expect(await forbidden.json()).toEqual({ message: "Invalid Admin Token", code: "FORBIDDEN" });
     const res = await app.request("/api/orders/summary", { headers: admin.auth });
     expect(res.status).toBe(200);
     expect(res.headers.get("Cache-Control")).toBe("private, no-store");

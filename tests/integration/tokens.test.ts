@@ -43,7 +43,7 @@ describe("a password change revokes older tokens", () => {
     for (const stale of [user.token, otherSession]) {
       const res = await profile(stale);
       expectClientError(res, 401);
-      expect(res.body).toEqual({ message: "Invalid Token" });
+      expect(res.body).toEqual({ message: "Invalid Token", code: "UNAUTHENTICATED" });
       expectClientError(await api("/api/orders/mine", { token: stale }), 401);
     }
     // The session that changed it goes on with the token it was answered.
@@ -132,7 +132,7 @@ describe("token claims are checked, not trusted", () => {
     for (const [name, payload] of Object.entries(cases)) {
       const res = await adminList(await forge(payload));
       expectClientError(res, 401);
-      expect(res.body, name).toEqual({ message: "Invalid Token" });
+      expect(res.body, name).toEqual({ message: "Invalid Token", code: "UNAUTHENTICATED" });
     }
   });
 
@@ -144,7 +144,7 @@ describe("token claims are checked, not trusted", () => {
       const unsigned = `${encode({ alg, typ: "JWT" })}.${encode(claims)}.`;
       const res = await adminList(unsigned);
       expectClientError(res, 401);
-      expect(res.body).toEqual({ message: "Invalid Token" });
+      expect(res.body).toEqual({ message: "Invalid Token", code: "UNAUTHENTICATED" });
     }
   });
 });

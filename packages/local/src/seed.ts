@@ -40,7 +40,7 @@ async function inBatches<T>(values: readonly T[], run: (value: T) => Promise<unk
 }
 
 /** True for the 409 a core verb answers when the item is already there (a taken slug or email). */
-const isTaken = (error: unknown) => error instanceof AppError && error.kind === "conflict";
+const isTaken = (error: unknown) => error instanceof AppError && error.status === 409;
 
 /**
  * Cache-Control of the seed's images: long-lived and immutable, like images stored by `/api/upload`

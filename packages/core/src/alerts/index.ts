@@ -12,7 +12,7 @@ import { alertStore } from "./alert.store.ts";
  * (docs/decisions/039-restock-alerts.md). Mailing is the mail subscriber's (alerts/fan-out.ts).
  */
 
-const notFound = () => new AppError("not_found", "Product not found");
+const notFound = () => new AppError("NOT_FOUND", "Product not found");
 
 const stateOf = async (
   caller: Caller,
@@ -43,7 +43,7 @@ export async function subscribeRestock(caller: Caller, productId: string): Promi
   });
   if (outcome === "no product") throw notFound();
   if (outcome === "in stock")
-    throw new AppError("conflict", "This product is in stock: it can be ordered now");
+    throw new AppError("IN_STOCK", "This product is in stock: it can be ordered now");
   return stateOf(caller, productId, true);
 }
 
@@ -62,7 +62,8 @@ export async function unsubscribeRestockByLink(
   token: string,
 ): Promise<{ productId: string; subscribed: false }> {
   const claims = await verifyLink(token, "restock-unsubscribe");
-  if (!claims.ref || !isId(claims.ref)) throw new AppError("invalid", "This link is invalid or has expired");
+  if (!claims.ref || !isId(claims.ref))
+    throw new AppError("LINK_INVALID", "This link is invalid or has expired");
   await alertStore.unsubscribe(claims.ref, claims.subject);
   return { productId: claims.ref, subscribed: false };
 }

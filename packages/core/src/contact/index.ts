@@ -28,7 +28,10 @@ export interface Client {
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 const tooMany = () =>
-  new AppError("too_many", `Too many requests: at most ${CONTACT_RATE.max} an hour, please try again later`);
+  new AppError(
+    "RATE_LIMITED",
+    `Too many requests: at most ${CONTACT_RATE.max} an hour, please try again later`,
+  );
 
 /**
  * Takes one place in `what`'s hourly window for `who` (db/window.ts, as the sign-in throttle does),

@@ -15,7 +15,7 @@ const BATCH_WRITE_LIMIT = 25;
 /** One write of a batch: a whole item put or a delete by key. */
 type WriteRequest = NonNullable<BatchWriteCommandInput["RequestItems"]>[string][number];
 
-const exhausted = () => new AppError("unavailable", "The store is temporarily unavailable, please try again");
+const exhausted = () => new AppError("UNAVAILABLE", "The store is temporarily unavailable, please try again");
 
 /**
  * Sends `chunk` and again what DynamoDB leaves unprocessed, under the one retry policy (db/retry.ts,

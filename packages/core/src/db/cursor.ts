@@ -18,7 +18,7 @@ export interface CursorScope {
   callerId?: string;
 }
 
-const invalid = () => new AppError("invalid", "Invalid cursor");
+const invalid = () => new AppError("VALIDATION_FAILED", "Invalid cursor", { field: "cursor" });
 
 let derived: { secret: string; key: Buffer } | undefined;
 /** The cursor key: a hash of the JWT secret with its own label, so a cursor never is a token MAC. */

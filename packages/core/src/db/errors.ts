@@ -45,10 +45,10 @@ export function isUnavailable(error: unknown): boolean {
   return UNAVAILABLE.has(error.name) || (code !== undefined && UNAVAILABLE.has(code));
 }
 
-/** Turns storage outages into AppError("unavailable") so callers answer 503, not 500. */
+/** Turns storage outages into AppError("UNAVAILABLE") so callers answer 503, not 500. */
 export function storageError(error: unknown): unknown {
   if (isUnavailable(error)) {
-    return new AppError("unavailable", "The store is temporarily unavailable, please try again");
+    return new AppError("UNAVAILABLE", "The store is temporarily unavailable, please try again");
   }
   return error;
 }

@@ -178,6 +178,6 @@ describe("reads over DynamoDB's JSON protocol", () => {
       ExpressionAttributeValues: { ":pk": "X" },
     }).catch((thrown: unknown) => thrown);
     expect(failure).toBeInstanceOf(AppError);
-    expect(failure).toMatchObject({ kind: "unavailable" });
+    expect(failure).toMatchObject({ code: "UNAVAILABLE" });
   });
 });

@@ -54,7 +54,7 @@ export const backoff = (attempt: number, maxDelayMs = RETRY_MAX_DELAY_MS): Promi
  *
  * @example
  * return retrying("changedMeanwhile", async () => (await store.remove(item)) === "deleted" ? done : AGAIN,
- *   giveUp(() => new AppError("unavailable", "The order is changing, please try again")));
+ *   giveUp(() => new AppError("ORDER_CHANGING", "The order is changing, please try again")));
  */
 export async function retrying<T>(
   race: Race,

@@ -43,7 +43,8 @@ const release = (unique: Uniqueness): Action[] =>
     ExpressionAttributeValues: { ":owner": unique.ownerId },
   });
 
-const changedMeanwhile = () => new AppError("conflict", "The item changed meanwhile, please try again");
+const changedMeanwhile = () =>
+  new AppError("CHANGED_MEANWHILE", "The item changed meanwhile, please try again");
 
 /**
  * Creates an entity (its put conditioned on its absence) with its uniqueness item, in one

@@ -1,5 +1,5 @@
 import { AGAIN, giveUp, retrying } from "../db/retry.ts";
-import { AppError } from "../errors.ts";
+import { AppError, fieldError } from "../errors.ts";
 import { fromBase } from "../money/quantity.ts";
 import { assertNotCancelled, orderOrNotFound, withUser } from "../orders/index.ts";
 import { isCancelled } from "../orders/order.records.ts";
@@ -34,8 +34,8 @@ export { openSlots as listSlots } from "../slots/slots.ts";
  * order between windows. Seats are taken and given back in the order's own transactions (seats.ts).
  */
 
-const slotNotFound = () => new AppError("not_found", "Delivery window not found");
-const rulesChanging = () => new AppError("unavailable", "The delivery rules are changing, please try again");
+const slotNotFound = () => new AppError("NOT_FOUND", "Delivery window not found");
+const rulesChanging = () => new AppError("BUSY", "The delivery rules are changing, please try again");
 
 /** The rules as the API answers them (no version); the defaults, with no windows, before any were set. */
 const toRules = (rules: RulesRecord | undefined): DeliveryRules =>
@@ -56,7 +56,7 @@ export async function readRules(): Promise<DeliveryRules> {
 /** 409 for a window whose bookings a change would leave without a seat. */
 const belowBooked = (slot: SlotRecord) =>
   new AppError(
-    "conflict",
+    "CAPACITY_BELOW_BOOKED",
     `The delivery window ${describeSlot(slot)} has ${slot.booked} orders booked: its capacity cannot drop below that`,
     { deliverySlotId: slot.id },
   );
@@ -149,14 +149,12 @@ export async function calendar(days = 14): Promise<AdminDeliverySlot[]> {
  */
 export async function addSlot(input: NewSlotInput, now: Date = new Date()): Promise<DeliverySlot> {
   const timeZone = (await deliveryStore.getRules())?.timeZone ?? DEFAULT_TIME_ZONE;
-  if (input.date < localDate(now, timeZone))
-    throw new AppError("invalid", "date: the window must be on a future date");
+  if (input.date < localDate(now, timeZone)) throw fieldError("date", "the window must be on a future date");
   const startsAt = zonedInstant(input.date, input.start, timeZone);
   const cutoffAt = new Date(input.cutoffAt);
-  if (startsAt.getTime() <= now.getTime())
-    throw new AppError("invalid", "start: the window must start in the future");
+  if (startsAt.getTime() <= now.getTime()) throw fieldError("start", "the window must start in the future");
   if (cutoffAt.getTime() > startsAt.getTime())
-    throw new AppError("invalid", "cutoffAt: the cut-off must be no later than the window's start");
+    throw fieldError("cutoffAt", "the cut-off must be no later than the window's start");
   const slot: SlotRecord = {
     id: slotIdOf(input.date, input.start, input.end),
     date: input.date,
@@ -171,7 +169,7 @@ export async function addSlot(input: NewSlotInput, now: Date = new Date()): Prom
     source: "added",
   };
   if ((await deliveryStore.addSlot(slot)) === "exists")
-    throw new AppError("conflict", `A delivery window ${describeSlot(slot)} already exists`, {
+    throw new AppError("SLOT_EXISTS", `A delivery window ${describeSlot(slot)} already exists`, {
       deliverySlotId: slot.id,
     });
   return toListed(slot);
@@ -262,11 +260,15 @@ export async function moveOrder(caller: Caller, orderId: string, toId: string): 
     async () => {
       const order = await orderOrNotFound(orderId);
       assertNotCancelled(order);
-      if (!order.deliverySlot) throw new AppError("conflict", "This order has no delivery window to move");
+      if (!order.deliverySlot)
+        throw new AppError("NO_DELIVERY_WINDOW", "This order has no delivery window to move");
       if (order.deliverySlot.id === toId) return withUser(caller, order);
       const target = await slotOrNotFound(toId).catch((error: unknown) => {
-        throw error instanceof AppError && error.kind === "not_found"
-          ? new AppError("conflict", `The delivery window ${describeSlot(slotRefOf(toId))} does not exist`)
+        throw error instanceof AppError && error.code === "NOT_FOUND"
+          ? new AppError(
+              "SLOT_UNKNOWN",
+              `The delivery window ${describeSlot(slotRefOf(toId))} does not exist`,
+            )
           : error;
       });
       const outcome = await orderSeatsStore.move(
@@ -279,12 +281,16 @@ export async function moveOrder(caller: Caller, orderId: string, toId: string): 
       if (outcome === "full") {
         const now = await deliveryStore.getSlot(toId);
         if (now?.closed)
-          throw new AppError("conflict", `The delivery window ${describeSlot(target)} is closed`);
+          throw new AppError("SLOT_CLOSED", `The delivery window ${describeSlot(target)} is closed`, {
+            deliverySlotId: toId,
+          });
         if (now && now.booked >= now.capacity)
-          throw new AppError("conflict", `The delivery window ${describeSlot(target)} is full`);
+          throw new AppError("SLOT_FULL", `The delivery window ${describeSlot(target)} is full`, {
+            deliverySlotId: toId,
+          });
       }
       return AGAIN;
     },
-    giveUp(() => new AppError("unavailable", "The order is changing, please try again")),
+    giveUp(() => new AppError("ORDER_CHANGING", "The order is changing, please try again")),
   );
 }

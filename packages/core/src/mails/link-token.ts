@@ -59,7 +59,7 @@ export async function signLink(purpose: LinkPurpose, claims: LinkClaims): Promis
     .sign(linkKey());
 }
 
-const invalidLink = () => new AppError("invalid", "This link is invalid or has expired");
+const invalidLink = () => new AppError("LINK_INVALID", "This link is invalid or has expired");
 
 /** The claims of a link token made for `purpose`; 400 for anything else (tampered, expired, another purpose). */
 export async function verifyLink(token: string, purpose: LinkPurpose): Promise<LinkClaims> {

@@ -59,7 +59,7 @@ export async function bookSendSlot(gapMs: number, now: () => Date = () => new Da
         throw error;
       }
     },
-    giveUp(() => new AppError("unavailable", "The mail pace is busy; the batch is retried")),
+    giveUp(() => new AppError("BUSY", "The mail pace is busy; the batch is retried")),
   );
 }
 

@@ -14,8 +14,8 @@ import { type CapturedPayment, orderStore } from "./order.store.ts";
 
 export { placeOrder } from "./place.ts";
 
-const notFound = () => new AppError("not_found", "Order Not Found");
-const orderChanging = () => new AppError("unavailable", "The order is changing, please try again");
+const notFound = () => new AppError("NOT_FOUND", "Order Not Found");
+const orderChanging = () => new AppError("ORDER_CHANGING", "The order is changing, please try again");
 const asUser = (caller: Caller) => ({ _id: caller._id, name: caller.name });
 
 /** The stored order, or 404 (also for ids that are not ours, without a read). */
@@ -139,7 +139,7 @@ export const ORDER_REFUNDED_MESSAGE = "This order was cancelled and refunded.";
 /** 409 for a cancelled order (it cannot be paid, delivered or cancelled again). */
 export function assertNotCancelled(order: OrderRecord): void {
   if (isCancelled(order))
-    throw new AppError("conflict", order.isPaid ? ORDER_REFUNDED_MESSAGE : ORDER_CANCELLED_MESSAGE);
+    throw new AppError("ORDER_CANCELLED", order.isPaid ? ORDER_REFUNDED_MESSAGE : ORDER_CANCELLED_MESSAGE);
 }
 
 /**
@@ -163,10 +163,10 @@ export async function removeOrder(id: string): Promise<{ message: string }> {
 export async function markDelivered(caller: Caller, id: string): Promise<Order> {
   const item = await orderOrNotFound(id);
   assertNotCancelled(item);
-  if (!item.isPaid) throw new AppError("conflict", "Order is not paid yet");
-  if (item.isDelivered) throw new AppError("conflict", "Order is already delivered");
+  if (!item.isPaid) throw new AppError("NOT_PAID", "Order is not paid yet");
+  if (item.isDelivered) throw new AppError("ALREADY_DELIVERED", "Order is already delivered");
   const delivered = await orderStore.markDelivered(id);
-  if (!delivered) throw new AppError("conflict", "Order is already delivered");
+  if (!delivered) throw new AppError("ALREADY_DELIVERED", "Order is already delivered");
   return withUser(caller, delivered);
 }
 

@@ -1,4 +1,4 @@
-import { AppError } from "../errors.ts";
+import { AppError, fieldError } from "../errors.ts";
 import { type PriceCents, priceCents, toCents, toPrices } from "../money/pricing.ts";
 import { formatQuantity, fromBase, isWholeSteps, toBase } from "../money/quantity.ts";
 import { productStore } from "../products/product.store.ts";
@@ -35,9 +35,9 @@ export function mergeLines(lines: readonly OrderLineInput[]): OrderLineInput[] {
     const unit = agreed(seen.unit, line.unit, (a, b) => a === b);
     if (price === DISAGREE || unit === DISAGREE) {
       const field = price === DISAGREE ? "price" : "unit";
-      throw new AppError(
-        "invalid",
-        `orderItems.${index}.${field}: product ${line._id} is on an earlier line with another ${field}`,
+      throw fieldError(
+        `orderItems.${index}.${field}`,
+        `product ${line._id} is on an earlier line with another ${field}`,
       );
     }
     merged.set(line._id, {
@@ -70,7 +70,10 @@ function agreed<T>(
 }
 
 export const unknownProduct = (line: OrderLineInput) =>
-  new AppError("invalid", `Product not found: ${line.name ? `${line.name} (${line._id})` : line._id}`);
+  new AppError(
+    "UNKNOWN_PRODUCT",
+    `Product not found: ${line.name ? `${line.name} (${line._id})` : line._id}`,
+  );
 
 /**
  * True when every amount the shopper's client sent is ours to the cent, or one cent off: a client
@@ -143,9 +146,9 @@ export async function catalogueLines(
     if (quantity === undefined || !isWholeSteps(quantity, product.step)) {
       const index = input.orderItems.findIndex((sent) => sent._id === line._id);
       const step = formatQuantity(product.unit, fromBase(product.unit, product.step));
-      throw new AppError(
-        "invalid",
-        `orderItems.${index}.quantity: ${product.name} is sold in steps of ${step}, and ${formatQuantity(product.unit, line.quantity)} is not a whole number of them`,
+      throw fieldError(
+        `orderItems.${index}.quantity`,
+        `${product.name} is sold in steps of ${step}, and ${formatQuantity(product.unit, line.quantity)} is not a whole number of them`,
       );
     }
     return {
@@ -182,7 +185,7 @@ export function assertSamePrices(
   const sent = new Map(sentLines.map((line) => [line._id, line]));
   const changed = lines.some((line) => priceDiffers(sent.get(line.productId), line));
   if (!changed && withinRounding(input, priced)) return;
-  throw new AppError("conflict", "Prices have changed, please review your order", {
+  throw new AppError("PRICES_CHANGED", "Prices have changed, please review your order", {
     orderItems: lines.map((line) => ({
       ...toLine(line),
       countInStock: fromBase(line.unit, line.countInStock),
@@ -195,6 +198,8 @@ export function assertSamePrices(
 export function assertInStock(lines: readonly CatalogueLine[]): void {
   const short = lines.find((line) => line.countInStock < line.quantity);
   if (short) {
-    throw new AppError("conflict", `Sorry. ${short.name} is out of stock`, { productId: short.productId });
+    throw new AppError("OUT_OF_STOCK", `Sorry. ${short.name} is out of stock`, {
+      productId: short.productId,
+    });
   }
 }

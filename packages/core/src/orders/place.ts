@@ -103,7 +103,8 @@ async function orderOfKey(customer: Customer, key: string): Promise<Order | unde
   const orderId = await orderStore.orderIdOfKey(customer._id, key);
   if (!orderId) return undefined;
   const item = await orderStore.get(orderId);
-  if (!item) throw new AppError("conflict", "The order of this Idempotency-Key was deleted");
+  if (!item)
+    throw new AppError("IDEMPOTENCY_KEY_ORDER_DELETED", "The order of this Idempotency-Key was deleted");
   return toOrder(item, customer);
 }
 
@@ -235,7 +236,7 @@ export async function placeOrder(
     giveUp(
       () =>
         new AppError(
-          "unavailable",
+          idempotencyKey ? "IN_PROGRESS" : "BUSY",
           idempotencyKey
             ? "This order is already being placed, please try again"
             : "The store is busy, please try again",

@@ -151,7 +151,7 @@ export async function renderPage(
       try {
         return answer(template, await productPageHead(await products.fromSlug(request.slug)));
       } catch (error) {
-        if (error instanceof AppError && error.kind === "not_found") return notFound(template, path);
+        if (error instanceof AppError && error.code === "NOT_FOUND") return notFound(template, path);
         throw error;
       }
     }

@@ -28,7 +28,7 @@ const CREATE_WINDOW_MS = 10 * 60 * 1000;
 async function ownOrder(caller: Caller, orderId: string): Promise<OrderRecord> {
   const item = await readableOrder(caller, orderId);
   if (item.userId !== caller._id)
-    throw new AppError("forbidden", "Only the customer who placed the order can pay it");
+    throw new AppError("FORBIDDEN", "Only the customer who placed the order can pay it");
   return item;
 }
 
@@ -41,7 +41,7 @@ async function ownOrder(caller: Caller, orderId: string): Promise<OrderRecord> {
  */
 export async function createPaymentOrder(caller: Caller, orderId: string): Promise<{ id: string }> {
   const item = await ownOrder(caller, orderId);
-  if (item.isPaid) throw new AppError("conflict", "Order is already paid");
+  if (item.isPaid) throw new AppError("ALREADY_PAID", "Order is already paid");
   assertNotCancelled(item);
   const window = Math.floor(Date.now() / CREATE_WINDOW_MS);
   return provider().createOrder({
@@ -128,7 +128,7 @@ export async function settleStartedPayment(
     return paid.isPaid ? "paid" : "unpaid";
   } catch (error) {
     // PayPal down: decide next time. A refusal (unknown order, a capture for something else): not paid.
-    if (!isAppError(error) || error.kind === "bad_gateway" || error.kind === "unavailable") throw error;
+    if (!isAppError(error) || error.status >= 502) throw error;
     return "unpaid";
   }
 }

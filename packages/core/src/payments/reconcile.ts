@@ -29,7 +29,7 @@ import { refundStore } from "../refunds/refund.store.ts";
  * - the capture's status is stored.
  */
 
-const orderChanging = () => new AppError("unavailable", "The order is changing, please try again");
+const orderChanging = () => new AppError("ORDER_CHANGING", "The order is changing, please try again");
 
 /** The shop order a PayPal order pays (its reference), or undefined when it is none of ours. */
 async function shopOrderOf(paypal: PaypalOrder): Promise<OrderRecord | undefined> {
@@ -163,7 +163,7 @@ export async function reconcilePaypalOrder(paypalOrderId: string): Promise<strin
     if (isHeld(order)) await settleCapture(order, paypal);
   } catch (error) {
     // A PayPal order that does not match the shop order (amount, currency): never applied.
-    if (isAppError(error) && error.kind === "conflict") {
+    if (isAppError(error) && error.status === 409) {
       log("error", "PayPal order does not match the shop order", {
         orderId: order.id,
         paypalOrderId,

@@ -63,7 +63,7 @@ interface WebhookEvent {
 
 function forged(reason: string, details: Record<string, unknown>): AppError {
   log("warn", "PayPal webhook refused", { reason, ...details });
-  return new AppError("invalid", "The webhook could not be verified");
+  return new AppError("WEBHOOK_UNVERIFIED", "The webhook could not be verified");
 }
 
 function parseEvent(rawEvent: string): WebhookEvent {
@@ -71,7 +71,7 @@ function parseEvent(rawEvent: string): WebhookEvent {
   try {
     json = JSON.parse(rawEvent);
   } catch {
-    throw new AppError("invalid", "The request body is not valid JSON");
+    throw new AppError("MALFORMED_REQUEST", "The request body is not valid JSON");
   }
   try {
     const { id, event_type } = parseForeign(EVENT_EDGE, WebhookEventSchema, json);
@@ -82,7 +82,10 @@ function parseEvent(rawEvent: string): WebhookEvent {
   } catch (error) {
     if (!(error instanceof ForeignDataError)) throw error;
     log("warn", "PayPal webhook refused", { reason: error.message });
-    throw new AppError("invalid", `The request body is not a PayPal webhook event (${error.message})`);
+    throw new AppError(
+      "WEBHOOK_UNVERIFIED",
+      `The request body is not a PayPal webhook event (${error.message})`,
+    );
   }
 }
 
@@ -102,7 +105,7 @@ async function knownCapture(captureId: string) {
   try {
     return await provider().getCapture(captureId);
   } catch (error) {
-    if (!(error instanceof AppError) || error.kind !== "invalid") throw error;
+    if (!(error instanceof AppError) || error.code !== "UNKNOWN_PAYMENT") throw error;
     log("warn", "PayPal webhook names an unknown capture", { captureId });
     return undefined;
   }
@@ -121,7 +124,7 @@ export async function receivePaypalWebhook(
   const webhookId = getConfig().paypalWebhookId;
   if (!webhookId) {
     log("error", "PAYPAL_WEBHOOK_ID is not set: webhook refused", { eventId: event.id });
-    throw new AppError("unavailable", "Webhooks are not configured");
+    throw new AppError("UNAVAILABLE", "Webhooks are not configured");
   }
   const delivery = {
     authAlgo: header("paypal-auth-algo") ?? "",
@@ -148,7 +151,7 @@ export async function receivePaypalWebhook(
   if ("state" in claim) {
     if (claim.state === "applied") return "duplicate";
     // Another delivery is applying it now: PayPal delivers it again, and it is settled by then.
-    throw new AppError("unavailable", "This event is being applied; deliver it again later");
+    throw new AppError("IN_PROGRESS", "This event is being applied; deliver it again later");
   }
   let outcome: WebhookOutcome = "ignored";
   if (event.capture) {

@@ -29,7 +29,8 @@ export const PAYPAL_TIMEOUT_MS = 10_000;
 /** Tokens are renewed this long before PayPal says they expire. */
 const TOKEN_MARGIN_MS = 60_000;
 
-const unreachable = () => new AppError("bad_gateway", "PayPal is not reachable right now, please try again");
+const unreachable = () =>
+  new AppError("PAYPAL_UNREACHABLE", "PayPal is not reachable right now, please try again");
 
 const tokens = new Map<string, { token: Promise<string>; expiresAt: number }>();
 const tokenKey = (settings: PaypalSettings) => `${settings.apiBase}|${settings.clientId}`;
@@ -147,9 +148,11 @@ async function call<S extends v.GenericSchema>(
 function orderProblem(error: unknown): unknown {
   if (!(error instanceof PaypalRejection)) return error;
   if (error.status === 404 || error.issue === "INVALID_RESOURCE_ID") {
-    return new AppError("invalid", "Unknown PayPal order");
+    return new AppError("UNKNOWN_PAYMENT", "Unknown PayPal order");
   }
-  return new AppError("conflict", `The payment was not completed (${error.issue})`, { issue: error.issue });
+  return new AppError("PAYMENT_DECLINED", `The payment was not completed (${error.issue})`, {
+    issue: error.issue,
+  });
 }
 
 /**
@@ -201,7 +204,9 @@ export function paypalProvider(settings: PaypalSettings): PaymentProvider {
           id,
         });
       } catch (error) {
-        throw error instanceof PaypalRejection ? new AppError("invalid", "Unknown PayPal capture") : error;
+        throw error instanceof PaypalRejection
+          ? new AppError("UNKNOWN_PAYMENT", "Unknown PayPal capture")
+          : error;
       }
     },
     async refundCapture(captureId, { amount, requestId, customId, note }) {

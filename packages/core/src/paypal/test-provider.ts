@@ -18,7 +18,7 @@ const shopOrderIdOf = (id: string) =>
 async function testOrder(id: string, captured: boolean): Promise<PaypalOrder> {
   const shopOrderId = shopOrderIdOf(id);
   const item = shopOrderId ? await orderStore.get(shopOrderId) : undefined;
-  if (!item) throw new AppError("invalid", "Unknown PayPal order");
+  if (!item) throw new AppError("UNKNOWN_PAYMENT", "Unknown PayPal order");
   const amount = { currency_code: "USD", value: toDollars(item.totalCents).toFixed(2) };
   const done = captured || item.isPaid;
   const now = new Date().toISOString();
@@ -58,11 +58,12 @@ export const testProvider: PaymentProvider = {
     const shopOrderId = id.startsWith(TEST_CAPTURE_PREFIX) ? id.slice(TEST_CAPTURE_PREFIX.length) : "";
     const order = await testOrder(`${TEST_ORDER_PREFIX}${shopOrderId}`, false);
     const capture = order.purchase_units?.[0]?.payments?.captures?.[0];
-    if (!capture) throw new AppError("invalid", "Unknown PayPal capture");
+    if (!capture) throw new AppError("UNKNOWN_PAYMENT", "Unknown PayPal capture");
     return { ...capture, supplementary_data: { related_ids: { order_id: order.id } } };
   },
   async refundCapture(captureId, { amount, requestId, customId }) {
-    if (!captureId.startsWith(TEST_CAPTURE_PREFIX)) throw new AppError("invalid", "Unknown PayPal capture");
+    if (!captureId.startsWith(TEST_CAPTURE_PREFIX))
+      throw new AppError("UNKNOWN_PAYMENT", "Unknown PayPal capture");
     return { id: `TEST-REFUND-${requestId}`, status: "COMPLETED", amount, custom_id: customId };
   },
   // No webhook ever comes from the test provider: any delivery claiming to be one is refused.

@@ -16,7 +16,7 @@ export interface ExpectedPayment {
 
 export const PAYMENT_CURRENCY = "USD";
 
-const mismatch = (message: string) => new AppError("conflict", message);
+const mismatch = (message: string) => new AppError("PAYMENT_MISMATCH", message);
 
 /** `{ currency_code: "USD", value: "27.22" }` for an amount in cents. */
 export const usd = (cents: number): PaypalAmount => ({

@@ -1,6 +1,6 @@
 import { requestFingerprint } from "../db/once.ts";
 import { AGAIN, giveUp, retrying } from "../db/retry.ts";
-import { AppError } from "../errors.ts";
+import { AppError, fieldError } from "../errors.ts";
 import { newId } from "../ids.ts";
 import { log } from "../log.ts";
 import { formatMoney, toDollars } from "../money/pricing.ts";
@@ -28,7 +28,7 @@ import { assertFinalisable, type FinalPlan, planFinal, type StockMove } from "./
  *    request id is the refund's, and the sweep finishes it if this request dies.
  */
 
-const orderChanging = () => new AppError("unavailable", "The order is changing, please try again");
+const orderChanging = () => new AppError("ORDER_CHANGING", "The order is changing, please try again");
 
 /** A DynamoDB transaction holds at most 100 actions; a final takes one for the order and one for its refund. */
 const MAX_ACTIONS = 100;
@@ -79,7 +79,7 @@ async function answer(
 function assertSameFinal(order: OrderRecord, request: string): void {
   if (order.finalRequest !== request) {
     throw new AppError(
-      "conflict",
+      "ALREADY_FINALISED",
       `This order already has a final charge (recorded ${order.finalizedAt ?? ""}); it cannot be changed`,
     );
   }
@@ -97,9 +97,9 @@ function assertFits(plan: FinalPlan, withRefund: boolean): void {
   const actions =
     1 + plan.returns.length + plan.overPicks.length + plan.substitutes.length + (withRefund ? 1 : 0);
   if (actions > MAX_ACTIONS) {
-    throw new AppError(
-      "invalid",
-      `lines: a final moves the stock of at most ${MAX_ACTIONS - 2} products at once; this one moves ${actions - 1 - (withRefund ? 1 : 0)}`,
+    throw fieldError(
+      "lines",
+      `a final moves the stock of at most ${MAX_ACTIONS - 2} products at once; this one moves ${actions - 1 - (withRefund ? 1 : 0)}`,
     );
   }
 }
@@ -109,7 +109,7 @@ async function shortage(move: StockMove): Promise<AppError | undefined> {
   const product = await productStore.get(move.productId);
   if (!product || product.unit !== move.unit || product.countInStock >= move.quantity) return undefined;
   return new AppError(
-    "conflict",
+    "OUT_OF_STOCK",
     `Only ${formatQuantity(product.unit, fromBase(product.unit, product.countInStock))} of ${product.name} is in stock, and picking took ${formatQuantity(move.unit, fromBase(move.unit, move.quantity))} more; correct its stock first`,
     { productId: product.id },
   );
@@ -142,7 +142,7 @@ export async function finalizeOrder(
       // Read on every attempt: a substitute repriced meanwhile is charged at its new price, capped.
       const plan = planFinal(order, input, await substituteProducts(input));
       if (plan.adjustmentCents > 0 && (order.refunds?.length ?? 0) >= MAX_REFUNDS)
-        throw new AppError("conflict", `An order takes at most ${MAX_REFUNDS} refunds`);
+        throw new AppError("REFUND_LIMIT_REACHED", `An order takes at most ${MAX_REFUNDS} refunds`);
       const finalizedAt = new Date().toISOString();
       const refund: RefundRecord | undefined =
         plan.adjustmentCents > 0

@@ -1,4 +1,4 @@
-import { AppError } from "../errors.ts";
+import { AppError, fieldError } from "../errors.ts";
 import type { CentsLine } from "../money/pricing.ts";
 import { PRECISION_TEXT, toBase, type Unit } from "../money/quantity.ts";
 import type { OrderRecord, StoredLine } from "../orders/order.records.ts";
@@ -35,19 +35,19 @@ export interface FinalPlan {
   substitutes: (StockMove & { priceCents: number })[];
 }
 
-const invalid = (message: string) => new AppError("invalid", message);
+const invalid = fieldError;
 
 /** 409 unless the order may be finalised: paid (its capture completed), undelivered, not cancelled, no line refunded yet. */
 export function assertFinalisable(order: OrderRecord): void {
   if (order.cancelledAt !== undefined)
-    throw new AppError("conflict", "This order was cancelled; it cannot be picked");
+    throw new AppError("ORDER_CANCELLED", "This order was cancelled; it cannot be picked");
   if (!order.isPaid || order.captureId === undefined)
-    throw new AppError("conflict", "Only a paid order can be picked and finalised");
+    throw new AppError("NOT_PAID", "Only a paid order can be picked and finalised");
   if (order.isDelivered)
-    throw new AppError("conflict", "This order was delivered; it was charged as ordered");
+    throw new AppError("ALREADY_DELIVERED", "This order was delivered; it was charged as ordered");
   if (Object.keys(order.refundedBase ?? {}).length > 0)
     throw new AppError(
-      "conflict",
+      "LINES_REFUNDED",
       "Lines of this order were refunded before it was picked; refund any difference by amount instead",
     );
 }
@@ -55,7 +55,7 @@ export function assertFinalisable(order: OrderRecord): void {
 /** A quantity in the unit → base units, or 400 naming the field when it is finer than the unit. */
 function baseOf(unit: Unit, quantity: number, field: string): number {
   const base = toBase(unit, quantity);
-  if (base === undefined) throw invalid(`${field}: must be ${PRECISION_TEXT[unit]}`);
+  if (base === undefined) throw invalid(field, `must be ${PRECISION_TEXT[unit]}`);
   return base;
 }
 
@@ -75,12 +75,12 @@ export function planFinal(
   const given = new Map<string, { index: number; line: FinalInput["lines"][number] }>();
   input.lines.forEach((line, index) => {
     if (!order.orderItems.some((item) => item.productId === line._id))
-      throw invalid(`lines.${index}._id: product ${line._id} is not in this order`);
-    if (given.has(line._id)) throw invalid(`lines.${index}._id: product ${line._id} is given twice`);
+      throw invalid(`lines.${index}._id`, `product ${line._id} is not in this order`);
+    if (given.has(line._id)) throw invalid(`lines.${index}._id`, `product ${line._id} is given twice`);
     given.set(line._id, { index, line });
   });
   const missing = order.orderItems.find((item) => !given.has(item.productId));
-  if (missing) throw invalid(`lines: every line of the order is needed once; ${missing.name} is missing`);
+  if (missing) throw invalid("lines", `every line of the order is needed once; ${missing.name} is missing`);
 
   const inOrder = new Set(order.orderItems.map((item) => item.productId));
   const substitutedBy = new Set<string>();
@@ -108,17 +108,20 @@ export function planFinal(
   ): { product: ProductRecord; quantity: number } {
     const field = `lines.${index}.substitute`;
     if ((item.substitute ?? "no") !== "allowed")
-      throw invalid(`${field}: the shopper did not allow a substitute for ${item.name}`);
-    if (pickedBase > 0) throw invalid(`${field}: only an unavailable line (picked 0) is replaced`);
+      throw invalid(field, `the shopper did not allow a substitute for ${item.name}`);
+    if (pickedBase > 0) throw invalid(field, "only an unavailable line (picked 0) is replaced");
     if (inOrder.has(wanted._id))
-      throw invalid(`${field}._id: product ${wanted._id} is already in this order; pick it on its own line`);
+      throw invalid(
+        `${field}._id`,
+        `product ${wanted._id} is already in this order; pick it on its own line`,
+      );
     if (substitutedBy.has(wanted._id))
-      throw invalid(`${field}._id: product ${wanted._id} already replaces another line`);
+      throw invalid(`${field}._id`, `product ${wanted._id} already replaces another line`);
     const product = products.get(wanted._id);
-    if (!product) throw invalid(`${field}._id: product ${wanted._id} not found`);
+    if (!product) throw invalid(`${field}._id`, `product ${wanted._id} not found`);
     substitutedBy.add(wanted._id);
     const quantity = baseOf(product.unit, wanted.quantity, `${field}.quantity`);
-    if (quantity < 1) throw invalid(`${field}.quantity: must be more than 0`);
+    if (quantity < 1) throw invalid(`${field}.quantity`, "must be more than 0");
     substitutes.push({ productId: product.id, unit: product.unit, quantity, priceCents: product.priceCents });
     return { product, quantity };
   }

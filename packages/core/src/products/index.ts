@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { decodeCursor, encodeCursor } from "../db/cursor.ts";
-import { AppError } from "../errors.ts";
+import { AppError, fieldError } from "../errors.ts";
 import { isId, newId } from "../ids.ts";
 import { toCents } from "../money/pricing.ts";
 import { toBase, type Unit } from "../money/quantity.ts";
@@ -18,8 +18,8 @@ import { type ProductChanges, type ProductRecord, productStore } from "./product
 
 export { toProduct, toReview } from "./product.mapping.ts";
 
-const notFound = () => new AppError("not_found", "Product Not Found");
-const slugTaken = () => new AppError("conflict", "Slug already in use");
+const notFound = () => new AppError("NOT_FOUND", "Product Not Found");
+const slugTaken = () => new AppError("SLUG_TAKEN", "Slug already in use");
 
 /**
  * GET /api/products: a page of the catalogue, newest first, optionally of one category and/or whose
@@ -111,7 +111,10 @@ export type ProductCreateInput = Partial<
 /** A step or stock in the unit → whole base units; 400 with the unit's rule when it is not one. */
 function inBase(unit: Unit, values: { step?: number | undefined; countInStock?: number | undefined }) {
   const issue = unitIssue(unit, values);
-  if (issue) throw new AppError("invalid", issue);
+  if (issue) {
+    const field = unitIssue(unit, { step: values.step }) ? "step" : "countInStock";
+    throw new AppError("VALIDATION_FAILED", issue, { field });
+  }
   return {
     step: values.step === undefined ? undefined : (toBase(unit, values.step) as number),
     countInStock:
@@ -129,7 +132,7 @@ function inBase(unit: Unit, values: { step?: number | undefined; countInStock?: 
  * const product = await create({ name: "Kiwi", slug: "kiwi", price: 3.5, countInStock: 20 });
  */
 export async function create(input: ProductCreateInput = {}): Promise<Product> {
-  if (input.id !== undefined && !isId(input.id)) throw new AppError("invalid", "id must be a ULID");
+  if (input.id !== undefined && !isId(input.id)) throw fieldError("id", "must be a ULID");
   const unit = input.unit ?? "kg";
   const base = inBase(unit, { step: input.step ?? 1, countInStock: input.countInStock ?? 0 });
   const id = input.id ?? newId();
@@ -166,7 +169,7 @@ function storedChanges(edit: ProductEdit, current: Unit): ProductChanges {
   const { price, step, countInStock, lowStockThreshold, ...rest } = edit;
   const unit = edit.unit ?? current;
   if (unit !== current && countInStock === undefined)
-    throw new AppError("invalid", "Count in stock is required with a new unit (in that unit)");
+    throw fieldError("countInStock", "Count in stock is required with a new unit (in that unit)");
   const stored: ProductChanges = Object.fromEntries(
     Object.entries(rest).filter(([, value]) => value !== undefined),
   );
@@ -197,7 +200,7 @@ export async function update(id: string, changes: ProductEdit): Promise<Product>
   const outcome = await productStore.update(id, stored, item);
   if (outcome === "taken") throw slugTaken();
   if (outcome === "changed") {
-    throw new AppError("conflict", "The product changed meanwhile, please reload it and try again");
+    throw new AppError("CHANGED_MEANWHILE", "The product changed meanwhile, please reload it and try again");
   }
   const updated = await productStore.get(id);
   if (!updated) throw notFound();
@@ -213,7 +216,7 @@ export async function remove(id: string): Promise<void> {
   const item = isId(id) ? await productStore.get(id) : undefined;
   if (!item) throw notFound();
   if ((await productStore.remove(id, item)) === "changed") {
-    throw new AppError("conflict", "The product changed meanwhile, please try again");
+    throw new AppError("CHANGED_MEANWHILE", "The product changed meanwhile, please try again");
   }
 }
 

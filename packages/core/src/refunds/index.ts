@@ -1,6 +1,6 @@
 import { requestFingerprint } from "../db/once.ts";
 import { AGAIN, giveUp, retrying } from "../db/retry.ts";
-import { AppError, isAppError } from "../errors.ts";
+import { AppError, fieldError, isAppError } from "../errors.ts";
 import { newId } from "../ids.ts";
 import { errorFields, log } from "../log.ts";
 import { formatMoney, toCents, toDollars } from "../money/pricing.ts";
@@ -38,7 +38,7 @@ export const REFUND_GRACE_MS = 2 * 60_000;
 const WAIT_FOR_FIRST_MS = 15_000;
 const POLL_MS = 100;
 
-const orderChanging = () => new AppError("unavailable", "The order is changing, please try again");
+const orderChanging = () => new AppError("ORDER_CHANGING", "The order is changing, please try again");
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** A stored refund as the API answers it (dollars; quantities in each product's unit). */
@@ -60,17 +60,17 @@ export function answerOf(refund: RefundRecord): RefundAnswer {
 /** 409 unless the order's payment was captured and may be refunded. */
 function assertRefundable(order: OrderRecord): void {
   if (isCancelled(order))
-    throw new AppError("conflict", "This order was cancelled; there is nothing to refund");
+    throw new AppError("ORDER_CANCELLED", "This order was cancelled; there is nothing to refund");
   if (!order.isPaid || order.captureId === undefined) {
     throw new AppError(
-      "conflict",
+      order.captureStatus === "PENDING" ? "PAYMENT_PENDING" : "NOT_PAID",
       order.captureStatus === "PENDING"
         ? "PayPal still holds this payment; it can be refunded once it is completed"
         : "Only a paid order can be refunded",
     );
   }
   if ((order.refunds?.length ?? 0) >= MAX_REFUNDS) {
-    throw new AppError("conflict", `An order takes at most ${MAX_REFUNDS} refunds`);
+    throw new AppError("REFUND_LIMIT_REACHED", `An order takes at most ${MAX_REFUNDS} refunds`);
   }
 }
 
@@ -78,18 +78,20 @@ function assertRefundable(order: OrderRecord): void {
 function requestOf(order: OrderRecord, input: RefundInput): RefundRequest {
   if (input.cancel === true) {
     if (order.isDelivered)
-      throw new AppError("conflict", "A delivered order cannot be cancelled; refund its lines instead");
+      throw new AppError(
+        "ALREADY_DELIVERED",
+        "A delivered order cannot be cancelled; refund its lines instead",
+      );
     return { kind: "all" };
   }
   if (input.amount !== undefined) return { kind: "amount", amountCents: toCents(input.amount) };
   const lines = (input.lines ?? []).map((line, index) => {
     // What the order charges for: as picked once picked (orders/picked.ts), substitutes included.
     const ordered = chargedLines(order).find((item) => item.productId === line._id);
-    if (!ordered)
-      throw new AppError("invalid", `lines.${index}._id: product ${line._id} is not in this order`);
+    if (!ordered) throw fieldError(`lines.${index}._id`, `product ${line._id} is not in this order`);
     const quantity = toBase(ordered.unit, line.quantity);
     if (quantity === undefined || quantity < 1) {
-      throw new AppError("invalid", `lines.${index}.quantity: must be ${PRECISION_TEXT[ordered.unit]}`);
+      throw fieldError(`lines.${index}.quantity`, `must be ${PRECISION_TEXT[ordered.unit]}`);
     }
     return { productId: line._id, quantity };
   });
@@ -139,8 +141,7 @@ export async function sendRefund(refund: RefundRecord, read?: OrderRecord): Prom
       // PENDING at PayPal: the webhook (or the sweep) completes it.
     } catch (error) {
       if (error instanceof RefundRefused) await releaseRefund(refund, error.issue);
-      else if (!isAppError(error) || (error.kind !== "bad_gateway" && error.kind !== "unavailable"))
-        throw error;
+      else if (!isAppError(error) || error.status < 502) throw error;
       else log("warn", "refund left pending: PayPal unreachable", { refundId: refund.id });
     }
   }
@@ -165,7 +166,7 @@ const fingerprintOf = (input: RefundInput): string =>
 function sameRequest(claim: { refundId: string; request?: string }, request: string): string {
   if (claim.request !== undefined && claim.request !== request) {
     throw new AppError(
-      "unprocessable",
+      "IDEMPOTENCY_KEY_REUSED",
       "This Idempotency-Key was already used for a different refund request; use a new key for a new refund",
     );
   }
@@ -191,7 +192,7 @@ export interface RefundOutcome extends RefundOrderAnswer {
 async function outcome(caller: Caller, refund: RefundRecord, created: boolean): Promise<RefundOutcome> {
   if (refund.status === "failed") {
     throw new AppError(
-      "conflict",
+      "REFUND_REFUSED",
       `PayPal refused the refund (${refund.issue ?? "refused"}); nothing was refunded`,
       {
         issue: refund.issue,

@@ -1,4 +1,4 @@
-import { AppError } from "../errors.ts";
+import { AppError, fieldError } from "../errors.ts";
 import { formatMoney, taxCentsOf, toDollars } from "../money/pricing.ts";
 import { formatQuantity, fromBase } from "../money/quantity.ts";
 import type { OrderRecord } from "../orders/order.records.ts";
@@ -47,7 +47,7 @@ function refundedItemsCents(lines: readonly ChargedLine[], refunded: Record<stri
 
 const exceeds = (order: OrderRecord) =>
   new AppError(
-    "conflict",
+    "REFUND_EXCEEDS_PAID",
     `The refund would exceed what was paid: at most ${formatMoney(toDollars(refundableCents(order)))} is left to refund`,
   );
 
@@ -64,7 +64,7 @@ export function planRefund(order: OrderRecord, request: RefundRequest): RefundPl
   if (request.kind === "all") {
     // Everything left: the money not yet refunded (shipping included) and every line's remainder.
     const amountCents = refundableCents(order);
-    if (amountCents < 1) throw new AppError("conflict", "Nothing is left to refund on this order");
+    if (amountCents < 1) throw new AppError("REFUND_EXCEEDS_PAID", "Nothing is left to refund on this order");
     const lines = charged
       .map((line) => ({
         productId: line.productId,
@@ -95,11 +95,11 @@ export function planRefund(order: OrderRecord, request: RefundRequest): RefundPl
   const lines: RefundRecord["lines"] = [];
   for (const [productId, quantity] of wanted) {
     const line = charged.find((item) => item.productId === productId);
-    if (!line) throw new AppError("invalid", `lines: product ${productId} is not in this order`);
+    if (!line) throw fieldError("lines", `product ${productId} is not in this order`);
     const refunded = before[productId] ?? 0;
     if (refunded + quantity > line.quantity) {
       const left = formatQuantity(line.unit, fromBase(line.unit, line.quantity - refunded));
-      throw new AppError("conflict", `${line.name}: only ${left} is left to refund`);
+      throw new AppError("REFUND_EXCEEDS_PAID", `${line.name}: only ${left} is left to refund`);
     }
     after[productId] = refunded + quantity;
     lines.push({ productId, unit: line.unit, quantity });
@@ -107,7 +107,7 @@ export function planRefund(order: OrderRecord, request: RefundRequest): RefundPl
   const itemsBefore = refundedItemsCents(charged, before);
   const itemsAfter = refundedItemsCents(charged, after);
   const amountCents = itemsAfter - itemsBefore + (taxCentsOf(itemsAfter) - taxCentsOf(itemsBefore));
-  if (amountCents < 1) throw new AppError("invalid", "lines: this refund comes to $0.00");
+  if (amountCents < 1) throw fieldError("lines", "this refund comes to $0.00");
   if (amountCents > refundableCents(order)) throw exceeds(order);
   return {
     amountCents,

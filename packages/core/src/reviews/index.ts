@@ -7,7 +7,7 @@ import type { Caller } from "../users/caller.ts";
 import type { ReviewCreated, ReviewInput } from "./review.schema.ts";
 import { reviewStore } from "./review.store.ts";
 
-const notFound = () => new AppError("not_found", "Product Not Found");
+const notFound = () => new AppError("NOT_FOUND", "Product Not Found");
 
 /** Average of the stored total, to one decimal: 4.25 → 4.3. */
 export const averageRating = (total: number, count: number): number =>
@@ -56,12 +56,12 @@ export async function addReview(
       };
       const onProduct = productStore.recordReview(productId, read, { numReviews, ratingTotal, rating });
       const outcome = await reviewStore.add(review, onProduct);
-      if (outcome === "duplicate") throw new AppError("conflict", "You already submitted a review");
+      if (outcome === "duplicate") throw new AppError("ALREADY_REVIEWED", "You already submitted a review");
       // "changed": another review changed the product (or the transactions collided).
       return outcome === "added"
         ? { message: "Review Created", review: toReview(review), numReviews, rating }
         : AGAIN;
     },
-    giveUp(() => new AppError("unavailable", "Too many reviews at once, please try again")),
+    giveUp(() => new AppError("BUSY", "Too many reviews at once, please try again")),
   );
 }

@@ -172,7 +172,7 @@ export async function earliestWithRoom(
   const free = slots.find((slot) => slot.remaining > 0 && !exclude.has(slot.id));
   if (!free) {
     throw new AppError(
-      "conflict",
+      "NO_SLOT_AVAILABLE",
       "Every delivery window is full or past its cut-off, please try again later",
     );
   }
@@ -192,19 +192,22 @@ export async function refusedSlot(id: string, now: Date = new Date()): Promise<"
   if (!slot) {
     const table = await timetable(now);
     if (table.slots.some((s) => s.id === id)) return "retry";
-    throw new AppError("conflict", `${name} does not exist (deliverySlotId ${id})`, { deliverySlotId: id });
+    throw new AppError("SLOT_UNKNOWN", `${name} does not exist (deliverySlotId ${id})`, {
+      deliverySlotId: id,
+    });
   }
-  if (slot.closed) throw new AppError("conflict", `${name} is closed`, { deliverySlotId: id });
+  if (slot.closed) throw new AppError("SLOT_CLOSED", `${name} is closed`, { deliverySlotId: id });
   if (slot.cutoffAt <= now.toISOString()) {
     const zone = (await deliveryStore.getRules())?.timeZone ?? DEFAULT_TIME_ZONE;
     const at = new Date(slot.cutoffAt);
     throw new AppError(
-      "conflict",
+      "CUTOFF_PASSED",
       `${name} no longer takes orders: its cut-off was ${localDate(at, zone)} ${localTime(at, zone)}`,
       { deliverySlotId: id },
     );
   }
-  if (slot.booked >= slot.capacity) throw new AppError("conflict", `${name} is full`, { deliverySlotId: id });
+  if (slot.booked >= slot.capacity)
+    throw new AppError("SLOT_FULL", `${name} is full`, { deliverySlotId: id });
   // Room again (an order expired meanwhile): try again.
   return "retry";
 }

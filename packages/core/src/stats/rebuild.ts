@@ -52,11 +52,14 @@ const nowInSeconds = () => Math.floor(Date.now() / 1000);
 export async function rebuildStats(options: RebuildOptions = {}): Promise<Summary> {
   const read = await statsStore.readGenerations();
   if (read.rebuild && read.rebuild.leaseUntil > nowInSeconds())
-    throw new AppError("conflict", "Another rebuild of the dashboard figures is running; try again later");
+    throw new AppError(
+      "REBUILD_RUNNING",
+      "Another rebuild of the dashboard figures is running; try again later",
+    );
   const gen = Math.max(read.lastGen, read.active, read.rebuild?.gen ?? 0) + 1;
   if (!(await rebuildStore.openRebuild(read, gen, nowInSeconds() + LEASE_SECONDS)))
     throw new AppError(
-      "conflict",
+      "REBUILD_RUNNING",
       "Another rebuild of the dashboard figures started meanwhile; try again later",
     );
   const opened = { ...read, version: read.version + 1 };
@@ -133,9 +136,12 @@ async function buildAndFlip(gen: number, opened: Generations, options: RebuildOp
       await onStep({ kind: "flipAttempt", flipped: result === "flipped" });
       if (result === "flipped") return;
       if ((await statsStore.readGenerations()).version !== opened.version)
-        throw new AppError("conflict", "Another rebuild took over this one; its figures are the ones shown");
+        throw new AppError(
+          "REBUILD_RUNNING",
+          "Another rebuild took over this one; its figures are the ones shown",
+        );
       return AGAIN;
     },
-    giveUp(() => new AppError("unavailable", "The stream kept the rebuild from finishing; run it again")),
+    giveUp(() => new AppError("BUSY", "The stream kept the rebuild from finishing; run it again")),
   );
 }

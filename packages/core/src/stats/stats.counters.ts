@@ -23,7 +23,7 @@ export type { CounterChange } from "./stats.records.ts";
 /** The UTC calendar day of an ISO timestamp ("2026-11-21"); the dashboard groups sales by it. */
 export function utcDay(timestamp: unknown): string {
   const time = typeof timestamp === "string" ? Date.parse(timestamp) : Number.NaN;
-  if (Number.isNaN(time)) throw new AppError("invalid", `Not a timestamp: ${String(timestamp)}`);
+  if (Number.isNaN(time)) throw new AppError("VALIDATION_FAILED", `Not a timestamp: ${String(timestamp)}`);
   return new Date(time).toISOString().slice(0, 10);
 }
 

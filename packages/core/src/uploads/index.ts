@@ -1,7 +1,7 @@
 import { PutObjectCommand } from "@aws-sdk/client-s3";
 import { createPresignedPost } from "@aws-sdk/s3-presigned-post";
 import { storageError } from "../db/errors.ts";
-import { AppError } from "../errors.ts";
+import { AppError, fieldError } from "../errors.ts";
 import { newId } from "../ids.ts";
 import { bucketName, IMAGE_KEY_PREFIX, publicImageUrl, s3, UPLOAD_KEY_PREFIX } from "./s3.ts";
 import { sniffImageType } from "./sniff.ts";
@@ -50,7 +50,7 @@ const isImageType = (type: string): type is ImageContentType => Object.hasOwn(IM
  * const { url, fields, secure_url } = await presign({ contentType: "image/webp", size: 81234 });
  */
 export async function presign(input: PresignInput): Promise<PresignedUpload> {
-  if (input.size > UPLOAD_MAX_BYTES) throw new AppError("too_large", TOO_LARGE_MESSAGE);
+  if (input.size > UPLOAD_MAX_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", TOO_LARGE_MESSAGE);
   const { id, key } = newUpload(input.contentType);
   try {
     const { url, fields } = await createPresignedPost(s3(), {
@@ -85,15 +85,13 @@ export async function storeImage(file: {
   type: string;
   bytes: Uint8Array;
 }): Promise<{ secure_url: string; id: string }> {
-  if (file.bytes.length === 0) throw new AppError("invalid", "file: The file is empty");
-  if (file.bytes.length > DIRECT_UPLOAD_MAX_BYTES) throw new AppError("too_large", DIRECT_TOO_LARGE_MESSAGE);
+  if (file.bytes.length === 0) throw fieldError("file", "The file is empty");
+  if (file.bytes.length > DIRECT_UPLOAD_MAX_BYTES)
+    throw new AppError("PAYLOAD_TOO_LARGE", DIRECT_TOO_LARGE_MESSAGE);
   const declared = file.type.split(";")[0]?.trim().toLowerCase() ?? "";
-  if (!isImageType(declared)) throw new AppError("invalid", `file: ${UNSUPPORTED_TYPE_MESSAGE}`);
+  if (!isImageType(declared)) throw fieldError("file", UNSUPPORTED_TYPE_MESSAGE);
   if (sniffImageType(file.bytes) !== declared) {
-    throw new AppError(
-      "invalid",
-      `file: The file is not a valid ${IMAGE_EXTENSIONS[declared].toUpperCase()} image`,
-    );
+    throw fieldError("file", `The file is not a valid ${IMAGE_EXTENSIONS[declared].toUpperCase()} image`);
   }
   const { id, key } = newUpload(declared);
   try {
@@ -121,7 +119,7 @@ const UPLOAD_ID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
  * the product form shows.
  */
 export async function imageState(id: string): Promise<ImageState> {
-  if (!UPLOAD_ID.test(id)) throw new AppError("invalid", "id: not an upload id");
+  if (!UPLOAD_ID.test(id)) throw fieldError("id", "not an upload id");
   try {
     return await readImageState(id);
   } catch (error) {

@@ -41,7 +41,7 @@ export const sessionCheck = (session: Session, name: string): Action =>
 export async function callerOfSession({ userId, tokenVersion }: Session): Promise<Caller> {
   const user = await userStore.get(userId);
   // Tokens carrying an older version than the user's are revoked (docs/decisions/009-token-revocation.md).
-  if (!user || user.tokenVersion !== tokenVersion) throw new AppError("unauthenticated", "Invalid Token");
+  if (!user || user.tokenVersion !== tokenVersion) throw new AppError("UNAUTHENTICATED", "Invalid Token");
   return { _id: user.id, name: user.name, email: user.email, isAdmin: user.isAdmin };
 }
 
@@ -57,5 +57,5 @@ export async function callerFromToken(token: string): Promise<Caller> {
  * (docs/decisions/019-enforced-boundaries.md).
  */
 export function assertAdmin(caller: Caller): void {
-  if (!caller.isAdmin) throw new AppError("forbidden", "Invalid Admin Token");
+  if (!caller.isAdmin) throw new AppError("FORBIDDEN", "Invalid Admin Token");
 }

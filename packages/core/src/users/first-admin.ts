@@ -35,10 +35,12 @@ export async function ensureAdmin(account: {
         await create({ name: account.name, email, password: await account.password(), isAdmin: true });
         return "created";
       } catch (error) {
-        if (!(error instanceof AppError && error.kind === "conflict")) throw error;
+        if (!(error instanceof AppError && error.status === 409)) throw error;
         return AGAIN; // someone took the email meanwhile: look again
       }
     },
-    giveUp(() => new AppError("conflict", `The account ${email} changed meanwhile, please try again`)),
+    giveUp(
+      () => new AppError("CHANGED_MEANWHILE", `The account ${email} changed meanwhile, please try again`),
+    ),
   );
 }

@@ -22,9 +22,9 @@ import { type UserChanges, type UserRecord, userStore } from "./user.store.ts";
 
 export { BCRYPT_COST } from "./password.ts";
 
-const notFound = () => new AppError("not_found", "User Not Found");
-const emailTaken = () => new AppError("conflict", "Email already in use");
-const invalidCredentials = () => new AppError("unauthenticated", "Invalid email or password");
+const notFound = () => new AppError("NOT_FOUND", "User Not Found");
+const emailTaken = () => new AppError("EMAIL_TAKEN", "Email already in use");
+const invalidCredentials = () => new AppError("INVALID_CREDENTIALS", "Invalid email or password");
 
 const getUserItem = (id: string) => (isId(id) ? userStore.get(id) : Promise.resolve(undefined));
 
@@ -113,7 +113,7 @@ async function applyChanges(item: UserRecord, changes: UserChanges): Promise<Use
   const { outcome, next } = await userStore.update(item, changes);
   if (outcome === "taken") throw emailTaken();
   if (outcome === "changed")
-    throw new AppError("conflict", "The account changed meanwhile, please try again");
+    throw new AppError("CHANGED_MEANWHILE", "The account changed meanwhile, please try again");
   return next;
 }
 
@@ -165,7 +165,7 @@ export async function fromId(id: string): Promise<AdminUser> {
 /** PUT /api/users/{id} (admin): exactly the fields sent. An admin cannot demote themself. */
 export async function update(caller: Caller, id: string, input: AdminUserUpdate): Promise<AdminUser> {
   if (id === caller._id && input.isAdmin === false) {
-    throw new AppError("invalid", "You cannot remove your own admin rights");
+    throw new AppError("OWN_ACCOUNT", "You cannot remove your own admin rights");
   }
   const item = await getUserItem(id);
   if (!item) throw notFound();
@@ -179,7 +179,7 @@ export async function update(caller: Caller, id: string, input: AdminUserUpdate)
  * orders stay (shown as a deleted user). An admin cannot delete themself.
  */
 export async function remove(caller: Caller, id: string): Promise<void> {
-  if (id === caller._id) throw new AppError("invalid", "You cannot delete your own account");
+  if (id === caller._id) throw new AppError("OWN_ACCOUNT", "You cannot delete your own account");
   await retrying(
     "changedMeanwhile",
     async () => {
@@ -188,6 +188,6 @@ export async function remove(caller: Caller, id: string): Promise<void> {
       // The email changed between the read and the delete: read again and retry.
       return (await userStore.remove(id, item.email)) === "deleted" ? undefined : AGAIN;
     },
-    giveUp(() => new AppError("conflict", "The account changed meanwhile, please try again")),
+    giveUp(() => new AppError("CHANGED_MEANWHILE", "The account changed meanwhile, please try again")),
   );
 }

@@ -1,5 +1,5 @@
 import bcrypt from "bcryptjs";
-import { AppError } from "../errors.ts";
+import { fieldError } from "../errors.ts";
 import { PASSWORD_MAX_BYTES, PASSWORD_MIN_BYTES } from "./user.schema.ts";
 
 /** bcrypt cost (docs/architecture.md, 'API conventions': >= 10). */
@@ -11,10 +11,7 @@ const byteLength = (text: string) => new TextEncoder().encode(text).length;
 export function assertPassword(password: string): void {
   const bytes = byteLength(password);
   if (bytes < PASSWORD_MIN_BYTES || bytes > PASSWORD_MAX_BYTES) {
-    throw new AppError(
-      "invalid",
-      `password: Password must be ${PASSWORD_MIN_BYTES} to ${PASSWORD_MAX_BYTES} bytes`,
-    );
+    throw fieldError("password", `Password must be ${PASSWORD_MIN_BYTES} to ${PASSWORD_MAX_BYTES} bytes`);
   }
 }
 

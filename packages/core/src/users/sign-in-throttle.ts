@@ -17,7 +17,7 @@ export const WINDOW_SECONDS = 15 * 60;
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 const tooMany = () =>
-  new AppError("too_many", "Too many failed sign-in attempts, please try again in 15 minutes");
+  new AppError("RATE_LIMITED", "Too many failed sign-in attempts, please try again in 15 minutes");
 
 /**
  * Reserves one password comparison for the email, or throws 429 when its window is used up: one

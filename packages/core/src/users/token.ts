@@ -33,7 +33,7 @@ const ClaimsSchema = v.object({
 
 const key = () => new TextEncoder().encode(signingSecret());
 
-const invalidToken = () => new AppError("unauthenticated", "Invalid Token");
+const invalidToken = () => new AppError("UNAUTHENTICATED", "Invalid Token");
 
 /**
  * Signs an HS256 token whose subject is the user id, whose `tv` is the user's current token version

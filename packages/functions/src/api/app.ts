@@ -10,7 +10,7 @@ import { restockAlertRoutes, restockLinkRoutes } from "./alerts.ts";
 import { clientKeyRoutes } from "./client-keys.ts";
 import { contactRoutes, newsletterRoutes } from "./contact.ts";
 import { deliveryRoutes } from "./delivery.ts";
-import { mapError } from "./errors.ts";
+import { errorAnswer, mapError } from "./errors.ts";
 import { orderRoutes } from "./orders.ts";
 import { productRoutes } from "./products.ts";
 import type { Services } from "./services.ts";
@@ -33,8 +33,7 @@ const JSON_LIMIT = 256 * 1024;
  */
 function bodyTooLarge(c: Context, message = "The request body is too large"): Response {
   c.header("Connection", "close");
-  c.header("Cache-Control", "private, no-store");
-  return c.json({ message }, 413);
+  return errorAnswer(c, "PAYLOAD_TOO_LARGE", message);
 }
 
 /**
@@ -94,7 +93,7 @@ export function createApp(services: Services) {
       .route("/webhooks", webhookRoutes(services))
       .route("/", contactRoutes(services))
       .route("/", uploadRoutes(services))
-      .notFound((c) => c.json({ message: "Not Found" }, 404))
+      .notFound((c) => errorAnswer(c, "NOT_FOUND", "Not Found"))
       .onError(mapError)
   );
 }

@@ -1,27 +1,45 @@
-import { isAppError, statusOfKind } from "@fruit/core/errors";
+import { type ErrorCode, errorCodes, isAppError } from "@fruit/core/errors";
 import { errorFields, log } from "@fruit/core/log";
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 
+/** The code of an HTTP exception thrown by Hono itself (a broken body, …), by its status. */
+const codeOfHonoStatus: Partial<Record<number, ErrorCode>> = {
+  400: "MALFORMED_REQUEST",
+  401: "UNAUTHENTICATED",
+  403: "FORBIDDEN",
+  404: "NOT_FOUND",
+  413: "PAYLOAD_TOO_LARGE",
+  429: "RATE_LIMITED",
+  503: "UNAVAILABLE",
+};
+
 /**
- * The single error mapper: AppError kinds → status + `{ message }`; HTTP exceptions from Hono's own
- * middleware keep their status; anything else is logged with the request id and `status: 500` (the
- * line the API's 5xx alarm counts: stacks/alarms.ts) and answered with a generic 500 that leaks
- * nothing.
+ * An error answer: `{ message, code }` (plus `details`) with the code's status, never cached. Every
+ * error the API answers goes through here (core's errors.ts declares the codes).
+ *
+ * @example
+ * return errorAnswer(c, "NOT_FOUND", "Not Found");
+ */
+export function errorAnswer(c: Context, code: ErrorCode, message: string, details?: Record<string, unknown>) {
+  c.header("Cache-Control", "private, no-store");
+  return c.json({ ...details, message, code }, errorCodes[code].status as ContentfulStatusCode);
+}
+
+/**
+ * The single error mapper: an AppError answers its code's status with `{ message, code }`; HTTP
+ * exceptions from Hono's own middleware keep their status with its code; anything else is logged
+ * with the request id and `status: 500` (the line the API's 5xx alarm counts: stacks/alarms.ts) and
+ * answered with a generic 500 `INTERNAL` that leaks nothing.
  */
 export function mapError(error: Error, c: Context) {
-  c.header("Cache-Control", "private, no-store");
-  if (isAppError(error)) {
-    return c.json(
-      { ...error.details, message: error.message },
-      statusOfKind[error.kind] as ContentfulStatusCode,
-    );
-  }
-  if (error instanceof HTTPException) {
-    const status = error.status as ContentfulStatusCode;
-    const message = status === 413 ? "The request body is too large" : error.message || "Bad Request";
-    return c.json({ message }, status);
+  if (isAppError(error)) return errorAnswer(c, error.code, error.message, error.details);
+  const code = error instanceof HTTPException ? codeOfHonoStatus[error.status] : undefined;
+  if (code) {
+    const message =
+      code === "PAYLOAD_TOO_LARGE" ? "The request body is too large" : error.message || "Bad Request";
+    return errorAnswer(c, code, message);
   }
   log("error", "request failed", {
     requestId: c.get("requestId"),
@@ -30,5 +48,5 @@ export function mapError(error: Error, c: Context) {
     path: c.req.path,
     ...errorFields(error),
   });
-  return c.json({ message: "Something went wrong on our side, please try again" }, 500);
+  return errorAnswer(c, "INTERNAL", "Something went wrong on our side, please try again");
 }

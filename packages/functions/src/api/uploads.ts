@@ -1,5 +1,5 @@
 import { PresignSchema } from "@fruit/core/browser/uploads";
-import { AppError } from "@fruit/core/errors";
+import { AppError, fieldError } from "@fruit/core/errors";
 import type { Context } from "hono";
 import { Hono } from "hono/quick";
 import { type AuthEnv, auth } from "./middleware/auth.ts";
@@ -9,10 +9,13 @@ import { jsonBody } from "./validate.ts";
 /** Reads one file field of a multipart body; 400 when the body is not multipart or has no such file. */
 async function fileField(c: Context, name: string): Promise<{ type: string; bytes: Uint8Array }> {
   const body = await c.req.parseBody().catch(() => {
-    throw new AppError("invalid", `The request body must be multipart/form-data with a "${name}" file`);
+    throw new AppError(
+      "MALFORMED_REQUEST",
+      `The request body must be multipart/form-data with a "${name}" file`,
+    );
   });
   const file = body[name];
-  if (!(file instanceof File)) throw new AppError("invalid", `${name}: an image file is required`);
+  if (!(file instanceof File)) throw fieldError(name, "an image file is required");
   return { type: file.type, bytes: new Uint8Array(await file.arrayBuffer()) };
 }
 

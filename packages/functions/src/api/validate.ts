@@ -10,16 +10,22 @@ export function describeIssues(issues: readonly v.BaseIssue<unknown>[]): string 
   return path ? `${path}: ${issue.message}` : issue.message;
 }
 
-/** Validates a value with a shared schema; 400 `{ message }` naming the field otherwise. */
+/**
+ * Validates a value with a shared schema; otherwise 400 `{ message, code: "VALIDATION_FAILED", field }`,
+ * `field` the dotted path of the first problem (absent when the value as a whole is wrong).
+ */
 export function parseWith<S extends v.GenericSchema>(schema: S, value: unknown): v.InferOutput<S> {
   const result = v.safeParse(schema, value);
-  if (!result.success) throw new AppError("invalid", describeIssues(result.issues));
+  if (!result.success) {
+    const field = result.issues[0] ? v.getDotPath(result.issues[0]) : null;
+    throw new AppError("VALIDATION_FAILED", describeIssues(result.issues), field ? { field } : undefined);
+  }
   return result.output;
 }
 
 /**
- * Reads a JSON body and validates it. Broken JSON, a non-object and schema failures are 400s;
- * unknown fields are dropped by the schema and never stored.
+ * Reads a JSON body and validates it. Broken JSON and a non-object are 400 `MALFORMED_REQUEST`,
+ * schema failures 400 `VALIDATION_FAILED`; unknown fields are dropped by the schema and never stored.
  */
 export async function jsonBody<S extends v.GenericSchema>(c: Context, schema: S): Promise<v.InferOutput<S>> {
   let body: unknown;
@@ -27,10 +33,10 @@ export async function jsonBody<S extends v.GenericSchema>(c: Context, schema: S)
     const text = await c.req.text();
     body = text.trim() === "" ? {} : JSON.parse(text);
   } catch {
-    throw new AppError("invalid", "The request body is not valid JSON");
+    throw new AppError("MALFORMED_REQUEST", "The request body is not valid JSON");
   }
   if (typeof body !== "object" || body === null || Array.isArray(body)) {
-    throw new AppError("invalid", "The request body must be a JSON object");
+    throw new AppError("MALFORMED_REQUEST", "The request body must be a JSON object");
   }
   return parseWith(schema, body);
 }

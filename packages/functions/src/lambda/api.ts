@@ -1,4 +1,5 @@
 import { primeConnection } from "@fruit/core/db/read-client";
+import type { ErrorCode } from "@fruit/core/errors";
 import type { LambdaContext, LambdaEvent } from "hono/aws-lambda";
 import { handle } from "hono/aws-lambda";
 import { app } from "../api/index.ts";
@@ -14,7 +15,10 @@ const serve = handle(app);
 const notThroughRouter = {
   statusCode: 403,
   headers: { "content-type": "application/json", "cache-control": "private, no-store" },
-  body: JSON.stringify({ message: "Use the shop's address: the API answers only requests made through it" }),
+  body: JSON.stringify({
+    message: "Use the shop's address: the API answers only requests made through it",
+    code: "FORBIDDEN" satisfies ErrorCode,
+  }),
   isBase64Encoded: false,
 };
 

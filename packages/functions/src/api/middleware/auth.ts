@@ -8,7 +8,7 @@ export type AuthEnv = { Variables: { caller: Caller; session: Session; requestId
 /** Reads `Authorization: Bearer <token>` (scheme in any case, as the original client's map-key call sends "BEARER"). */
 export function bearerToken(header: string | undefined): string {
   const match = /^bearer\s+(\S+)$/i.exec(header?.trim() ?? "");
-  if (!match?.[1]) throw new AppError("unauthenticated", "No Token");
+  if (!match?.[1]) throw new AppError("UNAUTHENTICATED", "No Token");
   return match[1];
 }
 

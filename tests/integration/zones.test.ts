@@ -119,6 +119,7 @@ describe("delivery zones", () => {
   it("answers 409 OUTSIDE_AREA outside every zone", async () => {
     const res = await quote("postalCode=V5K0A1&lat=49.28&lng=-123.12&itemsPrice=30");
     expectClientError(res, 409);
+    expect(res.body.code).toBe("OUTSIDE_AREA");
     expect(res.body.message).toMatch(/outside every delivery zone/);
   });
 

@@ -1,5 +1,5 @@
 import { cachedItem } from "../db/cached-item.ts";
-import { AppError } from "../errors.ts";
+import { fieldError } from "../errors.ts";
 import { DEFAULT_TAX_CLASSES, type TaxClass, type TaxClasses } from "./tax.schema.ts";
 import { taxStore } from "./tax.store.ts";
 
@@ -36,9 +36,9 @@ export async function assertTaxClass(id: string): Promise<void> {
   // Read, not cached: an administrator may name a class another process just added.
   const { classes } = await readTaxClasses();
   if (!classes.some((c) => c.id === id)) {
-    throw new AppError(
-      "invalid",
-      `taxClass: "${id}" is not one of the shop's tax classes (${classes.map((c) => c.id).join(", ")})`,
+    throw fieldError(
+      "taxClass",
+      `"${id}" is not one of the shop's tax classes (${classes.map((c) => c.id).join(", ")})`,
     );
   }
 }

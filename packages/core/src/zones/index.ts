@@ -57,21 +57,25 @@ export async function setZones(input: Zones, now: Date = new Date()): Promise<Zo
 
 /** 409 OUTSIDE_AREA: no zone holds the place. */
 export const outsideArea = () =>
-  new AppError("conflict", "We do not deliver to this address: it is outside every delivery zone");
+  new AppError("OUTSIDE_AREA", "We do not deliver to this address: it is outside every delivery zone");
 
 /** 409 BELOW_MINIMUM, naming the zone and the missing amount. */
 export const belowMinimum = (choice: ZoneChoice) =>
   new AppError(
-    "conflict",
+    "BELOW_MINIMUM",
     `Orders delivered to ${choice.zone.name} start at ${formatMoney(toDollars(choice.zone.minimumCents))} of items: add ${formatMoney(toDollars(choice.missingCents))} more`,
     { deliveryZone: { id: choice.zone.id, name: choice.zone.name }, missing: toDollars(choice.missingCents) },
   );
 
 /** 409 WINDOW_NOT_SERVED: the zone is not delivered on the window's weekday. */
 export const windowNotServed = (choice: ZoneChoice, window: string) =>
-  new AppError("conflict", `${choice.zone.name} is not delivered on the day of the window ${window}`, {
-    deliveryZone: { id: choice.zone.id, name: choice.zone.name },
-  });
+  new AppError(
+    "WINDOW_NOT_SERVED",
+    `${choice.zone.name} is not delivered on the day of the window ${window}`,
+    {
+      deliveryZone: { id: choice.zone.id, name: choice.zone.name },
+    },
+  );
 
 /**
  * GET /api/delivery/quote (public): the zone of the place for a basket of `itemsPrice` (the map

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { api, expectClientError } from "../support/api.ts";
-import { createUser, type TestUser } from "../support/fixtures.ts";
+import { createProduct, createUser, type TestUser } from "../support/fixtures.ts";
 import { useFreshTable } from "../support/table.ts";
 
 /**
@@ -181,5 +181,18 @@ describe("tax classes", () => {
         400,
       );
     }
+  });
+
+  it("gives products a tax class: standard until the administrator names one of the shop's", async () => {
+    const product = await createProduct();
+    const path = `/api/products/${product._id}`;
+    expect((await api(path)).body.taxClass).toBe("standard");
+    const set = await api(path, { method: "PUT", body: { taxClass: "zero-rated" }, token: admin.token });
+    expect(set.status).toBe(200);
+    expect(set.body.product.taxClass).toBe("zero-rated");
+    const unknown = await api(path, { method: "PUT", body: { taxClass: "luxury" }, token: admin.token });
+    expectClientError(unknown, 400);
+    expect(unknown.body).toMatchObject({ code: "VALIDATION_FAILED", field: "taxClass" });
+    expect((await api(path)).body.taxClass).toBe("zero-rated");
   });
 });

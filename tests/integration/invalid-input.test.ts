@@ -5,7 +5,8 @@ import { createProduct, createUser, type TestUser } from "../support/fixtures.ts
 import { useFreshTable } from "../support/table.ts";
 
 /**
- * Invalid input on every write endpoint of the area answers 4xx `{ message }`, never 5xx: broken or
+ * Invalid input on every write endpoint of the area answers 4xx `{ message, code }` (a field's
+ * problem `VALIDATION_FAILED` naming the `field`), never 5xx: broken or
  * non-object JSON, each field missing or of a wrong type, strings far too long, unknown ids and ids
  * with slashes or unicode. (POST /api/products takes no body and ignores one; /api/upload's
  * multipart checks are in uploads.test.ts.)
@@ -143,6 +144,7 @@ describe("invalid input never answers 5xx", () => {
             body: raw,
           });
           expectClientError(res, 400);
+          expect(res.body.code, raw).toBe("MALFORMED_REQUEST");
         }
       });
 
@@ -152,6 +154,7 @@ describe("invalid input never answers 5xx", () => {
           const res = await send(endpoint, body);
           expectClientError(res, 400);
           expect(res.body.message).toMatch(new RegExp(`^${field}: `));
+          expect(res.body).toMatchObject({ code: "VALIDATION_FAILED", field });
         }
         for (const [field, kind] of Object.entries(endpoint.kinds)) {
           for (const wrong of WRONG[kind]) {
@@ -160,6 +163,8 @@ describe("invalid input never answers 5xx", () => {
             expect(res.body.message, `${field} = ${JSON.stringify(wrong)}`).toMatch(
               new RegExp(`^${field}(\\.\\d+)?: `),
             );
+            expect(res.body.code).toBe("VALIDATION_FAILED");
+            expect(res.body.field).toMatch(new RegExp(`^${field}(\\.\\d+)?$`));
           }
         }
       });

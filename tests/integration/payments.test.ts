@@ -139,6 +139,7 @@ describe("paying with PayPal", () => {
     expect(res.status).toBe(409);
     expect(await res.json()).toEqual({
       message: "The payment was not completed (INSTRUMENT_DECLINED)",
+      code: "PAYMENT_DECLINED",
       issue: "INSTRUMENT_DECLINED",
     });
     expect(await isPaid(order._id)).toBe(false);

@@ -1,3 +1,4 @@
+import { type ErrorCode, errorCodes, isErrorCode } from "@fruit/core/errors";
 import { app } from "@fruit/functions/api/index";
 import { expect } from "vitest";
 
@@ -56,11 +57,19 @@ export async function api<T = Json>(path: string, options: ApiOptions = {}): Pro
   return { status: res.status, body: parsed as T, text, headers: res.headers };
 }
 
-/** Asserts a 4xx answer of the error shape `{ message }` with a non-empty message. */
+/**
+ * Asserts a 4xx answer of the error shape `{ message, code }`: a non-empty message and a code of the
+ * registry (core's errors.ts, listed in docs/errors.md) whose status is the answer's; a
+ * `VALIDATION_FAILED` names its field when it has one. Every integration test that meets a 4xx
+ * checks it here, so each 4xx the suite sees carries a documented code.
+ */
 export function expectClientError(res: ApiResponse, status?: number): void {
   if (status !== undefined) expect(res.status, res.text).toBe(status);
   expect(res.status, res.text).toBeGreaterThanOrEqual(400);
   expect(res.status, res.text).toBeLessThan(500);
   expect(typeof res.body?.message, res.text).toBe("string");
   expect(res.body.message.length).toBeGreaterThan(0);
+  expect(isErrorCode(res.body.code), `undocumented code: ${res.text}`).toBe(true);
+  expect(errorCodes[res.body.code as ErrorCode].status, res.text).toBe(res.status);
+  if (res.body.field !== undefined) expect(typeof res.body.field, res.text).toBe("string");
 }

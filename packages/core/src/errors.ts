@@ -8,7 +8,7 @@ export const errorCodes = {
   VALIDATION_FAILED: {
     status: 400,
     meaning:
-      "A field of the request breaks its rule; `field` names it (a dotted path such as `orderItems.0.qty`)",
+      "A field of the request breaks its rule; `field` names it (a dotted path such as `orderItems.0.quantity`)",
   },
   MALFORMED_REQUEST: {
     status: 400,
@@ -35,8 +35,7 @@ export const errorCodes = {
   NOT_FOUND: { status: 404, meaning: "No such route, or no such user, product, order or delivery window" },
   PRICES_CHANGED: {
     status: 409,
-    meaning:
-      "A price or the shipping changed since the cart was filled; `orderItems` carries the current ones",
+    meaning: "A price changed since the cart was filled; `orderItems` and `prices` carry the current ones",
   },
   OUT_OF_STOCK: {
     status: 409,

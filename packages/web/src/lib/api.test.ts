@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ApiError, apiPage } from "./api.ts";
+import { ApiError, api, apiPage, errorCode } from "./api.ts";
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -31,12 +31,30 @@ describe("apiPage", () => {
     });
   });
 
-  it("throws the server's message for a bad cursor, and refuses an answer that is not a list", async () => {
-    vi.stubGlobal("fetch", answer({ message: "Invalid cursor" }, {}, 400));
+  it("throws the server's message, code and field for a bad cursor, and refuses an answer that is not a list", async () => {
+    vi.stubGlobal(
+      "fetch",
+      answer({ message: "Invalid cursor", code: "VALIDATION_FAILED", field: "cursor" }, {}, 400),
+    );
     const failure = apiPage("/api/users?cursor=forged");
     await expect(failure).rejects.toBeInstanceOf(ApiError);
-    await expect(failure).rejects.toMatchObject({ status: 400, message: "Invalid cursor" });
+    await expect(failure).rejects.toMatchObject({
+      status: 400,
+      message: "Invalid cursor",
+      code: "VALIDATION_FAILED",
+      field: "cursor",
+    });
     vi.stubGlobal("fetch", answer({ products: [] }));
     await expect(apiPage("/api/products")).rejects.toBeInstanceOf(ApiError);
+  });
+
+  it("reads only a documented code: an unknown one, or none, leaves the code undefined", async () => {
+    vi.stubGlobal("fetch", answer({ message: "Full", code: "WINDOW_GONE_FULL" }, {}, 409));
+    await expect(api("/api/orders")).rejects.toMatchObject({ status: 409, code: undefined, message: "Full" });
+    vi.stubGlobal("fetch", answer("Bad Gateway", {}, 502));
+    const failure = await api("/api/orders").catch((error: unknown) => error);
+    expect(failure).toMatchObject({ status: 502, code: undefined, details: {} });
+    expect(errorCode(failure)).toBeUndefined();
+    expect(errorCode(new Error("offline"))).toBeUndefined();
   });
 });

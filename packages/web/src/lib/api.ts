@@ -1,17 +1,39 @@
+import { type ErrorCode, isErrorCode } from "@fruit/core/browser/errors";
 import { takeEarlyAnswer } from "./early-fetch.ts";
 import { nextPath, totalCount } from "./link-header.ts";
 
-/** An API answer that was not 2xx; `message` is the server's `{ message }` when it sent one. */
+/**
+ * An API answer that was not 2xx. `message` is the server's sentence for a person (to show);
+ * `code` its stable code (docs/errors.md) when it sent one, which is what the app decides on — never
+ * the message's text; `field` the refused field of a `VALIDATION_FAILED`; `details` every field of
+ * the answer (a code's own fields, such as PayPal's `issue` beside `PAYMENT_DECLINED`).
+ */
 export class ApiError extends Error {
   readonly status: number;
+  readonly code: ErrorCode | undefined;
+  readonly field: string | undefined;
+  readonly details: Readonly<Record<string, unknown>>;
   readonly body: unknown;
   constructor(status: number, message: string, body: unknown) {
     super(message);
     this.name = "ApiError";
     this.status = status;
     this.body = body;
+    this.details = typeof body === "object" && body !== null && !Array.isArray(body) ? { ...body } : {};
+    this.code = isErrorCode(this.details.code) ? this.details.code : undefined;
+    this.field = typeof this.details.field === "string" ? this.details.field : undefined;
   }
 }
+
+/**
+ * The code of a failed call's answer (docs/errors.md), or undefined for anything else (a network
+ * failure, an answer without one).
+ *
+ * @example
+ * if (errorCode(error) === "SLOT_FULL") shop.saveDeliverySlot(null);
+ */
+export const errorCode = (error: unknown): ErrorCode | undefined =>
+  error instanceof ApiError ? error.code : undefined;
 
 export const GENERIC_ERROR = "Something went wrong, please try again";
 

@@ -90,7 +90,10 @@ describe("usePages", () => {
       "GET /api/users?limit=1": pageAnswer(["a"], { next: "/api/users?limit=1&cursor=c2" }),
       "GET /api/users?limit=1&cursor=c2": () =>
         failures-- > 0
-          ? new Response(JSON.stringify({ message: "Invalid cursor" }), { status: 400 })
+          ? new Response(
+              JSON.stringify({ message: "Invalid cursor", code: "VALIDATION_FAILED", field: "cursor" }),
+              { status: 400 },
+            )
           : pageAnswer(["b"])(),
     });
     vi.stubGlobal("fetch", api.fetch);

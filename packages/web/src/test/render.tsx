@@ -47,7 +47,8 @@ export function fakeApi(answers: Record<string, unknown | ((body: unknown) => un
     const body = typeof init.body === "string" ? JSON.parse(init.body) : undefined;
     calls.push({ method, path: input, body, headers: (init.headers ?? {}) as Record<string, string> });
     const answer = answers[`${method} ${input}`] ?? answers[`${method} ${input.split("?")[0]}`];
-    if (answer === undefined) return new Response(JSON.stringify({ message: "Not Found" }), { status: 404 });
+    if (answer === undefined)
+      return new Response(JSON.stringify({ message: "Not Found", code: "NOT_FOUND" }), { status: 404 });
     const value = typeof answer === "function" ? (answer as (b: unknown) => unknown)(body) : answer;
     if (value instanceof Response) return value;
     return new Response(JSON.stringify(value), {

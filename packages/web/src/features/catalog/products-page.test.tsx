@@ -180,7 +180,10 @@ describe("the storefront grid", () => {
         }),
         "GET /api/products?limit=24&cursor=x": () =>
           failures-- > 0
-            ? new Response(JSON.stringify({ message: "Invalid cursor" }), { status: 400 })
+            ? new Response(
+                JSON.stringify({ message: "Invalid cursor", code: "VALIDATION_FAILED", field: "cursor" }),
+                { status: 400 },
+              )
             : pageAnswer(products("Fig", 1, 3))(),
       }).fetch,
     );

@@ -7,7 +7,7 @@ import { MemoryRouter, Route, Routes } from "react-router-dom";
 import { SWRConfig } from "swr";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { theme } from "../../app/theme.ts";
-import { shop } from "../../lib/shop-store.ts";
+import { getShopState, shop } from "../../lib/shop-store.ts";
 import { order as anOrder, orderLine } from "../../test/orders.ts";
 import { fakeApi, pageAnswer, resetShop } from "../../test/render.tsx";
 import { holdLength, localTime } from "./detail/order-hold.tsx";
@@ -157,9 +157,12 @@ describe("order screen", () => {
     const api = fakeApi({
       "GET /api/orders/o7": () => (reads++ === 0 ? order({ _id: "o7" }) : { ...cancelled, _id: "o7" }),
       "GET /api/keys/paypal": "test",
-      "POST /api/orders/o7/paypal": new Response(JSON.stringify({ message: "This order was cancelled" }), {
-        status: 409,
-      }),
+      "POST /api/orders/o7/paypal": new Response(
+        JSON.stringify({ message: "This order was cancelled", code: "ORDER_CANCELLED" }),
+        {
+          status: 409,
+        },
+      ),
     });
     vi.stubGlobal("fetch", api.fetch);
     renderAt("/order/o7", { "/order/:id": <OrderPage /> }, { appCache: true });
@@ -376,6 +379,33 @@ describe("placing an order", () => {
     expect(await screen.findByText("order screen")).toBeInTheDocument();
     expect(api.calls.at(-1)).toMatchObject({ method: "POST", path: "/api/orders" });
   });
+
+  it.each([
+    ["SLOT_FULL", "That one is taken now", null],
+    ["CUTOFF_PASSED", "Too late for that one", null],
+    ["OUT_OF_STOCK", "Sorry. Honey Mangoes is out of stock", "2026-12-01T09:00-11:00"],
+  ])(
+    "decides on a refusal's code, not its words: %s shows why and keeps the window only when it is not the window's",
+    async (code, message, kept) => {
+      const slot = { id: "2026-12-01T09:00-11:00", date: "2026-12-01", start: "09:00", end: "11:00" };
+      const mango = { _id: "p1", slug: "mango", name: "Honey Mangoes", image: "/m.webp", price: 5 } as const;
+      shop.addToCart({ ...mango, unit: "kg", step: 1, countInStock: 3, quantity: 2 });
+      shop.saveShippingAddress(address);
+      shop.savePaymentMethod("PayPal");
+      shop.saveDeliverySlot(slot);
+      const api = fakeApi({
+        "POST /api/orders": new Response(JSON.stringify({ message, code, deliverySlotId: slot.id }), {
+          status: 409,
+        }),
+        "GET /api/products/p1": { ...mango, unit: "kg", step: 1, countInStock: 3 },
+      });
+      vi.stubGlobal("fetch", api.fetch);
+      renderAt("/placeorder", { "/placeorder": <PlaceOrderPage /> });
+      await userEvent.click(screen.getByRole("button", { name: "Place Order" }));
+      expect(await screen.findByText(message, { exact: false })).toBeInTheDocument();
+      expect(getShopState().deliverySlot?.id ?? null).toBe(kept);
+    },
+  );
 
   it("asks what to do if each line sells out, No substitute by default, and sends the choice", async () => {
     const line = {

@@ -153,7 +153,10 @@ describe("refund form", () => {
   it("shows the problem with the form, and the server's refusal, under the form", async () => {
     const api = fakeApi({
       "POST /api/orders/o1/refunds": new Response(
-        JSON.stringify({ message: "The refund would exceed what was paid: at most $5.00 is left to refund" }),
+        JSON.stringify({
+          message: "The refund would exceed what was paid: at most $5.00 is left to refund",
+          code: "REFUND_EXCEEDS_PAID",
+        }),
         { status: 409 },
       ),
     });

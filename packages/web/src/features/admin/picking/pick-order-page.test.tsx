@@ -218,10 +218,15 @@ describe("picking screen", () => {
     const api = renderPicking({
       "POST /api/orders/o1/final": () =>
         ++attempt === 1
-          ? new Response(JSON.stringify({ message: "Service Unavailable" }), { status: 503 })
-          : new Response(JSON.stringify({ message: "Only 0.2 kg of Cantaloupe is in stock" }), {
-              status: 409,
-            }),
+          ? new Response(JSON.stringify({ message: "Service Unavailable", code: "UNAVAILABLE" }), {
+              status: 503,
+            })
+          : new Response(
+              JSON.stringify({ message: "Only 0.2 kg of Cantaloupe is in stock", code: "OUT_OF_STOCK" }),
+              {
+                status: 409,
+              },
+            ),
     });
     await screen.findByRole("heading", { name: "Pick order o1" });
     await recordAndConfirm("Record the final charge of $24.80?");

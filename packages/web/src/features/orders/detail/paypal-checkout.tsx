@@ -3,7 +3,7 @@ import { Alert } from "@mantine/core";
 import { PayPalButtons, PayPalScriptProvider, usePayPalScriptReducer } from "@paypal/react-paypal-js";
 import { LoadingBlock } from "../../../components/page-states.tsx";
 import { notifyError, notifySuccess } from "../../../lib/notify.ts";
-import { createPaypalOrder, ORDER_PAID_MESSAGE, payOrder } from "./api/pay-order.ts";
+import { createPaypalOrder, isInstrumentDeclined, ORDER_PAID_MESSAGE, payOrder } from "./api/pay-order.ts";
 
 /**
  * The PayPal buttons (own chunk: the SDK script loads from PayPal's host, only on the order screen).
@@ -48,7 +48,7 @@ function Buttons({ orderId, fundingSource }: { orderId: string; fundingSource: "
           notifySuccess(ORDER_PAID_MESSAGE);
         } catch (error) {
           // A declined instrument can be retried in the same PayPal window.
-          if ((error as Error).message.includes("INSTRUMENT_DECLINED")) return actions.restart();
+          if (isInstrumentDeclined(error)) return actions.restart();
           notifyError(error);
         }
       }}

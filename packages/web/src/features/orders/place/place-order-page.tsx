@@ -2,7 +2,7 @@ import { priceLines } from "@fruit/core/browser/money";
 import { Alert, Button, Container, Text, Title } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router-dom";
-import { errorMessage } from "../../../lib/api.ts";
+import { errorCode, errorMessage } from "../../../lib/api.ts";
 import { newIdempotencyKey } from "../../../lib/idempotency-key.ts";
 import { notifyError } from "../../../lib/notify.ts";
 import { shop, useShop } from "../../../lib/shop-store.ts";
@@ -12,7 +12,7 @@ import { isAddressComplete } from "../checkout/address-complete.ts";
 import { OrderLayout, OrderSection, PaymentMethodLine, ShippingLines } from "../shared/order-details.tsx";
 import { OrderItemsList } from "../shared/order-items-list.tsx";
 import { PolicyNote } from "../shared/substitute.tsx";
-import { createOrder } from "./api/create-order.ts";
+import { CART_REFUSALS, createOrder, SLOT_REFUSALS } from "./api/create-order.ts";
 import { SubstituteControl } from "./substitute-control.tsx";
 
 /**
@@ -52,10 +52,11 @@ export function PlaceOrderPage() {
       navigate(`/order/${order._id}`);
     } catch (error) {
       const status = (error as { status?: number }).status;
-      if (status === 409) {
+      const code = errorCode(error);
+      if (code && CART_REFUSALS.has(code)) {
         // Stock ran out, a price changed or the delivery window filled since: show why, refresh the cart.
         setRefusal(errorMessage(error));
-        if (/delivery window/i.test(errorMessage(error))) shop.saveDeliverySlot(null);
+        if (SLOT_REFUSALS.has(code)) shop.saveDeliverySlot(null);
         await refreshCartFromServer();
       } else notifyError(error);
       if (status !== undefined && status < 500) setAttemptKey(newIdempotencyKey());

@@ -53,7 +53,10 @@ describe("contact form", () => {
   });
 
   it("shows the API's refusal (the hourly limit) as it is", async () => {
-    const refusal = { message: "Too many requests: at most 5 an hour, please try again later" };
+    const refusal = {
+      message: "Too many requests: at most 5 an hour, please try again later",
+      code: "RATE_LIMITED",
+    };
     vi.stubGlobal(
       "fetch",
       fakeApi({ "POST /api/contact": new Response(JSON.stringify(refusal), { status: 429 }) }).fetch,

@@ -41,5 +41,14 @@ export async function payOrder(orderId: string, paypalOrderId: string): Promise<
   return order;
 }
 
+/**
+ * PayPal declined the payer's instrument (`PAYMENT_DECLINED` naming PayPal's issue): the same PayPal
+ * window may try another one.
+ */
+export const isInstrumentDeclined = (error: unknown): boolean =>
+  error instanceof ApiError &&
+  error.code === "PAYMENT_DECLINED" &&
+  error.details.issue === "INSTRUMENT_DECLINED";
+
 /** docs/product.md §8. */
 export const ORDER_PAID_MESSAGE = "Order is paid";

@@ -1,5 +1,6 @@
-import type { OrderCreated, OrderInput, PriceChangedError } from "@fruit/core/browser/orders";
-import { ApiError, api } from "../../../../lib/api.ts";
+import type { ErrorCode } from "@fruit/core/browser/errors";
+import type { OrderCreated, OrderInput } from "@fruit/core/browser/orders";
+import { api } from "../../../../lib/api.ts";
 
 /**
  * POST /api/orders with an Idempotency-Key: a retried submit (a lost answer, a double click)
@@ -14,13 +15,21 @@ export function createOrder(input: OrderInput, idempotencyKey: string): Promise<
   });
 }
 
-/** The server refused the order because a price changed (its 409 carries the current prices). */
-export function isPriceChange(error: unknown): error is ApiError & { body: PriceChangedError } {
-  return (
-    error instanceof ApiError &&
-    error.status === 409 &&
-    typeof error.body === "object" &&
-    error.body !== null &&
-    "prices" in error.body
-  );
-}
+/** Placement's refusals of a delivery window: the chosen one is dropped and the shopper picks again. */
+export const SLOT_REFUSALS: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
+  "SLOT_FULL",
+  "SLOT_CLOSED",
+  "CUTOFF_PASSED",
+  "SLOT_UNKNOWN",
+  "NO_SLOT_AVAILABLE",
+]);
+
+/**
+ * Placement's refusals that the cart has gone stale (stock ran out, a price changed, a window
+ * filled since): the page shows why and refreshes the cart from the server.
+ */
+export const CART_REFUSALS: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
+  "OUT_OF_STOCK",
+  "PRICES_CHANGED",
+  ...SLOT_REFUSALS,
+]);

@@ -4,7 +4,7 @@ import { createProduct, createUser, type TestUser } from "../support/fixtures.ts
 import { useFreshTable } from "../support/table.ts";
 
 /**
- * Delivery zones and tax classes through the API (docs/decisions/042-zones-and-tax-classes.md):
+ * Delivery zones and tax classes through the API (docs/decisions/046-zones-and-tax-classes.md):
  * the administrator's zones in dollars, the public quote (map location over postal code, cheapest
  * shipping where zones overlap, 409 outside every zone), and the tax classes.
  */

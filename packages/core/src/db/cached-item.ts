@@ -1,6 +1,6 @@
 /**
  * One stored settings item read at most once per `ttlMs` per process, shared by every caller in flight
- * (docs/decisions/042-zones-and-tax-classes.md): the delivery zones and the tax classes, which every
+ * (docs/decisions/046-zones-and-tax-classes.md): the delivery zones and the tax classes, which every
  * placement needs, cost no round trip of their own on the placement path. A failed read is not kept.
  * A change written in this process is seen at once (`forget`); another process sees it within the
  * TTL. The item is not put into each order's transaction as a condition instead: every order of the

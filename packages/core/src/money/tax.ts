@@ -1,5 +1,5 @@
 /**
- * Tax by class (browser-safe; docs/decisions/042-zones-and-tax-classes.md): each line belongs to a
+ * Tax by class (browser-safe; docs/decisions/046-zones-and-tax-classes.md): each line belongs to a
  * tax class, each class's base is the sum of its lines' cents, and each class's tax is its rate of
  * that base, rounded half up to the cent once. The order's tax is the sum of the class amounts, so
  * the lines of `taxes` add up to `taxPrice` to the cent by construction.

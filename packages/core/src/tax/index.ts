@@ -4,7 +4,7 @@ import { DEFAULT_TAX_CLASSES, type TaxClass, type TaxClasses } from "./tax.schem
 import { taxStore } from "./tax.store.ts";
 
 /**
- * Tax classes (docs/decisions/042-zones-and-tax-classes.md): the administrator's classes and rates,
+ * Tax classes (docs/decisions/046-zones-and-tax-classes.md): the administrator's classes and rates,
  * which products name (`taxClass`) and placement, refunds and final charges tax by
  * (money/tax.ts). Before any were set, the one `standard` class at 15 %: the spec's totals.
  */

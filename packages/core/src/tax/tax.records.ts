@@ -4,7 +4,7 @@ import { TaxClassSchema } from "./tax.schema.ts";
 
 /**
  * The stored kind of tax classes (docs/data-model.md: Tax classes, pattern 60;
- * docs/decisions/042-zones-and-tax-classes.md): one item holding every class, read cached by
+ * docs/decisions/046-zones-and-tax-classes.md): one item holding every class, read cached by
  * placement (db/cached-item.ts).
  *
  * - classes: pk TAX, sk CLASSES

@@ -3,7 +3,7 @@ import { TAX_PERCENT } from "../money/pricing.ts";
 import { rateMillis, STANDARD_TAX_CLASS } from "../money/tax.ts";
 
 /**
- * Browser-safe shapes of tax classes (docs/decisions/042-zones-and-tax-classes.md): the body of
+ * Browser-safe shapes of tax classes (docs/decisions/046-zones-and-tax-classes.md): the body of
  * `PUT /api/tax/classes`, a product's `taxClass`, and the default the shop has before any was set.
  */
 

@@ -8,7 +8,7 @@ import { placeOf } from "./zone.schema.ts";
 import { zoneStore } from "./zone.store.ts";
 
 /**
- * Delivery zones (docs/decisions/042-zones-and-tax-classes.md): the administrator's list, the quote
+ * Delivery zones (docs/decisions/046-zones-and-tax-classes.md): the administrator's list, the quote
  * shoppers ask for, and the zone an order goes to, with the refusals placement answers. With no
  * zones set, the shop's one rule holds everywhere (money/pricing.ts: $10, free over $100).
  */

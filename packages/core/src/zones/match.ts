@@ -5,7 +5,7 @@ import { postalMatches } from "./postal.ts";
 import type { Place, Point, ZoneMatch, ZoneRule } from "./zone.schema.ts";
 
 /**
- * Which zone an order goes to (browser-safe; docs/decisions/042-zones-and-tax-classes.md). Polygons
+ * Which zone an order goes to (browser-safe; docs/decisions/046-zones-and-tax-classes.md). Polygons
  * and distances are @turf's (GeoJSON is `[lng, lat]`; zones are written `[lat, lng]`); a point on a
  * polygon's edge or corner, or exactly `radiusKm` from a centre, is inside.
  */

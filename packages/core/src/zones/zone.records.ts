@@ -4,7 +4,7 @@ import { ZoneMatchSchema } from "./zone.schema.ts";
 
 /**
  * The stored kind of delivery zones (docs/data-model.md: Delivery zones, pattern 59;
- * docs/decisions/042-zones-and-tax-classes.md): ONE item holding every zone, so placement reads the
+ * docs/decisions/046-zones-and-tax-classes.md): ONE item holding every zone, so placement reads the
  * zones with one cached GetItem (db/cached-item.ts).
  *
  * - zones: pk DELIVERY_ZONES, sk ZONES

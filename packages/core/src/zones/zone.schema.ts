@@ -3,7 +3,7 @@ import { isWholeCents } from "../money/pricing.ts";
 import { normalisePostal } from "./postal.ts";
 
 /**
- * Browser-safe shapes of delivery zones (docs/decisions/042-zones-and-tax-classes.md), shared by the
+ * Browser-safe shapes of delivery zones (docs/decisions/046-zones-and-tax-classes.md), shared by the
  * server and the web app: `PUT /api/delivery/zones`' body (amounts in dollars, as everywhere in the
  * API), the quote's query and answer, and the place an order goes to.
  */

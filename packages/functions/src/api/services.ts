@@ -68,9 +68,9 @@ export interface Services {
     | "moveOrder"
     | "bookedDays"
   >;
-  /** Delivery zones and the quote (docs/decisions/042-zones-and-tax-classes.md). */
+  /** Delivery zones and the quote (docs/decisions/046-zones-and-tax-classes.md). */
   zones: AsyncFunctions<typeof zones, "readZones" | "setZones" | "quoteDelivery">;
-  /** Tax classes (docs/decisions/042-zones-and-tax-classes.md). */
+  /** Tax classes (docs/decisions/046-zones-and-tax-classes.md). */
   tax: AsyncFunctions<typeof tax, "readTaxClasses" | "setTaxClasses">;
   /** Reviews (they write the product's rating in the same transaction). */
   reviews: AsyncFunctions<typeof reviews, "addReview">;

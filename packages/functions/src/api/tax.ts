@@ -4,7 +4,7 @@ import { type AuthEnv, auth } from "./middleware/auth.ts";
 import type { Services } from "./services.ts";
 import { jsonBody } from "./validate.ts";
 
-/** /api/tax — the shop's tax classes (admin; docs/decisions/042-zones-and-tax-classes.md). */
+/** /api/tax — the shop's tax classes (admin; docs/decisions/046-zones-and-tax-classes.md). */
 export function taxRoutes(services: Pick<Services, "caller" | "tax">) {
   const { requireAdmin } = auth(services.caller);
   const { tax } = services;

@@ -6,7 +6,7 @@ import type { Services } from "./services.ts";
 import { jsonBody, parseWith } from "./validate.ts";
 
 /**
- * /api/delivery/zones and /api/delivery/quote — delivery zones (docs/decisions/042-zones-and-tax-classes.md):
+ * /api/delivery/zones and /api/delivery/quote — delivery zones (docs/decisions/046-zones-and-tax-classes.md):
  * the administrator's zones, and the quote a shopper's cart asks for (public; 409 OUTSIDE_AREA).
  * Mounted beside deliveryRoutes under /api/delivery.
  */

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { lineCents, taxCentsOf } from "./pricing.ts";
+import { lineCents, priceByClassCents, priceCents, taxCentsOf } from "./pricing.ts";
 import { classTaxCents, rateMillis, taxesByClassCents, toClassTaxes, totalTaxCents } from "./tax.ts";
 
 const QUEBEC = [
@@ -74,5 +74,33 @@ describe("tax by class", () => {
     expect(rateMillis(0.1 + 0.2)).toBe(300);
     expect(rateMillis(14.9751)).toBeUndefined();
     expect(() => classTaxCents(100, 1.0001)).toThrow();
+  });
+
+  it("prices an order by its zone's shipping and its lines' classes, through the one pricing rule", () => {
+    const lines = [
+      { priceCents: 499, unit: "kg" as const, quantity: 3000, taxClass: "zero-rated" },
+      { priceCents: 1000, unit: "piece" as const, quantity: 2, taxClass: "standard" },
+    ];
+    const priced = priceByClassCents(lines, {
+      shipping: { feeCents: 550, freeOverCents: 5000 },
+      taxRates: QUEBEC,
+    });
+    expect(priced).toEqual({
+      itemsCents: 3497,
+      shippingCents: 550,
+      taxCents: 300,
+      totalCents: 4347,
+      taxes: [
+        { class: "standard", rate: 14.975, baseCents: 2000, amountCents: 300 },
+        { class: "zero-rated", rate: 0, baseCents: 1497, amountCents: 0 },
+      ],
+    });
+    // Without a rule: the spec's $10 and 15 % on everything, classes or not.
+    expect(priceCents(lines)).toEqual({
+      itemsCents: 3497,
+      shippingCents: 1000,
+      taxCents: 525,
+      totalCents: 5022,
+    });
   });
 });

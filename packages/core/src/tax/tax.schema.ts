@@ -1,6 +1,5 @@
 import * as v from "valibot";
-import { TAX_PERCENT } from "../money/pricing.ts";
-import { rateMillis, STANDARD_TAX_CLASS } from "../money/tax.ts";
+import { rateMillis, STANDARD_TAX_CLASS, TAX_PERCENT } from "../money/tax.ts";
 
 /**
  * Browser-safe shapes of tax classes (docs/decisions/046-zones-and-tax-classes.md): the body of

@@ -1,13 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import {
-  chooseZone,
-  distanceKm,
-  inPolygon,
-  servesWeekday,
-  zoneContains,
-  zoneShippingCents,
-} from "./match.ts";
+import { shippingCentsOf } from "../money/pricing.ts";
+import { chooseZone, distanceKm, inPolygon, servesWeekday, zoneContains } from "./match.ts";
 import { normalisePostal, postalMatches } from "./postal.ts";
 import type { ZoneRule } from "./zone.schema.ts";
 
@@ -268,10 +262,10 @@ describe("choosing a zone", () => {
 
   it("free over is strictly over, and an empty basket ships free", () => {
     const z = zone({ id: "z", match: { polygon: plateau }, feeCents: 700, freeOverCents: 5000 });
-    expect(zoneShippingCents(z, 5000)).toBe(700);
-    expect(zoneShippingCents(z, 5001)).toBe(0);
-    expect(zoneShippingCents(z, 0)).toBe(0);
-    expect(zoneShippingCents({ ...z, freeOverCents: null }, 1_000_000)).toBe(700);
+    expect(shippingCentsOf(5000, z)).toBe(700);
+    expect(shippingCentsOf(5001, z)).toBe(0);
+    expect(shippingCentsOf(0, z)).toBe(0);
+    expect(shippingCentsOf(1_000_000, { ...z, freeOverCents: null })).toBe(700);
   });
 
   it("route days: a zone serves its weekdays only, and the zone of the window's day is chosen", () => {

@@ -1,6 +1,7 @@
 import { booleanPointInPolygon } from "@turf/boolean-point-in-polygon";
 import { distance } from "@turf/distance";
 import { point, polygon } from "@turf/helpers";
+import { shippingCentsOf } from "../money/pricing.ts";
 import { postalMatches } from "./postal.ts";
 import type { Place, Point, ZoneMatch, ZoneRule } from "./zone.schema.ts";
 
@@ -56,16 +57,6 @@ export function zonesOf<Z extends Pick<ZoneRule, "match">>(zones: readonly Z[], 
   return zones.filter((zone) => !isOnMap(zone.match) && zoneContains(zone.match, place));
 }
 
-/** Shipping in a zone for items costing `itemsCents`: free over `freeOverCents` (and for an empty basket), else the fee. */
-export function zoneShippingCents(
-  zone: Pick<ZoneRule, "feeCents" | "freeOverCents">,
-  itemsCents: number,
-): number {
-  if (itemsCents === 0) return 0;
-  if (zone.freeOverCents !== null && itemsCents > zone.freeOverCents) return 0;
-  return zone.feeCents;
-}
-
 /** True when the zone is delivered on `weekday` (0 Sunday … 6 Saturday): every day when it names none. */
 export const servesWeekday = (zone: Pick<ZoneRule, "weekdays">, weekday: number): boolean =>
   zone.weekdays === undefined || zone.weekdays.includes(weekday);
@@ -96,7 +87,7 @@ export function chooseZone(
   const choices = zonesOf(zones, place).map(
     (zone): ZoneChoice => ({
       zone,
-      shippingCents: zoneShippingCents(zone, itemsCents),
+      shippingCents: shippingCentsOf(itemsCents, zone),
       missingCents: Math.max(0, zone.minimumCents - itemsCents),
       servesDay: weekday === undefined || servesWeekday(zone, weekday),
     }),

@@ -1,4 +1,5 @@
 import { Resource } from "sst";
+import { isOneOf } from "./foreign.ts";
 import { PRODUCTION_STAGE } from "./stage.ts";
 
 /**
@@ -120,9 +121,9 @@ const PAYPAL_LIVE = "https://api-m.paypal.com";
 /** Reads a linked SST resource's property, or undefined when the resource is not linked. */
 function linked(resource: string, property: string): string | undefined {
   try {
-    const value = (Resource as unknown as Record<string, Record<string, unknown> | undefined>)[resource]?.[
-      property
-    ];
+    const found: unknown = Reflect.get(Resource, resource);
+    const value: unknown =
+      typeof found === "object" && found !== null ? Reflect.get(found, property) : undefined;
     return typeof value === "string" && value !== "" ? value : undefined;
   } catch {
     return undefined;
@@ -148,11 +149,11 @@ export type PaymentMode = (typeof PAYMENT_MODES)[number];
 export function loadConfig(env: Env = process.env): Config {
   const stage = env.SST_STAGE ?? linked("App", "stage") ?? "local";
   const production = stage === PRODUCTION_STAGE;
-  const mode = (env.PAYMENTS || linked("Payments", "value") || "paypal") as PaymentMode;
+  const mode: string = env.PAYMENTS || linked("Payments", "value") || "paypal";
   const payments: Config["payments"] = mode === "test" ? "test" : "paypal";
   const problems: string[] = [];
 
-  if (!PAYMENT_MODES.includes(mode)) problems.push(`PAYMENTS must be one of ${PAYMENT_MODES.join(", ")}`);
+  if (!isOneOf(PAYMENT_MODES, mode)) problems.push(`PAYMENTS must be one of ${PAYMENT_MODES.join(", ")}`);
   if ((mode === "test" || mode === "sandbox") && production)
     problems.push(
       `payments mode "${mode}" (PAYMENTS or the Payments secret) is refused on the production stage: it takes real money only`,

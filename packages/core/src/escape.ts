@@ -20,7 +20,7 @@ const HTML_ESCAPES: Record<string, string> = {
  * separators as references too, so no raw U+2028 reaches a page.
  */
 export const escapeHtml = (text: string): string =>
-  text.replace(/[&<>"'\u2028\u2029]/g, (c) => HTML_ESCAPES[c] as string);
+  text.replace(/[&<>"'\u2028\u2029]/g, (c) => HTML_ESCAPES[c] ?? c);
 
 /**
  * JSON for the inside of a `<script type="application/ld+json">` block: `<`, `>` and `&` as `\u00XX`

@@ -52,3 +52,20 @@ export function parseForeign<S extends v.GenericSchema>(
   if (!result.success) throw new ForeignDataError(edge, result.issues);
   return result.output;
 }
+
+/**
+ * True when `value` is one of `values`: a guard, so checking a literal list (`as const`) needs no
+ * cast to `readonly string[]`.
+ *
+ * @example
+ * if (isOneOf(CAPTURE_DENIED, status)) return "denied";
+ */
+export const isOneOf = <T>(values: readonly T[], value: unknown): value is T =>
+  values.some((item) => item === value);
+
+/** A foreign value read as a record of fields: its own fields when it is a plain object, else none. */
+export const fieldsOf = (value: unknown): Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value) ? { ...value } : {};
+
+/** A foreign value read as a list: itself when it is an array, else an empty one. */
+export const listOf = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);

@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
+import { fieldsOf, isOneOf, listOf } from "../foreign.ts";
 import { BUCKET_ACCESS, type FunctionName, SES_ACCESS, TABLE_ACCESS } from "./grants.ts";
 
 /**
@@ -64,24 +65,24 @@ type Input = Record<string, unknown>;
 /** The table a DynamoDB input names (directly, in a batch's requests or a transaction's parts). */
 function tableOf(input: Input): string {
   if (typeof input.TableName === "string") return input.TableName;
-  const batch = Object.keys((input.RequestItems ?? {}) as Input)[0];
+  const batch = Object.keys(fieldsOf(input.RequestItems))[0];
   if (batch) return batch;
-  const part = ((input.TransactItems ?? []) as Record<string, Input>[])[0];
-  const inner = part ? Object.values(part)[0] : undefined;
-  return typeof inner?.TableName === "string" ? inner.TableName : "<table>";
+  const inner = fieldsOf(Object.values(fieldsOf(listOf(input.TransactItems)[0]))[0]);
+  return typeof inner.TableName === "string" ? inner.TableName : "<table>";
 }
 
 /** The IAM actions (and whether on an index) a DynamoDB operation needs. */
 function dynamoNeeds(operation: string, input: Input): { action: string; index?: string }[] {
   const index = typeof input.IndexName === "string" ? input.IndexName : undefined;
   if (operation === "TransactWriteItems") {
-    const parts = (input.TransactItems ?? []) as Input[];
-    return parts.map((part) => {
-      if (part.Put) return { action: "PutItem" };
-      if (part.Update) return { action: "UpdateItem" };
-      if (part.Delete) return { action: "DeleteItem" };
-      return { action: "ConditionCheckItem" };
-    });
+    return listOf(input.TransactItems)
+      .map(fieldsOf)
+      .map((part) => {
+        if (part.Put) return { action: "PutItem" };
+        if (part.Update) return { action: "UpdateItem" };
+        if (part.Delete) return { action: "DeleteItem" };
+        return { action: "ConditionCheckItem" };
+      });
   }
   if (operation === "TransactGetItems") return [{ action: "GetItem" }];
   return [{ action: operation, ...(index ? { index } : {}) }];
@@ -97,9 +98,7 @@ export function checkDynamo(operation: string, input: Input): void {
   const access = TABLE_ACCESS[fn];
   for (const { action, index } of dynamoNeeds(operation, input)) {
     const allowed =
-      action === "Query"
-        ? (access.query as readonly string[]).includes(index ?? "table")
-        : (access.items as readonly string[]).includes(action);
+      action === "Query" ? isOneOf(access.query, index ?? "table") : isOneOf(access.items, action);
     if (!allowed)
       throw new AccessDenied(
         "AccessDeniedException",
@@ -126,12 +125,10 @@ function s3Needs(operation: string, input: Input): { action: string; key: string
     case "DeleteObject":
       return [{ action: "s3:DeleteObject", key }];
     case "DeleteObjects":
-      return ((input.Delete as { Objects?: { Key?: string }[] } | undefined)?.Objects ?? []).map(
-        (object) => ({
-          action: "s3:DeleteObject",
-          key: object.Key ?? "",
-        }),
-      );
+      return listOf(fieldsOf(input.Delete).Objects).map((object) => ({
+        action: "s3:DeleteObject",
+        key: String(fieldsOf(object).Key ?? ""),
+      }));
     case "CopyObject": {
       const source = decodeURIComponent(String(input.CopySource ?? "")).replace(/^\/?[^/]+\//, "");
       return [
@@ -171,7 +168,7 @@ export function checkSes(operation: string, _input: Input): void {
   const fn = currentFunction();
   if (!fn) return;
   const action = `ses:${operation}`;
-  if (!(SES_ACCESS[fn] as readonly string[]).includes(action))
+  if (!isOneOf(SES_ACCESS[fn], action))
     throw new AccessDenied(
       "AccessDeniedException",
       fn,
@@ -207,7 +204,7 @@ export function guardClient<C>(client: C, service: keyof typeof CHECKS): C {
   const check = CHECKS[service];
   (client as unknown as SdkClient).middlewareStack.add(
     (next, context) => (args) => {
-      check((context.commandName ?? "").replace(/Command$/, ""), (args.input ?? {}) as Input);
+      check((context.commandName ?? "").replace(/Command$/, ""), fieldsOf(args.input));
       return next(args);
     },
     { step: "initialize", name: "enforceGrants" },

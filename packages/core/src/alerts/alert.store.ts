@@ -1,11 +1,12 @@
 import { batchGet } from "../db/batch.ts";
 import { exists, notExists } from "../db/conditions.ts";
-import { isConditionalCheckFailure } from "../db/errors.ts";
-import { deleteItem, getItem, putItem, updateItem } from "../db/items.ts";
-import { alsoRequire, firstClaim, heldBy, newClaim, takeOver } from "../db/once.ts";
+import { writtenUnlessRefused } from "../db/errors.ts";
+import { deleteItem, getItem, putItem } from "../db/items.ts";
+import { alsoRequire, claimOnce, firstClaim, heldBy, newClaim, settleOnce, takeOver } from "../db/once.ts";
 import { type Position, queryLimited } from "../db/query.ts";
 import { tryTransact } from "../db/transact.ts";
 import { productKind } from "../products/product.records.ts";
+import { productStore } from "../products/product.store.ts";
 import {
   alertCountKind,
   alertPatterns,
@@ -58,10 +59,7 @@ async function subscribe(
   alert: RestockAlertRecord,
 ): Promise<"added" | "already" | "no product" | "in stock"> {
   const put = restockAlertKind.put(alert, { ConditionExpression: notExists() });
-  const product = productKind.check(productKind.key(alert.productId), {
-    ConditionExpression: `${exists()} AND countInStock = :zero`,
-    ExpressionAttributeValues: { ":zero": 0 },
-  });
+  const product = productStore.soldOut(alert.productId);
   const cancelled = await tryTransact([put, countBy(alert.productId, 1), product]);
   if (!cancelled) return "added";
   if (cancelled.failed(put)) return "already";
@@ -107,26 +105,20 @@ const episode = async (productId: string, id: string): Promise<EpisodeRecord | u
   episodeKind.decodeFound(await getItem(episodeKind.key(productId, id)));
 
 /** Pattern 54: starts an episode (a first claim of its id); false when it was started already. */
-async function startEpisode(record: EpisodeRecord): Promise<boolean> {
-  try {
-    await putItem(episodeKind.put(record, firstClaim()));
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
-    throw error;
-  }
-}
+const startEpisode = (record: EpisodeRecord): Promise<boolean> =>
+  writtenUnlessRefused(putItem(episodeKind.put(record, firstClaim())));
 
 /**
  * Pattern 54: claims the episode's next batch — from `ready`, or from a `sending` whose holder's
- * lease ended — under the very claim that was read (db/once.ts `takeOver`). Answers the held record,
- * or undefined when another took it first.
+ * lease ended — under the very claim that was read (db/once.ts `claimOnce` with `takeOver`). Answers
+ * the held record, or undefined when another took it first.
  */
 async function claimBatch(found: EpisodeRecord, now: Date): Promise<EpisodeRecord | undefined> {
   const held: EpisodeRecord = { ...found, status: "sending", ...newClaim(now), updatedAt: now.toISOString() };
-  try {
-    await updateItem(
-      episodeKind.update(episodeKind.key(found.productId, found.episode), {
+  const outcome = await claimOnce(
+    async () => found,
+    () => ({
+      write: episodeKind.update(episodeKind.key(found.productId, found.episode), {
         UpdateExpression: "SET #status = :sending, #claim = :claim, claimedAt = :claimedAt, updatedAt = :now",
         ...alsoRequire(
           {
@@ -141,66 +133,55 @@ async function claimBatch(found: EpisodeRecord, now: Date): Promise<EpisodeRecor
           takeOver(found, found.status),
         ),
       }),
-    );
-    return held;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return undefined;
-    throw error;
-  }
+      record: held,
+    }),
+  );
+  return "claimed" in outcome ? outcome.claimed : undefined;
 }
 
 /** Pattern 54: settles a batch under its claim: the position reached, and whether all are mailed. */
-async function settleBatch(
+const settleBatch = (
   held: EpisodeRecord,
   reached: { position: string; handled: number; done: boolean },
   now: Date,
-): Promise<boolean> {
-  try {
-    await updateItem(
-      episodeKind.update(episodeKind.key(held.productId, held.episode), {
-        UpdateExpression:
-          "SET #status = :next, #position = :position, handled = handled + :handled, batches = batches + :one, updatedAt = :now",
-        ...alsoRequire(
-          {
-            ExpressionAttributeNames: { "#status": "status", "#position": "position" },
-            ExpressionAttributeValues: {
-              ":next": reached.done ? "done" : "ready",
-              ":position": reached.position,
-              ":handled": reached.handled,
-              ":one": 1,
-              ":now": now.toISOString(),
-            },
+): Promise<boolean> =>
+  settleOnce(
+    episodeKind.update(episodeKind.key(held.productId, held.episode), {
+      UpdateExpression:
+        "SET #status = :next, #position = :position, handled = handled + :handled, batches = batches + :one, updatedAt = :now",
+      ...alsoRequire(
+        {
+          ExpressionAttributeNames: { "#status": "status", "#position": "position" },
+          ExpressionAttributeValues: {
+            ":next": reached.done ? "done" : "ready",
+            ":position": reached.position,
+            ":handled": reached.handled,
+            ":one": 1,
+            ":now": now.toISOString(),
           },
-          heldBy(held, "sending"),
-        ),
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
-    throw error;
-  }
-}
+        },
+        heldBy(held, "sending"),
+      ),
+    }),
+  );
 
 /** Pattern 56: writes a product's low-stock entry unless a later revision's is there. */
 async function putLowStock(entry: LowStockRecord): Promise<void> {
-  try {
-    await putItem(
+  await writtenUnlessRefused(
+    putItem(
       lowStockKind.put(entry, {
         ConditionExpression: `${notExists()} OR #rev < :rev`,
         ExpressionAttributeNames: { "#rev": "rev" },
         ExpressionAttributeValues: { ":rev": entry.rev },
       }),
-    );
-  } catch (error) {
-    if (!isConditionalCheckFailure(error)) throw error;
-  }
+    ),
+  );
 }
 
 /** Pattern 56: removes a product's entry unless a later revision's is there (`rev` undefined: always). */
 async function removeLowStock(productId: string, rev?: number): Promise<void> {
-  try {
-    await deleteItem(
+  await writtenUnlessRefused(
+    deleteItem(
       lowStockKind.delete(
         lowStockKind.key(productId),
         rev === undefined
@@ -211,10 +192,8 @@ async function removeLowStock(productId: string, rev?: number): Promise<void> {
               ExpressionAttributeValues: { ":rev": rev },
             },
       ),
-    );
-  } catch (error) {
-    if (!isConditionalCheckFailure(error)) throw error;
-  }
+    ),
+  );
 }
 
 /** Pattern 56: the first `limit` entries of the "Running low" list: one query. */

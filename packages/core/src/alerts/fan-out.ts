@@ -1,7 +1,7 @@
 import { getConfig } from "../config.ts";
 import { batchGet } from "../db/batch.ts";
 import type { Item } from "../db/kind.ts";
-import { leaseEnded, leaseLeft } from "../db/once.ts";
+import { afterLease, leaseEnded } from "../db/once.ts";
 import { signLink } from "../mails/link-token.ts";
 import { deliverNotice, type NoticeOptions } from "../mails/notice.ts";
 import { renderNotice } from "../mails/notice-template.ts";
@@ -150,8 +150,6 @@ async function mailLowStock(product: ProductRecord, rev: number, threshold: numb
   return retry;
 }
 
-const pauseFor = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
 /**
  * One batch of an episode's fan-out, for one of the episode item's stream records (see the top of
  * this file), `after` being the record's new image. Answers true when the record must be retried
@@ -173,8 +171,11 @@ export async function runEpisodeBatch(keys: Item, given: FanOutOptions, after?: 
     // An episode's records reach one shard, run one at a time: a claim still live when a batch's
     // record comes belongs to a run that died, whose record is being redelivered. Wait out its lease
     // and take the batch over (a claim still live after that has a holder elsewhere: retried).
-    await (given.pause ?? pauseFor)(leaseLeft(found.claimedAt, lease, now()));
-    found = await alertStore.episode(productId, episodeId);
+    found = await afterLease(
+      found,
+      { ms: lease, now: now(), ...(given.pause ? { pause: given.pause } : {}) },
+      () => alertStore.episode(productId, episodeId),
+    );
     if (!found || found.status === "done") return false;
     if (found.status === "sending" && !leaseEnded(found.claimedAt, lease, now())) return true;
   }

@@ -1,5 +1,5 @@
 import { notExists } from "../db/conditions.ts";
-import { isConditionalCheckFailure } from "../db/errors.ts";
+import { writtenUnlessRefused } from "../db/errors.ts";
 import { deleteItem, getItem, putItem } from "../db/items.ts";
 import { type ListPage, type Position, queryLimited } from "../db/query.ts";
 import type { WindowItem } from "../db/window.ts";
@@ -35,11 +35,7 @@ const putRequest = (request: NewsletterRequest): Promise<void> =>
 
 /** Pattern 49: confirms an address; a second confirmation keeps the first one's date. */
 async function confirm(subscriber: SubscriberRecord): Promise<void> {
-  try {
-    await putItem(subscriberKind.put(subscriber, { ConditionExpression: notExists() }));
-  } catch (error) {
-    if (!isConditionalCheckFailure(error)) throw error;
-  }
+  await writtenUnlessRefused(putItem(subscriberKind.put(subscriber, { ConditionExpression: notExists() })));
 }
 
 /** Pattern 49: the subscriber of an address. */

@@ -51,7 +51,7 @@ export async function batchGet(
   const { db, BatchGetCommand } = await loadSdk();
   const found: Item[] = [];
   for (let start = 0; start < keys.length; start += BATCH_GET_LIMIT) {
-    await untilProcessed(keys.slice(start, start + BATCH_GET_LIMIT) as Item[], async (pending) => {
+    await untilProcessed(keys.slice(start, start + BATCH_GET_LIMIT), async (pending: Item[]) => {
       const result = await db().send(
         new BatchGetCommand({
           RequestItems: {
@@ -64,8 +64,8 @@ export async function batchGet(
           },
         }),
       );
-      found.push(...((result.Responses?.[tableName()] as Item[] | undefined) ?? []));
-      return (result.UnprocessedKeys?.[tableName()]?.Keys as Item[] | undefined) ?? [];
+      found.push(...(result.Responses?.[tableName()] ?? []));
+      return result.UnprocessedKeys?.[tableName()]?.Keys ?? [];
     });
   }
   return found;

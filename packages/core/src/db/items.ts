@@ -11,7 +11,7 @@ export type { Item, Key } from "./kind.ts";
 /**
  * Single-item operations on the table. Every one maps storage outages to 503 (`storageError`) and
  * lets a failed condition through unchanged, for the store to say what it means
- * (`isConditionalCheckFailure`). Reads go over db/read-client.ts, writes through the SDK (db/sdk.ts). Writes
+ * (errors.ts `whenConditionFails`). Reads go over db/read-client.ts, writes through the SDK (db/sdk.ts). Writes
  * are actions a kind built (db/kind.ts); a delete of one item is a transaction (`transact`), as a
  * counted item's takes its tombstone along.
  */

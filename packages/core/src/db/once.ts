@@ -1,6 +1,9 @@
 import { createHash, randomUUID } from "node:crypto";
 import { notExists } from "./conditions.ts";
-import type { Expressions } from "./kind.ts";
+import { whenConditionFails, writtenUnlessRefused } from "./errors.ts";
+import { putItem, updateItem } from "./items.ts";
+import type { Expressions, PutAction, UpdateAction } from "./kind.ts";
+import { AGAIN, giveUp, retrying } from "./retry.ts";
 
 /**
  * The one exactly-once pattern of core (docs/decisions/032-exactly-once.md). Work that must happen
@@ -46,6 +49,16 @@ export const newClaim = (now: Date = new Date()): ClaimStamp => ({
 
 /** The write condition of a first claim: nothing at the work's key yet. */
 export const firstClaim = (): Expressions => ({ ConditionExpression: notExists() });
+
+/**
+ * The write condition of a first claim held in one attribute of an item that exists already (an
+ * order's final charge: `finalizedAt`): that attribute not set yet. Whoever loses reads the item and
+ * answers by what the winner recorded there.
+ */
+export const firstClaimOf = (attribute: string): Expressions => ({
+  ConditionExpression: "attribute_not_exists(#claimedIn)",
+  ExpressionAttributeNames: { "#claimedIn": attribute },
+});
 
 /**
  * The write condition of a claim taking over `previous`: the item is still in `status` (one that may
@@ -117,3 +130,78 @@ export function alsoRequire(own: Expressions, condition: Expressions): Expressio
  */
 export const requestFingerprint = (parts: unknown): string =>
   createHash("sha256").update(JSON.stringify(parts)).digest("base64url");
+
+/** What a claim step answered: the claim is ours (`claimed`), or what the winner left (`taken`). */
+export type Claimed<R, W = R> = { claimed: R } | { taken: W };
+
+/**
+ * The claim step, the one place it is written (step 1 above): reads what is at the work's key,
+ * lets `decide` answer it as taken or build the claim's write (`firstClaim` / `takeOver`, a put or an
+ * update) with the record it holds, writes it, and — when the write's condition fails because
+ * another claimed first — reads what the winner left. `taken` is undefined only when the winner's
+ * item is gone again (expired or deleted) by the time it is read.
+ *
+ * @example
+ * const outcome = await claimOnce(() => get(key), (previous) =>
+ *   previous && previous.status !== "failed" ? { taken: previous }
+ *     : { write: noticeKind.put(record, previous ? takeOver(previous, "failed") : firstClaim()), record });
+ */
+export async function claimOnce<R, W>(
+  read: () => Promise<W | undefined>,
+  decide: (previous: W | undefined) => { taken: W } | { write: PutAction | UpdateAction; record: R },
+): Promise<Claimed<R, W | undefined>> {
+  const decided = decide(await read());
+  if ("taken" in decided) return decided;
+  const { write, record } = decided;
+  const written = "Put" in write ? putItem(write) : updateItem(write);
+  return whenConditionFails(
+    written.then((): Claimed<R, W | undefined> => ({ claimed: record })),
+    async () => ({ taken: await read() }),
+  );
+}
+
+/**
+ * A settle (step 3 above): the holder's update, conditioned by `heldBy`; false when the claim is no
+ * longer held (settled or declared uncertain by another meanwhile).
+ */
+export const settleOnce = (update: UpdateAction): Promise<boolean> =>
+  writtenUnlessRefused(updateItem(update));
+
+/**
+ * A settle after an act that must not be repeated (a mail SES was asked to send): written again
+ * through storage outages, so the outcome is recorded although the store blinked.
+ */
+export async function settleAfterAct(settle: () => Promise<boolean>): Promise<void> {
+  let failure: unknown;
+  await retrying(
+    "recordAfterSend",
+    async () => {
+      try {
+        await settle();
+        return undefined;
+      } catch (error) {
+        failure = error;
+        return AGAIN;
+      }
+    },
+    giveUp(() => failure),
+  );
+}
+
+const pauseFor = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The lease wait (step 4 above): a claim found held waits out what is left of its lease, then is
+ * read again; answers the claim as it is then (still held: its holder died, and the caller settles
+ * it `uncertain` or takes it over), or undefined when it is gone. `pause` waits (tests replace it).
+ */
+export async function afterLease<R extends { claimedAt: string }>(
+  found: R,
+  lease: { ms: number; now: Date; pause?: (ms: number) => Promise<void> },
+  reread: () => Promise<R | undefined>,
+): Promise<R | undefined> {
+  const wait = leaseLeft(found.claimedAt, lease.ms, lease.now);
+  if (wait <= 0) return found;
+  await (lease.pause ?? pauseFor)(wait);
+  return reread();
+}

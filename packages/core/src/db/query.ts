@@ -50,6 +50,12 @@ export function sharedQueryAll(input: QueryInput): Promise<Item[]> {
 export type Position = Record<string, string> | undefined;
 
 /** The primary and (when reading one) index key attributes of an item: where a query resumes after it. */
+/** The table index a query reads (undefined: the table itself). */
+const isIndexName = (name: unknown): name is IndexName =>
+  typeof name === "string" && Object.hasOwn(table.indexes, name);
+const indexOf = (input: { IndexName?: string | undefined }): IndexName | undefined =>
+  isIndexName(input.IndexName) ? input.IndexName : undefined;
+
 export function positionAfter(item: Item, index?: IndexName): Record<string, string> {
   const names = [
     table.partitionKey,
@@ -75,7 +81,7 @@ export async function queryLimited(
   input: QueryInput,
   { limit, start, maxRounds = 8 }: { limit: number; start?: Position; maxRounds?: number },
 ): Promise<ListPage<Item>> {
-  const index = input.IndexName as IndexName | undefined;
+  const index = indexOf(input);
   const items: Item[] = [];
   let position = start;
   const batch = input.FilterExpression ? Math.max(limit + 1, 100) : limit + 1;
@@ -86,7 +92,9 @@ export async function queryLimited(
       ...(position ? { ExclusiveStartKey: position } : {}),
     });
     for (const item of page.items) {
-      if (items.length === limit) return { items, next: positionAfter(items[limit - 1] as Item, index) };
+      // Full (never more than `limit`): its last item is where the next page starts after.
+      const last = items[limit - 1];
+      if (last) return { items, next: positionAfter(last, index) };
       items.push(item);
     }
     if (!page.next) return { items, next: undefined };
@@ -111,7 +119,7 @@ export async function queryShardsMerged(
   inputs: readonly QueryInput[],
   { limit, start, sortKey }: { limit: number; start?: ShardPositions; sortKey: string },
 ): Promise<{ items: Item[]; next: ShardPositions | undefined }> {
-  const index = inputs[0]?.IndexName as IndexName | undefined;
+  const index = inputs[0] && indexOf(inputs[0]);
   const positions: ShardPositions = start ?? inputs.map(() => null);
   const perShard = Math.min(limit, Math.ceil((2 * limit) / Math.max(1, inputs.length)) + 1);
   const reads = await Promise.all(
@@ -140,8 +148,8 @@ export async function queryShardsMerged(
     if (!read) return false;
     const count = taken[shard] ?? 0;
     if (count === read.items.length) return read.next ?? false;
-    if (count === 0) return positions[shard] ?? null;
-    return positionAfter(read.items[count - 1] as Item, index);
+    const last = read.items[count - 1];
+    return last ? positionAfter(last, index) : (positions[shard] ?? null);
   });
   return {
     items: candidates.map(({ item }) => item),

@@ -2,6 +2,7 @@ import type { IncomingMessage } from "node:http";
 import { marshall, unmarshall } from "@aws-sdk/util-dynamodb";
 import aws4 from "aws4";
 import { checkDynamo } from "../access/enforce.ts";
+import { fieldsOf, listOf } from "../foreign.ts";
 import { connection, MARSHALL_OPTIONS, signingCredentials } from "./connection.ts";
 import { isUnavailable } from "./errors.ts";
 import { observe } from "./observe.ts";
@@ -100,8 +101,7 @@ function readBody(response: IncomingMessage): Promise<string> {
 function parseReply(text: string, status: number): Record<string, unknown> {
   try {
     const reply: unknown = text ? JSON.parse(text) : {};
-    if (typeof reply === "object" && reply !== null && !Array.isArray(reply))
-      return reply as Record<string, unknown>;
+    if (typeof reply === "object" && reply !== null && !Array.isArray(reply)) return fieldsOf(reply);
   } catch {
     // Not JSON at all: the same answer as JSON that is not an object.
   }
@@ -116,7 +116,7 @@ function parseReply(text: string, status: number): Record<string, unknown> {
 /** One signed POST of `operation`; answers the parsed reply, throws a DynamoReadError for an error reply. */
 async function post(operation: string, payload: object): Promise<Record<string, unknown>> {
   // The running function's grants, where enforced (docs/decisions/036-permissions-enforced-locally.md).
-  checkDynamo(operation, payload as Record<string, unknown>);
+  checkDynamo(operation, fieldsOf(payload));
   const { settings, url, client, agent, port } = target();
   const body = JSON.stringify(payload, encodeBinary);
   const signed = aws4.sign(
@@ -185,7 +185,7 @@ async function call(operation: string, payload: object): Promise<Record<string, 
 /** Binary values travel as base64 (`B`, `BS`); the SDK hands them over as bytes, so do we. */
 function decodeBinary(value: unknown): unknown {
   if (typeof value !== "object" || value === null) return value;
-  const attribute = value as Record<string, unknown>;
+  const attribute = fieldsOf(value);
   if (typeof attribute.B === "string") return { B: new Uint8Array(Buffer.from(attribute.B, "base64")) };
   if (Array.isArray(attribute.BS)) {
     return { BS: attribute.BS.map((b64: string) => new Uint8Array(Buffer.from(b64, "base64"))) };
@@ -202,7 +202,7 @@ const encodeBinary = (_key: string, value: unknown) =>
   value instanceof Uint8Array ? Buffer.from(value).toString("base64") : value;
 
 const fromDynamoJson = (item: unknown) =>
-  unmarshall(decodeItem(item as object) as Parameters<typeof unmarshall>[0]);
+  unmarshall(decodeItem(fieldsOf(item)) as Parameters<typeof unmarshall>[0]);
 const toDynamoJson = (value: Record<string, unknown>): DynamoJsonItem => marshall(value, MARSHALL_OPTIONS);
 
 /** A Query's input as the document client takes it: native values, keys as plain objects. */
@@ -224,7 +224,7 @@ export async function readQueryPage(input: ReadQueryInput) {
     ...(ExclusiveStartKey ? { ExclusiveStartKey: toDynamoJson(ExclusiveStartKey) } : {}),
   });
   return {
-    items: ((reply.Items as unknown[] | undefined) ?? []).map(fromDynamoJson),
+    items: listOf(reply.Items).map(fromDynamoJson),
     count: Number(reply.Count ?? 0),
     next: reply.LastEvaluatedKey ? fromDynamoJson(reply.LastEvaluatedKey) : undefined,
   };

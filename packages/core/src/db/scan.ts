@@ -29,7 +29,7 @@ export async function scanPage(options: {
         ...(options.start ? { ExclusiveStartKey: options.start } : {}),
       }),
     );
-    return { items: (result.Items as Item[] | undefined) ?? [], next: result.LastEvaluatedKey };
+    return { items: result.Items ?? [], next: result.LastEvaluatedKey };
   } catch (error) {
     throw storageError(error);
   }

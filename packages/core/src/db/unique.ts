@@ -1,6 +1,6 @@
 import { AppError } from "../errors.ts";
 import { notExists } from "./conditions.ts";
-import { isConditionalCheckFailure } from "./errors.ts";
+import { whenConditionFails } from "./errors.ts";
 import { updateItem } from "./items.ts";
 import type { Action, Kind, PutAction, UpdateAction } from "./kind.ts";
 import { tryTransact } from "./transact.ts";
@@ -82,13 +82,10 @@ export async function updateSwappingUnique(
 ): Promise<SwapOutcome> {
   if (!swap || swap.from.value === swap.to.value) {
     if (also.length > 0) return (await tryTransact([update, ...also])) ? "changed" : "updated";
-    try {
-      await updateItem(update);
-      return "updated";
-    } catch (error) {
-      if (isConditionalCheckFailure(error)) return "changed";
-      throw error;
-    }
+    return whenConditionFails(
+      updateItem(update).then(() => "updated" as const),
+      () => "changed" as const,
+    );
   }
   const claimed = claim(swap.to);
   const cancelled = await tryTransact([update, ...release(swap.from), claimed, ...also]);

@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { exists, notExists } from "./conditions.ts";
-import { isConditionalCheckFailure } from "./errors.ts";
+import { whenConditionFails, writtenUnlessRefused } from "./errors.ts";
 import { putItem, updateItem } from "./items.ts";
 import type { Expressions, PutAction, UpdateAction, UpdateExpressions } from "./kind.ts";
 import { AGAIN, giveUp, retrying } from "./retry.ts";
@@ -39,8 +39,8 @@ async function countOne(
   window: WindowItem,
   { cutoff, max }: { cutoff: number; max: number },
 ): Promise<{ counted: boolean; windowStart?: number }> {
-  try {
-    await updateItem(
+  return whenConditionFails(
+    updateItem(
       window.update({
         UpdateExpression: "ADD #counter :one",
         ConditionExpression: `${exists()} AND windowStart > :cutoff AND #counter < :max`,
@@ -48,15 +48,14 @@ async function countOne(
         ExpressionAttributeValues: { ":one": 1, ":cutoff": cutoff, ":max": max },
         ReturnValuesOnConditionCheckFailure: "ALL_OLD",
       }),
-    );
-    return { counted: true };
-  } catch (error) {
-    if (!isConditionalCheckFailure(error)) throw error;
-    const refused = v.safeParse(RefusedWindow, error);
-    return refused.success
-      ? { counted: false, windowStart: Number(refused.output.Item.windowStart.N) }
-      : { counted: false };
-  }
+    ).then(() => ({ counted: true })),
+    (refusal) => {
+      const refused = v.safeParse(RefusedWindow, refusal);
+      return refused.success
+        ? { counted: false, windowStart: Number(refused.output.Item.windowStart.N) }
+        : { counted: false };
+    },
+  );
 }
 
 /** Opens a new window counting one, unless another opened it meanwhile (false). */
@@ -64,8 +63,8 @@ async function openOne(
   window: WindowItem,
   { now, cutoff, expiresAt }: { now: number; cutoff: number; expiresAt: number },
 ): Promise<boolean> {
-  try {
-    await putItem(
+  return writtenUnlessRefused(
+    putItem(
       window.open(
         { windowStart: now, expiresAt },
         {
@@ -73,12 +72,8 @@ async function openOne(
           ExpressionAttributeValues: { ":cutoff": cutoff },
         },
       ),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 /**

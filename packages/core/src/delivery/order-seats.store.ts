@@ -1,7 +1,7 @@
 import { batchGet } from "../db/batch.ts";
-import { exists } from "../db/conditions.ts";
 import { queryAll } from "../db/query.ts";
 import { tryTransact } from "../db/transact.ts";
+import * as orderChanges from "../orders/order.changes.ts";
 import { orderKind } from "../orders/order.records.ts";
 import { deliveryPatterns, seatKind } from "../slots/delivery.records.ts";
 import { freeSeat, takeSeat } from "../slots/seats.ts";
@@ -37,11 +37,7 @@ async function move(
     take.slot,
     take.seat,
     ...freeSeat(from, orderId),
-    orderKind.update(orderKind.key(orderId), {
-      UpdateExpression: "SET deliverySlot = :to",
-      ConditionExpression: `${exists()} AND deliverySlot.id = :from AND attribute_not_exists(cancelledAt) AND attribute_not_exists(seatFreedAt)`,
-      ExpressionAttributeValues: { ":to": to, ":from": from },
-    }),
+    orderChanges.moveSeat(orderId, from, to),
   ]);
   if (!cancelled) return "moved";
   if (cancelled.failed(take.slot)) return "full";

@@ -1,13 +1,11 @@
 import { getConfig } from "../config.ts";
 import type { Item } from "../db/kind.ts";
-import { UNCERTAIN } from "../db/once.ts";
-import { log as writeLog } from "../log.ts";
 import { type OrderRecord, orderKind } from "../orders/order.records.ts";
 import { userStore } from "../users/user.store.ts";
 import type { MailRecord } from "./mail.records.ts";
 import { mailStore } from "./mail.store.ts";
-import { afterLease, type Outcome, settleAfterSend, UNCERTAIN_ERROR } from "./mail-claim.ts";
-import { classifySendError, type MailSender } from "./ses.ts";
+import { CLAIM_LEASE_MS, type Delivery, type MailSlot, sendOnce } from "./mail-claim.ts";
+import type { MailSender } from "./ses.ts";
 import {
   type MailContext,
   type RenderedMail,
@@ -22,19 +20,13 @@ import { type DueMail, mailsDue } from "./transitions.ts";
 
 /**
  * Sends each mail an order's change calls for at most once, and retries one SES refused for now,
- * with a conditional "mail sent" item per transition (docs/decisions/031-order-mails-exactly-once.md).
- *
- * 1. A mail already claimed — sent, suppressed, skipped, rejected or uncertain — is not sent again:
- *    that is what makes duplicated, redelivered and bisected batches harmless.
- * 2. Otherwise the mail is claimed (`sending`, a conditional Put; a `failed` one may be claimed
- *    again), SES is asked once, and the outcome is recorded under the claim.
- * 3. A claim still `sending` when the mail comes round again is one whose process died (or timed
- *    out) between claiming and recording: SES may have accepted it. It is marked `uncertain` and not
- *    sent again (a second receipt is worse than none that an admin can see is in doubt).
+ * with a conditional "mail sent" item per transition (docs/decisions/031-order-mails-exactly-once.md),
+ * through the one mail sender, mail-claim.ts `sendOnce`. A customer whose account was deleted is
+ * nobody to send to: the mail is claimed `skipped`.
  */
 
-/** What became of one due mail. `failed` asks the stream to retry its record. */
-export type Delivery = "sent" | "already" | "suppressed" | "skipped" | "failed" | "rejected" | "uncertain";
+export type { Delivery } from "./mail-claim.ts";
+export { CLAIM_LEASE_MS } from "./mail-claim.ts";
 
 export interface DeliverOptions {
   send: MailSender;
@@ -45,9 +37,6 @@ export interface DeliverOptions {
    */
   claimLeaseMs?: number;
 }
-
-/** Longer than the SES client's connection + request timeouts (mails/ses.ts: 3 s + 10 s). */
-export const CLAIM_LEASE_MS = 15_000;
 
 function render(order: OrderRecord, due: DueMail, context: MailContext): RenderedMail {
   switch (due.mail) {
@@ -67,25 +56,19 @@ function render(order: OrderRecord, due: DueMail, context: MailContext): Rendere
   }
 }
 
-function log(level: "info" | "error", message: string, fields: Record<string, unknown>): void {
-  writeLog(level, message, fields);
-}
-
-/** A claim found `sending`: wait out its lease, then declare it uncertain if it is still there. */
-async function settleAbandoned(found: MailRecord, options: Required<DeliverOptions>): Promise<Delivery> {
-  const current = await afterLease(found, options.claimLeaseMs, options.now(), () =>
-    mailStore.get(found.orderId, found.mailKey),
-  );
-  if (current?.status !== "sending") return "already";
-  const error = UNCERTAIN_ERROR;
-  await mailStore.settle(current, { status: UNCERTAIN, error }, options.now().toISOString());
-  log("error", "order mail uncertain", { orderId: current.orderId, mail: current.mailKey, error });
-  return "uncertain";
-}
-
-/** Records a claim's outcome, retrying storage outages: the send itself must not be repeated. */
-const settle = (held: MailRecord, outcome: Outcome, now: () => Date): Promise<void> =>
-  settleAfterSend(() => mailStore.settle(held, outcome, now().toISOString()));
+/** The claim of one due mail of an order, as `sendOnce` uses it (mail.store.ts, patterns 34-35). */
+const orderMailSlot = (order: OrderRecord, due: DueMail): MailSlot<MailRecord> => ({
+  what: "order mail",
+  fields: { orderId: order.id, mail: due.mailKey },
+  read: () => mailStore.get(order.id, due.mailKey),
+  claim: (status, to, now) =>
+    mailStore.claim(
+      { orderId: order.id, mailKey: due.mailKey, mail: due.mail, to },
+      status,
+      now.toISOString(),
+    ),
+  settle: mailStore.settle,
+});
 
 /**
  * Delivers one due mail of `order` (its image after the change) exactly once; see the top of this
@@ -96,52 +79,24 @@ export async function deliverOrderMail(
   due: DueMail,
   given: DeliverOptions,
 ): Promise<Delivery> {
-  const options: Required<DeliverOptions> = {
-    now: () => new Date(),
-    claimLeaseMs: CLAIM_LEASE_MS,
-    ...given,
-  };
-  const existing = await mailStore.get(order.id, due.mailKey);
-  if (existing?.status === "sending") return settleAbandoned(existing, options);
-  if (existing && existing.status !== "failed") return "already";
-
-  const customer = await userStore.get(order.userId);
-  const base = { orderId: order.id, mailKey: due.mailKey, mail: due.mail };
-  const now = options.now().toISOString();
-  if (!customer) {
-    const outcome = await mailStore.claim({ ...base, to: "" }, "skipped", now);
-    return "claimed" in outcome ? "skipped" : "already";
-  }
-  if (await mailStore.isSuppressed(customer.email)) {
-    const outcome = await mailStore.claim({ ...base, to: customer.email }, "suppressed", now);
-    return "claimed" in outcome ? "suppressed" : "already";
-  }
-
-  // Rendered before the claim: a template that throws must not leave a claim behind.
-  const rendered = render(order, due, { customerName: customer.name, shopUrl: getConfig().mail.shopUrl });
-  const outcome = await mailStore.claim({ ...base, to: customer.email }, "sending", now);
-  if ("taken" in outcome) {
-    return outcome.taken.status === "sending" ? settleAbandoned(outcome.taken, options) : "already";
-  }
-  const held = outcome.claimed;
-  let answer: { messageId: string };
-  try {
-    answer = await options.send({ to: customer.email, ...rendered });
-  } catch (thrown) {
-    const error = classifySendError(thrown);
-    const status = error.outcome === "retry" ? "failed" : error.outcome;
-    await settle(held, { status, error: error.message }, options.now);
-    log("error", `order mail ${status}`, {
-      orderId: order.id,
-      mail: due.mailKey,
-      attempt: held.attempts,
-      error: error.message,
-    });
-    return status;
-  }
-  await settle(held, { status: "sent", messageId: answer.messageId }, options.now);
-  log("info", "order mail sent", { orderId: order.id, mail: due.mailKey, messageId: answer.messageId });
-  return "sent";
+  let customer: { name: string; email: string } | undefined;
+  return sendOnce(
+    orderMailSlot(order, due),
+    {
+      recipient: async () => {
+        customer = await userStore.get(order.userId);
+        return customer?.email;
+      },
+      render: () =>
+        render(order, due, { customerName: customer?.name ?? "", shopUrl: getConfig().mail.shopUrl }),
+    },
+    {
+      now: () => new Date(),
+      claimLeaseMs: CLAIM_LEASE_MS,
+      isSuppressed: mailStore.isSuppressed,
+      ...given,
+    },
+  );
 }
 
 /**

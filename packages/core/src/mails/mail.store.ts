@@ -1,6 +1,5 @@
-import { isConditionalCheckFailure } from "../db/errors.ts";
 import { getItem, putItem } from "../db/items.ts";
-import { firstClaim, newClaim, takeOver } from "../db/once.ts";
+import { claimOnce, settleOnce } from "../db/once.ts";
 import { queryAll } from "../db/query.ts";
 import {
   type MailName,
@@ -10,7 +9,7 @@ import {
   type SUPPRESSION_REASONS,
   suppressedKind,
 } from "./mail.records.ts";
-import { applySettle, type Outcome, settleFields } from "./mail-claim.ts";
+import { type ClaimStatus, mailClaim, type Outcome, settleFields } from "./mail-claim.ts";
 
 export type { MailName, MailRecord, MailStatus } from "./mail.records.ts";
 
@@ -29,40 +28,22 @@ const get = async (orderId: string, mailKey: string): Promise<MailRecord | undef
 
 /**
  * Pattern 34: claims a mail — a Put conditioned on no mail at its key, or one that SES refused for
- * now (`failed`), whose attempts it carries on. `status` is `sending` for a mail about to be sent,
- * or the final `suppressed` / `skipped` of one that is not. Whoever loses the race reads what the
- * winner left.
+ * now (`failed`), whose attempts it carries on (db/once.ts `claimOnce`, mail-claim.ts `mailClaim`).
+ * `status` is `sending` for a mail about to be sent, or the final `suppressed` / `skipped` of one that
+ * is not. Whoever loses the race reads what the winner left.
  */
 async function claim(
   mail: { orderId: string; mailKey: string; mail: MailName; to: string },
-  status: "sending" | "suppressed" | "skipped",
+  status: ClaimStatus,
   now: string,
 ): Promise<ClaimOutcome> {
-  const previous = await get(mail.orderId, mail.mailKey);
-  if (previous && previous.status !== "failed") return { taken: previous };
-  const record: MailRecord = {
-    ...mail,
-    status,
-    ...newClaim(new Date(now)),
-    attempts: (previous?.attempts ?? 0) + (status === "sending" ? 1 : 0),
-    ...(previous?.error ? { error: previous.error } : {}),
-    updatedAt: now,
-  };
-  try {
-    await putItem(
-      mailKind.put(
-        record,
-        // The failed claim read above, and no other since (db/once.ts).
-        previous ? takeOver(previous, "failed") : firstClaim(),
-      ),
-    );
-    return { claimed: record };
-  } catch (error) {
-    if (!isConditionalCheckFailure(error)) throw error;
-    const winner = await get(mail.orderId, mail.mailKey);
-    if (!winner) throw error;
-    return { taken: winner };
-  }
+  const outcome = await claimOnce(
+    () => get(mail.orderId, mail.mailKey),
+    mailClaim(status, new Date(now), (fields): MailRecord => ({ ...mail, ...fields }), mailKind.put),
+  );
+  if ("claimed" in outcome) return outcome;
+  if (outcome.taken) return { taken: outcome.taken };
+  throw new Error(`order mail ${mail.orderId} / ${mail.mailKey}: claimed by another, then gone`);
 }
 
 /**
@@ -70,7 +51,7 @@ async function claim(
  * token; false when it is not (someone declared it uncertain meanwhile).
  */
 const settle = (held: MailRecord, outcome: Outcome, now: string): Promise<boolean> =>
-  applySettle(mailKind.update(mailKind.key(held.orderId, held.mailKey), settleFields(held, outcome, now)));
+  settleOnce(mailKind.update(mailKind.key(held.orderId, held.mailKey), settleFields(held, outcome, now)));
 
 /** Pattern 36: every mail of an order (bounded: one per transition, and per refund). */
 async function ofOrder(orderId: string): Promise<MailRecord[]> {

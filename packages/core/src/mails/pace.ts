@@ -1,5 +1,5 @@
 import { notExists } from "../db/conditions.ts";
-import { isConditionalCheckFailure } from "../db/errors.ts";
+import { whenConditionFails } from "../db/errors.ts";
 import { getItem, putItem } from "../db/items.ts";
 import { AGAIN, giveUp, retrying } from "../db/retry.ts";
 import { AppError } from "../errors.ts";
@@ -40,8 +40,8 @@ export async function bookSendSlot(gapMs: number, now: () => Date = () => new Da
       const at = now().getTime();
       const booked = found?.nextAt ?? 0;
       const slot = booked - at > Math.max(MAX_AHEAD_MS, 10 * gapMs) ? at : Math.max(at, booked);
-      try {
-        await putItem(
+      return whenConditionFails(
+        putItem(
           sendPaceKind.putAt(
             sendPaceKind.key(),
             { nextAt: Math.ceil(slot + gapMs), updatedAt: new Date(at).toISOString() },
@@ -52,12 +52,9 @@ export async function bookSendSlot(gapMs: number, now: () => Date = () => new Da
                 }
               : { ConditionExpression: notExists() },
           ),
-        );
-        return slot;
-      } catch (error) {
-        if (isConditionalCheckFailure(error)) return AGAIN;
-        throw error;
-      }
+        ).then(() => slot),
+        () => AGAIN,
+      );
     },
     giveUp(() => new AppError("BUSY", "The mail pace is busy; the batch is retried")),
   );

@@ -1,5 +1,6 @@
 import { guardClient } from "../access/enforce.ts";
 import { getConfig } from "../config.ts";
+import { awsErrorOf } from "../db/errors.ts";
 
 /**
  * Sends a rendered mail through Amazon SES (API v2) — or, locally, through the SES emulator at
@@ -51,19 +52,15 @@ const TRANSIENT = new Set(["TooManyRequestsException", "LimitExceededException",
  */
 export function classifySendError(error: unknown): SendError {
   if (error instanceof SendError) return error;
-  const e = error as {
-    name?: string;
-    message?: string;
-    code?: string;
-    $metadata?: { httpStatusCode?: number };
-  };
-  const detail = `${e.name ?? "Error"}: ${e.message ?? String(error)}`;
-  const status = e.$metadata?.httpStatusCode;
+  const e = awsErrorOf(error);
+  const detail = e ? `${e.name}: ${e.message}` : `Error: ${String(error)}`;
+  const status = e?.$metadata?.httpStatusCode;
   if (status !== undefined) {
-    if (status === 429 || status >= 500 || TRANSIENT.has(e.name ?? "")) return new SendError("retry", detail);
+    if (status === 429 || status >= 500 || TRANSIENT.has(e?.name ?? ""))
+      return new SendError("retry", detail);
     return new SendError("rejected", detail);
   }
-  if (e.code && NOT_CONNECTED.has(e.code)) return new SendError("retry", detail);
+  if (e?.code && NOT_CONNECTED.has(e.code)) return new SendError("retry", detail);
   return new SendError("uncertain", detail);
 }
 
@@ -71,10 +68,15 @@ type Sesv2 = typeof import("@aws-sdk/client-sesv2");
 let sdk: Promise<Sesv2> | undefined;
 let cached: { key: string; client: InstanceType<Sesv2["SESv2Client"]> } | undefined;
 
+/** The SES module, loaded on first send. */
+const loadSes = (): Promise<Sesv2> => {
+  sdk ??= import("@aws-sdk/client-sesv2");
+  return sdk;
+};
+
 async function client() {
   const { region, awsCredentials, mail } = getConfig();
-  sdk ??= import("@aws-sdk/client-sesv2");
-  const { SESv2Client } = await sdk;
+  const { SESv2Client } = await loadSes();
   const key = JSON.stringify([region, mail.sesEndpoint ?? "", awsCredentials?.accessKeyId ?? ""]);
   if (cached?.key !== key) {
     // The emulator accepts any signature; in the cloud the function role's keys sign.
@@ -108,7 +110,7 @@ export const sendWithSes: MailSender = async (mail) => {
   const { mail: settings } = getConfig();
   if (!settings.from) throw new SendError("rejected", "no sender configured (MAIL_FROM)");
   const ses = await client();
-  const { SendEmailCommand } = await (sdk as Promise<Sesv2>);
+  const { SendEmailCommand } = await loadSes();
   try {
     const answer = await ses.send(
       new SendEmailCommand({

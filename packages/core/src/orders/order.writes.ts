@@ -1,5 +1,5 @@
 import { notExists } from "../db/conditions.ts";
-import { isConditionalCheckFailure } from "../db/errors.ts";
+import { whenConditionFails } from "../db/errors.ts";
 import { updateItem } from "../db/items.ts";
 import type { Action, UpdateAction } from "../db/kind.ts";
 import { holdKind, type OrderRecord, orderKind } from "./order.records.ts";
@@ -18,22 +18,6 @@ export const putHold = (order: { id: string; holdUntil: string }): Action =>
 /** Deletes an order's hold in a transaction (deleting a missing hold changes nothing). */
 export const deleteHold = (id: string): Action[] => holdKind.delete(holdKind.key(id));
 
-/** The condition that the order item is unchanged since it was read: same revision (absent on a never-updated order). */
-export function unchangedSince(order: Pick<OrderRecord, "rev">): {
-  condition: string;
-  values: Record<string, unknown>;
-} {
-  return order.rev === undefined
-    ? { condition: "attribute_not_exists(#rev)", values: {} }
-    : { condition: "#rev = :readRev", values: { ":readRev": order.rev } };
-}
-
 /** An update answering the order as written, or undefined when its condition refused it. */
-export async function updateOrder(update: UpdateAction): Promise<OrderRecord | undefined> {
-  try {
-    return orderKind.decodeFound(await updateItem(update));
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return undefined;
-    throw error;
-  }
-}
+export const updateOrder = (update: UpdateAction): Promise<OrderRecord | undefined> =>
+  whenConditionFails(updateItem(update).then(orderKind.decodeFound), () => undefined);

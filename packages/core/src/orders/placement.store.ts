@@ -1,21 +1,14 @@
 import { createHash } from "node:crypto";
-import { exists, notExists } from "../db/conditions.ts";
+import { awsErrorOf } from "../db/errors.ts";
 import { deleteItem, getItem } from "../db/items.ts";
 import type { Action, UpdateAction } from "../db/kind.ts";
 import { expiringClaim } from "../db/once.ts";
 import { type Cancelled, tryTransact } from "../db/transact.ts";
 import { productStore } from "../products/product.store.ts";
 import { freeSeat, type SeatTake } from "../slots/seats.ts";
-import {
-  heldSeat,
-  idempotencyKind,
-  isCancelled,
-  isHeld,
-  type OrderRecord,
-  orderKind,
-  type StoredLine,
-} from "./order.records.ts";
-import { deleteHold, notCancelled, nowSeconds, putHold } from "./order.writes.ts";
+import * as changes from "./order.changes.ts";
+import { heldSeat, idempotencyKind, isHeld, type OrderRecord, type StoredLine } from "./order.records.ts";
+import { deleteHold, nowSeconds, putHold } from "./order.writes.ts";
 
 /**
  * Storage of an order's life with its stock (order.store.ts describes the whole store): placing it
@@ -69,7 +62,7 @@ function placementParts({
   seat,
 }: Placement): PlacementActions {
   return {
-    order: orderKind.put(order, { ConditionExpression: notExists() }),
+    order: changes.place(order),
     lines: order.orderItems.map((line) => ({ line, take: productStore.takeStock(line, { checkSnapshot }) })),
     claim: key
       ? idempotencyKind.putAt(
@@ -152,7 +145,7 @@ async function place(placement: Placement): Promise<PlaceOutcome> {
       key?.useToken ? { clientRequestToken: clientRequestToken(key) } : {},
     );
   } catch (error) {
-    if (key && error instanceof Error && TOKEN_IN_USE.has(error.name)) return { kind: "duplicate" };
+    if (key && TOKEN_IN_USE.has(awsErrorOf(error)?.name ?? "")) return { kind: "duplicate" };
     throw error;
   }
   return cancelled ? placementRefusal(parts, cancelled) : { kind: "placed" };
@@ -166,14 +159,10 @@ async function place(placement: Placement): Promise<PlaceOutcome> {
  */
 async function remove(order: OrderRecord): Promise<"deleted" | "changed"> {
   const restock = isHeld(order) ? await productStore.returnStock(order.orderItems) : [];
-  const cancelled = isCancelled(order) ? "attribute_exists(cancelledAt)" : notCancelled;
   // The seat it still holds comes back with it (held only while its seat item is: a seat freed meanwhile refuses).
   const seat = heldSeat(order);
   const refused = await tryTransact([
-    ...orderKind.delete(orderKind.key(order.id), {
-      ConditionExpression: `${exists()} AND isPaid = :paid AND ${cancelled}`,
-      ExpressionAttributeValues: { ":paid": order.isPaid },
-    }),
+    ...changes.remove(order),
     ...deleteHold(order.id),
     ...restock,
     ...(seat ? freeSeat(seat, order.id) : []),
@@ -188,26 +177,15 @@ async function remove(order: OrderRecord): Promise<"deleted" | "changed"> {
  * line whose product still exists comes back. `changed` when any of that no longer holds.
  */
 async function cancel(order: OrderRecord, now: Date): Promise<"cancelled" | "changed"> {
-  const started = order.paymentStartedAt;
   const restock = await productStore.returnStock(order.orderItems);
   const seat = heldSeat(order);
   const refused = await tryTransact([
-    orderKind.update(orderKind.key(order.id), {
-      UpdateExpression: `SET isCancelled = :true, cancelledAt = :now${seat ? ", seatFreedAt = :now" : ""}`,
-      ConditionExpression: [
-        exists(),
-        "isPaid = :false",
-        notCancelled,
-        "holdUntil <= :now",
-        started === undefined ? "attribute_not_exists(paymentStartedAt)" : "paymentStartedAt = :started",
-      ].join(" AND "),
-      ExpressionAttributeValues: {
-        ":true": true,
-        ":false": false,
-        ":now": now.toISOString(),
-        ...(started === undefined ? {} : { ":started": started }),
-      },
-    }),
+    changes.cancel(
+      order,
+      { kind: "expired", paymentStartedAt: order.paymentStartedAt },
+      now.toISOString(),
+      seat,
+    ),
     ...deleteHold(order.id),
     ...restock,
     // Its seat comes back once: freed with the stock, only while its seat item is still booked.

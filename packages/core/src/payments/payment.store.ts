@@ -1,12 +1,13 @@
-import { isConditionalCheckFailure } from "../db/errors.ts";
-import { getItem, putItem, updateItem } from "../db/items.ts";
+import { getItem } from "../db/items.ts";
 import {
   alsoRequire,
   type ClaimStamp,
+  claimOnce,
   firstClaim,
   heldBy,
   leaseEnded,
   newClaim,
+  settleOnce,
   takeOver,
 } from "../db/once.ts";
 import { webhookEventKind } from "./payment.records.ts";
@@ -27,56 +28,52 @@ export const EVENT_LEASE_MS = 60_000;
 /** What claiming an event answered: ours to apply, applied before, or being applied right now. */
 export type EventClaim = { claimed: ClaimStamp } | { state: "applied" | "applying" };
 
-const get = async (eventId: string) =>
+type WebhookEvent = ReturnType<typeof webhookEventKind.decode>;
+
+const get = async (eventId: string): Promise<WebhookEvent | undefined> =>
   webhookEventKind.decodeFound(await getItem(webhookEventKind.key(eventId)));
 
-/** Pattern 33: claims an event for this delivery (see EventClaim). */
+/** Pattern 33: claims an event for this delivery (see EventClaim), with db/once.ts `claimOnce`. */
 async function claimEvent(eventId: string, eventType: string, now = new Date()): Promise<EventClaim> {
-  const previous = await get(eventId);
-  if (previous && previous.status !== "applying") return { state: "applied" };
-  if (previous?.claim && previous.claimedAt && !leaseEnded(previous.claimedAt, EVENT_LEASE_MS, now))
-    return { state: "applying" };
   const stamp = newClaim(now);
-  try {
-    await putItem(
-      webhookEventKind.putAt(
-        webhookEventKind.key(eventId),
-        {
-          eventType,
-          status: "applying",
-          ...stamp,
-          expiresAt: Math.floor(now.getTime() / 1000) + EVENT_TTL_SECONDS,
-        },
-        previous?.claim ? takeOver({ claim: previous.claim }, "applying") : firstClaim(),
-      ),
-    );
-    return { claimed: stamp };
-  } catch (error) {
-    if (!isConditionalCheckFailure(error)) throw error;
-    return { state: (await get(eventId))?.status === "applying" ? "applying" : "applied" };
-  }
+  const outcome = await claimOnce<ClaimStamp, WebhookEvent>(
+    () => get(eventId),
+    (previous) => {
+      if (previous && previous.status !== "applying") return { taken: previous };
+      if (previous?.claim && previous.claimedAt && !leaseEnded(previous.claimedAt, EVENT_LEASE_MS, now))
+        return { taken: previous };
+      return {
+        write: webhookEventKind.putAt(
+          webhookEventKind.key(eventId),
+          {
+            eventType,
+            status: "applying",
+            ...stamp,
+            expiresAt: Math.floor(now.getTime() / 1000) + EVENT_TTL_SECONDS,
+          },
+          previous?.claim ? takeOver({ claim: previous.claim }, "applying") : firstClaim(),
+        ),
+        record: stamp,
+      };
+    },
+  );
+  if ("claimed" in outcome) return outcome;
+  return { state: outcome.taken?.status === "applying" ? "applying" : "applied" };
 }
 
 /**
  * Pattern 33: settles an applied event, only under this delivery's claim (a delivery that took the
  * claim over after the lease settles it instead). False when the claim was no longer ours.
  */
-async function settleEvent(eventId: string, held: ClaimStamp, now = new Date()): Promise<boolean> {
-  try {
-    await updateItem(
-      webhookEventKind.update(webhookEventKind.key(eventId), {
-        UpdateExpression: "SET #status = :applied, appliedAt = :now",
-        ...alsoRequire(
-          { ExpressionAttributeValues: { ":applied": "applied", ":now": now.toISOString() } },
-          heldBy(held, "applying"),
-        ),
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
-    throw error;
-  }
-}
+const settleEvent = (eventId: string, held: ClaimStamp, now = new Date()): Promise<boolean> =>
+  settleOnce(
+    webhookEventKind.update(webhookEventKind.key(eventId), {
+      UpdateExpression: "SET #status = :applied, appliedAt = :now",
+      ...alsoRequire(
+        { ExpressionAttributeValues: { ":applied": "applied", ":now": now.toISOString() } },
+        heldBy(held, "applying"),
+      ),
+    }),
+  );
 
 export const paymentStore = { claimEvent, settleEvent };

@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import { getConfig } from "../config.ts";
 import { AppError } from "../errors.ts";
-import { ForeignDataError, parseForeign } from "../foreign.ts";
+import { ForeignDataError, isOneOf, parseForeign } from "../foreign.ts";
 import { log } from "../log.ts";
 import { provider } from "../paypal/provider.ts";
 import { paymentStore } from "./payment.store.ts";
@@ -75,7 +75,7 @@ function parseEvent(rawEvent: string): WebhookEvent {
   }
   try {
     const { id, event_type } = parseForeign(EVENT_EDGE, WebhookEventSchema, json);
-    const capture = (CAPTURE_EVENTS as readonly string[]).includes(event_type)
+    const capture = isOneOf(CAPTURE_EVENTS, event_type)
       ? parseForeign(EVENT_EDGE, CaptureEventSchema, json).resource
       : undefined;
     return { id, event_type, capture };

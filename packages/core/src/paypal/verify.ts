@@ -1,4 +1,5 @@
 import { AppError } from "../errors.ts";
+import { isOneOf } from "../foreign.ts";
 import { toCents } from "../money/pricing.ts";
 import { CAPTURE_DENIED, CAPTURE_PENDING } from "../orders/order.records.ts";
 import type { CapturedPayment } from "../orders/order.store.ts";
@@ -63,7 +64,7 @@ const CAPTURED = new Set(["COMPLETED", "PARTIALLY_REFUNDED", "REFUNDED", "REVERS
 export function captureState(status: string): CaptureState {
   if (CAPTURED.has(status)) return "captured";
   if (status === CAPTURE_PENDING) return "pending";
-  if ((CAPTURE_DENIED as readonly string[]).includes(status)) return "denied";
+  if (isOneOf(CAPTURE_DENIED, status)) return "denied";
   return "unknown";
 }
 

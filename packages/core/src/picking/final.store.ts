@@ -1,9 +1,8 @@
-import { exists } from "../db/conditions.ts";
 import type { Action } from "../db/kind.ts";
 import { firstClaim } from "../db/once.ts";
 import { tryTransact } from "../db/transact.ts";
-import { type OrderRecord, orderKind } from "../orders/order.records.ts";
-import { notCancelled, unchangedSince } from "../orders/order.writes.ts";
+import * as orderChanges from "../orders/order.changes.ts";
+import type { OrderRecord } from "../orders/order.records.ts";
 import { productStore } from "../products/product.store.ts";
 import { type RefundRecord, refundKind } from "../refunds/refund.records.ts";
 import type { FinalPlan, StockMove } from "./plan.ts";
@@ -11,9 +10,10 @@ import type { FinalPlan, StockMove } from "./plan.ts";
 /**
  * Storage of an order's final charge (docs/data-model.md: the Order item's final attributes;
  * docs/decisions/041-final-charge.md). One transaction records it:
- * - the order: its lines as picked, the final figures, when, the request's fingerprint, and the
- *   weight adjustment added to its reserved refunds — only while it is paid, undelivered, not
- *   cancelled, not finalised and unchanged since it was read (its revision);
+ * - the order (orders/order.changes.ts `recordFinal`: the final is the claim of db/once.ts): its
+ *   lines as picked, the final figures, when, the request's fingerprint, and the weight adjustment
+ *   added to its reserved refunds — only while it is paid, undelivered, not cancelled, not finalised
+ *   and unchanged since it was read (its revision);
  * - the stock: unpicked base units back (products still selling in the unit), over-picked ones and
  *   substitutes taken, never below 0;
  * - the weight-adjustment refund, pending (refunds/ sends and completes it like any refund).
@@ -29,37 +29,17 @@ async function record(
   fields: { finalizedAt: string; request: string },
   refund: RefundRecord | undefined,
 ): Promise<RecordOutcome> {
-  const unchanged = unchangedSince(order);
-  const orderUpdate = orderKind.update(orderKind.key(order.id), {
-    UpdateExpression: [
-      "SET orderItems = :items, finalItemsCents = :itemsCents, finalTaxCents = :taxCents",
-      "finalTotalCents = :totalCents, finalizedAt = :at, finalRequest = :request",
-      ...(refund ? ["finalRefundId = :refundId, refundReservedCents = :reserved"] : []),
-    ].join(", "),
-    ConditionExpression: [
-      exists(),
-      "isPaid = :true",
-      "isDelivered = :false",
-      notCancelled,
-      "attribute_not_exists(finalizedAt)",
-      unchanged.condition,
-    ].join(" AND "),
-    ExpressionAttributeNames: { "#rev": "rev" },
-    ExpressionAttributeValues: {
-      ":items": plan.items,
-      ":itemsCents": plan.itemsCents,
-      ":taxCents": plan.taxCents,
-      ":totalCents": plan.totalCents,
-      ":at": fields.finalizedAt,
-      ":request": fields.request,
-      ":true": true,
-      ":false": false,
-      ...(refund
-        ? { ":refundId": refund.id, ":reserved": (order.refundReservedCents ?? 0) + refund.amountCents }
-        : {}),
-      ...unchanged.values,
+  const orderUpdate = orderChanges.recordFinal(
+    order,
+    {
+      items: plan.items,
+      itemsCents: plan.itemsCents,
+      taxCents: plan.taxCents,
+      totalCents: plan.totalCents,
+      ...fields,
     },
-  });
+    refund,
+  );
   const takes = [
     ...plan.overPicks.map((move) => ({ move, action: productStore.takePicked(move) })),
     ...plan.substitutes.map((move) => ({ move, action: productStore.takePicked(move) })),

@@ -426,6 +426,16 @@ const takePicked = (line: StockLine & { priceCents?: number | undefined }): Upda
     },
   });
 
+/**
+ * The condition that a product exists and is sold out (a restock alert is taken only then:
+ * alerts/alert.store.ts): in a transaction, it cancels it when the product is gone or in stock.
+ */
+const soldOut = (productId: string): Action =>
+  productKind.check(productKind.key(productId), {
+    ConditionExpression: `${exists()} AND countInStock = :zero`,
+    ExpressionAttributeValues: { ":zero": 0 },
+  });
+
 const ProductUnit = v.pick(ProductRecordSchema, ["id", "unit"]);
 
 /**
@@ -570,5 +580,6 @@ export const productStore = {
   takeStock,
   takePicked,
   returnStock,
+  soldOut,
   recordReview,
 };

@@ -1,12 +1,11 @@
-import { exists } from "../db/conditions.ts";
-import { isConditionalCheckFailure } from "../db/errors.ts";
+import { writtenUnlessRefused } from "../db/errors.ts";
 import { getItem, putItem } from "../db/items.ts";
 import type { Action, Item } from "../db/kind.ts";
 import { expiringClaim, firstClaim, heldBy } from "../db/once.ts";
 import { queryAll, queryPage } from "../db/query.ts";
 import { type Cancelled, tryTransact } from "../db/transact.ts";
-import { MAX_REFUNDS, type OrderRecord, orderKind } from "../orders/order.records.ts";
-import { unchangedSince } from "../orders/order.writes.ts";
+import * as orderChanges from "../orders/order.changes.ts";
+import { MAX_REFUNDS, type OrderRecord } from "../orders/order.records.ts";
 import { productStore } from "../products/product.store.ts";
 import { freeSeat } from "../slots/seats.ts";
 import type { RefundPlan } from "./plan.ts";
@@ -33,7 +32,6 @@ import {
 /** A refund's Idempotency-Key lives a day, like an order's. */
 const KEY_TTL_SECONDS = 24 * 60 * 60;
 const nowSeconds = () => Math.floor(Date.now() / 1000);
-const notCancelled = "attribute_not_exists(cancelledAt)";
 
 /** What a reservation did. */
 export type ReserveOutcome = "reserved" | "duplicate" | "changed";
@@ -48,7 +46,6 @@ async function reserve(
   plan: RefundPlan,
   key?: { key: string; request: string },
 ): Promise<ReserveOutcome> {
-  const unchanged = unchangedSince(order);
   const claim = key
     ? refundKeyKind.putAt(
         refundKeyKind.key(order.id, key.key),
@@ -58,22 +55,10 @@ async function reserve(
     : undefined;
   // A cancelling refund cancels the order now, only while it is undelivered (a delivery meanwhile
   // refuses it); the cancellation is undone if PayPal refuses the refund (`release`).
-  const cancels = refund.cancels === true;
-  // No empty map is ever written: an order refunded by amount only keeps no `refundedBase` (absent
-  // reads as nothing refunded by line). DynamoDB Local's stream hands an empty map to its readers as
-  // an attribute value without a type, which no stream handler could read.
-  const byLine = Object.keys(plan.refundedBase).length > 0;
-  const update = orderKind.update(orderKind.key(order.id), {
-    UpdateExpression: `SET refundReservedCents = :reserved${byLine ? ", refundedBase = :base" : ""}${cancels ? ", isCancelled = :true, cancelledAt = :now" : ""}`,
-    ConditionExpression: `${exists()} AND isPaid = :true AND ${notCancelled} AND ${unchanged.condition}${cancels ? " AND isDelivered = :false" : ""}`,
-    ExpressionAttributeNames: { "#rev": "rev" },
-    ExpressionAttributeValues: {
-      ":reserved": plan.refundReservedCents,
-      ...(byLine ? { ":base": plan.refundedBase } : {}),
-      ":true": true,
-      ...(cancels ? { ":false": false, ":now": refund.createdAt } : {}),
-      ...unchanged.values,
-    },
+  const update = orderChanges.reserveRefund(order, {
+    refundReservedCents: plan.refundReservedCents,
+    refundedBase: plan.refundedBase,
+    ...(refund.cancels === true ? { cancelsAt: refund.createdAt } : {}),
   });
   const actions: Action[] = [refundKind.put(refund, firstClaim()), update, ...(claim ? [claim] : [])];
   const cancelled = await tryTransact(actions);
@@ -126,29 +111,15 @@ function completion(cancelled: Cancelled | undefined, recordPut: Action): Comple
  * money is counted and the stock comes back exactly once.
  */
 async function complete(refund: RefundRecord, paypalRefundId: string): Promise<CompleteOutcome> {
-  const done: RefundRecord = {
-    ...refund,
-    status: "completed",
-    completedAt: new Date().toISOString(),
-    paypalRefundId,
-  };
+  const completedAt = new Date().toISOString();
+  const done: RefundRecord = { ...refund, status: "completed", completedAt, paypalRefundId };
   const recordPut = refundKind.put(done, heldBy({}, "pending"));
   const restock = refund.restock ? await productStore.returnStock(refund.lines) : [];
   // A cancelling refund gives the order's delivery seat back with the stock (docs/decisions/040-delivery-windows.md).
   const seat = refund.freesSeat;
   const cancelled = await tryTransact([
     recordPut,
-    orderKind.update(orderKind.key(refund.orderId), {
-      UpdateExpression: `SET refundedCents = if_not_exists(refundedCents, :zero) + :amount, refunds = list_append(if_not_exists(refunds, :none), :entry)${seat ? ", seatFreedAt = :freedAt" : ""}`,
-      ConditionExpression: `${exists()}${seat ? " AND attribute_not_exists(seatFreedAt)" : ""}`,
-      ExpressionAttributeValues: {
-        ":zero": 0,
-        ":amount": refund.amountCents,
-        ":none": [],
-        ":entry": [summaryOf(done)],
-        ...(seat ? { ":freedAt": done.completedAt } : {}),
-      },
-    }),
+    orderChanges.recordRefund(refund.orderId, summaryOf(done), completedAt, seat),
     ...restock,
     ...(seat ? freeSeat(seat, refund.orderId) : []),
   ]);
@@ -164,22 +135,10 @@ async function release(refund: RefundRecord, issue: string): Promise<CompleteOut
     { ...refund, status: "failed", completedAt: new Date().toISOString(), issue },
     heldBy({}, "pending"),
   );
-  const names: Record<string, string> = {};
-  const values: Record<string, unknown> = { ":amount": refund.amountCents };
-  const lineSets = refund.lines.map((line, index) => {
-    names[`#p${index}`] = line.productId;
-    values[`:q${index}`] = line.quantity;
-    return `refundedBase.#p${index} = refundedBase.#p${index} - :q${index}`;
-  });
   const cancelled = await tryTransact([
     recordPut,
-    orderKind.update(orderKind.key(refund.orderId), {
-      // A refused cancelling refund also undoes the order's cancellation.
-      UpdateExpression: `SET ${["refundReservedCents = refundReservedCents - :amount", ...lineSets].join(", ")}${refund.cancels ? " REMOVE isCancelled, cancelledAt" : ""}`,
-      ConditionExpression: exists(),
-      ...(lineSets.length > 0 ? { ExpressionAttributeNames: names } : {}),
-      ExpressionAttributeValues: values,
-    }),
+    // A refused cancelling refund also undoes the order's cancellation.
+    orderChanges.releaseRefund(refund.orderId, refund),
   ]);
   return completion(cancelled, recordPut);
 }
@@ -189,16 +148,14 @@ async function release(refund: RefundRecord, issue: string): Promise<CompleteOut
  * order that no longer exists, and the sweep stops sending it.
  */
 async function abandon(refund: RefundRecord, issue: string): Promise<void> {
-  try {
-    await putItem(
+  await writtenUnlessRefused(
+    putItem(
       refundKind.put(
         { ...refund, status: REFUND_GIVEN_UP, completedAt: new Date().toISOString(), issue },
         heldBy({}, "pending"),
       ),
-    );
-  } catch (error) {
-    if (!isConditionalCheckFailure(error)) throw error;
-  }
+    ),
+  );
 }
 
 /**
@@ -214,21 +171,9 @@ async function recordExternal(
   order: Pick<OrderRecord, "id" | "totalCents">,
   refund: RefundRecord,
 ): Promise<CompleteOutcome | "exceeds"> {
-  const maxReservedBefore = order.totalCents - refund.amountCents;
-  if (maxReservedBefore < 0) return "exceeds";
+  const orderUpdate = orderChanges.recordExternalRefund(order, summaryOf(refund));
+  if (!orderUpdate) return "exceeds";
   const recordPut = refundKind.put(refund, firstClaim());
-  const orderUpdate = orderKind.update(orderKind.key(order.id), {
-    UpdateExpression:
-      "SET refundedCents = if_not_exists(refundedCents, :zero) + :amount, refundReservedCents = if_not_exists(refundReservedCents, :zero) + :amount, refunds = list_append(if_not_exists(refunds, :none), :entry)",
-    ConditionExpression: `${exists()} AND (attribute_not_exists(refundReservedCents) OR refundReservedCents <= :maxBefore)`,
-    ExpressionAttributeValues: {
-      ":zero": 0,
-      ":amount": refund.amountCents,
-      ":maxBefore": maxReservedBefore,
-      ":none": [],
-      ":entry": [summaryOf(refund)],
-    },
-  });
   const cancelled = await tryTransact([recordPut, orderUpdate]);
   if (cancelled && !cancelled.failed(recordPut) && cancelled.failed(orderUpdate)) return "exceeds";
   return completion(cancelled, recordPut);

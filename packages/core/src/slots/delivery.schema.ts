@@ -160,7 +160,7 @@ export interface DeliverySlotRef {
 export function slotRefOf(id: string): DeliverySlotRef {
   const match = SLOT_ID.exec(id);
   if (!match) throw new Error(`Not a delivery window id: ${id}`);
-  const [, date, sh, sm, eh, em] = match as unknown as [string, string, string, string, string, string];
+  const [, date = "", sh = "", sm = "", eh = "", em = ""] = match;
   return { id, date, start: `${sh}:${sm}`, end: `${eh}:${em}` };
 }
 
@@ -198,7 +198,7 @@ export interface PickList {
 
 /** A window as people read it: "Sat 5 Dec, 09:00–11:00". */
 export function describeSlot(slot: DeliverySlotRef): string {
-  const [y, m, d] = slot.date.split("-").map(Number) as [number, number, number];
+  const [y = Number.NaN, m = Number.NaN, d = Number.NaN] = slot.date.split("-").map(Number);
   const day = new Date(Date.UTC(y, m - 1, d)).toLocaleDateString("en-CA", {
     timeZone: "UTC",
     weekday: "short",

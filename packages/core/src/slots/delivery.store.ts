@@ -1,5 +1,5 @@
 import { exists, notExists } from "../db/conditions.ts";
-import { isConditionalCheckFailure } from "../db/errors.ts";
+import { whenConditionFails, writtenUnlessRefused } from "../db/errors.ts";
 import { getItem, putItem, updateItem } from "../db/items.ts";
 import type { Action } from "../db/kind.ts";
 import { queryAll } from "../db/query.ts";
@@ -47,25 +47,16 @@ const getSlot = async (id: string): Promise<SlotRecord | undefined> =>
  */
 async function createSlots(slots: readonly SlotRecord[]): Promise<void> {
   await Promise.all(
-    slots.map(async (slot) => {
-      try {
-        await putItem(slotKind.put(slot, { ConditionExpression: notExists() }));
-      } catch (error) {
-        if (!isConditionalCheckFailure(error)) throw error;
-      }
-    }),
+    slots.map((slot) =>
+      writtenUnlessRefused(putItem(slotKind.put(slot, { ConditionExpression: notExists() }))),
+    ),
   );
 }
 
 /** Adds a one-off slot; `exists` when a window with the same date, start and end is there. */
 async function addSlot(slot: SlotRecord): Promise<"added" | "exists"> {
-  try {
-    await putItem(slotKind.put(slot, { ConditionExpression: notExists() }));
-    return "added";
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return "exists";
-    throw error;
-  }
+  const added = await writtenUnlessRefused(putItem(slotKind.put(slot, { ConditionExpression: notExists() })));
+  return added ? "added" : "exists";
 }
 
 /**
@@ -86,22 +77,18 @@ async function changeSlot(
     sets.push("closed = :closed");
     values[":closed"] = change.closed;
   }
-  try {
-    return slotKind.decodeFound(
-      await updateItem(
-        slotKind.update(slotKind.key(id), {
-          UpdateExpression: `SET ${sets.join(", ")}`,
-          ConditionExpression: `${exists()}${change.capacity === undefined ? "" : " AND booked <= :capacity"}`,
-          ...(change.capacity === undefined ? {} : { ExpressionAttributeNames: CAPACITY }),
-          ExpressionAttributeValues: values,
-          ReturnValues: "ALL_NEW",
-        }),
-      ),
-    );
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return undefined;
-    throw error;
-  }
+  return whenConditionFails(
+    updateItem(
+      slotKind.update(slotKind.key(id), {
+        UpdateExpression: `SET ${sets.join(", ")}`,
+        ConditionExpression: `${exists()}${change.capacity === undefined ? "" : " AND booked <= :capacity"}`,
+        ...(change.capacity === undefined ? {} : { ExpressionAttributeNames: CAPACITY }),
+        ExpressionAttributeValues: values,
+        ReturnValues: "ALL_NEW",
+      }),
+    ).then(slotKind.decodeFound),
+    () => undefined,
+  );
 }
 
 /**

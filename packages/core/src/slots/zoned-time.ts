@@ -43,11 +43,19 @@ export function isTimeZone(timeZone: string): boolean {
 
 /** The wall clock of `timeZone` at `instant`: its fields. */
 function wallClock(instant: number, timeZone: string) {
-  const parts: Record<string, number> = {};
+  const parts = new Map<string, number>();
   for (const part of formatOf(timeZone).formatToParts(new Date(instant))) {
-    if (part.type !== "literal") parts[part.type] = Number(part.value);
+    if (part.type !== "literal") parts.set(part.type, Number(part.value));
   }
-  return parts as { year: number; month: number; day: number; hour: number; minute: number; second: number };
+  const field = (name: Intl.DateTimeFormatPartTypes) => parts.get(name) ?? Number.NaN;
+  return {
+    year: field("year"),
+    month: field("month"),
+    day: field("day"),
+    hour: field("hour"),
+    minute: field("minute"),
+    second: field("second"),
+  };
 }
 
 /** The zone's offset from UTC at `instant`, in ms (Toronto: −5 h in winter, −4 h in summer). */
@@ -81,8 +89,8 @@ const HOUR = 60 * 60 * 1000;
  * zonedInstant("2026-11-01", "01:30", "America/Toronto").toISOString() // "2026-11-01T05:30:00.000Z" (EDT, the first 01:30)
  */
 export function zonedInstant(date: string, time: string, timeZone: string): Date {
-  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
-  const [hh, mm] = time.split(":").map(Number) as [number, number];
+  const [y = Number.NaN, m = Number.NaN, d = Number.NaN] = date.split("-").map(Number);
+  const [hh = Number.NaN, mm = Number.NaN] = time.split(":").map(Number);
   const asUtc = Date.UTC(y, m - 1, d, hh, mm);
   // Every offset the zone may have around that wall time: the one a day before and a day after
   // (a change happens at most once in a day in every zone the shop may use).
@@ -99,14 +107,14 @@ export function zonedInstant(date: string, time: string, timeZone: string): Date
 
 /** `date` (`YYYY-MM-DD`) moved by `days` calendar days. */
 export function addDays(date: string, days: number): string {
-  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
+  const [y = Number.NaN, m = Number.NaN, d = Number.NaN] = date.split("-").map(Number);
   const moved = new Date(Date.UTC(y, m - 1, d + days));
   return `${pad(moved.getUTCFullYear(), 4)}-${pad(moved.getUTCMonth() + 1)}-${pad(moved.getUTCDate())}`;
 }
 
 /** The weekday of a calendar date, 0 (Sunday) to 6 (Saturday). */
 export function weekdayOf(date: string): number {
-  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
+  const [y = Number.NaN, m = Number.NaN, d = Number.NaN] = date.split("-").map(Number);
   return new Date(Date.UTC(y, m - 1, d)).getUTCDay();
 }
 

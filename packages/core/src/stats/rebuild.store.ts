@@ -1,5 +1,5 @@
 import { batchWrite } from "../db/batch.ts";
-import { isConditionalCheckFailure } from "../db/errors.ts";
+import { whenConditionFails, writtenUnlessRefused } from "../db/errors.ts";
 import { updateItem } from "../db/items.ts";
 import { inPartition } from "../db/key-conditions.ts";
 import { keyOf, TOMBSTONE_PARTITION, tombstonedKey } from "../db/kind.ts";
@@ -38,8 +38,8 @@ import {
  * both open): journalCount starts at 0, the version moves. False when META changed meanwhile.
  */
 async function openRebuild(read: Generations, gen: number, leaseUntil: number): Promise<boolean> {
-  try {
-    await updateItem(
+  return writtenUnlessRefused(
+    updateItem(
       metaKind.update(metaKind.key(), {
         UpdateExpression: "SET #rebuild = :rebuild, #lastGen = :gen, #journalCount = :zero, #version = :next",
         ConditionExpression: read.version === 0 ? "attribute_not_exists(#version)" : "#version = :version",
@@ -52,12 +52,8 @@ async function openRebuild(read: Generations, gen: number, leaseUntil: number): 
           ...(read.version === 0 ? {} : { ":version": read.version }),
         },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 /** One page of the whole table, strongly consistent (the rebuild's scan). */
@@ -112,8 +108,8 @@ async function flip(
   journalCount: number,
   fencesUntil: number,
 ): Promise<"flipped" | "refused"> {
-  try {
-    await updateItem(
+  return whenConditionFails(
+    updateItem(
       metaKind.update(metaKind.key(), {
         UpdateExpression:
           "SET #active = :gen, #version = :next, #fencesUntil = :until REMOVE #rebuild, #journalCount",
@@ -127,12 +123,9 @@ async function flip(
           ":count": journalCount,
         },
       }),
-    );
-    return "flipped";
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return "refused";
-    throw error;
-  }
+    ).then(() => "flipped" as const),
+    () => "refused" as const,
+  );
 }
 
 /**
@@ -141,20 +134,16 @@ async function flip(
  * META moved on (flipped, or another rebuild took over).
  */
 async function abortRebuild(read: Generations): Promise<boolean> {
-  try {
-    await updateItem(
+  return writtenUnlessRefused(
+    updateItem(
       metaKind.update(metaKind.key(), {
         UpdateExpression: "SET #version = :next REMOVE #rebuild, #journalCount",
         ConditionExpression: "#version = :version",
         ExpressionAttributeNames: metaNames("version", "rebuild", "journalCount"),
         ExpressionAttributeValues: { ":next": read.version + 1, ":version": read.version },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 /**

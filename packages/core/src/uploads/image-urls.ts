@@ -42,8 +42,8 @@ export function variantSetOf(url: string): VariantSet | undefined {
   const match = VARIANT_URL.exec(url);
   if (!match || url.includes("..")) return undefined;
   const width = Number(match[2]);
-  if (!(IMAGE_WIDTHS as readonly number[]).includes(width)) return undefined;
-  return { base: match[1] as string };
+  if (!IMAGE_WIDTHS.some((known) => known === width)) return undefined;
+  return { base: match[1] ?? "" };
 }
 
 /**
@@ -64,7 +64,7 @@ const ORIGINAL_URL = new RegExp(
  */
 export function convertedSetOf(url: string): VariantSet | undefined {
   const match = ORIGINAL_URL.exec(url);
-  return match && !url.includes("..") ? { base: match[1] as string } : undefined;
+  return match && !url.includes("..") ? { base: match[1] ?? "" } : undefined;
 }
 
 /** The URL of one variant of a set: `/images/<stem>/<width>.<format>`. */

@@ -1,5 +1,6 @@
 import { GetObjectCommand, type GetObjectCommandOutput } from "@aws-sdk/client-s3";
 import * as v from "valibot";
+import { awsErrorOf } from "../db/errors.ts";
 import { parseForeign } from "../foreign.ts";
 import { log } from "../log.ts";
 import { bucketName, IMAGE_KEY_PREFIX, s3 } from "./s3.ts";
@@ -25,8 +26,9 @@ export async function readImageState(stem: string): Promise<ImageState> {
   try {
     object = await s3().send(new GetObjectCommand({ Bucket: bucketName(), Key: stateKey(stem) }));
   } catch (error) {
-    const name = (error as Error).name;
-    const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+    const aws = awsErrorOf(error);
+    const name = aws?.name;
+    const status = aws?.$metadata?.httpStatusCode;
     // Missing: 404 — or 403 in the cloud, where the API may read objects under images/ but not list
     // the bucket, and S3 then does not say whether a key exists (stacks/permissions.ts). A 403 is
     // also what a lost grant looks like, so it is logged: a stage whose uploads stay "pending" for

@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import { batchGet } from "../db/batch.ts";
 import { exists, notExists } from "../db/conditions.ts";
-import { isConditionalCheckFailure } from "../db/errors.ts";
+import { writtenUnlessRefused } from "../db/errors.ts";
 import { deleteItem, getItem, setFields, updateItem } from "../db/items.ts";
 import type { Action } from "../db/kind.ts";
 import { type ListPage, type Position, queryLimited } from "../db/query.ts";
@@ -151,19 +151,15 @@ const sessionCheck = (id: string, session: { tokenVersion: number; name: string 
 
 /** Makes the user an administrator if it still has this email; false when it was deleted or renamed. */
 async function promote(id: string, email: string): Promise<boolean> {
-  try {
-    await updateItem(
+  return writtenUnlessRefused(
+    updateItem(
       userKind.update(userKind.key(id), {
         UpdateExpression: "SET isAdmin = :yes, updatedAt = :now",
         ConditionExpression: `${exists()} AND email = :email`,
         ExpressionAttributeValues: { ":yes": true, ":now": new Date().toISOString(), ":email": email },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 /**

@@ -1,5 +1,5 @@
 import { exists } from "@fruit/core/internal/db/conditions";
-import { isConditionalCheckFailure } from "@fruit/core/internal/db/errors";
+import { writtenUnlessRefused } from "@fruit/core/internal/db/errors";
 import { updateItem } from "@fruit/core/internal/db/items";
 import type { Item } from "@fruit/core/internal/db/kind";
 import { queryAll } from "@fruit/core/internal/db/query";
@@ -58,8 +58,8 @@ async function repair(productId: string): Promise<boolean> {
       const ratingTotal = ratings.reduce((sum, rating) => sum + rating, 0);
       const countRead =
         product.numReviews === undefined ? "attribute_not_exists(numReviews)" : "numReviews = :read";
-      try {
-        await updateItem(
+      const written = await writtenUnlessRefused(
+        updateItem(
           productKind.update(productKind.key(productId), {
             UpdateExpression: "SET numReviews = :numReviews, ratingTotal = :ratingTotal, rating = :rating",
             ConditionExpression: `${exists()} AND attribute_not_exists(ratingTotal) AND ${countRead}`,
@@ -70,12 +70,9 @@ async function repair(productId: string): Promise<boolean> {
               ...(product.numReviews === undefined ? {} : { ":read": product.numReviews }),
             },
           }),
-        );
-        return true;
-      } catch (error) {
-        if (!isConditionalCheckFailure(error)) throw error;
-      }
-      return AGAIN;
+        ),
+      );
+      return written ? true : AGAIN;
     },
     giveUp(
       () => new Error(`Product ${productId} kept changing while its rating total was computed; run again`),

@@ -1,4 +1,4 @@
-import { isConditionalCheckFailure } from "@fruit/core/internal/db/errors";
+import { writtenUnlessRefused } from "@fruit/core/internal/db/errors";
 import { updateItem } from "@fruit/core/internal/db/items";
 import { inPartition } from "@fruit/core/internal/db/key-conditions";
 import type { Item, UpdateAction } from "@fruit/core/internal/db/kind";
@@ -61,11 +61,5 @@ export async function ordersMatching(filter: OrderFilter): Promise<Item[]> {
  * longer held (the item changed, moved or went meanwhile: nothing left to upgrade).
  */
 export async function updateIfStill(update: UpdateAction): Promise<boolean> {
-  try {
-    await updateItem(update);
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
-    throw error;
-  }
+  return writtenUnlessRefused(updateItem(update));
 }

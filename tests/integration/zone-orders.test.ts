@@ -181,6 +181,57 @@ describe("with zones", () => {
     expect(order.totalPrice).toBe(15.99 + 8 + 0.9);
   });
 
+  it("lists only the windows on the route days of the place's zone", async () => {
+    await setZones([
+      { id: "north", name: "North", match: { postalPrefixes: ["H2X"] }, fee: 8, weekdays: [2] },
+      { id: "south", name: "South", match: { postalPrefixes: ["H3"] }, fee: 8, weekdays: [5] },
+    ]);
+    const windows = [2, 5].map((weekday) => ({
+      weekday,
+      start: "09:00",
+      end: "11:00",
+      capacity: 5,
+      cutoffMinutes: 60,
+    }));
+    const rules = await api("/api/delivery/rules", {
+      method: "PUT",
+      token: admin.token,
+      body: { timeZone: "America/Toronto", bookingDays: 14, windows, closedDates: [] },
+    });
+    expect(rules.status).toBe(200);
+    const weekdayOfDate = (date: string) => new Date(`${date}T12:00:00Z`).getUTCDay();
+    const all = (await api("/api/delivery/slots")).body as { id: string; date: string }[];
+    expect(new Set(all.map((s) => weekdayOfDate(s.date)))).toEqual(new Set([2, 5]));
+    const north = (await api("/api/delivery/slots?postalCode=h2x%201y4")).body as { date: string }[];
+    expect(north.length).toBeGreaterThan(0);
+    expect(north.every((s) => weekdayOfDate(s.date) === 2)).toBe(true);
+    const outside = (await api("/api/delivery/slots?postalCode=V5K0A1")).body;
+    expect(outside).toEqual([]);
+    // A Friday window for the north side is refused.
+    const friday = all.find((s) => weekdayOfDate(s.date) === 5) as { id: string; date: string };
+    const res = await place(
+      ann,
+      withShipping(orderBody([{ product: kale, quantity: 2 }], { deliverySlotId: friday.id }), 8),
+    );
+    expect(res.status).toBe(409);
+    expect((await res.json()).code).toBe("WINDOW_NOT_SERVED");
+    // Without a window (the original client), the earliest Tuesday is booked.
+    const placedRes = await place(ann, {
+      ...orderOf(kale, 2),
+      ...priceLines([{ price: kale.price, quantity: 2 }], {
+        shipping: { feeCents: 800, freeOverCents: null },
+      }),
+    });
+    expect(placedRes.status).toBe(201);
+    const { order } = await placedRes.json();
+    expect(weekdayOfDate(order.deliverySlot.date)).toBe(2);
+    await api("/api/delivery/rules", {
+      method: "PUT",
+      token: admin.token,
+      body: { timeZone: "America/Toronto", bookingDays: 14, windows: [], closedDates: [] },
+    });
+  });
+
   it("removing every zone brings the one rule back", async () => {
     await setZones([]);
     await api("/api/tax/classes", {

@@ -1,7 +1,7 @@
 import { cachedItem } from "../db/cached-item.ts";
 import { AppError } from "../errors.ts";
 import { FREE_SHIPPING_OVER, formatMoney, shippingCentsOf, toCents, toDollars } from "../money/pricing.ts";
-import { chooseZone, type ZoneChoice } from "./match.ts";
+import { chooseZone, type ZoneChoice, zonesOf } from "./match.ts";
 import type { ZonesRecord } from "./zone.records.ts";
 import type { DeliveryQuote, Place, QuoteQuery, Zone, ZoneRule, Zones } from "./zone.schema.ts";
 import { placeOf } from "./zone.schema.ts";
@@ -105,6 +105,19 @@ export async function quoteDelivery(query: QuoteQuery): Promise<DeliveryQuote> {
     minimumItemsPrice: toDollars(zone.minimumCents),
     weekdays: zone.weekdays ?? ALL_WEEKDAYS,
   };
+}
+
+/**
+ * The weekdays a place is delivered on (GET /api/delivery/slots with a place): its zone's route
+ * days — of every zone holding it, since a basket may fall to any of them — or undefined when the
+ * shop has no zones or the zones name no days; an empty list outside every zone.
+ */
+export async function weekdaysOfPlace(place: Place): Promise<number[] | undefined> {
+  const zones = await currentZones();
+  if (zones.length === 0) return undefined;
+  const held = zonesOf(zones, place);
+  if (held.some((zone) => zone.weekdays === undefined)) return held.length > 0 ? undefined : [];
+  return [...new Set(held.flatMap((zone) => zone.weekdays ?? []))].sort((a, b) => a - b);
 }
 
 /**

@@ -57,6 +57,8 @@ describe("core's browser-safe subset", () => {
   const behindEntries = [
     "packages/core/src/money/pricing.ts",
     "packages/core/src/money/quantity.ts",
+    "packages/core/src/money/tax.ts",
+    "packages/core/src/zones/postal.ts",
     "packages/core/src/products/catalogue.constants.ts",
     "packages/core/src/uploads/image-urls.ts",
     "packages/core/src/slots/zoned-time.ts",

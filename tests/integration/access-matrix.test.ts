@@ -5,6 +5,8 @@ import { signLink } from "@fruit/core/internal/mails/link-token";
 import { productKind } from "@fruit/core/internal/products/product.records";
 import { localDate } from "@fruit/core/internal/slots/zoned-time";
 import { userKind } from "@fruit/core/internal/users/user.records";
+import { readTaxClasses } from "@fruit/core/tax";
+import { readZones } from "@fruit/core/zones";
 import { app } from "@fruit/functions/api/index";
 import { SignJWT } from "jose";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -491,6 +493,46 @@ describe("access matrix", () => {
           path: `/api/delivery/orders/${order._id}`,
           body: { deliverySlotId: to.id },
           unchanged: async () => expect((await storedOrder(order._id)).deliverySlot.id).toBe(from.id),
+        };
+      },
+      expected: admin(200),
+    },
+    "GET /api/delivery/zones": {
+      call: async () => ({ method: "GET", path: "/api/delivery/zones" }),
+      expected: admin(200),
+    },
+    "PUT /api/delivery/zones": {
+      call: async (role) => {
+        // The administrator's (accepted) list is empty, so the orders other rows place stay outside zones.
+        const id = `zone-${role.toLowerCase()}`;
+        const zones =
+          role === "admin" ? [] : [{ id, name: role, match: { postalPrefixes: ["H2X"] }, fee: 5 }];
+        return {
+          method: "PUT",
+          path: "/api/delivery/zones",
+          body: { zones },
+          unchanged: async () => expect((await readZones()).zones.map((z) => z.id)).not.toContain(id),
+        };
+      },
+      expected: admin(200),
+    },
+    "GET /api/delivery/quote": {
+      call: async () => ({ method: "GET", path: "/api/delivery/quote?postalCode=H2X1Y4&itemsPrice=20" }),
+      expected: open(200),
+    },
+    "GET /api/tax/classes": {
+      call: async () => ({ method: "GET", path: "/api/tax/classes" }),
+      expected: admin(200),
+    },
+    "PUT /api/tax/classes": {
+      call: async (role) => {
+        // The administrator's (accepted) rate is the spec's, so the orders other rows place price as before.
+        const rate = role === "admin" ? 15 : ROLES.indexOf(role) + 10;
+        return {
+          method: "PUT",
+          path: "/api/tax/classes",
+          body: { classes: [{ id: "standard", name: "Standard", rate }] },
+          unchanged: async () => expect((await readTaxClasses()).classes[0]?.rate).not.toBe(rate),
         };
       },
       expected: admin(200),

@@ -49,6 +49,8 @@ export interface TestProductInput {
   /** Default: by the kilogram, in steps of 1 kg (step and stock in the unit). */
   unit?: "kg" | "piece";
   step?: number;
+  /** Default: `standard` (docs/decisions/046-zones-and-tax-classes.md). */
+  taxClass?: string;
 }
 
 /** A product made through the catalogue verb (product and slug items in one transaction). */
@@ -72,6 +74,7 @@ export async function createProduct(input: TestProductInput = {}): Promise<{
     countInStock: input.countInStock ?? 10,
     ...(input.unit ? { unit: input.unit } : {}),
     ...(input.step ? { step: input.step } : {}),
+    ...(input.taxClass ? { taxClass: input.taxClass } : {}),
     image: "/images/seed/apple/800.webp",
     images: [],
     description: `${name} description`,

@@ -62,6 +62,19 @@ export const errorCodes = {
     meaning: "A delivery window's capacity cannot drop below the orders it has booked",
   },
   NO_DELIVERY_WINDOW: { status: 409, meaning: "The order has no delivery window to move" },
+  OUTSIDE_AREA: {
+    status: 409,
+    meaning: "The address (its map location, else its postal code) is outside every delivery zone",
+  },
+  BELOW_MINIMUM: {
+    status: 409,
+    meaning:
+      "The items cost less than the delivery zone's minimum; the message says how much is missing, `missing` in dollars",
+  },
+  WINDOW_NOT_SERVED: {
+    status: 409,
+    meaning: "The delivery zone of the address is not delivered on the chosen window's weekday",
+  },
   EMAIL_TAKEN: { status: 409, meaning: "Another account uses this email" },
   SLUG_TAKEN: { status: 409, meaning: "Another product uses this slug" },
   ALREADY_REVIEWED: { status: 409, meaning: "The caller already reviewed this product" },

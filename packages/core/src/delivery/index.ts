@@ -25,6 +25,8 @@ import { forgetWeeklyWindows, openSlots, ruleSlot, timetable, toAdmin, toListed 
 import { addDays, localDate, weekdayOf, zonedInstant } from "../slots/zoned-time.ts";
 import { readDeliveryDays } from "../stats/index.ts";
 import type { Caller } from "../users/caller.ts";
+import { weekdaysOfPlace } from "../zones/index.ts";
+import type { Place } from "../zones/zone.schema.ts";
 import { orderSeatsStore } from "./order-seats.store.ts";
 
 export { openSlots as listSlots } from "../slots/slots.ts";
@@ -130,8 +132,17 @@ export async function bookedDays(days = 14): Promise<{ _id: string; orders: numb
   return readDeliveryDays(Array.from({ length: days }, (_, n) => addDays(today, n)));
 }
 
-/** GET /api/delivery/slots: the windows ahead (public). */
-export const listOpenSlots = (days?: number): Promise<DeliverySlot[]> => openSlots(nowDate(), days);
+/**
+ * GET /api/delivery/slots: the windows ahead (public); with a place (postal code, map location), only
+ * those on the route days of its delivery zone (none outside every zone: docs/decisions/046).
+ */
+export async function listOpenSlots(days?: number, place?: Place): Promise<DeliverySlot[]> {
+  const [slots, weekdays] = await Promise.all([
+    openSlots(nowDate(), days),
+    place && (place.postalCode || place.location) ? weekdaysOfPlace(place) : undefined,
+  ]);
+  return weekdays ? slots.filter((slot) => weekdays.includes(weekdayOf(slot.date))) : slots;
+}
 
 /**
  * The administrator's calendar: every window from today for `days` days (default 14), closed and

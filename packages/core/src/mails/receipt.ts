@@ -1,6 +1,7 @@
 import { escapeHtml } from "../escape.ts";
-import { lineCents } from "../money/pricing.ts";
+import { DEFAULT_TAX_RATES, lineCents } from "../money/pricing.ts";
 import { formatQuantity, fromBase, perUnitLabel } from "../money/quantity.ts";
+import { TAX_PERCENT, taxesByClassCents } from "../money/tax.ts";
 import type { OrderRecord, StoredLine } from "../orders/order.records.ts";
 import { INK, MUTED, money } from "./html.ts";
 
@@ -21,6 +22,25 @@ function lineParts(line: StoredLine) {
     total: money(lineCents(line)),
   };
 }
+
+/**
+ * The tax rows of a receipt (docs/decisions/046-zones-and-tax-classes.md): one "Tax" row for a shop
+ * taxing everything at the spec's 15 %, else one row per class with its rate, adding up to the tax.
+ */
+function taxRows(order: OrderRecord): [string, number][] {
+  const taxes = taxesByClassCents(
+    order.orderItems.map((line) => ({ taxClass: line.taxClass, cents: lineCents(line) })),
+    order.taxRates ?? DEFAULT_TAX_RATES,
+  );
+  const [only] = taxes;
+  if (taxes.length <= 1 && (only === undefined || only.rate === TAX_PERCENT))
+    return [["Tax", order.taxCents]];
+  return taxes.map((tax) => [`Tax ${tax.class} (${tax.rate} %)`, tax.amountCents]);
+}
+
+/** The shipping row's label: with the delivery zone when the order has one. */
+const shippingLabel = (order: OrderRecord): string =>
+  order.deliveryZone ? `Shipping (${order.deliveryZone.name})` : "Shipping";
 
 const addressLines = (order: OrderRecord): string[] => {
   const a = order.shippingAddress;
@@ -122,11 +142,16 @@ export function receiptHtml(order: OrderRecord): string {
   return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border-collapse:collapse;margin:16px 0">
 <tr><th align="left" style="${cell}">Item</th><th align="right" style="${cell}">Quantity</th><th align="right" style="${cell}">Price</th><th align="right" style="${cell}">Total</th></tr>
 ${rows}
-${sum("Items", order.itemsCents)}${sum("Shipping", order.shippingCents)}${sum("Tax", order.taxCents)}${sum("Total", order.totalCents, true)}
+${sum("Items", order.itemsCents)}${sum(escapeHtml(shippingLabel(order)), order.shippingCents)}${taxRows(order)
+  .map(([label, cents]) => sum(escapeHtml(label), cents))
+  .join("")}${sum("Total", order.totalCents, true)}
 </table>
 <p style="margin:0 0 4px;font-size:14px;color:${MUTED}">Shipping to</p>
 <p style="margin:0 0 16px;font-size:14px;color:${INK}">${address}</p>`;
 }
+
+/** "Tax:      $2.51": the label and its colon padded so the amounts line up. */
+const textRow = (label: string, cents: number) => `${`${label}:`.padEnd(9)} ${money(cents)}`;
 
 export function receiptText(order: OrderRecord): string {
   const lines = order.orderItems.map((line) => {
@@ -137,8 +162,8 @@ export function receiptText(order: OrderRecord): string {
     ...lines,
     "",
     `Items:    ${money(order.itemsCents)}`,
-    `Shipping: ${money(order.shippingCents)}`,
-    `Tax:      ${money(order.taxCents)}`,
+    textRow(shippingLabel(order), order.shippingCents),
+    ...taxRows(order).map(([label, cents]) => textRow(label, cents)),
     `Total:    ${money(order.totalCents)}`,
     "",
     "Shipping to:",

@@ -1,4 +1,5 @@
 import { BASE_PER_UNIT, type Unit } from "./quantity.ts";
+import { type ClassTaxCents, TAX_PERCENT, type TaxRate, taxesByClassCents, totalTaxCents } from "./tax.ts";
 
 /**
  * The one pricing rule: the cart, the place-order preview, the server's order and the amount sent to
@@ -11,11 +12,13 @@ import { BASE_PER_UNIT, type Unit } from "./quantity.ts";
  * integer cents (`priceCents`), as core stores money; dollars exist only at the edges — the API's
  * answers and the web app, which call `priceLines` (dollar lines in, dollar prices out, through the
  * same rule). Copy that names the free-shipping threshold reads FREE_SHIPPING_OVER.
+ *
+ * A shop with delivery zones or tax classes (docs/decisions/046-zones-and-tax-classes.md) prices with
+ * the same rule given a `PricingRule`: the zone's fee and free-over amount instead of $10 / $100, and
+ * each line's tax class's rate, each class rounded once (tax.ts). Without one, the rule above.
  */
 export const FREE_SHIPPING_OVER = 100;
 export const SHIPPING_FEE = 10;
-/** Tax in whole percent of items, so it is computed in integers. */
-export const TAX_PERCENT = 15;
 
 /**
  * A line in cents, as core holds it (an order's stored line, a product's `priceCents`): the price per
@@ -25,6 +28,28 @@ export interface CentsLine {
   priceCents: number;
   unit: Unit;
   quantity: number;
+  /** The line's tax class (absent: standard). */
+  taxClass?: string | undefined;
+}
+
+/** Shipping as a zone sets it: a fee, free when the items cost more than `freeOverCents` (null: never). */
+export interface ShippingRule {
+  feeCents: number;
+  freeOverCents: number | null;
+}
+
+/** The shop's one shipping rule: $10, free over $100. */
+export const DEFAULT_SHIPPING: ShippingRule = {
+  feeCents: SHIPPING_FEE * 100,
+  freeOverCents: FREE_SHIPPING_OVER * 100,
+};
+
+/** What an order is priced by beyond its lines: its zone's shipping and the shop's tax rates. */
+export interface PricingRule {
+  /** Absent: DEFAULT_SHIPPING. */
+  shipping?: ShippingRule | undefined;
+  /** Absent: `standard` at TAX_PERCENT. */
+  taxRates?: readonly TaxRate[] | undefined;
 }
 
 /** A line in dollars, as the API and the web app show it: the quantity in the unit (0.75 kg). */
@@ -33,6 +58,8 @@ export interface PricedLine {
   quantity: number;
   /** Absent on lines of the original client, whose quantities are whole kilograms. */
   unit?: Unit | undefined;
+  /** The product's tax class (absent: standard). */
+  taxClass?: string | undefined;
 }
 
 /** An order's money in integer cents (the stored order's attributes). */
@@ -87,16 +114,48 @@ export const lineCents = (line: CentsLine): number =>
 export const taxCentsOf = (itemsCents: number): number => divideHalfUp(itemsCents * TAX_PERCENT, 100);
 
 /**
+ * Shipping in cents: free for an empty basket and strictly over the free-over amount, else the fee —
+ * by the shop's one rule ($10, free over $100) unless a zone's is given.
+ */
+export function shippingCentsOf(itemsCents: number, rule: ShippingRule = DEFAULT_SHIPPING): number {
+  if (itemsCents === 0) return 0;
+  if (rule.freeOverCents !== null && itemsCents > rule.freeOverCents) return 0;
+  return rule.feeCents;
+}
+
+/** The tax rates of a shop that set no classes: `standard` at TAX_PERCENT. */
+export const DEFAULT_TAX_RATES: readonly TaxRate[] = [{ id: "standard", rate: TAX_PERCENT }];
+
+/**
  * Prices lines held in cents: the pricing rule itself.
  *
  * @example
  * priceCents([{ priceCents: 499, unit: "kg", quantity: 3000 }]) // { itemsCents: 1497, shippingCents: 1000, taxCents: 225, totalCents: 2722 }
  */
-export function priceCents(lines: readonly CentsLine[]): PriceCents {
-  const itemsCents = lines.reduce((sum, line) => sum + lineCents(line), 0);
-  const shippingCents = itemsCents > FREE_SHIPPING_OVER * 100 || itemsCents === 0 ? 0 : SHIPPING_FEE * 100;
-  const taxCents = taxCentsOf(itemsCents);
-  return { itemsCents, shippingCents, taxCents, totalCents: itemsCents + shippingCents + taxCents };
+export function priceCents(lines: readonly CentsLine[], rule: PricingRule = {}): PriceCents {
+  const { taxes, ...prices } = priceByClassCents(lines, rule);
+  return prices;
+}
+
+/**
+ * `priceCents` with the tax of each class (tax.ts): the order's `taxes`, whose amounts add up to its
+ * `taxCents`.
+ *
+ * @example
+ * priceByClassCents([{ priceCents: 1000, unit: "piece", quantity: 1, taxClass: "zero-rated" }], {
+ *   taxRates: [{ id: "standard", rate: 14.975 }, { id: "zero-rated", rate: 0 }],
+ * }).taxCents // 0
+ */
+export function priceByClassCents(
+  lines: readonly CentsLine[],
+  rule: PricingRule = {},
+): PriceCents & { taxes: ClassTaxCents[] } {
+  const cents = lines.map((line) => ({ taxClass: line.taxClass, cents: lineCents(line) }));
+  const itemsCents = cents.reduce((sum, line) => sum + line.cents, 0);
+  const shippingCents = shippingCentsOf(itemsCents, rule.shipping);
+  const taxes = taxesByClassCents(cents, rule.taxRates ?? DEFAULT_TAX_RATES);
+  const taxCents = totalTaxCents(taxes);
+  return { itemsCents, shippingCents, taxCents, totalCents: itemsCents + shippingCents + taxCents, taxes };
 }
 
 /** Cents → the API's dollar fields. */
@@ -114,6 +173,7 @@ export const inCents = (line: PricedLine): CentsLine => {
     priceCents: toCents(line.price),
     unit,
     quantity: Math.round(line.quantity * BASE_PER_UNIT[unit]),
+    ...(line.taxClass === undefined ? {} : { taxClass: line.taxClass }),
   };
 };
 
@@ -128,7 +188,8 @@ export const lineTotal = (line: PricedLine): number => toDollars(lineCents(inCen
  * priceLines([{ price: 4.99, quantity: 3 }]) // { itemsPrice: 14.97, shippingPrice: 10, taxPrice: 2.25, totalPrice: 27.22 }
  * priceLines([{ price: 12.99, quantity: 0.25, unit: "kg" }]).itemsPrice // 3.25
  */
-export const priceLines = (lines: readonly PricedLine[]): Prices => toPrices(priceCents(lines.map(inCents)));
+export const priceLines = (lines: readonly PricedLine[], rule: PricingRule = {}): Prices =>
+  toPrices(priceCents(lines.map(inCents), rule));
 
 /** "$12.30" — the shop's one money format. */
 export const formatMoney = (dollars: number): string => `$${dollars.toFixed(2)}`;

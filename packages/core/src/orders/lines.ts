@@ -1,6 +1,7 @@
 import { AppError, fieldError } from "../errors.ts";
-import { type PriceCents, priceCents, toCents, toPrices } from "../money/pricing.ts";
+import { type PriceCents, type PricingRule, priceCents, toCents, toPrices } from "../money/pricing.ts";
 import { formatQuantity, fromBase, isWholeSteps, toBase } from "../money/quantity.ts";
+import { STANDARD_TAX_CLASS } from "../money/tax.ts";
 import { productStore } from "../products/product.store.ts";
 import { toLine } from "./order.mapping.ts";
 import type { OrderInput, OrderLineInput, SubstituteChoice } from "./order.schema.ts";
@@ -96,7 +97,11 @@ function withinRounding(input: OrderInput, ours: PriceCents): boolean {
  * saw. Unverified: the transaction checks it against the catalogue. Undefined otherwise (a hand-made
  * request, the original client), so placement reads the catalogue first.
  */
-export function sentLines(lines: readonly OrderLineInput[], input: OrderInput): StoredLine[] | undefined {
+export function sentLines(
+  lines: readonly OrderLineInput[],
+  input: OrderInput,
+  ruleOf: (lines: readonly StoredLine[]) => PricingRule = () => ({}),
+): StoredLine[] | undefined {
   const sent: StoredLine[] = [];
   for (const line of lines) {
     const { name, slug, image, price, unit, step } = line;
@@ -123,9 +128,10 @@ export function sentLines(lines: readonly OrderLineInput[], input: OrderInput): 
       step: stepBase,
       quantity,
       substitute: substituteOf(line),
+      taxClass: line.taxClass ?? STANDARD_TAX_CLASS,
     });
   }
-  return withinRounding(input, priceCents(sent)) ? sent : undefined;
+  return withinRounding(input, priceCents(sent, ruleOf(sent))) ? sent : undefined;
 }
 
 /**
@@ -161,6 +167,7 @@ export async function catalogueLines(
       step: product.step,
       quantity,
       substitute: substituteOf(line),
+      taxClass: product.taxClass ?? STANDARD_TAX_CLASS,
       countInStock: product.countInStock,
     };
   });
@@ -180,8 +187,9 @@ export function assertSamePrices(
   input: OrderInput,
   sentLines: readonly OrderLineInput[],
   lines: readonly CatalogueLine[],
+  rule: PricingRule = {},
 ): void {
-  const priced = priceCents(lines);
+  const priced = priceCents(lines, rule);
   const sent = new Map(sentLines.map((line) => [line._id, line]));
   const changed = lines.some((line) => priceDiffers(sent.get(line.productId), line));
   if (!changed && withinRounding(input, priced)) return;

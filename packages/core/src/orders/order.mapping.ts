@@ -1,5 +1,6 @@
-import { toDollars } from "../money/pricing.ts";
+import { DEFAULT_TAX_RATES, lineCents, toDollars } from "../money/pricing.ts";
 import { fromBase } from "../money/quantity.ts";
+import { taxesByClassCents, toClassTaxes } from "../money/tax.ts";
 import { isCancelled, isHeld, isPaymentPending, type OrderRecord, type StoredLine } from "./order.records.ts";
 import type { Order, OrderLine } from "./order.schema.ts";
 import { finalCentsOf, pickingOf } from "./picked.ts";
@@ -42,6 +43,18 @@ export function toLine(
   };
 }
 
+/**
+ * An order's tax by class as placed (its lines' classes at its rates): the same figures placement
+ * priced, so the amounts add up to its `taxCents`.
+ */
+export const taxesOf = (order: Pick<OrderRecord, "orderItems" | "taxRates">) =>
+  toClassTaxes(
+    taxesByClassCents(
+      order.orderItems.map((line) => ({ taxClass: line.taxClass, cents: lineCents(line) })),
+      order.taxRates ?? DEFAULT_TAX_RATES,
+    ),
+  );
+
 /** A stored order → the API's Order. */
 export function toOrder(order: OrderRecord, user: OrderUser): Order {
   const final = finalCentsOf(order);
@@ -73,6 +86,8 @@ export function toOrder(order: OrderRecord, user: OrderUser): Order {
       createdAt: refund.createdAt,
     })),
     deliverySlot: order.deliverySlot ?? null,
+    deliveryZone: order.deliveryZone ?? null,
+    taxes: taxesOf(order),
     finalItemsPrice: final ? toDollars(final.itemsCents) : null,
     finalTaxPrice: final ? toDollars(final.taxCents) : null,
     finalPrice: final ? toDollars(final.totalCents) : null,

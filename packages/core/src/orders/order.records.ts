@@ -63,6 +63,8 @@ const snapshotEntries = {
   unit: v.picklist(UNITS),
   step: v.pipe(v.number(), v.integer(), v.minValue(1)),
   quantity: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  /** The product's tax class when placed (docs/decisions/046); absent: standard. */
+  taxClass: v.optional(text),
 };
 
 /** One stored line (Order.orderItems[]): the product's snapshot, the shopper's choice and its picking. */
@@ -97,6 +99,10 @@ const PaymentResultSchema = v.object({
 /** An order as stored. Money in cents; times are ISO strings. */
 export const OrderRecordSchema = v.object({
   id: text,
+  /** The delivery zone the order goes to (docs/decisions/046); absent: the shop had no zones. */
+  deliveryZone: v.optional(v.object({ id: text, name: text })),
+  /** The shop's tax rates when placed, which its refunds and final charge tax by; absent: standard at 15 %. */
+  taxRates: v.optional(v.array(v.object({ id: text, rate: v.number() }))),
   userId: text,
   orderItems: v.array(StoredLineSchema),
   shippingAddress: StoredAddressSchema,

@@ -1,5 +1,6 @@
 import * as v from "valibot";
 import { toBase, UNITS, type Unit } from "../money/quantity.ts";
+import type { ClassTax } from "../money/tax.ts";
 import { PageQueryEntries } from "../paging.schema.ts";
 import { type DeliverySlotRef, SlotIdSchema } from "../slots/delivery.schema.ts";
 
@@ -101,6 +102,8 @@ export const OrderLineInputSchema = v.object({
   price: v.optional(money),
   unit: v.optional(v.picklist(UNITS)),
   step: v.optional(v.pipe(v.number(), v.finite(), v.gtValue(0))),
+  /** The product's tax class as the shopper's cart saw it (absent: standard); checked at placement. */
+  taxClass: v.optional(v.pipe(v.string(), v.maxLength(40))),
   /** What to do if the product runs out before picking; "no" when absent. */
   substitute: v.optional(
     v.picklist(
@@ -248,6 +251,10 @@ export interface Order extends Prices {
   refunds: Refund[];
   /** The delivery window booked for the order; null when it has none (the API always sends it). */
   deliverySlot?: DeliverySlotRef | null | undefined;
+  /** The delivery zone the order goes to; null when the shop had no zones (docs/decisions/046). */
+  deliveryZone: { id: string; name: string } | null;
+  /** The tax by class: each class rounded once, the amounts adding up to `taxPrice`. */
+  taxes: ClassTax[];
   /**
    * The final charge, once the order was picked (POST /api/orders/{id}/final; an order delivered
    * without one is final as ordered): the items as picked, tax on them, the approved shipping, and

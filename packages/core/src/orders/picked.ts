@@ -19,6 +19,8 @@ export interface ChargedLine {
   quantity: number;
   /** What the line was charged: its quantity priced by the one rule, capped at what it was ordered for. */
   cents: number;
+  /** Its tax class (absent: standard), which refunds tax it back by (docs/decisions/046). */
+  taxClass?: string | undefined;
 }
 
 /** An order's final money, in cents. */
@@ -87,6 +89,7 @@ export function chargedLines(order: OrderRecord): ChargedLine[] {
         priceCents: line.priceCents,
         quantity,
         cents: picking ? picking.cents : lineCents(line),
+        taxClass: line.taxClass,
       });
     }
     const sub = line.substitution;
@@ -98,6 +101,7 @@ export function chargedLines(order: OrderRecord): ChargedLine[] {
         priceCents: sub.priceCents,
         quantity: sub.quantity,
         cents: sub.finalCents,
+        taxClass: sub.taxClass,
       });
     }
   }

@@ -3,12 +3,15 @@ import { requestFingerprint, sameRequest } from "../db/idempotency.ts";
 import { AGAIN, giveUp, retrying } from "../db/retry.ts";
 import { AppError, isAppError } from "../errors.ts";
 import { isId, newId } from "../ids.ts";
-import { type PriceCents, priceCents } from "../money/pricing.ts";
+import { type PricingRule, priceByClassCents } from "../money/pricing.ts";
+import { STANDARD_TAX_CLASS } from "../money/tax.ts";
 import type { DeliverySlotRef } from "../slots/delivery.schema.ts";
 import { slotRefOf } from "../slots/delivery.schema.ts";
 import { takeSeat } from "../slots/seats.ts";
 import { earliestWithRoom, hasWeeklyWindows, refusedSlot } from "../slots/slots.ts";
+import { weekdayOf } from "../slots/zoned-time.ts";
 import { callerOfSession, type Session, sessionCheck } from "../users/caller.ts";
+import type { ZoneChoice } from "../zones/match.ts";
 import { heldFrom } from "./hold.ts";
 import {
   assertInStock,
@@ -22,6 +25,7 @@ import {
 import { toOrder } from "./order.mapping.ts";
 import type { Order, OrderInput } from "./order.schema.ts";
 import { type NewOrder, orderStore, type PlaceOutcome, type StoredLine } from "./order.store.ts";
+import { placementPricing, ruleFor, zoneOrRefuse } from "./zone-pricing.ts";
 
 /**
  * Order placement (docs/decisions/014-stores.md). On the happy path it is one
@@ -69,13 +73,15 @@ function newOrder(
   input: OrderInput,
   lines: readonly StoredLine[],
   window: Window | undefined,
+  rule: PricingRule & { taxRates: NonNullable<PricingRule["taxRates"]> },
+  zone: ZoneChoice | undefined,
 ): NewOrder {
-  const { itemsCents, shippingCents, taxCents, totalCents }: PriceCents = priceCents(lines);
+  const { itemsCents, shippingCents, taxCents, totalCents } = priceByClassCents(lines, rule);
   return {
     id: newId(),
     userId: customer._id,
     orderItems: lines.map(
-      ({ productId, name, slug, image, priceCents, unit, step, quantity, substitute }) => ({
+      ({ productId, name, slug, image, priceCents, unit, step, quantity, substitute, taxClass }) => ({
         productId,
         name,
         slug,
@@ -85,6 +91,8 @@ function newOrder(
         step,
         quantity,
         substitute: substitute ?? "no",
+        // Absent is standard: an order of standard lines is stored as before classes existed.
+        ...(taxClass === undefined || taxClass === STANDARD_TAX_CLASS ? {} : { taxClass }),
       }),
     ),
     shippingAddress: input.shippingAddress,
@@ -97,6 +105,8 @@ function newOrder(
     isDelivered: false,
     ...heldFrom(nowDate()),
     ...(window ? { deliverySlot: window.ref } : {}),
+    ...(zone ? { deliveryZone: { id: zone.zone.id, name: zone.zone.name } } : {}),
+    taxRates: [...rule.taxRates],
   };
 }
 
@@ -144,7 +154,11 @@ export async function placeOrder(
       : { known: "from token", customer: { _id: session.userId, name: session.name } };
   // What is placed: the shopper's snapshot, which the transaction checks against the catalogue; or,
   // without one (or once it failed), the catalogue's own lines, read.
-  const sent = sentLines(lines, input);
+  // Its zone and the tax rates (docs/decisions/046-zones-and-tax-classes.md): cached, no round trip.
+  const pricing = await placementPricing(input.shippingAddress);
+  const sentWindow = input.deliverySlotId ? slotRefOf(input.deliverySlotId) : undefined;
+  const ruleOf = (priced: readonly StoredLine[]) => ruleFor(pricing, priced, sentWindow);
+  const sent = sentLines(lines, input, ruleOf);
   let basis: Basis | undefined = sent && { from: "sent snapshot", lines: sent };
   let replay: "not looked for" | "looked for" = "not looked for";
   // What the request asks (the parsed body, in the schema's order): a key replayed with another is refused.
@@ -175,8 +189,10 @@ export async function placeOrder(
   // more conditional item. Without a window chosen, the earliest with room is read and booked when the
   // shop has weekly windows (known without a read while it has none: `hasWeeklyWindows`).
   const filled = new Set<string>();
+  /** The route days of the order's zone, once known: the earliest window is one of them. */
+  let servedDays: readonly number[] | undefined;
   const earliest = async (): Promise<Window | undefined> => {
-    const ref = await readBeforeRefusing(() => earliestWithRoom(nowDate(), filled));
+    const ref = await readBeforeRefusing(() => earliestWithRoom(nowDate(), filled, servedDays));
     return ref && { ref, chosen: "earliest" };
   };
   let window: Window | undefined = input.deliverySlotId
@@ -210,9 +226,23 @@ export async function placeOrder(
       if (!basis) {
         const first = await earlierOrderOnce();
         if (first) return first;
-        basis = await fromCatalogue((catalogue) => assertSamePrices(input, lines, catalogue));
+        basis = await fromCatalogue((catalogue) =>
+          assertSamePrices(input, lines, catalogue, ruleOf(catalogue)),
+        );
       }
-      const order = newOrder(placer.customer, input, basis.lines, window);
+      // The zone of the address, or the refusal (nothing stored): outside every zone, a chosen
+      // window on a day the zone is not served, or a basket under its minimum.
+      const placedLines = basis.lines;
+      const zone = await readBeforeRefusing(async () => zoneOrRefuse(pricing, placedLines, sentWindow));
+      if (zone?.zone.weekdays && window?.chosen === "earliest" && servedDays === undefined) {
+        servedDays = zone.zone.weekdays;
+        if (!servedDays.includes(weekdayOf(window.ref.date))) {
+          window = await earliest();
+          return AGAIN;
+        }
+      }
+      const rule = { taxRates: pricing.taxRates, ...(zone ? { shipping: zone.zone } : {}) };
+      const order = newOrder(placer.customer, input, basis.lines, window, rule, zone);
       // After a clash on the token (the other request may have failed), the key item alone guards.
       const key = idempotencyKey
         ? { userId: placer.customer._id, key: idempotencyKey, request, useToken: attempt === 0 }
@@ -240,7 +270,7 @@ export async function placeOrder(
           if (first) return first;
           basis = await fromCatalogue((catalogue) => {
             assertInStock(catalogue);
-            assertSamePrices(input, lines, catalogue);
+            assertSamePrices(input, lines, catalogue, ruleOf(catalogue));
           });
           return AGAIN; // the catalogue changed under the sent snapshot: place with its values
         }

@@ -1,4 +1,5 @@
-import { type CentsLine, lineCents, taxCentsOf } from "../money/pricing.ts";
+import { type CentsLine, DEFAULT_TAX_RATES, lineCents } from "../money/pricing.ts";
+import { type TaxRate, taxesByClassCents, totalTaxCents } from "../money/tax.ts";
 
 /**
  * The final charge rule (docs/decisions/041-final-charge.md), in integer cents. Pure and
@@ -7,7 +8,8 @@ import { type CentsLine, lineCents, taxCentsOf } from "../money/pricing.ts";
  * - A line costs its price per unit × the amount picked, by the one pricing rule (money/pricing.ts),
  *   capped at what it was ordered for: over-picked grams are never charged.
  * - A substitute costs its own price × its quantity, capped at what the replaced line was ordered for.
- * - Tax is the one tax rule on the final items; shipping stays what was approved.
+ * - Tax is the one tax rule on the final items, by class at the order's rates; shipping stays what
+ *   was approved.
  * So the final total is never above what was paid.
  */
 
@@ -42,12 +44,27 @@ export const substituteCents = (ordered: CentsLine, substitute: CentsLine): numb
  * finalCharge([{ ordered: { priceCents: 1249, unit: "kg", quantity: 750 }, picked: 712 }], 1000)
  * // { lines: [{ cents: 889, substituteCents: undefined }], itemsCents: 889, taxCents: 133, totalCents: 2022 }
  */
-export function finalCharge(lines: readonly PickedLine[], shippingCents: number): FinalCharge {
+export function finalCharge(
+  lines: readonly PickedLine[],
+  shippingCents: number,
+  /** The order's tax rates by class (docs/decisions/046); absent: standard at 15 %. */
+  taxRates: readonly TaxRate[] = DEFAULT_TAX_RATES,
+): FinalCharge {
   const priced = lines.map((line) => ({
     cents: pickedCents(line.ordered, line.picked),
     substituteCents: line.substitute ? substituteCents(line.ordered, line.substitute) : undefined,
   }));
   const itemsCents = priced.reduce((sum, line) => sum + line.cents + (line.substituteCents ?? 0), 0);
-  const taxCents = taxCentsOf(itemsCents);
+  // Tax by class on the final items: a line's class for what was picked, a substitute's for itself.
+  const taxed = priced.flatMap((line, index) => {
+    const source = lines[index];
+    return [
+      { taxClass: source?.ordered.taxClass, cents: line.cents },
+      ...(line.substituteCents === undefined
+        ? []
+        : [{ taxClass: source?.substitute?.taxClass, cents: line.substituteCents }]),
+    ];
+  });
+  const taxCents = totalTaxCents(taxesByClassCents(taxed, taxRates));
   return { lines: priced, itemsCents, taxCents, totalCents: itemsCents + shippingCents + taxCents };
 }

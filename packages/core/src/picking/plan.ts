@@ -130,6 +130,7 @@ export function planFinal(
     priceCents: product.priceCents,
     unit: product.unit,
     quantity,
+    taxClass: product.taxClass,
   });
   const charge = finalCharge(
     picked.map(({ item, pickedBase, substitute }) => ({
@@ -138,6 +139,7 @@ export function planFinal(
       substitute: substitute && asCents(substitute.product, substitute.quantity),
     })),
     order.shippingCents,
+    order.taxRates,
   );
   const items = picked.map(({ item, pickedBase, substitute }, index): StoredLine => {
     const cents = charge.lines[index];
@@ -157,6 +159,9 @@ export function planFinal(
               unit: substitute.product.unit,
               step: substitute.product.step,
               quantity: substitute.quantity,
+              ...(substitute.product.taxClass && substitute.product.taxClass !== "standard"
+                ? { taxClass: substitute.product.taxClass }
+                : {}),
               finalCents: cents.substituteCents,
             },
           }

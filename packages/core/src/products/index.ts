@@ -5,7 +5,9 @@ import { AppError, fieldError } from "../errors.ts";
 import { isId, newId } from "../ids.ts";
 import { toCents } from "../money/pricing.ts";
 import { toBase, type Unit } from "../money/quantity.ts";
+import { STANDARD_TAX_CLASS } from "../money/tax.ts";
 import { LIST_LIMIT_DEFAULT, type ListAnswer } from "../paging.schema.ts";
+import { assertTaxClass } from "../tax/index.ts";
 import { toProduct, toReview } from "./product.mapping.ts";
 import {
   PLACEHOLDER_IMAGE,
@@ -136,6 +138,7 @@ export async function create(input: ProductCreateInput = {}): Promise<Product> {
   if (input.id !== undefined && !isId(input.id)) throw fieldError("id", "must be a ULID");
   const unit = input.unit ?? "kg";
   const base = inBase(unit, { step: input.step ?? 1, countInStock: input.countInStock ?? 0 });
+  if (input.taxClass !== undefined) await assertTaxClass(input.taxClass);
   const id = input.id ?? newId();
   const now = nowIso();
   const record: ProductRecord = {
@@ -151,6 +154,7 @@ export async function create(input: ProductCreateInput = {}): Promise<Product> {
     category: input.category ?? "Uncategorised",
     brand: input.brand ?? "",
     countInStock: base.countInStock ?? 0,
+    taxClass: input.taxClass ?? STANDARD_TAX_CLASS,
     rating: 0,
     numReviews: 0,
     ratingTotal: 0,
@@ -198,6 +202,8 @@ function storedChanges(edit: ProductEdit, current: Unit): ProductChanges {
 export async function update(id: string, changes: ProductEdit): Promise<Product> {
   const item = isId(id) ? await productStore.get(id) : undefined;
   if (!item) throw notFound();
+  if (changes.taxClass !== undefined && changes.taxClass !== (item.taxClass ?? STANDARD_TAX_CLASS))
+    await assertTaxClass(changes.taxClass);
   const stored = storedChanges(changes, item.unit);
   if (stored.slug === item.slug) delete stored.slug;
   const outcome = await productStore.update(id, stored, item);

@@ -1,5 +1,6 @@
 import { toDollars } from "../money/pricing.ts";
 import { fromBase } from "../money/quantity.ts";
+import { STANDARD_TAX_CLASS } from "../money/tax.ts";
 import type { ProductRecord, ReviewRecord } from "./product.records.ts";
 import type { Product, Review } from "./product.schema.ts";
 
@@ -19,6 +20,7 @@ export const toProduct = (product: ProductRecord): Product => ({
   countInStock: fromBase(product.unit, product.countInStock),
   lowStockThreshold:
     product.lowStockThreshold === undefined ? null : fromBase(product.unit, product.lowStockThreshold),
+  taxClass: product.taxClass ?? STANDARD_TAX_CLASS,
   rating: product.rating,
   numReviews: product.numReviews,
   createdAt: product.createdAt,

@@ -51,6 +51,8 @@ export const ProductRecordSchema = v.object({
    * absent, the shop's default (`LOW_STOCK_DEFAULT`, alerts/index.ts `thresholdOf`).
    */
   lowStockThreshold: v.optional(v.pipe(count, v.minValue(0))),
+  /** Its tax class (docs/decisions/046-zones-and-tax-classes.md); absent: `standard`. */
+  taxClass: v.optional(text),
   rating: v.number(),
   numReviews: count,
   /** The exact sum of the review ratings (rating is its average, rounded). */

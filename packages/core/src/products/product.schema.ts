@@ -2,6 +2,7 @@ import * as v from "valibot";
 import { isWholeCents } from "../money/pricing.ts";
 import { PRECISION_TEXT, toBase, UNITS, type Unit } from "../money/quantity.ts";
 import { PageQueryEntries } from "../paging.schema.ts";
+import { TaxClassIdSchema } from "../tax/tax.schema.ts";
 
 /** Browser-safe shapes of the product API (shared by the server and the web app). */
 export interface Review {
@@ -35,6 +36,8 @@ export interface Product {
    * (docs/decisions/039-restock-alerts.md).
    */
   lowStockThreshold: number | null;
+  /** The tax class its lines are taxed by (`standard` unless the administrator chose another). */
+  taxClass: string;
   rating: number;
   numReviews: number;
   createdAt: string;
@@ -182,6 +185,7 @@ export const ProductUpdateSchema = v.pipe(
     ),
     unit: v.optional(UnitSchema),
     step: v.optional(StepSchema),
+    taxClass: v.optional(TaxClassIdSchema),
     description: v.optional(text("Description", 0, 5000)),
   }),
   v.check(

@@ -369,7 +369,15 @@ export interface TakenLine extends StockLine {
   name: string;
   slug: string;
   image: string;
+  /** The tax class it was priced in (absent: standard): the product must still be in it. */
+  taxClass?: string | undefined;
 }
+
+/** A product's tax class as a condition: `standard` is also a product without one (docs/decisions/046). */
+const taxClassIs = (taxClass: string | undefined) =>
+  taxClass === undefined || taxClass === "standard"
+    ? "(attribute_not_exists(taxClass) OR taxClass = :taxClass)"
+    : "taxClass = :taxClass";
 
 /**
  * The action that takes a line's quantity from its product's stock, never below 0, only at the
@@ -387,6 +395,7 @@ const takeStock = (line: TakenLine, { checkSnapshot = false } = {}): UpdateActio
       "priceCents = :price",
       "#unit = :unit",
       "#step = :step",
+      taxClassIs(line.taxClass),
       ...(checkSnapshot ? ["#name = :name", "slug = :slug", "image = :image"] : []),
     ].join(" AND "),
     ExpressionAttributeNames: {
@@ -399,6 +408,7 @@ const takeStock = (line: TakenLine, { checkSnapshot = false } = {}): UpdateActio
       ":price": line.priceCents,
       ":unit": line.unit,
       ":step": line.step,
+      ":taxClass": line.taxClass ?? "standard",
       ...(checkSnapshot ? { ":name": line.name, ":slug": line.slug, ":image": line.image } : {}),
     },
   });

@@ -1,6 +1,7 @@
 import { AppError, fieldError } from "../errors.ts";
-import { formatMoney, taxCentsOf, toDollars } from "../money/pricing.ts";
+import { DEFAULT_TAX_RATES, formatMoney, toDollars } from "../money/pricing.ts";
 import { formatQuantity, fromBase } from "../money/quantity.ts";
+import { type TaxRate, taxesByClassCents, totalTaxCents } from "../money/tax.ts";
 import type { OrderRecord } from "../orders/order.records.ts";
 import { type ChargedLine, chargedCents, chargedLines } from "../orders/picked.ts";
 import type { RefundRecord } from "./refund.records.ts";
@@ -14,7 +15,7 @@ import type { RefundRecord } from "./refund.records.ts";
  * - By lines: the refund moves each line's refunded quantity from `before` to `after` (base units,
  *   cumulative over every refund of the order). The items given back are
  *   Σ lineCents(after) − Σ lineCents(before), and the tax given back is
- *   taxCentsOf(Σ lineCents(after)) − taxCentsOf(Σ lineCents(before)): the one pricing rule
+ *   tax(after) − tax(before), tax by class at the order's rates (money/tax.ts): the one pricing rule
  *   (money/pricing.ts) applied to what has been refunded so far, minus what was already given back.
  *   So partial refunds of a line add up to exactly what the whole line cost, and refunding every
  *   line gives back exactly the order's items and tax (shipping is refunded by amount).
@@ -43,6 +44,22 @@ export const refundableCents = (order: OrderRecord): number =>
 /** The items' cents of the quantities refunded so far (per product id, base units). */
 function refundedItemsCents(lines: readonly ChargedLine[], refunded: Record<string, number>): number {
   return lines.reduce((sum, line) => sum + chargedCents(line, refunded[line.productId] ?? 0), 0);
+}
+
+/**
+ * The tax of the quantities refunded so far, by class at the order's rates (docs/decisions/046): each
+ * class rounded once, as placement taxed it, so refunding every line gives back exactly its tax.
+ */
+function refundedTaxCents(
+  lines: readonly ChargedLine[],
+  refunded: Record<string, number>,
+  rates: readonly TaxRate[],
+): number {
+  const taxed = lines.map((line) => ({
+    taxClass: line.taxClass,
+    cents: chargedCents(line, refunded[line.productId] ?? 0),
+  }));
+  return totalTaxCents(taxesByClassCents(taxed, rates));
 }
 
 const exceeds = (order: OrderRecord) =>
@@ -106,7 +123,11 @@ export function planRefund(order: OrderRecord, request: RefundRequest): RefundPl
   }
   const itemsBefore = refundedItemsCents(charged, before);
   const itemsAfter = refundedItemsCents(charged, after);
-  const amountCents = itemsAfter - itemsBefore + (taxCentsOf(itemsAfter) - taxCentsOf(itemsBefore));
+  const rates = order.taxRates ?? DEFAULT_TAX_RATES;
+  const amountCents =
+    itemsAfter -
+    itemsBefore +
+    (refundedTaxCents(charged, after, rates) - refundedTaxCents(charged, before, rates));
   if (amountCents < 1) throw fieldError("lines", "this refund comes to $0.00");
   if (amountCents > refundableCents(order)) throw exceeds(order);
   return {

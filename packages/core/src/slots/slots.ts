@@ -166,11 +166,16 @@ export function forgetWeeklyWindows(): void {
 export async function earliestWithRoom(
   now: Date = nowDate(),
   exclude: ReadonlySet<string> = new Set(),
+  /** The weekdays the order's delivery zone is served (docs/decisions/046); absent: every day. */
+  weekdays?: readonly number[],
 ): Promise<DeliverySlotRef | undefined> {
   const table = await timetable(now);
   if (!table.rules || table.rules.windows.length === 0) return undefined;
   const slots = openIn(table, now);
-  const free = slots.find((slot) => slot.remaining > 0 && !exclude.has(slot.id));
+  const free = slots.find(
+    (slot) =>
+      slot.remaining > 0 && !exclude.has(slot.id) && (!weekdays || weekdays.includes(weekdayOf(slot.date))),
+  );
   if (!free) {
     throw new AppError(
       "NO_SLOT_AVAILABLE",

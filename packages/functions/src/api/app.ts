@@ -16,9 +16,11 @@ import { orderRoutes } from "./orders.ts";
 import { productRoutes } from "./products.ts";
 import type { Services } from "./services.ts";
 import { statsRoutes } from "./stats.ts";
+import { taxRoutes } from "./tax.ts";
 import { uploadRoutes } from "./uploads.ts";
 import { userRoutes } from "./users.ts";
 import { webhookRoutes } from "./webhooks.ts";
+import { zoneRoutes } from "./zones.ts";
 
 /** JSON bodies are small; only the multipart upload may carry an image (`DIRECT_UPLOAD_BODY_LIMIT`). */
 const JSON_LIMIT = 256 * 1024;
@@ -87,7 +89,9 @@ export function createApp(services: Services) {
       .route("/users", userRoutes(services))
       .route("/orders/summary", statsRoutes(services))
       .route("/orders", orderRoutes(services))
+      .route("/delivery", zoneRoutes(services))
       .route("/delivery", deliveryRoutes(services))
+      .route("/tax", taxRoutes(services))
       .route("/keys", clientKeyRoutes(services))
       .route("/webhooks", webhookRoutes(services))
       .route("/", contactRoutes(services))

@@ -5,6 +5,7 @@ import {
   SlotChangeSchema,
   SlotsQuerySchema,
 } from "@fruit/core/browser/delivery";
+import { PlaceQuerySchema, placeOf } from "@fruit/core/browser/zones";
 import { Hono } from "hono/quick";
 import { type AuthEnv, auth } from "./middleware/auth.ts";
 import { briefPublicCache } from "./middleware/cache.ts";
@@ -28,8 +29,10 @@ export function deliveryRoutes(services: Pick<Services, "caller" | "delivery">) 
       )
       // Public and cacheable for a few seconds: seats left change with every order.
       .get("/slots", ...briefPublicCache, async (c) => {
-        const { days } = parseWith(SlotsQuerySchema, c.req.query());
-        return c.json(await delivery.listOpenSlots(days));
+        const query = c.req.query();
+        const { days } = parseWith(SlotsQuerySchema, query);
+        const place = placeOf(parseWith(PlaceQuerySchema, query));
+        return c.json(await delivery.listOpenSlots(days, place));
       })
       .post("/slots", requireAdmin, async (c) =>
         c.json(await delivery.addSlot(await jsonBody(c, NewSlotSchema)), 201),

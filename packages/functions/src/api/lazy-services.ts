@@ -90,6 +90,8 @@ export const lazyServices: Services = {
       "bookedDays",
     ],
   ),
+  zones: lazyFunctions(() => import("./lazy/zones.ts"), ["readZones", "setZones", "quoteDelivery"]),
+  tax: lazyFunctions(() => import("./lazy/tax.ts"), ["readTaxClasses", "setTaxClasses"]),
   alerts: lazyFunctions(
     () => import("./lazy/alerts.ts"),
     [

@@ -18,9 +18,11 @@ import type * as picking from "@fruit/core/picking";
 import type * as refunds from "@fruit/core/refunds";
 import type * as reviews from "@fruit/core/reviews";
 import type * as stats from "@fruit/core/stats";
+import type * as tax from "@fruit/core/tax";
 import type * as uploads from "@fruit/core/uploads";
 import type * as users from "@fruit/core/users";
 import type * as caller from "@fruit/core/users/caller";
+import type * as zones from "@fruit/core/zones";
 import type * as openapi from "./openapi/document.ts";
 
 /** The functions of `Module` named by `Names`, each answering a promise. */
@@ -67,6 +69,10 @@ export interface Services {
     | "moveOrder"
     | "bookedDays"
   >;
+  /** Delivery zones and the quote (docs/decisions/046-zones-and-tax-classes.md). */
+  zones: AsyncFunctions<typeof zones, "readZones" | "setZones" | "quoteDelivery">;
+  /** Tax classes (docs/decisions/046-zones-and-tax-classes.md). */
+  tax: AsyncFunctions<typeof tax, "readTaxClasses" | "setTaxClasses">;
   /** Reviews (they write the product's rating in the same transaction). */
   reviews: AsyncFunctions<typeof reviews, "addReview">;
   /** Restock alerts (jose: signed unsubscribe links) and the dashboard's "Running low" list. */

@@ -54,6 +54,8 @@ export function order(overrides: Partial<Order> = {}): Order {
     isPaymentPending: false,
     refundedPrice: 0,
     refunds: [],
+    deliveryZone: null,
+    taxes: [{ class: "standard", rate: 15, base: 5.99, amount: 0.9 }],
     finalItemsPrice: null,
     finalTaxPrice: null,
     finalPrice: null,

@@ -16,6 +16,7 @@ export function product(overrides: Partial<Product> = {}): Product {
     brand: "Coastal Breeze",
     countInStock: 3,
     lowStockThreshold: null,
+    taxClass: "standard",
     rating: 4.5,
     numReviews: 2,
     createdAt: "2026-11-01T10:00:00.000Z",

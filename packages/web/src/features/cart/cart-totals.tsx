@@ -3,6 +3,7 @@ import { Button, Card, Progress, Stack, Text, Title } from "@mantine/core";
 import { useNavigate } from "react-router-dom";
 import { PriceSummary } from "../../components/price-summary.tsx";
 import { type CartItem, useShop } from "../../lib/shop-store.ts";
+import { shippingOfQuote, useDeliveryQuote, ZoneNote } from "../delivery/index.ts";
 
 /**
  * Subtotal, shipping, tax and total from the one pricing function (docs/decisions/002-server-decides-prices.md resolves the
@@ -11,7 +12,12 @@ import { type CartItem, useShop } from "../../lib/shop-store.ts";
 export function CartTotals({ items }: { items: CartItem[] }) {
   const signedIn = useShop((s) => s.userInfo !== null);
   const navigate = useNavigate();
-  const prices = priceLines(items);
+  const address = useShop((s) => s.shippingAddress);
+  const itemsPrice = priceLines(items).itemsPrice;
+  // With a saved address, its delivery zone prices shipping (docs/decisions/046-zones-and-tax-classes.md).
+  const quote = useDeliveryQuote(address, itemsPrice);
+  const prices = priceLines(items, shippingOfQuote(quote.data));
+  const zoned = Boolean(quote.data?.zone) || Boolean(quote.error);
   const toFree = Math.max(0, Math.round((FREE_SHIPPING_OVER - prices.itemsPrice) * 100) / 100);
   return (
     <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="cart-totals-title">
@@ -20,7 +26,9 @@ export function CartTotals({ items }: { items: CartItem[] }) {
           Order summary
         </Title>
         <PriceSummary prices={prices} />
-        {prices.shippingPrice > 0 ? (
+        {zoned ? (
+          <ZoneNote quote={quote.data} error={quote.error} itemsPrice={prices.itemsPrice} />
+        ) : prices.shippingPrice > 0 ? (
           <Stack gap={4}>
             <Text size="sm" c="dimmed">
               Add {formatMoney(toFree === 0 ? 0.01 : toFree)} more for free shipping (orders over $

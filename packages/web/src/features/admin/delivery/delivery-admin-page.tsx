@@ -5,8 +5,9 @@ import { AdminPage } from "../shared/admin-page.tsx";
 import { AdminTable } from "../shared/admin-table.tsx";
 import { ErrorState, LoadingState } from "../shared/screen-state.tsx";
 import { useAdminAction } from "../shared/use-admin-action.ts";
-import { CALENDAR_KEY, changeSlot, useCalendar, useRules } from "./api.ts";
+import { CALENDAR_KEY, changeSlot, useCalendar, useRules, useZones } from "./api.ts";
 import { RulesForm } from "./rules-form.tsx";
+import { ZonesForm } from "./zones-form.tsx";
 
 const when = (iso: string) =>
   new Date(iso).toLocaleString("en-CA", {
@@ -17,10 +18,11 @@ const when = (iso: string) =>
     minute: "2-digit",
   });
 
-/** /admin/delivery — the rules editor and the two-week calendar of booked/capacity per window. */
+/** /admin/delivery — the rules editor, the zones editor and the two-week calendar of booked/capacity per window. */
 export function DeliveryAdminPage() {
   const rules = useRules();
   const calendar = useCalendar();
+  const zones = useZones();
   const { run, pending } = useAdminAction();
   const { mutate } = useSWRConfig();
   const toggle = (id: string, closed: boolean) =>
@@ -36,6 +38,13 @@ export function DeliveryAdminPage() {
         <ErrorState error={rules.error} />
       ) : (
         <RulesForm rules={rules.data} />
+      )}
+      {zones.isLoading ? (
+        <LoadingState />
+      ) : zones.error || !zones.data ? (
+        <ErrorState error={zones.error} />
+      ) : (
+        <ZonesForm zones={zones.data} />
       )}
       <Card withBorder radius="lg" padding="lg" component="section">
         <Stack gap="sm">

@@ -1,4 +1,5 @@
 import type { ProductDetail } from "@fruit/core/browser/products";
+import type { TaxClasses } from "@fruit/core/browser/tax";
 import { Card } from "@mantine/core";
 import { useNavigate, useParams } from "react-router-dom";
 import { notifySuccess } from "../../../lib/notify.ts";
@@ -17,6 +18,8 @@ export function ProductEditPage() {
   const navigate = useNavigate();
   // GET /api/products/{id} fills the form.
   const { data, error, isLoading } = useAdminSWR<ProductDetail>(id ? productKey({ id }) : null);
+  // The classes the form offers; until they are read, the form offers `standard` alone.
+  const classes = useAdminSWR<TaxClasses>("/api/tax/classes");
   const updateProduct = useUpdateProduct();
   const { run, pending } = useAdminAction();
 
@@ -36,7 +39,13 @@ export function ProductEditPage() {
       ) : (
         <Card withBorder padding="lg">
           {/* Keyed by id so another product's screen starts from its own values. */}
-          <ProductForm key={data._id} initial={toFormValues(data)} submitting={pending} onSubmit={save} />
+          <ProductForm
+            key={data._id}
+            initial={toFormValues(data)}
+            submitting={pending}
+            onSubmit={save}
+            {...(classes.data ? { taxClasses: classes.data.classes } : {})}
+          />
         </Card>
       )}
     </AdminPage>

@@ -24,6 +24,8 @@ export interface ProductFormValues {
   countInStock: string;
   /** Empty: the shop's default applies (docs/decisions/039-restock-alerts.md). */
   lowStockThreshold?: string;
+  /** The product's tax class (docs/decisions/046-zones-and-tax-classes.md); absent: `standard`. */
+  taxClass?: string;
   description: string;
 }
 
@@ -70,6 +72,7 @@ export const ProductFormSchema = v.object({
       v.optional(rules.lowStockThreshold.wrapped as unknown as v.GenericSchema<string, number>),
     ),
   ),
+  taxClass: v.optional(rules.taxClass.wrapped),
   description: required("Description", rules.description.wrapped),
 });
 
@@ -117,6 +120,7 @@ export const toFormValues = (product: {
   step: number;
   countInStock: number;
   lowStockThreshold?: number | null;
+  taxClass?: string;
   description: string;
 }): ProductFormValues => ({
   name: product.name,
@@ -133,5 +137,6 @@ export const toFormValues = (product: {
     product.lowStockThreshold === undefined || product.lowStockThreshold === null
       ? ""
       : String(product.lowStockThreshold),
+  taxClass: product.taxClass ?? "standard",
   description: product.description,
 });

@@ -108,6 +108,26 @@ describe("edit product validation", () => {
     expect(onSubmit).toHaveBeenCalledWith({ ...valid, price: 3.99, step: 0.25, countInStock: 0 });
   });
 
+  it("sends the tax class chosen among the shop's", () => {
+    const onSubmit = vi.fn();
+    renderAdmin(
+      <ProductForm
+        initial={{ ...valid, taxClass: "standard" }}
+        submitting={false}
+        onSubmit={onSubmit}
+        taxClasses={[
+          { id: "standard", name: "GST + QST", rate: 14.975 },
+          { id: "zero-rated", name: "Basic groceries", rate: 0 },
+        ]}
+      />,
+    );
+    fireEvent.change(screen.getByLabelText("Tax class"), { target: { value: "zero-rated" } });
+    fireEvent.click(screen.getByRole("button", { name: "Update" }));
+    expect(onSubmit).toHaveBeenCalledWith(
+      expect.objectContaining({ taxClass: "zero-rated", price: 12.5, countInStock: 7 }),
+    );
+  });
+
   it("counts step and stock in pieces once the product sells by piece", () => {
     const onSubmit = vi.fn();
     renderAdmin(<ProductForm initial={valid} submitting={false} onSubmit={onSubmit} />);

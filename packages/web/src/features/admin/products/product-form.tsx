@@ -1,4 +1,5 @@
 import type { Unit } from "@fruit/core/browser/money";
+import type { TaxClass } from "@fruit/core/browser/tax";
 import { Button, Group, NativeSelect, Stack, Textarea, TextInput } from "@mantine/core";
 import { useState } from "react";
 import { AdditionalImages } from "./additional-images.tsx";
@@ -10,7 +11,10 @@ import {
   validateProductForm,
 } from "./product-form-validation.ts";
 
-type TextField = Exclude<keyof ProductFormValues, "images" | "unit">;
+type TextField = Exclude<keyof ProductFormValues, "images" | "unit" | "taxClass">;
+
+/** The classes offered before the shop's are read: the one every product starts in. */
+const STANDARD_ONLY: TaxClass[] = [{ id: "standard", name: "Standard", rate: 15 }];
 
 /** The unit a product sells by, as the form offers it. */
 const UNIT_OPTIONS: { value: Unit; label: string }[] = [
@@ -25,10 +29,13 @@ export function ProductForm({
   initial,
   submitting,
   onSubmit,
+  taxClasses = STANDARD_ONLY,
 }: {
   initial: ProductFormValues;
   submitting: boolean;
   onSubmit: (update: ProductUpdate) => void;
+  /** The shop's tax classes (GET /api/tax/classes). */
+  taxClasses?: TaxClass[];
 }) {
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<ProductFormErrors>({});
@@ -100,6 +107,14 @@ export function ProductForm({
           inputMode={values.unit === "kg" ? "decimal" : "numeric"}
           onChange={(event) => set("lowStockThreshold", event.currentTarget.value)}
           description="At or under it, the product is listed as running low and administrators are mailed. Empty: the shop's default."
+        />
+        <NativeSelect
+          label="Tax class"
+          name="taxClass"
+          data={taxClasses.map((c) => ({ value: c.id, label: `${c.name} (${c.rate} %)` }))}
+          value={values.taxClass ?? "standard"}
+          onChange={(event) => set("taxClass", event.currentTarget.value)}
+          description="Fresh produce in Québec is zero-rated: give it a 0 % class."
         />
         <Textarea {...text("description", "Description")} rows={4} />
         <div>

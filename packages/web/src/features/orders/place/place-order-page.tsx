@@ -7,7 +7,7 @@ import { newIdempotencyKey } from "../../../lib/idempotency-key.ts";
 import { notifyError } from "../../../lib/notify.ts";
 import { shop, useShop } from "../../../lib/shop-store.ts";
 import { refreshCartFromServer } from "../../cart/index.ts";
-import { SlotLine } from "../../delivery/index.ts";
+import { SlotLine, shippingOfQuote, useDeliveryQuote, ZoneNote } from "../../delivery/index.ts";
 import { isAddressComplete } from "../checkout/address-complete.ts";
 import { OrderLayout, OrderSection, PaymentMethodLine, ShippingLines } from "../shared/order-details.tsx";
 import { OrderItemsList } from "../shared/order-items-list.tsx";
@@ -26,7 +26,10 @@ export function PlaceOrderPage() {
   const [attemptKey, setAttemptKey] = useState(newIdempotencyKey);
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
-  const prices = priceLines(cartItems);
+  const itemsPrice = priceLines(cartItems).itemsPrice;
+  // The zone of the address prices shipping as the server will (docs/decisions/046-zones-and-tax-classes.md).
+  const quote = useDeliveryQuote(shippingAddress, itemsPrice);
+  const prices = priceLines(cartItems, shippingOfQuote(quote.data));
 
   useEffect(() => {
     if (!isAddressComplete(shippingAddress)) navigate("/checkout", { replace: true });
@@ -80,6 +83,7 @@ export function PlaceOrderPage() {
                   Location: {shippingAddress.location.address || "chosen on the map"}
                 </Text>
               )}
+              <ZoneNote quote={quote.data} error={quote.error} itemsPrice={prices.itemsPrice} />
             </OrderSection>
             {deliverySlot && (
               <OrderSection title="Delivery" edit="/checkout#delivery">

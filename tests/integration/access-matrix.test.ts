@@ -526,7 +526,7 @@ describe("access matrix", () => {
     },
     "PUT /api/tax/classes": {
       call: async (role) => {
-        // The administrator's (accepted) rate is the spec's, so the orders other rows place price as before.
+        // The administrator's (accepted) rate is the original 15 %, so the orders other rows place price as before.
         const rate = role === "admin" ? 15 : ROLES.indexOf(role) + 10;
         return {
           method: "PUT",

@@ -7,7 +7,7 @@ import { useFreshTable } from "../support/table.ts";
 
 /**
  * Placement by zone and tax class (docs/decisions/046-zones-and-tax-classes.md): without zones the
- * spec's rule ($10, free over $100, 15 %) for the original client and the web client alike; with
+ * original rule of docs/product.md ($10, free over $100, 15 %) for the original client and the web client alike; with
  * zones, the zone's fee, the refusals that store nothing, and tax by class adding up to taxPrice.
  */
 let admin: TestUser;

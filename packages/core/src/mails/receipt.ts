@@ -25,7 +25,7 @@ function lineParts(line: StoredLine) {
 
 /**
  * The tax rows of a receipt (docs/decisions/046-zones-and-tax-classes.md): one "Tax" row for a shop
- * taxing everything at the spec's 15 %, else one row per class with its rate, adding up to the tax.
+ * taxing everything at the original 15 % (docs/product.md), else one row per class with its rate, adding up to the tax.
  */
 function taxRows(order: OrderRecord): [string, number][] {
   const taxes = taxesByClassCents(

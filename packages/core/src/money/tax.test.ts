@@ -95,7 +95,7 @@ describe("tax by class", () => {
         { class: "zero-rated", rate: 0, baseCents: 1497, amountCents: 0 },
       ],
     });
-    // Without a rule: the spec's $10 and 15 % on everything, classes or not.
+    // Without a rule: the original $10 and 15 % (docs/product.md) on everything, classes or not.
     expect(priceCents(lines)).toEqual({
       itemsCents: 3497,
       shippingCents: 1000,

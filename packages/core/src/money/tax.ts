@@ -10,7 +10,7 @@
  * `taxCentsOf`), so orders of a shop that never set classes are priced as before.
  */
 
-/** The spec's tax: 15 % of items, the `standard` class's rate until the administrator sets another. */
+/** The original tax (docs/product.md): 15 % of items, the `standard` class's rate until the administrator sets another. */
 export const TAX_PERCENT = 15;
 
 /** The class every product without one belongs to, and the only class of a shop that set none. */
@@ -81,7 +81,7 @@ export function classTaxCents(baseCents: number, rate: number): number {
  */
 export function taxesByClassCents(lines: readonly TaxedLine[], rates: readonly TaxRate[]): ClassTaxCents[] {
   const rateOf = new Map(rates.map((rate) => [rate.id, rate.rate]));
-  // Classes always name `standard` (tax/tax.schema.ts); the spec's rate stands in should they not.
+  // Classes always name `standard` (tax/tax.schema.ts); the original rate stands in should they not.
   const standardRate = rateOf.get(STANDARD_TAX_CLASS) ?? TAX_PERCENT;
   const bases = new Map<string, number>();
   for (const line of lines) {

@@ -7,7 +7,7 @@ import { taxStore } from "./tax.store.ts";
 /**
  * Tax classes (docs/decisions/046-zones-and-tax-classes.md): the administrator's classes and rates,
  * which products name (`taxClass`) and placement, refunds and final charges tax by
- * (money/tax.ts). Before any were set, the one `standard` class at 15 %: the spec's totals.
+ * (money/tax.ts). Before any were set, the one `standard` class at 15 %: the original totals (docs/product.md).
  */
 
 /** How long a process trusts what it read of the classes. */

@@ -54,7 +54,7 @@ export const TaxClassesSchema = v.object({
 });
 export type TaxClasses = v.InferOutput<typeof TaxClassesSchema>;
 
-/** The classes of a shop that set none: the spec's one rule, 15 % on everything. */
+/** The classes of a shop that set none: the original rule (docs/product.md), 15 % on everything. */
 export const DEFAULT_TAX_CLASSES: TaxClass[] = [
   { id: STANDARD_TAX_CLASS, name: "Standard", rate: TAX_PERCENT },
 ];

@@ -482,10 +482,19 @@ describe("placing an order", () => {
       },
       "POST /api/orders": { message: "New Order Created", order: order({ _id: "o9" }) },
     });
-    vi.stubGlobal("fetch", api.fetch);
+    // The quote answers only once Place Order was clicked: placement waits for its rates.
+    let answerQuote = () => {};
+    const quoteHeld = new Promise<void>((resolve) => {
+      answerQuote = resolve;
+    });
+    vi.stubGlobal("fetch", async (input: string, init?: RequestInit) => {
+      if (input.startsWith("/api/delivery/quote")) await quoteHeld;
+      return api.fetch(input, init);
+    });
     renderAt("/placeorder", { "/placeorder": <PlaceOrderPage />, "/order/:id": <p>order screen</p> });
-    expect(await screen.findByText("$31.50")).toBeInTheDocument();
+    expect(screen.getByText("$33.00")).toBeInTheDocument();
     await userEvent.click(screen.getByRole("button", { name: "Place Order" }));
+    answerQuote();
     expect(await screen.findByText("order screen")).toBeInTheDocument();
     expect(api.calls.find((call) => call.method === "POST")!.body).toMatchObject({
       itemsPrice: 20,

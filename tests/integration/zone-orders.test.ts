@@ -45,6 +45,66 @@ describe("without zones", () => {
     expect(order.deliveryZone).toBeNull();
     expect(order.taxes).toEqual([{ class: "standard", rate: 15, base: 12, amount: 1.8 }]);
   });
+
+  it("the web client prices a 0 % produce class from the quote's taxRates and places with its figures", async () => {
+    const classes = [
+      { id: "standard", name: "GST + QST", rate: 14.975 },
+      { id: "produce", name: "Fresh produce", rate: 0 },
+    ];
+    const put = await api("/api/tax/classes", { method: "PUT", token: admin.token, body: { classes } });
+    expect(put.status).toBe(200);
+    try {
+      const created = await createProduct({
+        name: "Pears",
+        price: 4.5,
+        countInStock: 50,
+        taxClass: "produce",
+      });
+      // What the web reads: the public product answer (its taxClass) and the public quote (the rates).
+      const pears = (await api(`/api/products/${created._id}`)).body as typeof created & { taxClass: string };
+      expect(pears.taxClass).toBe("produce");
+      const lines = [
+        { product: pears, quantity: 4, taxClass: pears.taxClass },
+        { product: kale, quantity: 1, taxClass: "standard" },
+      ];
+      const itemsPrice = priceLines(
+        lines.map((l) => ({ price: l.product.price, quantity: l.quantity })),
+      ).itemsPrice;
+      const quote = await api(
+        `/api/delivery/quote?postalCode=${encodeURIComponent(address.postalCode)}&itemsPrice=${itemsPrice}`,
+      );
+      expect(quote.status).toBe(200);
+      expect(quote.body.taxRates).toEqual([
+        { id: "standard", rate: 14.975 },
+        { id: "produce", rate: 0 },
+      ]);
+      const body = orderBody(lines);
+      const prices = priceLines(
+        lines.map((l) => ({
+          price: l.product.price,
+          quantity: l.quantity,
+          unit: l.product.unit,
+          taxClass: l.taxClass,
+        })),
+        { taxRates: quote.body.taxRates },
+      );
+      // $18 of pears untaxed, $6 of kale at 14.975 % ($0.90): not the 15 % of everything ($3.60).
+      expect(prices).toEqual({ itemsPrice: 24, shippingPrice: 10, taxPrice: 0.9, totalPrice: 34.9 });
+      const res = await place(ann, {
+        ...body,
+        orderItems: body.orderItems.map((item, i) => ({ ...item, taxClass: lines[i]?.taxClass })),
+        ...prices,
+      });
+      expect(res.status).toBe(201);
+      expect((await res.json()).order).toMatchObject(prices);
+    } finally {
+      await api("/api/tax/classes", {
+        method: "PUT",
+        token: admin.token,
+        body: { classes: [{ id: "standard", name: "Standard", rate: 15 }] },
+      });
+    }
+  });
 });
 
 describe("with zones", () => {

@@ -64,6 +64,7 @@ describe("delivery zones", () => {
       freeOver: 100,
       minimumItemsPrice: 0,
       weekdays: [0, 1, 2, 3, 4, 5, 6],
+      taxRates: [{ id: "standard", rate: 15 }],
     });
     expect((await quote("postalCode=V5K0A1&itemsPrice=100.01")).body.shippingPrice).toBe(0);
   });
@@ -90,6 +91,7 @@ describe("delivery zones", () => {
         freeOver: null,
         minimumItemsPrice: 40,
         weekdays: [0, 1, 2, 3, 4, 5, 6],
+        taxRates: [{ id: "standard", rate: 15 }],
       });
     }
   });

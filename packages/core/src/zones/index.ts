@@ -2,6 +2,8 @@ import { nowDate } from "../clock.ts";
 import { cachedItem } from "../db/cached-item.ts";
 import { AppError } from "../errors.ts";
 import { FREE_SHIPPING_OVER, formatMoney, shippingCentsOf, toCents, toDollars } from "../money/pricing.ts";
+import type { TaxRate } from "../money/tax.ts";
+import { currentTaxClasses } from "../tax/index.ts";
 import { chooseZone, type ZoneChoice, zonesOf } from "./match.ts";
 import type { ZonesRecord } from "./zone.records.ts";
 import type { DeliveryQuote, Place, QuoteQuery, Zone, ZoneRule, Zones } from "./zone.schema.ts";
@@ -82,11 +84,12 @@ export const windowNotServed = (choice: ZoneChoice, window: string) =>
  * GET /api/delivery/quote (public): the zone of the place for a basket of `itemsPrice` (the map
  * location wins over the postal code; where zones overlap the cheapest shipping for this basket),
  * its shipping and what it asks; 409 OUTSIDE_AREA when no zone holds the place. Without zones, the
- * shop's one rule (`zone: null`).
+ * shop's one rule (`zone: null`). Either way the shop's tax rates, as placement taxes by them.
  */
 export async function quoteDelivery(query: QuoteQuery): Promise<DeliveryQuote> {
   const itemsCents = toCents(query.itemsPrice ?? 0);
-  const zones = await currentZones();
+  const [zones, classes] = await Promise.all([currentZones(), currentTaxClasses()]);
+  const taxRates: TaxRate[] = classes.map(({ id, rate }) => ({ id, rate }));
   if (zones.length === 0) {
     return {
       zone: null,
@@ -94,6 +97,7 @@ export async function quoteDelivery(query: QuoteQuery): Promise<DeliveryQuote> {
       freeOver: FREE_SHIPPING_OVER,
       minimumItemsPrice: 0,
       weekdays: ALL_WEEKDAYS,
+      taxRates,
     };
   }
   const choice = chooseZone(zones, placeOf(query), itemsCents);
@@ -105,6 +109,7 @@ export async function quoteDelivery(query: QuoteQuery): Promise<DeliveryQuote> {
     freeOver: zone.freeOverCents === null ? null : toDollars(zone.freeOverCents),
     minimumItemsPrice: toDollars(zone.minimumCents),
     weekdays: zone.weekdays ?? ALL_WEEKDAYS,
+    taxRates,
   };
 }
 

@@ -1,5 +1,6 @@
 import * as v from "valibot";
 import { isWholeCents } from "../money/pricing.ts";
+import type { TaxRate } from "../money/tax.ts";
 import { normalisePostal } from "./postal.ts";
 
 /**
@@ -226,7 +227,9 @@ export interface DeliveryZoneRef {
 /**
  * The answer of `GET /api/delivery/quote`: the zone (null when the shop has no zones: the shop's one
  * rule then holds everywhere), shipping for that basket, and what the zone asks (dollars; `freeOver`
- * null: never free; `weekdays` the days it is delivered, all seven when the zone names none).
+ * null: never free; `weekdays` the days it is delivered, all seven when the zone names none), and the
+ * shop's tax rates (`taxRates`: each class's id and rate), so a client prices tax by class as
+ * placement does without reading the admin-only GET /api/tax/classes.
  */
 export interface DeliveryQuote {
   zone: DeliveryZoneRef | null;
@@ -234,6 +237,7 @@ export interface DeliveryQuote {
   freeOver: number | null;
   minimumItemsPrice: number;
   weekdays: number[];
+  taxRates: TaxRate[];
 }
 
 export { normalisePostal } from "./postal.ts";

@@ -14,9 +14,11 @@ import { readStored, writeStored } from "./storage.ts";
 /**
  * A cart line: the order line the checkout sends (core's OrderLineSnapshot: product id, name, slug,
  * image, price, unit, step, quantity), the stock seen at the last fresh read, which caps the
- * quantity, and the shopper's choice if the product runs out before picking (absent: "no").
+ * quantity, the shopper's choice if the product runs out before picking (absent: "no"), and the
+ * product's tax class, which prices the line's tax (absent on carts saved before classes: standard).
  */
-export type CartItem = OrderLineSnapshot & Pick<Product, "countInStock"> & { substitute?: SubstituteChoice };
+export type CartItem = OrderLineSnapshot &
+  Pick<Product, "countInStock"> & { substitute?: SubstituteChoice; taxClass?: string | undefined };
 
 /**
  * How many items the cart's badge counts: each line's number of steps — pieces by the piece, and

@@ -69,6 +69,7 @@ export async function addToCart(product: CartProduct, options: AddToCartOptions 
     step: fresh.step,
     countInStock: fresh.countInStock,
     quantity: wanted,
+    taxClass: fresh.taxClass,
     ...(existing?.substitute ? { substitute: existing.substitute } : {}),
   };
   shop.addToCart(line);
@@ -94,6 +95,7 @@ export async function refreshCartFromServer(): Promise<void> {
         step: product.step,
         countInStock: product.countInStock,
         image: product.image,
+        taxClass: product.taxClass,
       });
     } else if (result.reason instanceof Error && "status" in result.reason && result.reason.status === 404) {
       shop.removeFromCart(line._id);

@@ -94,6 +94,39 @@ describe("cart page", () => {
     expect(totals).toHaveTextContent("Total$30.67");
   });
 
+  it("carries the product's tax class into the cart and taxes by the rates of the address's quote", async () => {
+    const apples = product({ _id: "p4", countInStock: 9, price: 5, taxClass: "produce" });
+    const api = fakeApi({
+      "GET /api/products/p4": apples,
+      "GET /api/delivery/quote": {
+        zone: null,
+        shippingPrice: 10,
+        freeOver: 100,
+        minimumItemsPrice: 0,
+        weekdays: [0, 1, 2, 3, 4, 5, 6],
+        taxRates: [
+          { id: "standard", rate: 15 },
+          { id: "produce", rate: 0 },
+        ],
+      },
+    });
+    vi.stubGlobal("fetch", api.fetch);
+    await addToCart(apples, { quantity: 2 });
+    expect(getShopState().cartItems[0]?.taxClass).toBe("produce");
+    shop.saveShippingAddress({
+      fullName: "Ann",
+      address: "1 Main",
+      city: "Montreal",
+      postalCode: "H2X",
+      country: "CA",
+    });
+    renderScreen(<CartPage />, { path: "/cart" });
+    const totals = screen.getByRole("region", { name: "Order summary" });
+    // 2 × $5 of produce at 0 %: no tax once the quote answered (15 % before: $1.50).
+    await waitFor(() => expect(totals).toHaveTextContent("Total$20.00"));
+    expect(totals).toHaveTextContent("$0.00");
+  });
+
   it("ships free above the free-shipping threshold", () => {
     shop.addToCart({ ...product({ _id: "p3", price: 50.5, countInStock: 5 }), quantity: 2 });
     renderScreen(<CartPage />, { path: "/cart" });

@@ -1,3 +1,4 @@
+import type { PricingRule } from "@fruit/core/browser/money";
 import type { DeliveryQuote } from "@fruit/core/browser/zones";
 import useSWR from "swr";
 import { api } from "../../lib/api.ts";
@@ -23,18 +24,21 @@ export function quoteKey(place: QuotePlace | null | undefined, itemsPrice: numbe
 }
 
 /**
- * The shipping rule a quote gives the one pricing function (money/pricing.ts): the zone's shipping
- * for this basket (its free-over amount kept), or the shop's one rule without a zone.
+ * The pricing rule a quote gives the one pricing function (money/pricing.ts `PricingRule`), as
+ * placement prices: the zone's shipping for this basket (its free-over amount kept), or the shop's
+ * one rule without a zone; and the shop's tax rates by class (without a quote: `standard` at 15 %).
  */
-export const shippingOfQuote = (quote: DeliveryQuote | undefined) =>
-  quote?.zone
+export const shippingOfQuote = (quote: DeliveryQuote | undefined): PricingRule => ({
+  ...(quote?.zone
     ? {
         shipping: {
           feeCents: Math.round(quote.shippingPrice * 100),
           freeOverCents: quote.freeOver === null ? null : Math.round(quote.freeOver * 100),
         },
       }
-    : {};
+    : {}),
+  ...(quote?.taxRates ? { taxRates: quote.taxRates } : {}),
+});
 
 /**
  * The delivery quote of a place for a basket (docs/decisions/046-zones-and-tax-classes.md): its zone,

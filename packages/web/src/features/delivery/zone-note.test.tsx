@@ -10,6 +10,10 @@ const quote = {
   freeOver: 60,
   minimumItemsPrice: 25,
   weekdays: [2, 5],
+  taxRates: [
+    { id: "standard", rate: 14.975 },
+    { id: "produce", rate: 0 },
+  ],
 };
 const show = (props: Parameters<typeof ZoneNote>[0]) =>
   render(
@@ -39,7 +43,11 @@ describe("the zone note of the cart and the preview", () => {
     expect(quoteKey({ postalCode: "H2X 1Y4", location: { lat: 45.5, lng: -73.6 } }, 12.5)).toBe(
       "/api/delivery/quote?postalCode=H2X+1Y4&lat=45.5&lng=-73.6&itemsPrice=12.50",
     );
-    expect(shippingOfQuote(quote)).toEqual({ shipping: { feeCents: 500, freeOverCents: 6000 } });
-    expect(shippingOfQuote({ ...quote, zone: null })).toEqual({});
+    expect(shippingOfQuote(quote)).toEqual({
+      shipping: { feeCents: 500, freeOverCents: 6000 },
+      taxRates: quote.taxRates,
+    });
+    expect(shippingOfQuote({ ...quote, zone: null })).toEqual({ taxRates: quote.taxRates });
+    expect(shippingOfQuote(undefined)).toEqual({});
   });
 });

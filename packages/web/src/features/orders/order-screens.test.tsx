@@ -460,4 +460,47 @@ describe("placing an order", () => {
       ["p2", "allowed"],
     ]);
   });
+
+  it("taxes each line by its product's class at the rates the delivery quote gives, as the server does", async () => {
+    const line = { slug: "", image: "/x.webp", unit: "kg", step: 1, countInStock: 9 } as const;
+    // $10 of produce at 0 % and $10 of honey at 14.975 %: tax $1.50 (1.4975 rounded once), not $3.00.
+    shop.addToCart({ ...line, _id: "p1", name: "Apples", price: 5, quantity: 2, taxClass: "produce" });
+    shop.addToCart({ ...line, _id: "p2", name: "Honey", price: 10, quantity: 1 });
+    shop.saveShippingAddress(address);
+    shop.savePaymentMethod("PayPal");
+    const api = fakeApi({
+      "GET /api/delivery/quote": {
+        zone: null,
+        shippingPrice: 10,
+        freeOver: 100,
+        minimumItemsPrice: 0,
+        weekdays: [0, 1, 2, 3, 4, 5, 6],
+        taxRates: [
+          { id: "standard", rate: 14.975 },
+          { id: "produce", rate: 0 },
+        ],
+      },
+      "POST /api/orders": { message: "New Order Created", order: order({ _id: "o9" }) },
+    });
+    // The quote answers only once Place Order was clicked: placement waits for its rates.
+    let answerQuote = () => {};
+    const quoteHeld = new Promise<void>((resolve) => {
+      answerQuote = resolve;
+    });
+    vi.stubGlobal("fetch", async (input: string, init?: RequestInit) => {
+      if (input.startsWith("/api/delivery/quote")) await quoteHeld;
+      return api.fetch(input, init);
+    });
+    renderAt("/placeorder", { "/placeorder": <PlaceOrderPage />, "/order/:id": <p>order screen</p> });
+    expect(screen.getByText("$33.00")).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Place Order" }));
+    answerQuote();
+    expect(await screen.findByText("order screen")).toBeInTheDocument();
+    expect(api.calls.find((call) => call.method === "POST")!.body).toMatchObject({
+      itemsPrice: 20,
+      shippingPrice: 10,
+      taxPrice: 1.5,
+      totalPrice: 31.5,
+    });
+  });
 });

@@ -1,7 +1,7 @@
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { getShopState } from "../../../lib/shop-store.ts";
+import { getShopState, shop } from "../../../lib/shop-store.ts";
 import { fakeApi, renderScreen, resetShop } from "../../../test/render.tsx";
 import { DeliveryStep } from "./delivery-step.tsx";
 
@@ -52,5 +52,31 @@ describe("checkout's Delivery step", () => {
     const { container } = renderScreen(<DeliveryStep />, { path: "/checkout" });
     await vi.waitFor(() => expect(api.calls).toHaveLength(1));
     expect(container.querySelector("section")).toBeNull();
+  });
+
+  it("asks only the windows that serve the saved address, by its postal code and map location, and drops a chosen one that does not", async () => {
+    shop.saveShippingAddress({
+      fullName: "Ann",
+      address: "1 Main",
+      city: "Montreal",
+      postalCode: "H2X 1Y4",
+      country: "CA",
+      location: { lat: 45.52, lng: -73.58 },
+    });
+    shop.saveDeliverySlot({ id: "2026-12-04-0900-1100", date: "2026-12-04", start: "09:00", end: "11:00" });
+    const api = fakeApi({
+      // Every window (a Friday and a Tuesday), and the Tuesday alone for the address's zone.
+      "GET /api/delivery/slots": [slot("2026-12-04-0900-1100", 3), slot("2026-12-08-0900-1100", 3)],
+      "GET /api/delivery/slots?postalCode=H2X+1Y4&lat=45.52&lng=-73.58": [slot("2026-12-08-0900-1100", 3)],
+    });
+    vi.stubGlobal("fetch", api.fetch);
+    renderScreen(<DeliveryStep />, { path: "/checkout" });
+    const cards = await screen.findAllByRole("radio");
+    expect(cards).toHaveLength(1);
+    expect(cards[0]).toHaveTextContent("Tue, Dec 8");
+    expect(api.calls.map((call) => call.path)).toEqual([
+      "/api/delivery/slots?postalCode=H2X+1Y4&lat=45.52&lng=-73.58",
+    ]);
+    await vi.waitFor(() => expect(getShopState().deliverySlot).toBeNull());
   });
 });

@@ -1,6 +1,7 @@
 import type { DeliverySlot } from "@fruit/core/browser/delivery";
 import { describeSlot } from "@fruit/core/browser/delivery";
 import { Badge, Card, Group, SimpleGrid, Stack, Text, Title, UnstyledButton } from "@mantine/core";
+import { useEffect } from "react";
 import { shop, useShop } from "../../../lib/shop-store.ts";
 import { useDeliverySlots } from "../../delivery/index.ts";
 
@@ -8,10 +9,18 @@ import { useDeliverySlots } from "../../delivery/index.ts";
  * The checkout's "Delivery" step (docs/product.md §10): the windows ahead as cards — day, time, seats
  * left or full. The choice is kept with the cart and sent as `deliverySlotId`; the server decides the
  * seat in the order's own transaction, so a window that fills meanwhile is refused there (409).
+ * With a saved address, only the windows on its zone's route days are listed
+ * (docs/decisions/046-zones-and-tax-classes.md), and a window chosen before that does not serve it is
+ * dropped.
  */
 export function DeliveryStep() {
-  const { data: slots, error } = useDeliverySlots();
+  const address = useShop((s) => s.shippingAddress);
+  const { data: slots, error } = useDeliverySlots(address);
   const chosen = useShop((s) => s.deliverySlot);
+  const unserved = Boolean(chosen && slots && !slots.some((slot) => slot.id === chosen.id));
+  useEffect(() => {
+    if (unserved) shop.saveDeliverySlot(null);
+  }, [unserved]);
   if (error || !slots || slots.length === 0) return null;
   return (
     <Card

@@ -41,12 +41,15 @@ export function PlaceOrderPage() {
     setBusy(true);
     setRefusal(null);
     try {
+      // A click before the quote answered waits for it: the figures sent are the server's (its zone's
+      // shipping, its tax rates by class), not the one rule's refused as PRICES_CHANGED.
+      const sent = quote.isLoading ? priceLines(cartItems, shippingOfQuote(await quote.mutate())) : prices;
       const { order } = await createOrder(
         {
           orderItems: cartItems,
           shippingAddress,
           paymentMethod,
-          ...prices,
+          ...sent,
           ...(deliverySlot ? { deliverySlotId: deliverySlot.id } : {}),
         },
         attemptKey,

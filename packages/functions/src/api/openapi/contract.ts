@@ -22,6 +22,7 @@ import { FinalInputSchema } from "@fruit/core/browser/picking";
 import { AdminPageQuerySchema, ProductQuerySchema, ProductUpdateSchema } from "@fruit/core/browser/products";
 import { RefundInputSchema } from "@fruit/core/browser/refunds";
 import { ReviewSchema } from "@fruit/core/browser/reviews";
+import { TaxClassesSchema } from "@fruit/core/browser/tax";
 import { PresignSchema } from "@fruit/core/browser/uploads";
 import {
   AdminUserUpdateSchema,
@@ -30,6 +31,7 @@ import {
   SignUpSchema,
   UserListQuerySchema,
 } from "@fruit/core/browser/users";
+import { QuoteQuerySchema, ZonesSchema } from "@fruit/core/browser/zones";
 import type { ErrorCode } from "@fruit/core/errors";
 import type * as v from "valibot";
 
@@ -377,8 +379,38 @@ export const routeContracts: Record<string, RouteContract> = {
     answers: { 200: "The rules" },
     errors: ["BUSY", "CAPACITY_BELOW_BOOKED"],
   },
+  "GET /api/delivery/zones": {
+    summary: "The delivery zones with their fees, minimums and route days",
+    access: "admin",
+    answers: { 200: "`{ zones }`" },
+  },
+  "PUT /api/delivery/zones": {
+    summary: "Replaces the delivery zones",
+    access: "admin",
+    body: ZonesSchema,
+    answers: { 200: "`{ zones }`" },
+  },
+  "GET /api/delivery/quote": {
+    summary: "The zone, shipping, minimum, route days and tax rates for a place and basket",
+    access: "public",
+    query: QuoteQuerySchema,
+    answers: { 200: "`{ zone, shippingPrice, freeOver, minimumItemsPrice, weekdays, taxRates }`" },
+    errors: ["OUTSIDE_AREA"],
+  },
+  "GET /api/tax/classes": {
+    summary: "The shop's tax classes",
+    access: "admin",
+    answers: { 200: "`{ classes }`" },
+  },
+  "PUT /api/tax/classes": {
+    summary: "Replaces the shop's tax classes (`standard` always among them)",
+    access: "admin",
+    body: TaxClassesSchema,
+    answers: { 200: "`{ classes }`" },
+  },
   "GET /api/delivery/slots": {
-    summary: "The open delivery windows with their seats left",
+    summary:
+      "The open delivery windows with their seats left; with `postalCode` or `lat` and `lng`, only those on the route days of that place's zone",
     access: "public",
     query: SlotsQuerySchema,
     answers: { 200: "An array of windows" },

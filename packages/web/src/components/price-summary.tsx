@@ -1,8 +1,33 @@
-import { formatMoney, type Prices } from "@fruit/core/browser/money";
+import {
+  formatMoney,
+  type Prices,
+  STANDARD_TAX_CLASS,
+  TAX_PERCENT,
+  type TaxRate,
+} from "@fruit/core/browser/money";
 import { Divider, Group, Stack, Text } from "@mantine/core";
 
+/**
+ * The tax row's label: "Tax (15%)" while every line is taxed at one rate (the shop's original rule),
+ * else "Tax", since the lines' classes differ (docs/decisions/046-zones-and-tax-classes.md).
+ */
+export function taxLabel(rates: readonly number[]): string {
+  const distinct = [...new Set(rates.length > 0 ? rates : [TAX_PERCENT])];
+  return distinct.length === 1 ? `Tax (${distinct[0]}%)` : "Tax";
+}
+
+/** The rates a cart's lines are taxed at by the shop's classes (`taxRates` of the delivery quote). */
+export const lineRates = (
+  lines: readonly { taxClass?: string | undefined }[],
+  taxRates: readonly TaxRate[] | undefined,
+): number[] => {
+  const rateOf = new Map((taxRates ?? []).map((tax) => [tax.id, tax.rate]));
+  const standard = rateOf.get(STANDARD_TAX_CLASS) ?? TAX_PERCENT;
+  return lines.map((line) => rateOf.get(line.taxClass ?? STANDARD_TAX_CLASS) ?? standard);
+};
+
 /** Subtotal, shipping, tax and total — the same rows on the cart, the preview and the order. */
-export function PriceSummary({ prices }: { prices: Prices }) {
+export function PriceSummary({ prices, taxRates = [] }: { prices: Prices; taxRates?: readonly number[] }) {
   return (
     <Stack gap={8} component="dl" m={0}>
       <SummaryRow label="Subtotal" value={formatMoney(prices.itemsPrice)} />
@@ -10,7 +35,7 @@ export function PriceSummary({ prices }: { prices: Prices }) {
         label="Shipping"
         value={prices.shippingPrice === 0 ? "Free" : formatMoney(prices.shippingPrice)}
       />
-      <SummaryRow label="Tax (15%)" value={formatMoney(prices.taxPrice)} />
+      <SummaryRow label={taxLabel(taxRates)} value={formatMoney(prices.taxPrice)} />
       <Divider my={4} />
       <SummaryRow label="Total" value={formatMoney(prices.totalPrice)} strong />
     </Stack>

@@ -1,7 +1,7 @@
 import { FREE_SHIPPING_OVER, formatMoney, priceLines } from "@fruit/core/browser/money";
 import { Button, Card, Progress, Stack, Text, Title } from "@mantine/core";
 import { useNavigate } from "react-router-dom";
-import { PriceSummary } from "../../components/price-summary.tsx";
+import { lineRates, PriceSummary } from "../../components/price-summary.tsx";
 import { type CartItem, useShop } from "../../lib/shop-store.ts";
 import { shippingOfQuote, useDeliveryQuote, ZoneNote } from "../delivery/index.ts";
 
@@ -25,7 +25,7 @@ export function CartTotals({ items }: { items: CartItem[] }) {
         <Title order={2} size="h4" id="cart-totals-title">
           Order summary
         </Title>
-        <PriceSummary prices={prices} />
+        <PriceSummary prices={prices} taxRates={lineRates(items, quote.data?.taxRates)} />
         {zoned ? (
           <ZoneNote quote={quote.data} error={quote.error} itemsPrice={prices.itemsPrice} />
         ) : prices.shippingPrice > 0 ? (

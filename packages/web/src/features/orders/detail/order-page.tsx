@@ -103,6 +103,7 @@ export function OrderPage({ adminTools }: { adminTools?: OrderAdminTools }) {
       </Group>
       <OrderLayout
         prices={chargedPrices(order)}
+        taxRates={(order.taxes ?? []).filter((tax) => tax.base > 0).map((tax) => tax.rate)}
         sections={
           <>
             <OrderSection title="Shipping">

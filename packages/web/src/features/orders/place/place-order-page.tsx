@@ -2,6 +2,7 @@ import { priceLines } from "@fruit/core/browser/money";
 import { Alert, Button, Container, Text, Title } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router-dom";
+import { lineRates } from "../../../components/price-summary.tsx";
 import { errorCode, errorMessage } from "../../../lib/api.ts";
 import { newIdempotencyKey } from "../../../lib/idempotency-key.ts";
 import { notifyError } from "../../../lib/notify.ts";
@@ -77,6 +78,7 @@ export function PlaceOrderPage() {
       </Title>
       <OrderLayout
         prices={prices}
+        taxRates={lineRates(cartItems, quote.data?.taxRates)}
         sections={
           <>
             <OrderSection title="Shipping" edit="/checkout#shipping">

@@ -12,10 +12,13 @@ import { PriceSummary } from "../../../components/price-summary.tsx";
 export function OrderLayout({
   sections,
   prices,
+  taxRates,
   children,
 }: {
   sections: ReactNode;
   prices: Prices;
+  /** The rates its lines are taxed at (the tax row's label). */
+  taxRates?: readonly number[];
   /** Below the totals: the preview's Place Order, the order's payment and delivery buttons. */
   children: ReactNode;
 }) {
@@ -30,7 +33,7 @@ export function OrderLayout({
             <Title order={2} size="h4">
               Order Summary
             </Title>
-            <PriceSummary prices={prices} />
+            <PriceSummary prices={prices} {...(taxRates ? { taxRates } : {})} />
             {children}
           </Stack>
         </Card>

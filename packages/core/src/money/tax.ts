@@ -85,8 +85,7 @@ export function taxesByClassCents(lines: readonly TaxedLine[], rates: readonly T
   const standardRate = rateOf.get(STANDARD_TAX_CLASS) ?? TAX_PERCENT;
   const bases = new Map<string, number>();
   for (const line of lines) {
-    const known = line.taxClass !== undefined && rateOf.has(line.taxClass);
-    const id = known ? (line.taxClass as string) : STANDARD_TAX_CLASS;
+    const id = line.taxClass !== undefined && rateOf.has(line.taxClass) ? line.taxClass : STANDARD_TAX_CLASS;
     bases.set(id, (bases.get(id) ?? 0) + line.cents);
   }
   const order = [...rates.map((rate) => rate.id), STANDARD_TAX_CLASS];

@@ -107,10 +107,9 @@ export function chooseZone(
 
 /** Lexicographic order of two ranks (equal ranks keep the earlier zone). */
 function isBefore(a: readonly number[], b: readonly number[]): boolean {
-  for (let i = 0; i < a.length; i += 1) {
-    const x = a[i] as number;
-    const y = b[i] as number;
-    if (x !== y) return x < y;
+  for (const [i, x] of a.entries()) {
+    const y = b[i];
+    if (y !== undefined && x !== y) return x < y;
   }
   return false;
 }

@@ -7,7 +7,8 @@ import { defineConfig } from "vitest/config";
  *   DynamoDB Local + S3 emulator started once per run (tests/support/global-setup.ts), each file on
  *   its own table;
  * - infra: the SST wiring evaluated with a recording stand-in;
- * - e2e: Chromium journeys against one started shop (tests/e2e/global-setup.ts).
+ * - e2e: Chromium journeys against one started shop (tests/e2e/global-setup.ts), one after another
+ *   in one file that runs beside the others.
  */
 export default defineConfig({
   test: {
@@ -52,11 +53,12 @@ export default defineConfig({
       {
         test: {
           name: "e2e",
-          include: ["tests/e2e/**/*.test.ts"],
+          // One file (tests/e2e/all.test.ts) runs every journey in turn: a project limited to one
+          // file at a time (`fileParallelism: false`) would run after all the others, on one core.
+          include: ["tests/e2e/all.test.ts"],
           globalSetup: ["tests/e2e/global-setup.ts"],
           testTimeout: 120_000,
           hookTimeout: 240_000,
-          fileParallelism: false,
         },
       },
     ],

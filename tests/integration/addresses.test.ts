@@ -6,7 +6,7 @@ import { address, orderOf, orderOfAnswer, place } from "../support/orders.ts";
 import { useFreshTable } from "../support/table.ts";
 
 /**
- * Saved addresses (`/api/users/addresses`, docs/decisions/047-saved-addresses.md): the caller's own
+ * Saved addresses (`/api/users/addresses`, docs/decisions/048-saved-addresses.md): the caller's own
  * only, at most MAX_SAVED_ADDRESSES even when added at once, exactly one default at all times, and
  * the first order's address kept for next time exactly once.
  */

@@ -13,7 +13,7 @@ import { LocationSchema } from "../orders/order.schema.ts";
  *
  * The book is the one item every add, change of default and removal updates in its transaction: its
  * `count` is what keeps a shopper to MAX_SAVED_ADDRESSES under concurrent adds, and its `defaultId`
- * is the default, so exactly one address is the default by construction (docs/decisions/047).
+ * is the default, so exactly one address is the default by construction (docs/decisions/048-saved-addresses.md).
  */
 
 const USER_PREFIX = "USER#";

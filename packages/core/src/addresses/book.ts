@@ -3,7 +3,7 @@ import type { SavedAddressRecord } from "./address.records.ts";
 import type { SavedAddress } from "./address.schema.ts";
 
 /**
- * The pure rules of a shopper's saved addresses (docs/decisions/047-saved-addresses.md): which is the
+ * The pure rules of a shopper's saved addresses (docs/decisions/048-saved-addresses.md): which is the
  * default, which follows a removed default, what is stored of an address. No I/O.
  */
 

@@ -13,7 +13,7 @@ import { addressFields, defaultAfterRemoving, toSavedAddress } from "./book.ts";
 export { MAX_SAVED_ADDRESSES } from "./address.schema.ts";
 
 /**
- * A shopper's saved addresses (`/api/users/addresses`, docs/decisions/047-saved-addresses.md): each
+ * A shopper's saved addresses (`/api/users/addresses`, docs/decisions/048-saved-addresses.md): each
  * has the shipping address's fields, at most MAX_SAVED_ADDRESSES per shopper, exactly one the
  * default. Every verb takes the caller and reads and writes only the caller's own partition, so
  * another shopper's address is simply not found (404).

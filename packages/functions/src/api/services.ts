@@ -39,7 +39,7 @@ export interface Services {
     typeof users,
     "signUp" | "signIn" | "updateProfile" | "list" | "fromId" | "update" | "remove"
   >;
-  /** The caller's saved addresses (docs/decisions/047-saved-addresses.md). */
+  /** The caller's saved addresses (docs/decisions/048-saved-addresses.md). */
   addresses: AsyncFunctions<
     typeof addresses,
     "listAddresses" | "addAddress" | "updateAddress" | "removeAddress"

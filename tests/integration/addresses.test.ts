@@ -1,4 +1,5 @@
-import { MAX_SAVED_ADDRESSES } from "@fruit/core/addresses";
+import { listAddresses, MAX_SAVED_ADDRESSES } from "@fruit/core/addresses";
+import { addressStore } from "@fruit/core/internal/addresses/address.store";
 import { beforeAll, describe, expect, it } from "vitest";
 import { api } from "../support/api.ts";
 import { createProduct, createUser, type TestUser } from "../support/fixtures.ts";
@@ -81,6 +82,16 @@ describe("saved addresses", () => {
     expect((await add(ann, { ...home, location: { lat: 200, lng: 0 } })).status).toBe(400);
     const noPlace = await add(ann, { ...home, location: {} });
     expect(noPlace.body).toEqual({ _id: expect.any(String), ...home, isDefault: true });
+  });
+
+  it("deletes a shopper's addresses with their account", async () => {
+    const [root, eve] = [await createUser({ isAdmin: true }), await createUser()];
+    await add(eve, home);
+    await add(eve, work);
+    const deleted = await api(`/api/users/${eve._id}`, { method: "DELETE", token: root.token });
+    expect(deleted.status).toBe(200);
+    expect(await listAddresses(eve)).toEqual([]);
+    expect(await addressStore.hasBook(eve._id)).toBe(false);
   });
 
   it(`keeps at most ${MAX_SAVED_ADDRESSES} addresses when more are added at once`, async () => {

@@ -143,9 +143,27 @@ async function keepFirst(userId: string, record: SavedAddressRecord): Promise<"k
   throw cancelled.error;
 }
 
+/**
+ * The deletes of every address and the book of a shopper, for the transaction that deletes their
+ * account (users/index.ts): conditioned on the count read, so an address added meanwhile makes the
+ * transaction fail (read again) rather than outlive its account.
+ */
+async function removalOf(userId: string): Promise<Action[]> {
+  const { addresses, book } = await read(userId);
+  if (!book) return [];
+  return [
+    ...addresses.flatMap((a) => addressKind.delete(addressKind.key(userId, a.id))),
+    ...addressBookKind.delete(addressBookKind.key(userId), {
+      ConditionExpression: "#count = :count",
+      ExpressionAttributeNames: { "#count": "count" },
+      ExpressionAttributeValues: { ":count": book.count },
+    }),
+  ];
+}
+
 /** Whether the shopper has a book (one strongly consistent GetItem). */
 const hasBook = async (userId: string): Promise<boolean> =>
   addressBookKind.decodeFound(await getItem(addressBookKind.key(userId))) !== undefined;
 
 /** The address store (see the top of this file). */
-export const addressStore = { read, add, replace, remove, keepFirst, hasBook };
+export const addressStore = { read, add, replace, remove, keepFirst, hasBook, removalOf };

@@ -1,4 +1,6 @@
 import { GetCommand } from "@aws-sdk/lib-dynamodb";
+import { addAddress, listAddresses } from "@fruit/core/addresses";
+import type { SavedAddress } from "@fruit/core/browser/addresses";
 import { addSlot, calendar, readRules } from "@fruit/core/delivery";
 import { db, tableName } from "@fruit/core/internal/db/client";
 import { signLink } from "@fruit/core/internal/mails/link-token";
@@ -12,7 +14,7 @@ import { SignJWT } from "jose";
 import { beforeAll, describe, expect, it } from "vitest";
 import { api, expectClientError } from "../support/api.ts";
 import { createProduct, createUser, type TestUser } from "../support/fixtures.ts";
-import { call as orderCall, orderOf, placed, storedOrder } from "../support/orders.ts";
+import { address, call as orderCall, orderOf, placed, storedOrder } from "../support/orders.ts";
 import { useFreshTable } from "../support/table.ts";
 
 /**
@@ -127,6 +129,8 @@ describe("access matrix", () => {
   const freshWindow = () => addSlot(windowBody());
   const windowOf = async (id: string) => (await calendar(28)).find((slot) => slot.id === id);
 
+  let saved: SavedAddress | undefined;
+
   const rows: Record<string, Row> = {
     "GET /api/health": {
       call: async () => ({ method: "GET", path: "/api/health" }),
@@ -171,6 +175,45 @@ describe("access matrix", () => {
     "PUT /api/users/profile": {
       call: async () => ({ method: "PUT", path: "/api/users/profile", body: {} }),
       expected: user(200),
+    },
+    "GET /api/users/addresses": {
+      call: async () => ({ method: "GET", path: "/api/users/addresses" }),
+      expected: user(200),
+    },
+    "POST /api/users/addresses": {
+      call: async () => ({ method: "POST", path: "/api/users/addresses", body: address }),
+      expected: user(201),
+    },
+    "PUT /api/users/addresses/:id": {
+      name: "the customer's own address; anyone else's is not found",
+      call: async (role) => {
+        // One address for every role (each sends its own city): a shopper keeps at most 10.
+        saved ??= await addAddress(customer, address);
+        const id = saved._id;
+        return {
+          method: "PUT",
+          path: `/api/users/addresses/${id}`,
+          body: { ...address, city: `City of ${role}` },
+          unchanged: async () =>
+            expect((await listAddresses(customer)).find((a) => a._id === id)?.city).not.toBe(
+              `City of ${role}`,
+            ),
+        };
+      },
+      expected: owner(200, 404),
+    },
+    "DELETE /api/users/addresses/:id": {
+      name: "the customer's own address; anyone else's is not found",
+      call: async () => {
+        const saved = await addAddress(customer, address);
+        return {
+          method: "DELETE",
+          path: `/api/users/addresses/${saved._id}`,
+          unchanged: async () =>
+            expect((await listAddresses(customer)).some((a) => a._id === saved._id)).toBe(true),
+        };
+      },
+      expected: owner(200, 404),
     },
     "GET /api/users": {
       call: async () => ({ method: "GET", path: "/api/users" }),

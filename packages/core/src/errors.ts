@@ -76,6 +76,10 @@ export const errorCodes = {
     meaning: "The delivery zone of the address is not delivered on the chosen window's weekday",
   },
   EMAIL_TAKEN: { status: 409, meaning: "Another account uses this email" },
+  ADDRESS_LIMIT_REACHED: {
+    status: 409,
+    meaning: "The shopper already keeps the most saved addresses allowed (10); delete one first",
+  },
   SLUG_TAKEN: { status: 409, meaning: "Another product uses this slug" },
   ALREADY_REVIEWED: { status: 409, meaning: "The caller already reviewed this product" },
   ALREADY_PAID: { status: 409, meaning: "The order is already paid" },

@@ -1,3 +1,4 @@
+import { keepFirstAddress } from "../addresses/index.ts";
 import { nowDate } from "../clock.ts";
 import { requestFingerprint, sameRequest } from "../db/idempotency.ts";
 import { AGAIN, giveUp, retrying } from "../db/retry.ts";
@@ -220,7 +221,7 @@ export async function placeOrder(
     }
   };
 
-  return retrying<Placed>(
+  const placed = await retrying<Placed>(
     "crowd",
     async (attempt) => {
       if (!basis) {
@@ -303,4 +304,9 @@ export async function placeOrder(
         ),
     ),
   );
+  // The first order's address is kept for next time (addresses/index.ts): after the order is
+  // stored, outside its transaction (a shopper who has addresses must not fail a placement), and
+  // again on a replay, so a crash between the two is made good by the client's retry.
+  await keepFirstAddress(placer.customer._id, placed.order._id, placed.order.shippingAddress);
+  return placed;
 }

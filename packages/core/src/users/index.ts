@@ -1,5 +1,6 @@
 import bcrypt from "bcryptjs";
 import * as v from "valibot";
+import { addressStore } from "../addresses/address.store.ts";
 import { nowIso } from "../clock.ts";
 import { decodeCursor, encodeCursor } from "../db/cursor.ts";
 import { AGAIN, giveUp, retrying } from "../db/retry.ts";
@@ -177,8 +178,8 @@ export async function update(caller: Caller, id: string, input: AdminUserUpdate)
 }
 
 /**
- * DELETE /api/users/{id} (admin): removes the user and its email item in one transaction; their
- * orders stay (shown as a deleted user). An admin cannot delete themself.
+ * DELETE /api/users/{id} (admin): removes the user, its email item and its saved addresses in one
+ * transaction; their orders stay (shown as a deleted user). An admin cannot delete themself.
  */
 export async function remove(caller: Caller, id: string): Promise<void> {
   if (id === caller._id) throw new AppError("OWN_ACCOUNT", "You cannot delete your own account");
@@ -187,8 +188,9 @@ export async function remove(caller: Caller, id: string): Promise<void> {
     async () => {
       const item = await getUserItem(id);
       if (!item) throw notFound();
-      // The email changed between the read and the delete: read again and retry.
-      return (await userStore.remove(id, item.email)) === "deleted" ? undefined : AGAIN;
+      // The email changed, or an address was saved, between the read and the delete: read again and retry.
+      const addresses = await addressStore.removalOf(id);
+      return (await userStore.remove(id, item.email, addresses)) === "deleted" ? undefined : AGAIN;
     },
     giveUp(() => new AppError("CHANGED_MEANWHILE", "The account changed meanwhile, please try again")),
   );

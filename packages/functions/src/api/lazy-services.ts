@@ -60,6 +60,10 @@ export const lazyServices: Services = {
     () => import("./lazy/users.ts"),
     ["signUp", "signIn", "updateProfile", "list", "fromId", "update", "remove"],
   ),
+  addresses: lazyFunctions(
+    () => import("./lazy/addresses.ts"),
+    ["listAddresses", "addAddress", "updateAddress", "removeAddress"],
+  ),
   caller: lazyFunctions(
     () => import("./lazy/caller.ts"),
     ["callerFromToken", "sessionFromToken", "assertAdmin"],

@@ -8,6 +8,7 @@
  * PayPal or the S3 client on the catalogue's path (docs/decisions/017-lazy-api-chunks.md).
  */
 
+import type * as addresses from "@fruit/core/addresses";
 import type * as alerts from "@fruit/core/alerts";
 import type * as contact from "@fruit/core/contact";
 import type * as delivery from "@fruit/core/delivery";
@@ -37,6 +38,11 @@ export interface Services {
   users: AsyncFunctions<
     typeof users,
     "signUp" | "signIn" | "updateProfile" | "list" | "fromId" | "update" | "remove"
+  >;
+  /** The caller's saved addresses (docs/decisions/048-saved-addresses.md). */
+  addresses: AsyncFunctions<
+    typeof addresses,
+    "listAddresses" | "addAddress" | "updateAddress" | "removeAddress"
   >;
   /** The caller behind a bearer token (jose), the verified session alone, and the admin check. */
   caller: AsyncFunctions<typeof caller, "callerFromToken" | "sessionFromToken" | "assertAdmin">;

@@ -142,6 +142,10 @@ export const shop = {
       },
     });
   },
+  /** A saved address chosen at checkout: the whole address, its map location (or none) included. */
+  chooseShippingAddress(shippingAddress: ShippingAddress): void {
+    update({ shippingAddress });
+  },
   saveShippingLocation(location: Location): void {
     const base: ShippingAddress = state.shippingAddress ?? {
       fullName: "",

@@ -1,3 +1,4 @@
+import { SavedAddressInputSchema } from "@fruit/core/browser/addresses";
 import {
   ContactListQuerySchema,
   ContactSchema,
@@ -223,6 +224,32 @@ export const routeContracts: Record<string, RouteContract> = {
     body: ProfileSchema,
     answers: { 200: "The user with a new token" },
     errors: ["EMAIL_TAKEN", "CHANGED_MEANWHILE"],
+  },
+  "GET /api/users/addresses": {
+    summary: "The caller's saved addresses, oldest first (exactly one `isDefault` unless none)",
+    access: "user",
+    answers: { 200: "An array of saved addresses" },
+  },
+  "POST /api/users/addresses": {
+    summary:
+      "Saves an address for the caller (at most 10; the first, or one sent with `isDefault: true`, is the default)",
+    access: "user",
+    body: SavedAddressInputSchema,
+    answers: { 201: "The saved address" },
+    errors: ["ADDRESS_LIMIT_REACHED", "CHANGED_MEANWHILE"],
+  },
+  "PUT /api/users/addresses/:id": {
+    summary: "Replaces one of the caller's saved addresses; `isDefault: true` makes it the default",
+    access: "user",
+    body: SavedAddressInputSchema,
+    answers: { 200: "The saved address" },
+    errors: ["NOT_FOUND", "CHANGED_MEANWHILE"],
+  },
+  "DELETE /api/users/addresses/:id": {
+    summary: "Deletes one of the caller's saved addresses (a deleted default hands it to the newest other)",
+    access: "user",
+    answers: { 200: "`{ message }`" },
+    errors: ["NOT_FOUND", "CHANGED_MEANWHILE"],
   },
   "GET /api/users": {
     summary: "A page of the accounts",

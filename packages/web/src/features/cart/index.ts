@@ -4,5 +4,6 @@
  */
 export { addToCart, OUT_OF_STOCK_CARD_MESSAGE, refreshCartFromServer } from "./add-to-cart.ts";
 export { AddToCartButton } from "./add-to-cart-button.tsx";
+export { BuyAgainButton } from "./buy-again-button.tsx";
 export { QuantityStepper } from "./quantity-stepper.tsx";
 export { atOneStep, atStock, stepFrom } from "./steps.ts";

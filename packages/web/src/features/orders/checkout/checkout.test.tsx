@@ -1,8 +1,8 @@
 import { fireEvent, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { getShopState, shop } from "../../../lib/shop-store.ts";
-import { renderScreen, resetShop } from "../../../test/render.tsx";
+import { fakeApi, renderScreen, resetShop } from "../../../test/render.tsx";
 import { CheckoutPage } from "./checkout-page.tsx";
 import { ADD_ADDRESS_FIRST } from "./payment-panel.tsx";
 
@@ -60,5 +60,47 @@ describe("checkout", () => {
     renderScreen(<CheckoutPage />, { path: "/checkout" });
     expect(screen.queryByText(ADD_ADDRESS_FIRST)).not.toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Place Order" })).toBeEnabled();
+  });
+});
+
+describe("checkout with saved addresses", () => {
+  const home = {
+    _id: "a1",
+    fullName: "Ann Home",
+    address: "1 Orchard Lane",
+    city: "Montréal",
+    postalCode: "H2X 1Y4",
+    country: "Canada",
+    location: { lat: 45.5, lng: -73.6 },
+    isDefault: true,
+  };
+  const work = { ...home, _id: "a2", fullName: "Ann Work", address: "9 Market St", isDefault: false };
+  delete (work as { location?: unknown }).location;
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("preselects the default (map location included), switches to another, and saves a new one when asked", async () => {
+    const api = fakeApi({ "GET /api/users/addresses": [home, work], "POST /api/users/addresses": work });
+    vi.stubGlobal("fetch", api.fetch);
+    renderScreen(<CheckoutPage />, { path: "/checkout" });
+    expect(await screen.findByRole("radio", { name: /Ann Home.*\(default\)/ })).toBeChecked();
+    const { _id, isDefault, ...homeAddress } = home;
+    expect(getShopState().shippingAddress).toEqual(homeAddress);
+
+    await userEvent.click(screen.getByRole("radio", { name: /Ann Work/ }));
+    expect(screen.getByLabelText(/Full Name/)).toHaveValue("Ann Work");
+    expect(getShopState().shippingAddress).toEqual({
+      ...homeAddress,
+      fullName: "Ann Work",
+      address: "9 Market St",
+      location: undefined,
+    });
+    expect(screen.queryByLabelText("Save this address")).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole("radio", { name: "A new address" }));
+    fill(screen.getByLabelText(/Full Name/), "Ann Cottage");
+    await userEvent.click(screen.getByLabelText("Save this address"));
+    await userEvent.click(screen.getByRole("button", { name: "Continue" }));
+    const posted = api.calls.find((call) => call.method === "POST");
+    expect(posted?.body).toMatchObject({ fullName: "Ann Cottage", address: "9 Market St" });
   });
 });

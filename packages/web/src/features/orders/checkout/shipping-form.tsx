@@ -1,11 +1,25 @@
+import type { SavedAddress } from "@fruit/core/browser/addresses";
 import { type ShippingAddress, ShippingAddressSchema } from "@fruit/core/browser/orders";
-import { Button, Card, Group, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from "@mantine/core";
-import { type FormEvent, useState } from "react";
+import {
+  Button,
+  Card,
+  Checkbox,
+  Group,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from "@mantine/core";
+import { type FormEvent, useEffect, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { MapPinIcon } from "../../../components/icons.tsx";
 import { type FieldErrors, parseForm } from "../../../lib/form-errors.ts";
-import { notifySuccess } from "../../../lib/notify.ts";
-import { shop, useShop } from "../../../lib/shop-store.ts";
+import { notifyError, notifySuccess } from "../../../lib/notify.ts";
+import { getShopState, shop, useShop } from "../../../lib/shop-store.ts";
+import { addressInputOf, useAddressChanges, useSavedAddresses } from "../../../resources/addresses.ts";
+import { SavedAddressPicker } from "./saved-address-picker.tsx";
 
 /** The five typed fields; the location comes from the map. */
 type Field = Exclude<keyof ShippingAddress, "location">;
@@ -20,6 +34,9 @@ const FIELDS: { key: Field; label: string; autoComplete: string }[] = [
 /**
  * The Shipping Address form (docs/product.md §5: all five fields required, checked with the server's schema;
  * the comments box is optional and never saved). Continue saves the address, which unlocks payment.
+ * A signed-in shopper picks one of their saved addresses (the default chosen while the checkout has
+ * none; the chosen one, map location included, is what the delivery quote prices), or types a new
+ * one and may tick "Save this address" (POST /api/users/addresses).
  */
 export function ShippingForm() {
   const saved = useShop((s) => s.shippingAddress);
@@ -33,6 +50,27 @@ export function ShippingForm() {
   });
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
   const [comments, setComments] = useState("");
+  const signedIn = useShop((s) => s.userInfo !== null);
+  const { data: addresses = [] } = useSavedAddresses(signedIn);
+  const [chosen, setChosen] = useState("new");
+  const [keep, setKeep] = useState(false);
+  const saveAddress = useAddressChanges().add;
+
+  const choose = (address: SavedAddress | undefined) => {
+    setChosen(address?._id ?? "new");
+    if (!address) return;
+    const { location, ...fields } = addressInputOf(address);
+    const { isDefault: _default, ...typed } = fields;
+    setValues(typed);
+    setErrors({});
+    shop.chooseShippingAddress({ ...typed, ...(location ? { location } : {}) });
+  };
+  // The default is preselected while the checkout has no address of its own yet.
+  const fallback = addresses.find((a) => a.isDefault);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: chosen once per default loaded, not on every render
+  useEffect(() => {
+    if (fallback && getShopState().shippingAddress === null) choose(fallback);
+  }, [fallback?._id]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -45,6 +83,17 @@ export function ShippingForm() {
     // The store keeps a location chosen on the map; the form sends only its five fields.
     const { fullName, address, city, postalCode, country } = parsed.output;
     shop.saveShippingAddress({ fullName, address, city, postalCode, country });
+    if (signedIn && keep && chosen === "new") {
+      const location = getShopState().shippingAddress?.location;
+      saveAddress({
+        fullName,
+        address,
+        city,
+        postalCode,
+        country,
+        ...(location ? { location } : {}),
+      }).catch(notifyError);
+    }
     notifySuccess("Shipping address saved");
     navigate("/checkout#payment", { replace: true });
   };
@@ -69,6 +118,9 @@ export function ShippingForm() {
           <Title order={2} size="h3" id="shipping-title">
             Shipping Address
           </Title>
+          {addresses.length > 0 && (
+            <SavedAddressPicker addresses={addresses} chosen={chosen} onChoose={choose} />
+          )}
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             {FIELDS.map((field) => (
               <TextInput
@@ -81,10 +133,18 @@ export function ShippingForm() {
                 onChange={(event) => {
                   const value = event.currentTarget.value;
                   setValues((current) => ({ ...current, [field.key]: value }));
+                  setChosen("new");
                 }}
               />
             ))}
           </SimpleGrid>
+          {signedIn && chosen === "new" && (
+            <Checkbox
+              label="Save this address"
+              checked={keep}
+              onChange={(event) => setKeep(event.currentTarget.checked)}
+            />
+          )}
           <Textarea
             label="Comments (optional)"
             description="Delivery notes for the driver. Not saved with the address."

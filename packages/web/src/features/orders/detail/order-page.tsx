@@ -4,6 +4,7 @@ import { type ComponentType, Suspense } from "react";
 import { Link, useParams } from "react-router-dom";
 import { ErrorBlock, LoadingBlock } from "../../../components/page-states.tsx";
 import { useShop } from "../../../lib/shop-store.ts";
+import { BuyAgainButton } from "../../cart/index.ts";
 import { SlotLine } from "../../delivery/index.ts";
 import { chargedPrices, FinalSummary } from "../shared/final-summary.tsx";
 import { OrderLayout, OrderSection, PaymentMethodLine, ShippingLines } from "../shared/order-details.tsx";
@@ -100,6 +101,9 @@ export function OrderPage({ adminTools }: { adminTools?: OrderAdminTools }) {
           )}
           <RefundBadge order={order} />
         </Group>
+      </Group>
+      <Group mb="lg">
+        <BuyAgainButton lines={order.orderItems} orderId={order._id} />
       </Group>
       <OrderLayout
         prices={chargedPrices(order)}

@@ -1,3 +1,4 @@
+import { priceLines } from "@fruit/core/browser/money";
 import { type ShippingAddress, ShippingAddressSchema } from "@fruit/core/browser/orders";
 import { Button, Card, Group, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from "@mantine/core";
 import { type FormEvent, useState } from "react";
@@ -6,6 +7,7 @@ import { MapPinIcon } from "../../../components/icons.tsx";
 import { type FieldErrors, parseForm } from "../../../lib/form-errors.ts";
 import { notifySuccess } from "../../../lib/notify.ts";
 import { shop, useShop } from "../../../lib/shop-store.ts";
+import { useDeliveryQuote, ZoneNote } from "../../delivery/index.ts";
 
 /** The five typed fields; the location comes from the map. */
 type Field = Exclude<keyof ShippingAddress, "location">;
@@ -33,6 +35,10 @@ export function ShippingForm() {
   });
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
   const [comments, setComments] = useState("");
+  // The zone of the place given so far (the postal code once typed, the map location), before payment
+  // (docs/decisions/046-zones-and-tax-classes.md): its fee, minimum and route days.
+  const itemsPrice = useShop((s) => priceLines(s.cartItems).itemsPrice);
+  const quote = useDeliveryQuote(saved, itemsPrice);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -47,6 +53,13 @@ export function ShippingForm() {
     shop.saveShippingAddress({ fullName, address, city, postalCode, country });
     notifySuccess("Shipping address saved");
     navigate("/checkout#payment", { replace: true });
+  };
+
+  // Keep what was typed so far once the postal code is given: the cart, the zone note and the Delivery
+  // step ask by it at once, as they do after the map.
+  const keepPostalCode = () => {
+    if (values.postalCode.trim() && values.postalCode !== saved?.postalCode)
+      shop.saveShippingAddress({ ...values });
   };
 
   // Keep what was typed so far when leaving for the map (the map adds the location to it).
@@ -78,6 +91,7 @@ export function ShippingForm() {
                 autoComplete={field.autoComplete}
                 value={values[field.key]}
                 error={errors[field.key]}
+                onBlur={field.key === "postalCode" ? keepPostalCode : undefined}
                 onChange={(event) => {
                   const value = event.currentTarget.value;
                   setValues((current) => ({ ...current, [field.key]: value }));
@@ -103,6 +117,7 @@ export function ShippingForm() {
               </Text>
             </Group>
           )}
+          <ZoneNote quote={quote.data} error={quote.error} itemsPrice={itemsPrice} />
           <Group justify="space-between">
             <Button
               variant="default"

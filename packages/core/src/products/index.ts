@@ -60,6 +60,15 @@ export async function list(query: ProductQuery = {}): Promise<ListAnswer<Product
 /** How many products a category holds, or the whole catalogue (pattern 28: one small read). */
 export const countOfCategory = (category?: string): Promise<number> => productStore.countOf(category);
 
+/**
+ * The pictures of the first `count` products of the catalogue (newest first, as GET /api/products
+ * lists them): one small query (pattern 1), without the page's count.
+ */
+export async function firstImages(count: number): Promise<string[]> {
+  const page = await productStore.listPage({}, { limit: count });
+  return page.items.map((product) => product.image);
+}
+
 /** True when the catalogue has no product (the local seed fills an empty catalogue). */
 export const isEmpty = async (): Promise<boolean> => !(await productStore.hasAny());
 

@@ -1,8 +1,9 @@
 import { FREE_SHIPPING_OVER, formatMoney, priceLines } from "@fruit/core/browser/money";
-import { Button, Card, Progress, Stack, Text, Title } from "@mantine/core";
+import { Button, Card, Group, Progress, Stack, Text, TextInput, Title } from "@mantine/core";
+import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { lineRates, PriceSummary } from "../../components/price-summary.tsx";
-import { type CartItem, useShop } from "../../lib/shop-store.ts";
+import { type CartItem, shop, useShop } from "../../lib/shop-store.ts";
 import { shippingOfQuote, useDeliveryQuote, ZoneNote } from "../delivery/index.ts";
 
 /**
@@ -14,7 +15,8 @@ export function CartTotals({ items }: { items: CartItem[] }) {
   const navigate = useNavigate();
   const address = useShop((s) => s.shippingAddress);
   const itemsPrice = priceLines(items).itemsPrice;
-  // With a saved address, its delivery zone prices shipping (docs/decisions/046-zones-and-tax-classes.md).
+  // Once the shopper has said where (a postal code here or at checkout, or the map), its delivery zone
+  // prices shipping (docs/decisions/046-zones-and-tax-classes.md).
   const quote = useDeliveryQuote(address, itemsPrice);
   const prices = priceLines(items, shippingOfQuote(quote.data));
   const zoned = Boolean(quote.data?.zone) || Boolean(quote.error);
@@ -26,6 +28,7 @@ export function CartTotals({ items }: { items: CartItem[] }) {
           Order summary
         </Title>
         <PriceSummary prices={prices} taxRates={lineRates(items, quote.data?.taxRates)} />
+        {!address?.postalCode && !address?.location && <DeliverToForm />}
         {zoned ? (
           <ZoneNote quote={quote.data} error={quote.error} itemsPrice={prices.itemsPrice} />
         ) : prices.shippingPrice > 0 ? (
@@ -55,5 +58,37 @@ export function CartTotals({ items }: { items: CartItem[] }) {
         </Button>
       </Stack>
     </Card>
+  );
+}
+
+/**
+ * "Delivering to?": a postal code kept as the start of the shipping address (the checkout's form then
+ * shows it, as it shows what was typed before choosing on the map), so the cart asks the quote of its
+ * zone before checkout.
+ */
+function DeliverToForm() {
+  const [postalCode, setPostalCode] = useState("");
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const code = postalCode.trim();
+    if (!code) return;
+    shop.saveShippingAddress({ fullName: "", address: "", city: "", country: "", postalCode: code });
+  };
+  return (
+    <form onSubmit={submit} aria-label="Delivery postal code">
+      <Group gap="xs" align="end" wrap="nowrap">
+        <TextInput
+          label="Delivering to? Postal code"
+          autoComplete="postal-code"
+          size="sm"
+          style={{ flex: 1 }}
+          value={postalCode}
+          onChange={(event) => setPostalCode(event.currentTarget.value)}
+        />
+        <Button type="submit" variant="default" size="sm" radius="xl">
+          Check delivery
+        </Button>
+      </Group>
+    </form>
   );
 }

@@ -1,7 +1,8 @@
-import { fireEvent, screen } from "@testing-library/react";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { getShopState, shop } from "../../../lib/shop-store.ts";
+import { product } from "../../../test/products.ts";
 import { fakeApi, renderScreen, resetShop } from "../../../test/render.tsx";
 import { CheckoutPage } from "./checkout-page.tsx";
 import { ADD_ADDRESS_FIRST } from "./payment-panel.tsx";
@@ -15,6 +16,7 @@ beforeEach(() => {
   resetShop();
   shop.signIn(ann);
 });
+afterEach(() => vi.unstubAllGlobals());
 
 describe("checkout", () => {
   it("shows 'Add Your Shipping Address First' and blocks Place Order until the address is saved", async () => {
@@ -60,6 +62,49 @@ describe("checkout", () => {
     renderScreen(<CheckoutPage />, { path: "/checkout" });
     expect(screen.queryByText(ADD_ADDRESS_FIRST)).not.toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Place Order" })).toBeEnabled();
+  });
+
+  it("before the address is saved, shows the zone of the postal code being typed and only the windows that serve it", async () => {
+    shop.addToCart({ ...product({ _id: "p1", price: 20, countInStock: 9 }), quantity: 1 });
+    const window = (id: string) => ({
+      id,
+      date: id.slice(0, 10),
+      start: "09:00",
+      end: "11:00",
+      startsAt: `${id.slice(0, 10)}T14:00:00.000Z`,
+      endsAt: `${id.slice(0, 10)}T16:00:00.000Z`,
+      cutoffAt: `${id.slice(0, 10)}T13:00:00.000Z`,
+      capacity: 5,
+      remaining: 5,
+    });
+    const api = fakeApi({
+      "GET /api/delivery/slots": [window("2026-12-04-0900-1100"), window("2026-12-08-0900-1100")],
+      "GET /api/delivery/slots?postalCode=H2X+1Y4": [window("2026-12-08-0900-1100")],
+      "GET /api/delivery/quote": {
+        zone: { id: "north", name: "North" },
+        shippingPrice: 8,
+        freeOver: null,
+        minimumItemsPrice: 30,
+        weekdays: [2],
+        taxRates: [{ id: "standard", rate: 15 }],
+      },
+    });
+    vi.stubGlobal("fetch", api.fetch);
+    renderScreen(<CheckoutPage />, { path: "/checkout" });
+    expect(await screen.findAllByRole("radio", { name: /Dec/ })).toHaveLength(2);
+    const postal = screen.getByLabelText(/Postal Code/);
+    fill(postal, "H2X 1Y4");
+    fireEvent.blur(postal);
+    const note = await screen.findByTestId("zone-note");
+    expect(note).toHaveTextContent("Delivery zone: North — $8.00 delivery");
+    expect(note).toHaveTextContent("add $10.00 more");
+    await waitFor(() => expect(screen.getAllByRole("radio", { name: /Dec/ })).toHaveLength(1));
+    expect(screen.getByRole("radio", { name: /Dec/ })).toHaveTextContent("Tue, Dec 8");
+    expect(api.calls.map((call) => call.path)).toContain(
+      "/api/delivery/quote?postalCode=H2X+1Y4&itemsPrice=20.00",
+    );
+    // Not yet a whole address: payment still waits for it.
+    expect(screen.getByText(ADD_ADDRESS_FIRST)).toBeInTheDocument();
   });
 });
 

@@ -1,4 +1,5 @@
 import type { SavedAddress } from "@fruit/core/browser/addresses";
+import { priceLines } from "@fruit/core/browser/money";
 import { type ShippingAddress, ShippingAddressSchema } from "@fruit/core/browser/orders";
 import {
   Button,
@@ -19,6 +20,7 @@ import { type FieldErrors, parseForm } from "../../../lib/form-errors.ts";
 import { notifyError, notifySuccess } from "../../../lib/notify.ts";
 import { getShopState, shop, useShop } from "../../../lib/shop-store.ts";
 import { addressInputOf, useAddressChanges, useSavedAddresses } from "../../../resources/addresses.ts";
+import { useDeliveryQuote, ZoneNote } from "../../delivery/index.ts";
 import { SavedAddressPicker } from "./saved-address-picker.tsx";
 
 /** The five typed fields; the location comes from the map. */
@@ -71,6 +73,10 @@ export function ShippingForm() {
   useEffect(() => {
     if (fallback && getShopState().shippingAddress === null) choose(fallback);
   }, [fallback?._id]);
+  // The zone of the place given so far (the postal code once typed, the map location), before payment
+  // (docs/decisions/046-zones-and-tax-classes.md): its fee, minimum and route days.
+  const itemsPrice = useShop((s) => priceLines(s.cartItems).itemsPrice);
+  const quote = useDeliveryQuote(saved, itemsPrice);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -96,6 +102,13 @@ export function ShippingForm() {
     }
     notifySuccess("Shipping address saved");
     navigate("/checkout#payment", { replace: true });
+  };
+
+  // Keep what was typed so far once the postal code is given: the cart, the zone note and the Delivery
+  // step ask by it at once, as they do after the map.
+  const keepPostalCode = () => {
+    if (values.postalCode.trim() && values.postalCode !== saved?.postalCode)
+      shop.saveShippingAddress({ ...values });
   };
 
   // Keep what was typed so far when leaving for the map (the map adds the location to it).
@@ -130,6 +143,7 @@ export function ShippingForm() {
                 autoComplete={field.autoComplete}
                 value={values[field.key]}
                 error={errors[field.key]}
+                onBlur={field.key === "postalCode" ? keepPostalCode : undefined}
                 onChange={(event) => {
                   const value = event.currentTarget.value;
                   setValues((current) => ({ ...current, [field.key]: value }));
@@ -163,6 +177,7 @@ export function ShippingForm() {
               </Text>
             </Group>
           )}
+          <ZoneNote quote={quote.data} error={quote.error} itemsPrice={itemsPrice} />
           <Group justify="space-between">
             <Button
               variant="default"

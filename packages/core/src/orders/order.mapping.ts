@@ -40,6 +40,8 @@ export function toLine(
           finalAmount: toDollars(sub.finalCents),
         }
       : null,
+    discount: toDollars(line.discountCents ?? 0),
+    finalDiscount: picking ? toDollars(picking.discountCents) : null,
   };
 }
 
@@ -50,7 +52,11 @@ export function toLine(
 export const taxesOf = (order: Pick<OrderRecord, "orderItems" | "taxRates">) =>
   toClassTaxes(
     taxesByClassCents(
-      order.orderItems.map((line) => ({ taxClass: line.taxClass, cents: lineCents(line) })),
+      order.orderItems.map((line) => ({
+        taxClass: line.taxClass,
+        // Tax was taken on each line less its share of the discount (money/pricing.ts).
+        cents: lineCents(line) - (line.discountCents ?? 0),
+      })),
       order.taxRates ?? DEFAULT_TAX_RATES,
     ),
   );
@@ -88,6 +94,10 @@ export function toOrder(order: OrderRecord, user: OrderUser): Order {
     deliverySlot: order.deliverySlot ?? null,
     deliveryZone: order.deliveryZone ?? null,
     taxes: taxesOf(order),
+    discountPrice: toDollars(order.discountCents ?? 0),
+    shippingDiscount: toDollars(order.shippingDiscountCents ?? 0),
+    promotion: order.promotion ? { _id: order.promotion.id, code: order.promotion.code } : null,
+    finalDiscountPrice: final ? toDollars(final.discountCents) : null,
     finalItemsPrice: final ? toDollars(final.itemsCents) : null,
     finalTaxPrice: final ? toDollars(final.taxCents) : null,
     finalPrice: final ? toDollars(final.totalCents) : null,

@@ -151,6 +151,13 @@ export const OrderInputSchema = v.object({
   totalPrice: money,
   /** The delivery window chosen (GET /api/delivery/slots); without one, the earliest with room when the shop has windows. */
   deliverySlotId: v.optional(SlotIdSchema),
+  /**
+   * A promotion's code (docs/decisions/048-promotions-split-to-the-cent.md), matched in any case; the
+   * amounts sent are then the discounted ones (POST /api/promotions/preview gives them).
+   */
+  promoCode: v.optional(
+    v.pipe(v.string("promoCode must be text"), v.trim(), v.nonEmpty("promoCode is empty"), v.maxLength(64)),
+  ),
 });
 export type OrderInput = v.InferOutput<typeof OrderInputSchema>;
 
@@ -202,6 +209,10 @@ export interface OrderLine extends OrderLineSnapshot {
   finalAmount: number | null;
   /** The product put in the bag instead of an unavailable line, where the shopper allowed it. */
   substitution: OrderSubstitution | null;
+  /** The line's share of the order's discount, in dollars (0 where the promotion does not apply or none was used). */
+  discount: number;
+  /** Its share of the final charge's discount, once picked; null before. */
+  finalDiscount: number | null;
 }
 
 /** A product that replaced an unavailable line (its price per unit and quantity in its own unit). */
@@ -255,6 +266,16 @@ export interface Order extends Prices {
   deliveryZone: { id: string; name: string } | null;
   /** The tax by class: each class rounded once, the amounts adding up to `taxPrice`. */
   taxes: ClassTax[];
+  /**
+   * What a promotion took off the items (0 without one): totalPrice = itemsPrice − discountPrice +
+   * shippingPrice + taxPrice. `shippingDiscount` is the shipping a free-shipping code waived
+   * (`shippingPrice` is after it). `promotion` names the code; null without one.
+   */
+  discountPrice: number;
+  shippingDiscount: number;
+  promotion: { _id: string; code: string } | null;
+  /** The final charge's discount (recomputed on what was picked); null before the final. */
+  finalDiscountPrice: number | null;
   /**
    * The final charge, once the order was picked (POST /api/orders/{id}/final; an order delivered
    * without one is final as ordered): the items as picked, tax on them, the approved shipping, and

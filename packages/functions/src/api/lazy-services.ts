@@ -92,6 +92,17 @@ export const lazyServices: Services = {
   ),
   zones: lazyFunctions(() => import("./lazy/zones.ts"), ["readZones", "setZones", "quoteDelivery"]),
   tax: lazyFunctions(() => import("./lazy/tax.ts"), ["readTaxClasses", "setTaxClasses"]),
+  promotions: lazyFunctions(
+    () => import("./lazy/promotions.ts"),
+    [
+      "createPromotion",
+      "listPromotions",
+      "promotionFromId",
+      "updatePromotion",
+      "deletePromotion",
+      "previewPromotion",
+    ],
+  ),
   alerts: lazyFunctions(
     () => import("./lazy/alerts.ts"),
     [

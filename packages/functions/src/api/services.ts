@@ -15,6 +15,7 @@ import type * as mails from "@fruit/core/mails";
 import type * as orders from "@fruit/core/orders";
 import type * as payments from "@fruit/core/payments";
 import type * as picking from "@fruit/core/picking";
+import type * as promotions from "@fruit/core/promotions";
 import type * as refunds from "@fruit/core/refunds";
 import type * as reviews from "@fruit/core/reviews";
 import type * as stats from "@fruit/core/stats";
@@ -71,6 +72,16 @@ export interface Services {
   >;
   /** Delivery zones and the quote (docs/decisions/046-zones-and-tax-classes.md). */
   zones: AsyncFunctions<typeof zones, "readZones" | "setZones" | "quoteDelivery">;
+  /** Promotion codes and their preview (docs/decisions/048-promotions-split-to-the-cent.md). */
+  promotions: AsyncFunctions<
+    typeof promotions,
+    | "createPromotion"
+    | "listPromotions"
+    | "promotionFromId"
+    | "updatePromotion"
+    | "deletePromotion"
+    | "previewPromotion"
+  >;
   /** Tax classes (docs/decisions/046-zones-and-tax-classes.md). */
   tax: AsyncFunctions<typeof tax, "readTaxClasses" | "setTaxClasses">;
   /** Reviews (they write the product's rating in the same transaction). */

@@ -18,6 +18,8 @@ export function orderLine(overrides: Partial<OrderLine> = {}): OrderLine {
     pickedQuantity: null,
     finalAmount: null,
     substitution: null,
+    discount: 0,
+    finalDiscount: null,
     ...overrides,
   };
 }
@@ -56,6 +58,10 @@ export function order(overrides: Partial<Order> = {}): Order {
     refunds: [],
     deliveryZone: null,
     taxes: [{ class: "standard", rate: 15, base: 5.99, amount: 0.9 }],
+    discountPrice: 0,
+    shippingDiscount: 0,
+    promotion: null,
+    finalDiscountPrice: null,
     finalItemsPrice: null,
     finalTaxPrice: null,
     finalPrice: null,

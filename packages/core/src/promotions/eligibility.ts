@@ -40,6 +40,28 @@ export function assertUsable(
   cart: PromotionCart,
   customer: PromotionCustomer | undefined,
 ): void {
+  assertOpen(promotion, now, customer);
+  if (cart.eligibleLines === 0)
+    throw new AppError(
+      "PROMO_NOT_ELIGIBLE",
+      `The code ${promotion.code} does not apply to anything in the cart`,
+    );
+  if (cart.itemsCents < promotion.minItemsCents) {
+    const missing = promotion.minItemsCents - cart.itemsCents;
+    throw new AppError(
+      "PROMO_MIN_NOT_MET",
+      `The code ${promotion.code} needs ${formatMoney(toDollars(promotion.minItemsCents))} of items: add ${formatMoney(toDollars(missing))} more`,
+      { missing: toDollars(missing) },
+    );
+  }
+}
+
+/** The refusals that need no cart: switched off or not started, expired, used up, first order only. */
+export function assertOpen(
+  promotion: PromotionRecord,
+  now: Date,
+  customer: PromotionCustomer | undefined,
+): void {
   const nowMs = now.getTime();
   const starts = at(promotion.startsAt);
   const ends = at(promotion.endsAt);
@@ -54,19 +76,6 @@ export function assertUsable(
     throw new AppError("PROMO_USED_UP", `You have already used the code ${promotion.code}`);
   if (customer && promotion.firstOrderOnly && (customer.orderedBefore || customer.uses > 0))
     throw new AppError("PROMO_FIRST_ORDER_ONLY", `The code ${promotion.code} is for a first order only`);
-  if (cart.eligibleLines === 0)
-    throw new AppError(
-      "PROMO_NOT_ELIGIBLE",
-      `The code ${promotion.code} does not apply to anything in the cart`,
-    );
-  if (cart.itemsCents < promotion.minItemsCents) {
-    const missing = promotion.minItemsCents - cart.itemsCents;
-    throw new AppError(
-      "PROMO_MIN_NOT_MET",
-      `The code ${promotion.code} needs ${formatMoney(toDollars(promotion.minItemsCents))} of items: add ${formatMoney(toDollars(missing))} more`,
-      { missing: toDollars(missing) },
-    );
-  }
 }
 
 /**

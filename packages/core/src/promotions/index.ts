@@ -13,6 +13,7 @@ import { LIST_LIMIT_DEFAULT, type ListAnswer } from "../paging.schema.ts";
 import { productStore } from "../products/product.store.ts";
 import { currentTaxClasses } from "../tax/index.ts";
 import {
+  assertOpen,
   assertUsable,
   customerLimitOf,
   discountRuleOf,
@@ -126,7 +127,7 @@ export async function promotionFromId(id: string): Promise<Promotion> {
 export async function updatePromotion(id: string, input: PromotionInput): Promise<Promotion> {
   const before = await promotionStore.get(id);
   if (!before) throw notFound();
-  const after = toRecord(input, before, nowIso());
+  const after = toRecord(input, { id: before.id, uses: before.uses, createdAt: before.createdAt }, nowIso());
   const outcome = await promotionStore.update(before, after);
   if (outcome === "taken") throw codeTaken(input.code);
   if (outcome === "changed")
@@ -192,6 +193,8 @@ export async function promotionForCart(
           uses: customerLimit === undefined ? 0 : await promotionStore.customerUses(record.id, userId),
           orderedBefore: record.firstOrderOnly ? await orderedBefore(userId) : false,
         };
+  // Dates and limits refuse before the cart is priced: a used-up code is said so, whatever the cart.
+  assertOpen(record, nowDate(), customer);
   return { record, rule: discountRuleOf(record, eligible), customerLimit, customer };
 }
 

@@ -326,3 +326,34 @@ export type OrderListQuery = v.InferOutput<typeof OrderListQuerySchema>;
 /** Query of GET /api/orders/mine: paging only. */
 export const MyOrdersQuerySchema = v.object(PageQueryEntries);
 export type MyOrdersQuery = v.InferOutput<typeof MyOrdersQuerySchema>;
+
+/**
+ * Body of POST /api/promotions/preview (docs/decisions/048): a code and the cart (and, for zones,
+ * where it goes), priced as placement will price it.
+ */
+export const PromotionPreviewInputSchema = v.object({
+  code: v.pipe(v.string("code must be text"), v.trim(), v.nonEmpty("code is required"), v.maxLength(64)),
+  orderItems: v.pipe(
+    v.array(OrderLineInputSchema),
+    v.minLength(1, "Cart is empty"),
+    v.maxLength(MAX_ORDER_LINES, `An order holds at most ${MAX_ORDER_LINES} lines`),
+  ),
+  shippingAddress: v.optional(ShippingAddressSchema),
+});
+export type PromotionPreviewInput = v.InferOutput<typeof PromotionPreviewInputSchema>;
+
+/**
+ * The preview's answer: the code as the shop spells it, what it takes off the items and the
+ * shipping, each line's share, and the order's amounts with it (totalPrice = itemsPrice −
+ * discountPrice + shippingPrice + taxPrice; shippingPrice is after `shippingDiscount`).
+ */
+export interface PromotionPreview {
+  code: string;
+  discountPrice: number;
+  shippingDiscount: number;
+  lines: { _id: string; discount: number }[];
+  itemsPrice: number;
+  shippingPrice: number;
+  taxPrice: number;
+  totalPrice: number;
+}

@@ -33,6 +33,7 @@ import {
 import { toOrder } from "./order.mapping.ts";
 import type { Order, OrderInput } from "./order.schema.ts";
 import { type NewOrder, orderStore, type PlaceOutcome, type StoredLine } from "./order.store.ts";
+import { promotionCaller } from "./promotion-preview.ts";
 import { placementPricing, ruleFor, zoneOrRefuse } from "./zone-pricing.ts";
 
 /**
@@ -202,7 +203,7 @@ export async function placeOrder(
         promotionForCart(
           code,
           lines.map((line) => line._id),
-          placer.customer._id,
+          promotionCaller(placer.customer._id),
         ),
       )
     : undefined;

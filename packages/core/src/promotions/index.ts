@@ -5,13 +5,9 @@ import { AppError } from "../errors.ts";
 import { newId } from "../ids.ts";
 import type { DiscountRule } from "../money/discount.ts";
 import { appliesTo } from "../money/discount.ts";
-import { type CentsLine, lineCents, priceByClassCents, toCents, toDollars } from "../money/pricing.ts";
-import { catalogueLines, mergeLines } from "../orders/lines.ts";
-import { orderStore } from "../orders/order.store.ts";
-import { placementPricing, ruleFor } from "../orders/zone-pricing.ts";
+import { type CentsLine, lineCents, toCents, toDollars } from "../money/pricing.ts";
 import { LIST_LIMIT_DEFAULT, type ListAnswer } from "../paging.schema.ts";
 import { productStore } from "../products/product.store.ts";
-import { currentTaxClasses } from "../tax/index.ts";
 import {
   assertOpen,
   assertUsable,
@@ -21,19 +17,14 @@ import {
   type PromotionCustomer,
 } from "./eligibility.ts";
 import type { PromotionRecord } from "./promotion.records.ts";
-import type {
-  Promotion,
-  PromotionInput,
-  PromotionListQuery,
-  PromotionPreview,
-  PromotionPreviewInput,
-} from "./promotion.schema.ts";
+import type { Promotion, PromotionInput, PromotionListQuery } from "./promotion.schema.ts";
 import { promotionStore } from "./promotion.store.ts";
 
 /**
- * Promotions (docs/decisions/048-promotions-split-to-the-cent.md): the administrator's codes, the
- * preview a cart asks for, and the promotion an order is placed with (orders/place.ts). The split and
- * its rounding are money/discount.ts's; the checks eligibility.ts's; the counters promotion.store.ts's.
+ * Promotions (docs/decisions/048-promotions-split-to-the-cent.md): the administrator's codes and the
+ * promotion a cart is priced with (orders/place.ts and orders/promotion-preview.ts, a floor above,
+ * use it). The split and its rounding are money/discount.ts's; the checks eligibility.ts's; the
+ * counters promotion.store.ts's.
  */
 
 export { promotionStore } from "./promotion.store.ts";
@@ -157,10 +148,13 @@ export interface OrderPromotion {
 const unknownCode = (code: string) =>
   new AppError("PROMO_UNKNOWN", `There is no promotion with the code ${code}`);
 
-/** Whether a customer has an order that was not cancelled (pattern 16, newest first; a customer's index). */
-async function orderedBefore(userId: string): Promise<boolean> {
-  const page = await orderStore.listOfUser(userId, { limit: 20 });
-  return page.items.some((order) => order.cancelledAt === undefined);
+/**
+ * The customer a promotion is checked for: their id, and how to tell whether they ordered before
+ * (the orders room answers it: promotions sit below orders and read none of them).
+ */
+export interface PromotionCaller {
+  userId: string;
+  orderedBefore: () => Promise<boolean>;
 }
 
 /**
@@ -171,7 +165,7 @@ async function orderedBefore(userId: string): Promise<boolean> {
 export async function promotionForCart(
   code: string,
   productIds: readonly string[],
-  userId: string | undefined,
+  caller: PromotionCaller | undefined,
 ): Promise<OrderPromotion> {
   const record = await promotionStore.byCode(code);
   if (!record) throw unknownCode(code);
@@ -187,11 +181,11 @@ export async function promotionForCart(
   );
   const customerLimit = customerLimitOf(record);
   const customer =
-    userId === undefined
+    caller === undefined
       ? undefined
       : {
-          uses: customerLimit === undefined ? 0 : await promotionStore.customerUses(record.id, userId),
-          orderedBefore: record.firstOrderOnly ? await orderedBefore(userId) : false,
+          uses: customerLimit === undefined ? 0 : await promotionStore.customerUses(record.id, caller.userId),
+          orderedBefore: record.firstOrderOnly ? await caller.orderedBefore() : false,
         };
   // Dates and limits refuse before the cart is priced: a used-up code is said so, whatever the cart.
   assertOpen(record, nowDate(), customer);
@@ -214,41 +208,6 @@ export function assertPromotionApplies(promotion: OrderPromotion, lines: readonl
     },
     promotion.customer,
   );
-}
-
-/**
- * POST /api/promotions/preview (anyone; a signed-in caller's own limits apply): the code's discount
- * on the cart priced from the catalogue, with the zone of `shippingAddress` when given and the tax
- * rates by class — the figures placement will store. 409 with a PROMO_* code when it does not apply.
- */
-export async function previewPromotion(
-  input: PromotionPreviewInput,
-  userId?: string,
-): Promise<PromotionPreview> {
-  const lines = await catalogueLines(input, mergeLines(input.orderItems));
-  const promotion = await promotionForCart(
-    input.code,
-    lines.map((line) => line.productId),
-    userId,
-  );
-  assertPromotionApplies(promotion, lines);
-  const rule = input.shippingAddress
-    ? ruleFor(await placementPricing(input.shippingAddress), lines)
-    : { taxRates: (await currentTaxClasses()).map(({ id, rate }) => ({ id, rate })) };
-  const priced = priceByClassCents(lines, { ...rule, discount: promotion.rule });
-  return {
-    code: promotion.record.code,
-    discountPrice: toDollars(priced.discountCents),
-    shippingDiscount: toDollars(priced.shippingDiscountCents),
-    lines: lines.map((line, index) => ({
-      _id: line.productId,
-      discount: toDollars(priced.lineDiscounts[index] ?? 0),
-    })),
-    itemsPrice: toDollars(priced.itemsCents),
-    shippingPrice: toDollars(priced.shippingCents),
-    taxPrice: toDollars(priced.taxCents),
-    totalPrice: toDollars(priced.totalCents),
-  };
 }
 
 /**

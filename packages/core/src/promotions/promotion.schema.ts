@@ -1,13 +1,13 @@
 import * as v from "valibot";
 import { PROMOTION_KINDS, type PromotionKind } from "../money/discount.ts";
 import { isWholeCents } from "../money/pricing.ts";
-import { OrderLineInputSchema, ShippingAddressSchema } from "../orders/order.schema.ts";
 import { PageQueryEntries } from "../paging.schema.ts";
 
 /**
  * Browser-safe shapes of promotions (docs/decisions/048-promotions-split-to-the-cent.md): the body of
- * `POST /api/promotions` and `PUT /api/promotions/{id}`, a promotion as the API answers it, and the
- * preview's question and answer. Money in dollars, as everywhere in the API; core stores cents.
+ * `POST /api/promotions` and `PUT /api/promotions/{id}` and a promotion as the API answers it (the
+ * preview's question and answer are the orders room's: orders/order.schema.ts). Money in dollars, as
+ * everywhere in the API; core stores cents.
  */
 
 /** A code: letters, digits, hyphens and underscores, matched case-insensitively (`SPRING-20` = `spring-20`). */
@@ -121,31 +121,3 @@ export interface Promotion {
 /** Query of GET /api/promotions (admin): paging only, newest first. */
 export const PromotionListQuerySchema = v.object(PageQueryEntries);
 export type PromotionListQuery = v.InferOutput<typeof PromotionListQuerySchema>;
-
-/** Body of POST /api/promotions/preview: a code and the cart (and, for zones, where it goes). */
-export const PromotionPreviewInputSchema = v.object({
-  code: v.pipe(v.string("code must be text"), v.trim(), v.nonEmpty("code is required"), v.maxLength(64)),
-  orderItems: v.pipe(
-    v.array(OrderLineInputSchema),
-    v.minLength(1, "Cart is empty"),
-    v.maxLength(50, "An order holds at most 50 lines"),
-  ),
-  shippingAddress: v.optional(ShippingAddressSchema),
-});
-export type PromotionPreviewInput = v.InferOutput<typeof PromotionPreviewInputSchema>;
-
-/**
- * The preview's answer: the code as the shop spells it, what it takes off the items and the
- * shipping, each line's share, and the order's amounts with it (totalPrice = itemsPrice −
- * discountPrice + shippingPrice + taxPrice; shippingPrice is after `shippingDiscount`).
- */
-export interface PromotionPreview {
-  code: string;
-  discountPrice: number;
-  shippingDiscount: number;
-  lines: { _id: string; discount: number }[];
-  itemsPrice: number;
-  shippingPrice: number;
-  taxPrice: number;
-  totalPrice: number;
-}

@@ -66,7 +66,15 @@ export const lazyServices: Services = {
   ),
   orders: lazyFunctions(
     () => import("./lazy/orders.ts"),
-    ["placeOrder", "listAll", "listMine", "fromIdForCaller", "removeOrder", "markDelivered"],
+    [
+      "placeOrder",
+      "listAll",
+      "listMine",
+      "fromIdForCaller",
+      "removeOrder",
+      "markDelivered",
+      "previewPromotion",
+    ],
   ),
   mails: lazyFunctions(() => import("./lazy/mails.ts"), ["listOrderMails"]),
   payments: lazyFunctions(
@@ -94,14 +102,7 @@ export const lazyServices: Services = {
   tax: lazyFunctions(() => import("./lazy/tax.ts"), ["readTaxClasses", "setTaxClasses"]),
   promotions: lazyFunctions(
     () => import("./lazy/promotions.ts"),
-    [
-      "createPromotion",
-      "listPromotions",
-      "promotionFromId",
-      "updatePromotion",
-      "deletePromotion",
-      "previewPromotion",
-    ],
+    ["createPromotion", "listPromotions", "promotionFromId", "updatePromotion", "deletePromotion"],
   ),
   alerts: lazyFunctions(
     () => import("./lazy/alerts.ts"),

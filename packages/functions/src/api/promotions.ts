@@ -1,8 +1,5 @@
-import {
-  PromotionInputSchema,
-  PromotionListQuerySchema,
-  PromotionPreviewInputSchema,
-} from "@fruit/core/browser/promotions";
+import { PromotionPreviewInputSchema } from "@fruit/core/browser/orders";
+import { PromotionInputSchema, PromotionListQuerySchema } from "@fruit/core/browser/promotions";
 import { Hono } from "hono/quick";
 import { type AuthEnv, auth } from "./middleware/auth.ts";
 import { pageAnswer } from "./paging.ts";
@@ -13,13 +10,13 @@ import { jsonBody, parseWith } from "./validate.ts";
  * /api/promotions — the administrator's promotion codes, and the preview a cart asks for (anyone;
  * a signed-in caller's own limits apply): docs/decisions/048-promotions-split-to-the-cent.md.
  */
-export function promotionRoutes(services: Pick<Services, "caller" | "promotions">) {
+export function promotionRoutes(services: Pick<Services, "caller" | "promotions" | "orders">) {
   const { requireAdmin, optionalUser } = auth(services.caller);
-  const { promotions } = services;
+  const { promotions, orders } = services;
   return new Hono<AuthEnv>()
     .post("/preview", optionalUser, async (c) =>
       c.json(
-        await promotions.previewPromotion(await jsonBody(c, PromotionPreviewInputSchema), c.var.viewer?._id),
+        await orders.previewPromotion(await jsonBody(c, PromotionPreviewInputSchema), c.var.viewer?._id),
       ),
     )
     .get("/", requireAdmin, async (c) =>

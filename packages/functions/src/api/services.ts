@@ -44,7 +44,13 @@ export interface Services {
   /** Orders: placement, reading, delivery, removal. */
   orders: AsyncFunctions<
     typeof orders,
-    "placeOrder" | "listAll" | "listMine" | "fromIdForCaller" | "removeOrder" | "markDelivered"
+    | "placeOrder"
+    | "listAll"
+    | "listMine"
+    | "fromIdForCaller"
+    | "removeOrder"
+    | "markDelivered"
+    | "previewPromotion"
   >;
   /** The mails an order's customer was sent (reads only: sending is the mail subscriber's). */
   mails: AsyncFunctions<typeof mails, "listOrderMails">;
@@ -75,12 +81,7 @@ export interface Services {
   /** Promotion codes and their preview (docs/decisions/048-promotions-split-to-the-cent.md). */
   promotions: AsyncFunctions<
     typeof promotions,
-    | "createPromotion"
-    | "listPromotions"
-    | "promotionFromId"
-    | "updatePromotion"
-    | "deletePromotion"
-    | "previewPromotion"
+    "createPromotion" | "listPromotions" | "promotionFromId" | "updatePromotion" | "deletePromotion"
   >;
   /** Tax classes (docs/decisions/046-zones-and-tax-classes.md). */
   tax: AsyncFunctions<typeof tax, "readTaxClasses" | "setTaxClasses">;

@@ -17,14 +17,11 @@ import {
   OrderInputSchema,
   OrderListQuerySchema,
   PayOrderSchema,
+  PromotionPreviewInputSchema,
 } from "@fruit/core/browser/orders";
 import { FinalInputSchema } from "@fruit/core/browser/picking";
 import { AdminPageQuerySchema, ProductQuerySchema, ProductUpdateSchema } from "@fruit/core/browser/products";
-import {
-  PromotionInputSchema,
-  PromotionListQuerySchema,
-  PromotionPreviewInputSchema,
-} from "@fruit/core/browser/promotions";
+import { PromotionInputSchema, PromotionListQuerySchema } from "@fruit/core/browser/promotions";
 import { RefundInputSchema } from "@fruit/core/browser/refunds";
 import { ReviewSchema } from "@fruit/core/browser/reviews";
 import { TaxClassesSchema } from "@fruit/core/browser/tax";

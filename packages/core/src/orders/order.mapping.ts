@@ -12,7 +12,7 @@ export type OrderUser = Order["user"];
 /** A stored line → the API's order line (price in dollars per unit, step and quantity in the unit). */
 export function toLine(
   line: StoredLine,
-  order: Pick<OrderRecord, "finalizedAt" | "isDelivered"> = { isDelivered: false },
+  order: Pick<OrderRecord, "finalizedAt" | "isDelivered" | "promotion"> = { isDelivered: false },
 ): OrderLine {
   const picking = pickingOf(line, order);
   const sub = line.substitution;
@@ -40,8 +40,13 @@ export function toLine(
           finalAmount: toDollars(sub.finalCents),
         }
       : null,
-    discount: toDollars(line.discountCents ?? 0),
-    finalDiscount: picking ? toDollars(picking.discountCents) : null,
+    // Only an order placed with a code has them: the original client's lines answer as before.
+    ...(order.promotion
+      ? {
+          discount: toDollars(line.discountCents ?? 0),
+          finalDiscount: picking ? toDollars(picking.discountCents) : null,
+        }
+      : {}),
   };
 }
 

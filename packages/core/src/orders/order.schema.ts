@@ -209,10 +209,12 @@ export interface OrderLine extends OrderLineSnapshot {
   finalAmount: number | null;
   /** The product put in the bag instead of an unavailable line, where the shopper allowed it. */
   substitution: OrderSubstitution | null;
-  /** The line's share of the order's discount, in dollars (0 where the promotion does not apply or none was used). */
-  discount: number;
-  /** Its share of the final charge's discount, once picked; null before. */
-  finalDiscount: number | null;
+  /**
+   * On an order placed with a promotion only (docs/decisions/048): the line's share of its discount,
+   * in dollars (0 where it does not apply), and its share of the final's discount once picked (null before).
+   */
+  discount?: number;
+  finalDiscount?: number | null;
 }
 
 /** A product that replaced an unavailable line (its price per unit and quantity in its own unit). */

@@ -18,8 +18,6 @@ export function orderLine(overrides: Partial<OrderLine> = {}): OrderLine {
     pickedQuantity: null,
     finalAmount: null,
     substitution: null,
-    discount: 0,
-    finalDiscount: null,
     ...overrides,
   };
 }

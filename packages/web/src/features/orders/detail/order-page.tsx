@@ -149,9 +149,9 @@ export function OrderPage({ adminTools }: { adminTools?: OrderAdminTools }) {
                   note={(line) => (
                     <>
                       <SubstituteNote choice={line.substitute} />
-                      {line.discount > 0 && (
+                      {(line.discount ?? 0) > 0 && (
                         <Text size="sm" c="green.8">
-                          {order.promotion?.code}: −{formatMoney(line.discount)}
+                          {order.promotion?.code}: −{formatMoney(line.discount ?? 0)}
                         </Text>
                       )}
                     </>

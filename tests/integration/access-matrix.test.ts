@@ -1,12 +1,14 @@
 import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import { addAddress, listAddresses } from "@fruit/core/addresses";
 import type { SavedAddress } from "@fruit/core/browser/addresses";
+import type { PromotionInput } from "@fruit/core/browser/promotions";
 import { addSlot, calendar, readRules } from "@fruit/core/delivery";
 import { db, tableName } from "@fruit/core/internal/db/client";
 import { signLink } from "@fruit/core/internal/mails/link-token";
 import { productKind } from "@fruit/core/internal/products/product.records";
 import { localDate } from "@fruit/core/internal/slots/zoned-time";
 import { userKind } from "@fruit/core/internal/users/user.records";
+import { createPromotion, promotionStore } from "@fruit/core/promotions";
 import { readTaxClasses } from "@fruit/core/tax";
 import { readZones } from "@fruit/core/zones";
 import { app } from "@fruit/functions/api/index";
@@ -70,6 +72,7 @@ describe("access matrix", () => {
   const tokens: Partial<Record<Role, string>> = {};
   let customer: TestUser;
   let product: Awaited<ReturnType<typeof createProduct>>;
+  let promotionId = "";
   let n = 0;
 
   beforeAll(async () => {
@@ -78,6 +81,7 @@ describe("access matrix", () => {
     const [a, c, o] = await Promise.all([createUser({ isAdmin: true }), createUser(), createUser()]);
     customer = c;
     product = await createProduct({ countInStock: 1000 });
+    promotionId = (await createPromotion(promotionInput("MATRIX")))._id;
     tokens.admin = a.token;
     tokens.customer = c.token;
     tokens.otherCustomer = o.token;
@@ -86,6 +90,22 @@ describe("access matrix", () => {
       .setSubject(a._id)
       .setExpirationTime("1h")
       .sign(new TextEncoder().encode("another-secret-another-secret-another-secret"));
+  });
+
+  /** A promotion's body: 10 % off everything, code `code`. */
+  const promotionInput = (code: string): PromotionInput => ({
+    code,
+    kind: "percent",
+    value: 10,
+    minItemsPrice: 0,
+    startsAt: null,
+    endsAt: null,
+    usageLimit: null,
+    perCustomerLimit: null,
+    firstOrderOnly: false,
+    products: [],
+    categories: [],
+    active: true,
   });
 
   const freshUser = async (): Promise<Call> => {
@@ -562,6 +582,54 @@ describe("access matrix", () => {
     "GET /api/delivery/quote": {
       call: async () => ({ method: "GET", path: "/api/delivery/quote?postalCode=H2X1Y4&itemsPrice=20" }),
       expected: open(200),
+    },
+    "GET /api/promotions": {
+      call: async () => ({ method: "GET", path: "/api/promotions" }),
+      expected: admin(200),
+    },
+    "POST /api/promotions": {
+      call: async (role) => {
+        const code = `NEW-${role}`;
+        return {
+          method: "POST",
+          path: "/api/promotions",
+          body: promotionInput(code),
+          unchanged: async () => expect(await promotionStore.byCode(code)).toBeUndefined(),
+        };
+      },
+      expected: admin(201),
+    },
+    "GET /api/promotions/:id": {
+      call: async () => ({ method: "GET", path: `/api/promotions/${promotionId}` }),
+      expected: admin(200),
+    },
+    "PUT /api/promotions/:id": {
+      call: async () => ({
+        method: "PUT",
+        path: `/api/promotions/${promotionId}`,
+        body: promotionInput("MATRIX"),
+      }),
+      expected: admin(200),
+    },
+    "DELETE /api/promotions/:id": {
+      call: async (role) => {
+        const target = await createPromotion(promotionInput(`GONE-${role}`));
+        return {
+          method: "DELETE",
+          path: `/api/promotions/${target._id}`,
+          unchanged: async () => expect(await promotionStore.get(target._id)).toBeDefined(),
+        };
+      },
+      expected: admin(200),
+    },
+    "POST /api/promotions/preview": {
+      call: async () => ({
+        method: "POST",
+        path: "/api/promotions/preview",
+        body: { code: "matrix", orderItems: [{ _id: product._id, quantity: 1 }] },
+      }),
+      // Anyone; a token, when sent, must be good.
+      expected: { anonymous: 200, customer: 200, otherCustomer: 200, admin: 200, forged: 401 },
     },
     "GET /api/tax/classes": {
       call: async () => ({ method: "GET", path: "/api/tax/classes" }),

@@ -75,6 +75,31 @@ export const errorCodes = {
     status: 409,
     meaning: "The delivery zone of the address is not delivered on the chosen window's weekday",
   },
+  PROMO_UNKNOWN: { status: 409, meaning: "No promotion has this code (codes are matched in any case)" },
+  PROMO_NOT_STARTED: {
+    status: 409,
+    meaning: "The promotion's `startsAt` has not come yet, or it is switched off",
+  },
+  PROMO_EXPIRED: { status: 409, meaning: "The promotion's `endsAt` has passed" },
+  PROMO_USED_UP: {
+    status: 409,
+    meaning: "The promotion reached its `usageLimit`, or the customer their `perCustomerLimit`",
+  },
+  PROMO_MIN_NOT_MET: {
+    status: 409,
+    meaning:
+      "The items cost less than the promotion's `minItemsPrice`; the message says how much is missing, `missing` in dollars",
+  },
+  PROMO_NOT_ELIGIBLE: { status: 409, meaning: "No line of the cart is one the promotion applies to" },
+  PROMO_FIRST_ORDER_ONLY: {
+    status: 409,
+    meaning:
+      "The promotion is for a customer's first order, and the caller has ordered before (or is not signed in)",
+  },
+  PROMO_CODE_TAKEN: {
+    status: 409,
+    meaning: "Another promotion uses this code (codes are matched in any case)",
+  },
   EMAIL_TAKEN: { status: 409, meaning: "Another account uses this email" },
   ADDRESS_LIMIT_REACHED: {
     status: 409,

@@ -14,6 +14,8 @@ export const FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Ne
 /** Header values must not carry line breaks (a name could otherwise add a header to the subject). */
 export const oneLine = (value: string): string => value.replace(/[\r\n]+/g, " ").trim();
 
-export const money = (cents: number): string => formatMoney(toDollars(cents));
+/** Cents as the mails show money; an amount taken off (a discount, negative) as "−$4.00". */
+export const money = (cents: number): string =>
+  cents < 0 ? `−${formatMoney(toDollars(-cents))}` : formatMoney(toDollars(cents));
 /** "2026-11-21 14:05 UTC" from an ISO date (the order screen's format, with its zone said). */
 export const when = (iso: string): string => `${iso.substring(0, 10)} ${iso.substring(11, 16)} UTC`;

@@ -29,13 +29,32 @@ function lineParts(line: StoredLine) {
  */
 function taxRows(order: OrderRecord): [string, number][] {
   const taxes = taxesByClassCents(
-    order.orderItems.map((line) => ({ taxClass: line.taxClass, cents: lineCents(line) })),
+    order.orderItems.map((line) => ({
+      taxClass: line.taxClass,
+      cents: lineCents(line) - (line.discountCents ?? 0),
+    })),
     order.taxRates ?? DEFAULT_TAX_RATES,
   );
   const [only] = taxes;
   if (taxes.length <= 1 && (only === undefined || only.rate === TAX_PERCENT))
     return [["Tax", order.taxCents]];
   return taxes.map((tax) => [`Tax ${tax.class} (${tax.rate} %)`, tax.amountCents]);
+}
+
+/**
+ * The discount rows of a receipt (docs/decisions/049): the code and what it took off the items, and
+ * the shipping a free-shipping code waived; none without a code. Amounts taken off are negative.
+ */
+function discountRows(order: OrderRecord, discountCents = order.discountCents ?? 0): [string, number][] {
+  if (!order.promotion) return [];
+  return [
+    ...(discountCents > 0
+      ? [[`Discount (${order.promotion.code})`, -discountCents] as [string, number]]
+      : []),
+    ...((order.shippingDiscountCents ?? 0) > 0
+      ? [[`Free shipping (${order.promotion.code})`, -(order.shippingDiscountCents ?? 0)] as [string, number]]
+      : []),
+  ];
 }
 
 /** The shipping row's label: with the delivery zone when the order has one. */
@@ -88,6 +107,7 @@ function finalSums(order: OrderRecord): [string, number][] {
   const total = order.finalTotalCents ?? order.totalCents;
   return [
     ["Items", items],
+    ...discountRows(order, order.finalizedAt === undefined ? order.discountCents : order.finalDiscountCents),
     ["Shipping", order.shippingCents],
     ["Tax", tax],
     ["Total", total],
@@ -142,7 +162,9 @@ export function receiptHtml(order: OrderRecord): string {
   return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border-collapse:collapse;margin:16px 0">
 <tr><th align="left" style="${cell}">Item</th><th align="right" style="${cell}">Quantity</th><th align="right" style="${cell}">Price</th><th align="right" style="${cell}">Total</th></tr>
 ${rows}
-${sum("Items", order.itemsCents)}${sum(escapeHtml(shippingLabel(order)), order.shippingCents)}${taxRows(order)
+${sum("Items", order.itemsCents)}${discountRows(order)
+  .map(([label, cents]) => sum(escapeHtml(label), cents))
+  .join("")}${sum(escapeHtml(shippingLabel(order)), order.shippingCents)}${taxRows(order)
   .map(([label, cents]) => sum(escapeHtml(label), cents))
   .join("")}${sum("Total", order.totalCents, true)}
 </table>
@@ -162,6 +184,7 @@ export function receiptText(order: OrderRecord): string {
     ...lines,
     "",
     `Items:    ${money(order.itemsCents)}`,
+    ...discountRows(order).map(([label, cents]) => textRow(label, cents)),
     textRow(shippingLabel(order), order.shippingCents),
     ...taxRows(order).map(([label, cents]) => textRow(label, cents)),
     `Total:    ${money(order.totalCents)}`,

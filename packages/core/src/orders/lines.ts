@@ -159,7 +159,7 @@ export function sentLines(
  * original client's whole numbers are whole kilograms or pieces), and that step.
  */
 export async function catalogueLines(
-  input: OrderInput,
+  input: Pick<OrderInput, "orderItems">,
   lines: readonly OrderLineInput[],
 ): Promise<CatalogueLine[]> {
   const found = await productStore.getMany(lines.map((line) => line._id));

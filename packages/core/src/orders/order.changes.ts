@@ -185,6 +185,8 @@ export const moveSeat = (orderId: string, from: string, to: DeliverySlotRef): Up
 export interface FinalRecord {
   items: StoredLine[];
   itemsCents: number;
+  /** What the promotion took off the picked items (docs/decisions/049); 0 without one. */
+  discountCents: number;
   taxCents: number;
   totalCents: number;
   finalizedAt: string;
@@ -209,6 +211,7 @@ export function recordFinal(
   return orderKind.update(key(order.id), {
     UpdateExpression: [
       "SET orderItems = :items, finalItemsCents = :itemsCents, finalTaxCents = :taxCents",
+      ...(final.discountCents > 0 ? ["finalDiscountCents = :discountCents"] : []),
       "finalTotalCents = :totalCents, finalizedAt = :at, finalRequest = :request",
       ...(final.key ? ["finalKey = :key"] : []),
       ...(refund ? ["finalRefundId = :refundId, refundReservedCents = :reserved"] : []),
@@ -227,6 +230,7 @@ export function recordFinal(
           ":items": final.items,
           ":itemsCents": final.itemsCents,
           ":taxCents": final.taxCents,
+          ...(final.discountCents > 0 ? { ":discountCents": final.discountCents } : {}),
           ":totalCents": final.totalCents,
           ":at": final.finalizedAt,
           ":request": final.request,

@@ -1,6 +1,7 @@
 import * as v from "valibot";
 import { inPartition } from "../db/key-conditions.ts";
 import { defineKind } from "../db/kind.ts";
+import { PROMOTION_KINDS } from "../money/discount.ts";
 import { UNITS } from "../money/quantity.ts";
 import { LocationSchema, PAYMENT_METHODS, SUBSTITUTE_CHOICES } from "./order.schema.ts";
 
@@ -77,6 +78,12 @@ export const StoredLineSchema = v.object({
   finalCents: v.optional(cents),
   /** The product put in its place, with its price and quantity (base units) and its final cents. */
   substitution: v.optional(v.object({ ...snapshotEntries, finalCents: cents })),
+  /**
+   * Its share of the order's discount (docs/decisions/049): present on the lines the promotion applied
+   * to, absent on the others; `finalDiscountCents` its share of the final's discount, once picked.
+   */
+  discountCents: v.optional(cents),
+  finalDiscountCents: v.optional(cents),
 });
 export type StoredLine = v.InferOutput<typeof StoredLineSchema>;
 
@@ -111,6 +118,22 @@ export const OrderRecordSchema = v.object({
   shippingCents: cents,
   taxCents: cents,
   totalCents: cents,
+  /**
+   * A promotion (docs/decisions/049): what it took off the items and the shipping, and the snapshot
+   * the final charge applies again (its kind and value: basis points or cents) and expiry gives the
+   * use back by (`perCustomer`: the customer's counter was taken too). Absent without one.
+   */
+  discountCents: v.optional(cents),
+  shippingDiscountCents: v.optional(cents),
+  promotion: v.optional(
+    v.object({
+      id: text,
+      code: text,
+      kind: v.picklist(PROMOTION_KINDS),
+      value: cents,
+      perCustomer: v.optional(v.boolean()),
+    }),
+  ),
   isPaid: v.boolean(),
   paidAt: v.optional(text),
   paymentResult: v.optional(PaymentResultSchema),
@@ -157,6 +180,7 @@ export const OrderRecordSchema = v.object({
    */
   finalItemsCents: v.optional(cents),
   finalTaxCents: v.optional(cents),
+  finalDiscountCents: v.optional(cents),
   finalTotalCents: v.optional(cents),
   finalizedAt: v.optional(text),
   finalRequest: v.optional(text),

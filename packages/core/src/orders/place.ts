@@ -4,8 +4,16 @@ import { requestFingerprint, sameRequest } from "../db/idempotency.ts";
 import { AGAIN, giveUp, retrying } from "../db/retry.ts";
 import { AppError, isAppError } from "../errors.ts";
 import { isId, newId } from "../ids.ts";
+import { appliesTo } from "../money/discount.ts";
 import { type PricingRule, priceByClassCents } from "../money/pricing.ts";
 import { STANDARD_TAX_CLASS } from "../money/tax.ts";
+import {
+  assertPromotionApplies,
+  type OrderPromotion,
+  promotionAgain,
+  promotionForCart,
+  promotionStore,
+} from "../promotions/index.ts";
 import type { DeliverySlotRef } from "../slots/delivery.schema.ts";
 import { slotRefOf } from "../slots/delivery.schema.ts";
 import { takeSeat } from "../slots/seats.ts";
@@ -26,6 +34,7 @@ import {
 import { toOrder } from "./order.mapping.ts";
 import type { Order, OrderInput } from "./order.schema.ts";
 import { type NewOrder, orderStore, type PlaceOutcome, type StoredLine } from "./order.store.ts";
+import { promotionCaller } from "./promotion-preview.ts";
 import { placementPricing, ruleFor, zoneOrRefuse } from "./zone-pricing.ts";
 
 /**
@@ -76,13 +85,20 @@ function newOrder(
   window: Window | undefined,
   rule: PricingRule & { taxRates: NonNullable<PricingRule["taxRates"]> },
   zone: ZoneChoice | undefined,
+  promotion: OrderPromotion | undefined,
 ): NewOrder {
-  const { itemsCents, shippingCents, taxCents, totalCents } = priceByClassCents(lines, rule);
+  const priced = priceByClassCents(lines, rule);
+  const { itemsCents, shippingCents, taxCents, totalCents } = priced;
+  /** A line's share of the discount, kept on the lines it applies to (docs/decisions/049). */
+  const share = (productId: string, index: number) =>
+    promotion && promotion.rule.kind !== "freeShipping" && appliesTo(promotion.rule, productId)
+      ? { discountCents: priced.lineDiscounts[index] ?? 0 }
+      : {};
   return {
     id: newId(),
     userId: customer._id,
     orderItems: lines.map(
-      ({ productId, name, slug, image, priceCents, unit, step, quantity, substitute, taxClass }) => ({
+      ({ productId, name, slug, image, priceCents, unit, step, quantity, substitute, taxClass }, index) => ({
         productId,
         name,
         slug,
@@ -94,6 +110,7 @@ function newOrder(
         substitute: substitute ?? "no",
         // Absent is standard: an order of standard lines is stored as before classes existed.
         ...(taxClass === undefined || taxClass === STANDARD_TAX_CLASS ? {} : { taxClass }),
+        ...share(productId, index),
       }),
     ),
     shippingAddress: input.shippingAddress,
@@ -108,6 +125,19 @@ function newOrder(
     ...(window ? { deliverySlot: window.ref } : {}),
     ...(zone ? { deliveryZone: { id: zone.zone.id, name: zone.zone.name } } : {}),
     taxRates: [...rule.taxRates],
+    ...(promotion
+      ? {
+          discountCents: priced.discountCents,
+          shippingDiscountCents: priced.shippingDiscountCents,
+          promotion: {
+            id: promotion.record.id,
+            code: promotion.record.code,
+            kind: promotion.record.kind,
+            value: promotion.record.value,
+            ...(promotion.customerLimit === undefined ? {} : { perCustomer: true }),
+          },
+        }
+      : {}),
   };
 }
 
@@ -158,7 +188,30 @@ export async function placeOrder(
   // Its zone and the tax rates (docs/decisions/046-zones-and-tax-classes.md): cached, no round trip.
   const pricing = await placementPricing(input.shippingAddress);
   const sentWindow = input.deliverySlotId ? slotRefOf(input.deliverySlotId) : undefined;
-  const ruleOf = (priced: readonly StoredLine[]) => ruleFor(pricing, priced, sentWindow);
+  /** The session read before any refusal (a 409 of a window is an answer like any other). */
+  const readBeforeRefusing = async <T>(work: () => Promise<T>): Promise<T> => {
+    try {
+      return await work();
+    } catch (error) {
+      if (placer.known === "from token") placer = await readPlacer(session);
+      throw error;
+    }
+  };
+  // The promotion of the code (docs/decisions/049): read once; its use is taken in the transaction.
+  const code = input.promoCode;
+  let promotion: OrderPromotion | undefined = code
+    ? await readBeforeRefusing(() =>
+        promotionForCart(
+          code,
+          lines.map((line) => line._id),
+          promotionCaller(placer.customer._id),
+        ),
+      )
+    : undefined;
+  const ruleOf = (priced: readonly StoredLine[]): PricingRule => ({
+    ...ruleFor(pricing, priced, sentWindow),
+    ...(promotion ? { discount: promotion.rule } : {}),
+  });
   const sent = sentLines(lines, input, ruleOf);
   let basis: Basis | undefined = sent && { from: "sent snapshot", lines: sent };
   let replay: "not looked for" | "looked for" = "not looked for";
@@ -176,15 +229,6 @@ export async function placeOrder(
     const catalogue = await catalogueLines(input, lines);
     check(catalogue);
     return { from: "catalogue", lines: catalogue };
-  };
-  /** The session read before any refusal (a 409 of a window is an answer like any other). */
-  const readBeforeRefusing = async <T>(work: () => Promise<T>): Promise<T> => {
-    try {
-      return await work();
-    } catch (error) {
-      if (placer.known === "from token") placer = await readPlacer(session);
-      throw error;
-    }
   };
   // The window is part of the transaction (docs/decisions/040-delivery-windows.md): the seat is one
   // more conditional item. Without a window chosen, the earliest with room is read and booked when the
@@ -242,8 +286,15 @@ export async function placeOrder(
           return AGAIN;
         }
       }
-      const rule = { taxRates: pricing.taxRates, ...(zone ? { shipping: zone.zone } : {}) };
-      const order = newOrder(placer.customer, input, basis.lines, window, rule, zone);
+      // The promotion's refusals (dates, limits as read, eligible lines, minimum) before anything is stored.
+      const applied = promotion;
+      if (applied) await readBeforeRefusing(async () => assertPromotionApplies(applied, placedLines));
+      const rule = {
+        taxRates: pricing.taxRates,
+        ...(zone ? { shipping: zone.zone } : {}),
+        ...(applied ? { discount: applied.rule } : {}),
+      };
+      const order = newOrder(placer.customer, input, basis.lines, window, rule, zone, applied);
       // After a clash on the token (the other request may have failed), the key item alone guards.
       const key = idempotencyKey
         ? { userId: placer.customer._id, key: idempotencyKey, request, useToken: attempt === 0 }
@@ -254,6 +305,15 @@ export async function placeOrder(
         sessionCheck: sessionCheck(session, placer.customer.name),
         ...(key ? { key } : {}),
         ...(window ? { seat: takeSeat(window.ref.id, order.id, nowDate()) } : {}),
+        ...(applied
+          ? {
+              promotionUse: promotionStore.takeUse(
+                applied.record.id,
+                placer.customer._id,
+                applied.customerLimit,
+              ),
+            }
+          : {}),
       });
       switch (outcome.kind) {
         case "placed":
@@ -286,6 +346,18 @@ export async function placeOrder(
           }
           // 409 naming the window; a window of the rules not yet materialised is created and tried again.
           await readBeforeRefusing(() => refusedSlot(outcome.slotId));
+          return AGAIN;
+        }
+        case "promotion": {
+          // Its counter refused (used up, switched off or deleted meanwhile): read it again to explain.
+          const first = await earlierOrderOnce();
+          if (first) return first;
+          if (!applied) throw new Error("unreachable: a promotion refused an order without one");
+          promotion = await readBeforeRefusing(async () => {
+            const again = await promotionAgain(applied, placer.customer._id);
+            assertPromotionApplies(again, placedLines);
+            return again;
+          });
           return AGAIN;
         }
         case "conflict":

@@ -9,7 +9,7 @@ import { productStore } from "../products/product.store.ts";
 import { freeSeat, type SeatTake } from "../slots/seats.ts";
 import * as changes from "./order.changes.ts";
 import { heldSeat, idempotencyKind, isHeld, type OrderRecord, type StoredLine } from "./order.records.ts";
-import { deleteHold, nowSeconds, putHold } from "./order.writes.ts";
+import { deleteHold, giveBackUse, nowSeconds, putHold } from "./order.writes.ts";
 
 /**
  * Storage of an order's life with its stock (order.store.ts describes the whole store): placing it
@@ -46,6 +46,8 @@ export interface Placement {
   key?: { userId: string; key: string; request: string; useToken: boolean };
   sessionCheck?: Action;
   seat?: SeatTake;
+  /** The promotion's use (promotions/promotion.store.ts `takeUse`): its counter, and the customer's. */
+  promotionUse?: UpdateAction[];
 }
 
 /** The actions of a placement's transaction, by what each is for. */
@@ -56,6 +58,7 @@ interface PlacementActions {
   hold: Action;
   session: Action | undefined;
   seat: SeatTake | undefined;
+  promotionUse: UpdateAction[];
 }
 
 function placementParts({
@@ -64,6 +67,7 @@ function placementParts({
   checkSnapshot = false,
   sessionCheck,
   seat,
+  promotionUse = [],
 }: Placement): PlacementActions {
   return {
     order: changes.place(order),
@@ -79,6 +83,7 @@ function placementParts({
     hold: putHold(order),
     session: sessionCheck,
     seat,
+    promotionUse,
   };
 }
 
@@ -88,6 +93,7 @@ const inOrder = (parts: PlacementActions): Action[] => [
   ...(parts.claim ? [parts.claim] : []),
   parts.hold,
   ...(parts.seat ? [parts.seat.slot, parts.seat.seat] : []),
+  ...parts.promotionUse,
   ...(parts.session ? [parts.session] : []),
 ];
 
@@ -119,6 +125,7 @@ export type PlaceOutcome =
   | { kind: "duplicate" }
   | { kind: "stale"; line: StoredLine }
   | { kind: "slot"; slotId: string }
+  | { kind: "promotion" }
   | { kind: "conflict" };
 
 /**
@@ -134,6 +141,7 @@ function placementRefusal(parts: PlacementActions, cancelled: Cancelled): PlaceO
   }
   const refused = parts.lines.find(({ take }) => cancelled.failed(take));
   if (refused) return { kind: "stale", line: refused.line };
+  if (parts.promotionUse.some((use) => cancelled.failed(use))) return { kind: "promotion" };
   if (cancelled.retryable) return { kind: "conflict" };
   throw new Error(`order placement cancelled: ${cancelled.reasons.join(", ")}`);
 }
@@ -163,12 +171,15 @@ async function place(placement: Placement): Promise<PlaceOutcome> {
  */
 async function remove(order: OrderRecord): Promise<"deleted" | "changed"> {
   const restock = isHeld(order) ? await productStore.returnStock(order.orderItems) : [];
+  // An unpaid order gives its promotion's use back with its stock (docs/decisions/049).
+  const use = isHeld(order) ? await giveBackUse(order) : [];
   // The seat it still holds comes back with it (held only while its seat item is: a seat freed meanwhile refuses).
   const seat = heldSeat(order);
   const refused = await tryTransact([
     ...changes.remove(order),
     ...deleteHold(order.id),
     ...restock,
+    ...use,
     ...(seat ? freeSeat(seat, order.id) : []),
   ]);
   return refused ? "changed" : "deleted";
@@ -182,6 +193,7 @@ async function remove(order: OrderRecord): Promise<"deleted" | "changed"> {
  */
 async function cancel(order: OrderRecord, now: Date): Promise<"cancelled" | "changed"> {
   const restock = await productStore.returnStock(order.orderItems);
+  const use = await giveBackUse(order);
   const seat = heldSeat(order);
   const refused = await tryTransact([
     changes.cancel(
@@ -192,6 +204,8 @@ async function cancel(order: OrderRecord, now: Date): Promise<"cancelled" | "cha
     ),
     ...deleteHold(order.id),
     ...restock,
+    // Its promotion's use comes back once: the cancellation itself happens once (docs/decisions/049).
+    ...use,
     // Its seat comes back once: freed with the stock, only while its seat item is still booked.
     ...(seat ? freeSeat(seat, order.id) : []),
   ]);

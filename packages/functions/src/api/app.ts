@@ -14,6 +14,7 @@ import { errorAnswer, mapError } from "./errors.ts";
 import { publicCache } from "./middleware/cache.ts";
 import { orderRoutes } from "./orders.ts";
 import { productRoutes } from "./products.ts";
+import { promotionRoutes } from "./promotions.ts";
 import type { Services } from "./services.ts";
 import { statsRoutes } from "./stats.ts";
 import { taxRoutes } from "./tax.ts";
@@ -92,6 +93,7 @@ export function createApp(services: Services) {
       .route("/delivery", zoneRoutes(services))
       .route("/delivery", deliveryRoutes(services))
       .route("/tax", taxRoutes(services))
+      .route("/promotions", promotionRoutes(services))
       .route("/keys", clientKeyRoutes(services))
       .route("/webhooks", webhookRoutes(services))
       .route("/", contactRoutes(services))

@@ -70,7 +70,15 @@ export const lazyServices: Services = {
   ),
   orders: lazyFunctions(
     () => import("./lazy/orders.ts"),
-    ["placeOrder", "listAll", "listMine", "fromIdForCaller", "removeOrder", "markDelivered"],
+    [
+      "placeOrder",
+      "listAll",
+      "listMine",
+      "fromIdForCaller",
+      "removeOrder",
+      "markDelivered",
+      "previewPromotion",
+    ],
   ),
   mails: lazyFunctions(() => import("./lazy/mails.ts"), ["listOrderMails"]),
   payments: lazyFunctions(
@@ -96,6 +104,10 @@ export const lazyServices: Services = {
   ),
   zones: lazyFunctions(() => import("./lazy/zones.ts"), ["readZones", "setZones", "quoteDelivery"]),
   tax: lazyFunctions(() => import("./lazy/tax.ts"), ["readTaxClasses", "setTaxClasses"]),
+  promotions: lazyFunctions(
+    () => import("./lazy/promotions.ts"),
+    ["createPromotion", "listPromotions", "promotionFromId", "updatePromotion", "deletePromotion"],
+  ),
   alerts: lazyFunctions(
     () => import("./lazy/alerts.ts"),
     [

@@ -16,6 +16,7 @@ import type * as mails from "@fruit/core/mails";
 import type * as orders from "@fruit/core/orders";
 import type * as payments from "@fruit/core/payments";
 import type * as picking from "@fruit/core/picking";
+import type * as promotions from "@fruit/core/promotions";
 import type * as refunds from "@fruit/core/refunds";
 import type * as reviews from "@fruit/core/reviews";
 import type * as stats from "@fruit/core/stats";
@@ -49,7 +50,13 @@ export interface Services {
   /** Orders: placement, reading, delivery, removal. */
   orders: AsyncFunctions<
     typeof orders,
-    "placeOrder" | "listAll" | "listMine" | "fromIdForCaller" | "removeOrder" | "markDelivered"
+    | "placeOrder"
+    | "listAll"
+    | "listMine"
+    | "fromIdForCaller"
+    | "removeOrder"
+    | "markDelivered"
+    | "previewPromotion"
   >;
   /** The mails an order's customer was sent (reads only: sending is the mail subscriber's). */
   mails: AsyncFunctions<typeof mails, "listOrderMails">;
@@ -77,6 +84,11 @@ export interface Services {
   >;
   /** Delivery zones and the quote (docs/decisions/046-zones-and-tax-classes.md). */
   zones: AsyncFunctions<typeof zones, "readZones" | "setZones" | "quoteDelivery">;
+  /** Promotion codes and their preview (docs/decisions/049-promotions-split-to-the-cent.md). */
+  promotions: AsyncFunctions<
+    typeof promotions,
+    "createPromotion" | "listPromotions" | "promotionFromId" | "updatePromotion" | "deletePromotion"
+  >;
   /** Tax classes (docs/decisions/046-zones-and-tax-classes.md). */
   tax: AsyncFunctions<typeof tax, "readTaxClasses" | "setTaxClasses">;
   /** Reviews (they write the product's rating in the same transaction). */

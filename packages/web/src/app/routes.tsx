@@ -112,6 +112,13 @@ export const routes: RouteObject[] = [
             ...page(() => import("../features/admin/users/users-admin-page.tsx"), "UsersAdminPage"),
           },
           {
+            path: "/admin/promotions",
+            ...page(
+              () => import("../features/admin/promotions/promotions-admin-page.tsx"),
+              "PromotionsAdminPage",
+            ),
+          },
+          {
             path: "/admin/messages",
             ...page(() => import("../features/admin/messages/messages-admin-page.tsx"), "MessagesAdminPage"),
           },

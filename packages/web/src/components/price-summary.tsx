@@ -26,11 +26,31 @@ export const lineRates = (
   return lines.map((line) => rateOf.get(line.taxClass ?? STANDARD_TAX_CLASS) ?? standard);
 };
 
-/** Subtotal, shipping, tax and total — the same rows on the cart, the preview and the order. */
-export function PriceSummary({ prices, taxRates = [] }: { prices: Prices; taxRates?: readonly number[] }) {
+/** A promotion's part of the totals (docs/decisions/049): what it took off the items, and its code. */
+export interface DiscountShown {
+  discountPrice: number;
+  code: string;
+}
+
+/**
+ * Subtotal, a promotion's discount, shipping, tax and total — the same rows on the cart, the preview
+ * and the order (total = subtotal − discount + shipping + tax).
+ */
+export function PriceSummary({
+  prices,
+  taxRates = [],
+  discount,
+}: {
+  prices: Prices;
+  taxRates?: readonly number[];
+  discount?: DiscountShown | undefined;
+}) {
   return (
     <Stack gap={8} component="dl" m={0}>
       <SummaryRow label="Subtotal" value={formatMoney(prices.itemsPrice)} />
+      {discount && discount.discountPrice > 0 && (
+        <SummaryRow label={`Discount (${discount.code})`} value={`−${formatMoney(discount.discountPrice)}`} />
+      )}
       <SummaryRow
         label="Shipping"
         value={prices.shippingPrice === 0 ? "Free" : formatMoney(prices.shippingPrice)}

@@ -18,9 +18,11 @@ import {
   OrderInputSchema,
   OrderListQuerySchema,
   PayOrderSchema,
+  PromotionPreviewInputSchema,
 } from "@fruit/core/browser/orders";
 import { FinalInputSchema } from "@fruit/core/browser/picking";
 import { AdminPageQuerySchema, ProductQuerySchema, ProductUpdateSchema } from "@fruit/core/browser/products";
+import { PromotionInputSchema, PromotionListQuerySchema } from "@fruit/core/browser/promotions";
 import { RefundInputSchema } from "@fruit/core/browser/refunds";
 import { ReviewSchema } from "@fruit/core/browser/reviews";
 import { TaxClassesSchema } from "@fruit/core/browser/tax";
@@ -58,6 +60,17 @@ export interface RouteContract {
   errors?: readonly ErrorCode[];
 }
 
+/** Why a promotion's code does not apply (docs/decisions/049-promotions-split-to-the-cent.md). */
+const PROMOTION_REFUSALS = [
+  "PROMO_UNKNOWN",
+  "PROMO_NOT_STARTED",
+  "PROMO_EXPIRED",
+  "PROMO_USED_UP",
+  "PROMO_MIN_NOT_MET",
+  "PROMO_NOT_ELIGIBLE",
+  "PROMO_FIRST_ORDER_ONLY",
+] as const satisfies ErrorCode[];
+
 const ORDER_CONFLICTS = ["ORDER_CANCELLED", "ORDER_CHANGING"] as const satisfies ErrorCode[];
 const PLACEMENT = [
   "UNKNOWN_PRODUCT",
@@ -71,6 +84,7 @@ const PLACEMENT = [
   "IDEMPOTENCY_KEY_ORDER_DELETED",
   "IN_PROGRESS",
   "BUSY",
+  ...PROMOTION_REFUSALS,
 ] as const satisfies ErrorCode[];
 
 /**
@@ -423,6 +437,48 @@ export const routeContracts: Record<string, RouteContract> = {
     query: QuoteQuerySchema,
     answers: { 200: "`{ zone, shippingPrice, freeOver, minimumItemsPrice, weekdays, taxRates }`" },
     errors: ["OUTSIDE_AREA"],
+  },
+  "GET /api/promotions": {
+    summary: "A page of the promotions, newest first",
+    access: "admin",
+    query: PromotionListQuerySchema,
+    answers: { 200: "An array of promotions" },
+  },
+  "POST /api/promotions": {
+    summary: "Creates a promotion (its code unique in any case)",
+    access: "admin",
+    body: PromotionInputSchema,
+    answers: { 201: "The promotion" },
+    errors: ["PROMO_CODE_TAKEN"],
+  },
+  "GET /api/promotions/:id": {
+    summary: "One promotion with its uses",
+    access: "admin",
+    answers: { 200: "The promotion" },
+    errors: ["NOT_FOUND"],
+  },
+  "PUT /api/promotions/:id": {
+    summary: "Replaces what the administrator sets of a promotion (its uses stay)",
+    access: "admin",
+    body: PromotionInputSchema,
+    answers: { 200: "The promotion" },
+    errors: ["NOT_FOUND", "PROMO_CODE_TAKEN", "CHANGED_MEANWHILE"],
+  },
+  "DELETE /api/promotions/:id": {
+    summary: "Deletes a promotion (orders keep their code and discount)",
+    access: "admin",
+    answers: { 200: "`{ message }`" },
+    errors: ["NOT_FOUND", "CHANGED_MEANWHILE"],
+  },
+  "POST /api/promotions/preview": {
+    summary:
+      "What a code takes off a cart, line by line, with the order's amounts (anyone; a signed-in caller's own limits apply)",
+    access: "public",
+    body: PromotionPreviewInputSchema,
+    answers: {
+      200: "`{ code, discountPrice, shippingDiscount, lines: [{ _id, discount }], itemsPrice, shippingPrice, taxPrice, totalPrice }`",
+    },
+    errors: ["UNKNOWN_PRODUCT", ...PROMOTION_REFUSALS],
   },
   "GET /api/tax/classes": {
     summary: "The shop's tax classes",

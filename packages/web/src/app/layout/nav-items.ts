@@ -18,6 +18,7 @@ export const ADMIN_LINKS = [
   { to: "/admin/delivery", label: "Delivery" },
   { to: "/admin/users", label: "Users" },
   { to: "/admin/messages", label: "Messages" },
+  { to: "/admin/promotions", label: "Promotions" },
 ] as const;
 
 /** Routes whose bar is fixed over a full-bleed hero; the rest get a sticky bar. */

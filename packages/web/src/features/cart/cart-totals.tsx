@@ -5,6 +5,8 @@ import { useNavigate } from "react-router-dom";
 import { lineRates, PriceSummary } from "../../components/price-summary.tsx";
 import { type CartItem, shop, useShop } from "../../lib/shop-store.ts";
 import { shippingOfQuote, useDeliveryQuote, ZoneNote } from "../delivery/index.ts";
+import { usePromotionPreview } from "./api/use-promotion-preview.ts";
+import { PromoCodeField } from "./promo-code-field.tsx";
 
 /**
  * Subtotal, shipping, tax and total from the one pricing function (docs/decisions/002-server-decides-prices.md resolves the
@@ -18,7 +20,11 @@ export function CartTotals({ items }: { items: CartItem[] }) {
   // Once the shopper has said where (a postal code here or at checkout, or the map), its delivery zone
   // prices shipping (docs/decisions/046-zones-and-tax-classes.md).
   const quote = useDeliveryQuote(address, itemsPrice);
-  const prices = priceLines(items, shippingOfQuote(quote.data));
+  const code = useShop((s) => s.promoCode);
+  const promo = usePromotionPreview(code, items, address);
+  // With a code that applies, the server's preview prices the cart (the split is the server's).
+  const applied = code && !promo.error ? promo.data : undefined;
+  const prices = applied ?? priceLines(items, shippingOfQuote(quote.data));
   const zoned = Boolean(quote.data?.zone) || Boolean(quote.error);
   const toFree = Math.max(0, Math.round((FREE_SHIPPING_OVER - prices.itemsPrice) * 100) / 100);
   return (
@@ -27,7 +33,12 @@ export function CartTotals({ items }: { items: CartItem[] }) {
         <Title order={2} size="h4" id="cart-totals-title">
           Order summary
         </Title>
-        <PriceSummary prices={prices} taxRates={lineRates(items, quote.data?.taxRates)} />
+        <PromoCodeField code={code} items={items} preview={applied} error={promo.error} />
+        <PriceSummary
+          prices={prices}
+          taxRates={lineRates(items, quote.data?.taxRates)}
+          discount={applied && { discountPrice: applied.discountPrice, code: applied.code }}
+        />
         {!address?.postalCode && !address?.location && <DeliverToForm />}
         {zoned ? (
           <ZoneNote quote={quote.data} error={quote.error} itemsPrice={prices.itemsPrice} />

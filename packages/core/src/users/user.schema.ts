@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { LOCALES, type Locale } from "../i18n/locale.ts";
+import { type Locale, LocaleSchema } from "../i18n/locale.ts";
 import { PageQueryEntries } from "../paging.schema.ts";
 
 /**
@@ -46,8 +46,7 @@ export const PasswordSchema = v.pipe(
   v.check((p) => byteLength(p) <= PASSWORD_MAX_BYTES, `Password must be at most ${PASSWORD_MAX_BYTES} bytes`),
 );
 
-/** A language of the shop, exactly as named: `fr-CA` or `en` (docs/decisions/048-i18n-formatjs.md). */
-export const LocaleSchema = v.picklist(LOCALES, "locale must be fr-CA or en");
+export { LocaleSchema } from "../i18n/locale.ts";
 
 /** Emails are trimmed and lowercased: one address, one account, whatever the case typed. */
 export const EmailSchema = v.pipe(

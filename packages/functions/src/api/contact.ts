@@ -5,8 +5,11 @@ import {
   LinkTokenSchema,
   NewsletterSchema,
 } from "@fruit/core/browser/contact";
+import { LocaleSchema } from "@fruit/core/browser/i18n";
 import { Hono } from "hono/quick";
+import * as v from "valibot";
 import { clientIp } from "./client-ip.ts";
+import { callerLocale } from "./locale.ts";
 import { type AuthEnv, auth } from "./middleware/auth.ts";
 import { pageAnswer } from "./paging.ts";
 import type { Services } from "./services.ts";
@@ -29,6 +32,9 @@ export function contactRoutes(services: Pick<Services, "caller" | "contact">) {
     );
 }
 
+/** The confirmation link's call: its token, and the subscriber's language (else `Accept-Language`). */
+const ConfirmNewsletterSchema = v.object({ ...LinkTokenSchema.entries, locale: v.optional(LocaleSchema) });
+
 /**
  * /api/newsletter — sign-up (anyone; 202 whatever the address, so nothing can be probed), the
  * confirmation and unsubscribe links' calls (the signed token alone decides), and the admin's list.
@@ -38,12 +44,14 @@ export function newsletterRoutes(services: Pick<Services, "caller" | "contact">)
   const { contact } = services;
   return new Hono<AuthEnv>()
     .post("/", async (c) => {
-      await contact.signUpNewsletter(await jsonBody(c, NewsletterSchema), { ip: await clientIp(c) });
+      const input = await jsonBody(c, NewsletterSchema);
+      await contact.signUpNewsletter(input, { ip: await clientIp(c) }, callerLocale(c, input.locale));
       return c.json({ message: ACCEPTED_MESSAGE }, 202);
     })
-    .post("/confirm", async (c) =>
-      c.json(await contact.confirmNewsletter((await jsonBody(c, LinkTokenSchema)).token)),
-    )
+    .post("/confirm", async (c) => {
+      const input = await jsonBody(c, ConfirmNewsletterSchema);
+      return c.json(await contact.confirmNewsletter(input.token, callerLocale(c, input.locale)));
+    })
     .post("/unsubscribe", async (c) =>
       c.json(await contact.unsubscribeNewsletter((await jsonBody(c, LinkTokenSchema)).token)),
     )

@@ -92,3 +92,12 @@ export const LinkTokenSchema = v.object({
     v.maxLength(2000, "token is too long"),
   ),
 });
+
+/**
+ * POST /api/newsletter/confirm: the link's token, and the subscriber's language (else the request's
+ * `Accept-Language`: docs/decisions/048-i18n-formatjs.md).
+ */
+export const ConfirmNewsletterSchema = v.object({
+  ...LinkTokenSchema.entries,
+  locale: v.optional(LocaleSchema),
+});

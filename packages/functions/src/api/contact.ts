@@ -1,13 +1,12 @@
 import {
   ACCEPTED_MESSAGE,
+  ConfirmNewsletterSchema,
   ContactListQuerySchema,
   ContactSchema,
   LinkTokenSchema,
   NewsletterSchema,
 } from "@fruit/core/browser/contact";
-import { LocaleSchema } from "@fruit/core/browser/i18n";
 import { Hono } from "hono/quick";
-import * as v from "valibot";
 import { clientIp } from "./client-ip.ts";
 import { callerLocale } from "./locale.ts";
 import { type AuthEnv, auth } from "./middleware/auth.ts";
@@ -31,9 +30,6 @@ export function contactRoutes(services: Pick<Services, "caller" | "contact">) {
       pageAnswer(c, await contact.listContactMessages(parseWith(ContactListQuerySchema, c.req.query()))),
     );
 }
-
-/** The confirmation link's call: its token, and the subscriber's language (else `Accept-Language`). */
-const ConfirmNewsletterSchema = v.object({ ...LinkTokenSchema.entries, locale: v.optional(LocaleSchema) });
 
 /**
  * /api/newsletter — sign-up (anyone; 202 whatever the address, so nothing can be probed), the

@@ -68,6 +68,8 @@ export const EpisodeSchema = v.object({
   episode: text,
   /** What the mails say, as of the restock. */
   name: text,
+  /** The product's French name as of the restock, for French mails (decision 048); absent: `name`. */
+  nameFr: v.optional(text),
   slug: text,
   priceCents: whole,
   unit: v.picklist(UNITS),

@@ -1,6 +1,7 @@
 import * as v from "valibot";
 import { inPartition } from "../db/key-conditions.ts";
 import { defineKind } from "../db/kind.ts";
+import { LOCALES } from "../i18n/locale.ts";
 import { UNITS } from "../money/quantity.ts";
 
 /**
@@ -28,7 +29,13 @@ export const EPISODE_PREFIX = "EPISODE#";
 export const EPISODE_SK = "EPISODE";
 const LOW_STOCK_PARTITION = "LOW_STOCK";
 
-export const RestockAlertSchema = v.object({ productId: text, userId: text, createdAt: text });
+export const RestockAlertSchema = v.object({
+  productId: text,
+  userId: text,
+  createdAt: text,
+  /** The language of its "back in stock" mail (docs/decisions/050-i18n-formatjs.md); absent: the user's. */
+  locale: v.optional(v.picklist(LOCALES)),
+});
 export type RestockAlertRecord = v.InferOutput<typeof RestockAlertSchema>;
 
 export const restockAlertKind = defineKind({
@@ -61,6 +68,8 @@ export const EpisodeSchema = v.object({
   episode: text,
   /** What the mails say, as of the restock. */
   name: text,
+  /** The product's French name as of the restock, for French mails (decision 050); absent: `name`. */
+  nameFr: v.optional(text),
   slug: text,
   priceCents: whole,
   unit: v.picklist(UNITS),

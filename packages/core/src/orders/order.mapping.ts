@@ -1,3 +1,4 @@
+import { DEFAULT_LOCALE } from "../i18n/locale.ts";
 import { DEFAULT_TAX_RATES, lineCents, toDollars } from "../money/pricing.ts";
 import { fromBase } from "../money/quantity.ts";
 import { taxesByClassCents, toClassTaxes } from "../money/tax.ts";
@@ -98,6 +99,7 @@ export function toOrder(order: OrderRecord, user: OrderUser): Order {
     })),
     deliverySlot: order.deliverySlot ?? null,
     deliveryZone: order.deliveryZone ?? null,
+    locale: order.locale ?? DEFAULT_LOCALE,
     taxes: taxesOf(order),
     discountPrice: toDollars(order.discountCents ?? 0),
     shippingDiscount: toDollars(order.shippingDiscountCents ?? 0),

@@ -32,7 +32,10 @@ export const errorCodes = {
     meaning:
       "The caller may not do this (not an administrator, not their order, or not through the shop's address)",
   },
-  NOT_FOUND: { status: 404, meaning: "No such route, or no such user, product, order or delivery window" },
+  NOT_FOUND: {
+    status: 404,
+    meaning: "No such route, or no such user, product, order, subscription or delivery window",
+  },
   PRICES_CHANGED: {
     status: 409,
     meaning: "A price changed since the cart was filled; `orderItems` and `prices` carry the current ones",
@@ -75,6 +78,12 @@ export const errorCodes = {
     status: 409,
     meaning: "The delivery zone of the address is not delivered on the chosen window's weekday",
   },
+  WINDOW_NOT_OFFERED: {
+    status: 409,
+    meaning: "A subscription's window is not one of the delivery rules' weekly windows",
+  },
+  NOT_A_DELIVERY_DATE: { status: 409, meaning: "The date is not one of the subscription's delivery dates" },
+  SUBSCRIPTION_CANCELLED: { status: 409, meaning: "The subscription was cancelled; it can no longer change" },
   EMAIL_TAKEN: { status: 409, meaning: "Another account uses this email" },
   SLUG_TAKEN: { status: 409, meaning: "Another product uses this slug" },
   ALREADY_REVIEWED: { status: 409, meaning: "The caller already reviewed this product" },

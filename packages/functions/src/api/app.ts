@@ -16,6 +16,7 @@ import { orderRoutes } from "./orders.ts";
 import { productRoutes } from "./products.ts";
 import type { Services } from "./services.ts";
 import { statsRoutes } from "./stats.ts";
+import { subscriptionRoutes } from "./subscriptions.ts";
 import { taxRoutes } from "./tax.ts";
 import { uploadRoutes } from "./uploads.ts";
 import { userRoutes } from "./users.ts";
@@ -91,6 +92,7 @@ export function createApp(services: Services) {
       .route("/orders", orderRoutes(services))
       .route("/delivery", zoneRoutes(services))
       .route("/delivery", deliveryRoutes(services))
+      .route("/subscriptions", subscriptionRoutes(services))
       .route("/tax", taxRoutes(services))
       .route("/keys", clientKeyRoutes(services))
       .route("/webhooks", webhookRoutes(services))

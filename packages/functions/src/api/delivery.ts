@@ -5,6 +5,7 @@ import {
   SlotChangeSchema,
   SlotsQuerySchema,
 } from "@fruit/core/browser/delivery";
+import { ForecastQuerySchema } from "@fruit/core/browser/subscriptions";
 import { PlaceQuerySchema, placeOf } from "@fruit/core/browser/zones";
 import { Hono } from "hono/quick";
 import { type AuthEnv, auth } from "./middleware/auth.ts";
@@ -51,6 +52,11 @@ export function deliveryRoutes(services: Pick<Services, "caller" | "delivery">) 
       .get("/days", requireAdmin, async (c) => {
         const { days } = parseWith(SlotsQuerySchema, c.req.query());
         return c.json(await delivery.bookedDays(days));
+      })
+      // The harvest forecast: placed orders and subscriptions not yet opened, per window date.
+      .get("/forecast", requireAdmin, async (c) => {
+        const { weeks } = parseWith(ForecastQuerySchema, c.req.query());
+        return c.json(await delivery.deliveryForecast(weeks));
       })
       .put("/orders/:id", requireAdmin, async (c) => {
         const { deliverySlotId } = await jsonBody(c, MoveOrderSchema);

@@ -18,6 +18,7 @@ import type * as picking from "@fruit/core/picking";
 import type * as refunds from "@fruit/core/refunds";
 import type * as reviews from "@fruit/core/reviews";
 import type * as stats from "@fruit/core/stats";
+import type * as subscriptions from "@fruit/core/subscriptions";
 import type * as tax from "@fruit/core/tax";
 import type * as uploads from "@fruit/core/uploads";
 import type * as users from "@fruit/core/users";
@@ -68,6 +69,19 @@ export interface Services {
     | "calendar"
     | "moveOrder"
     | "bookedDays"
+    | "deliveryForecast"
+  >;
+  /** Subscriptions: standing weekly orders, their skips and cancellation (docs/decisions/048-standing-orders.md). */
+  subscriptions: AsyncFunctions<
+    typeof subscriptions,
+    | "createSubscription"
+    | "listMySubscriptions"
+    | "subscriptionForCaller"
+    | "listSubscriptions"
+    | "changeSubscription"
+    | "cancelSubscription"
+    | "skipWeek"
+    | "unskipWeek"
   >;
   /** Delivery zones and the quote (docs/decisions/046-zones-and-tax-classes.md). */
   zones: AsyncFunctions<typeof zones, "readZones" | "setZones" | "quoteDelivery">;

@@ -1,5 +1,6 @@
 import { escapeHtml } from "../escape.ts";
 import { formatMoney } from "../money/pricing.ts";
+import { formatQuantity, fromBase } from "../money/quantity.ts";
 import type { OrderRecord } from "../orders/order.records.ts";
 import { describeSlot } from "../slots/delivery.schema.ts";
 import { FONT, GREEN, INK, MUTED, money, oneLine, when } from "./html.ts";
@@ -126,6 +127,50 @@ export function renderPlaced(order: OrderRecord, context: MailContext): Rendered
       `Thank you for your order ${order.id} of ${money(order.totalCents)}.`,
       held && order.holdUntil
         ? `We hold its items for you for ${held}, until ${when(order.holdUntil)}. Please pay by then: an order still unpaid at that time is cancelled and its items go back on sale.`
+        : "Please pay for it on the order page.",
+    ],
+  });
+}
+
+/** What changed in a subscription's box: each line capped at the stock, or unavailable. */
+function boxChanges(order: OrderRecord): string[] {
+  const names = new Map(order.orderItems.map((line) => [line.productId, line.name]));
+  return (order.changes ?? []).map((change) => {
+    const name = names.get(change.productId) ?? "One item";
+    const wanted = formatQuantity(change.unit, fromBase(change.unit, change.wanted));
+    if (change.given === 0)
+      return `${name === "One item" ? "One of your items" : name} is not available this week (you asked for ${wanted}); it stays in your subscription and comes back when it is in season again.`;
+    return `${name}: ${formatQuantity(change.unit, fromBase(change.unit, change.given))} instead of ${wanted}, all we have this week.`;
+  });
+}
+
+/** "Your box for <day> is ready": its lines, what changed and the link to pay before the cut-off. */
+export function renderBoxReady(order: OrderRecord, context: MailContext): RenderedMail {
+  const day = order.deliverySlot ? describeSlot(order.deliverySlot) : (order.subscription?.date ?? "");
+  return layout(order, context, {
+    subject: `your box for ${day} is ready`,
+    heading: `Your box for ${day} is ready`,
+    paragraphs: [
+      `Your weekly box, order ${order.id}, comes to ${money(order.totalCents)}.`,
+      ...boxChanges(order),
+      order.holdUntil
+        ? `Please pay for it by ${when(order.holdUntil)} with the link below; unpaid then, it is cancelled and nothing is charged. To skip this week instead, open My subscriptions.`
+        : "Please pay for it on the order page.",
+    ],
+    receipt: true,
+  });
+}
+
+/** The reminder, 12 hours before the cut-off, of a box still unpaid. */
+export function renderBoxReminder(order: OrderRecord, context: MailContext): RenderedMail {
+  const day = order.deliverySlot ? describeSlot(order.deliverySlot) : (order.subscription?.date ?? "");
+  return layout(order, context, {
+    subject: `your box for ${day} is waiting to be paid`,
+    heading: `Your box for ${day} is waiting`,
+    paragraphs: [
+      `Order ${order.id} of ${money(order.totalCents)} is not paid yet.`,
+      order.holdUntil
+        ? `Please pay for it by ${when(order.holdUntil)}; unpaid then, it is cancelled and nothing is charged.`
         : "Please pay for it on the order page.",
     ],
   });

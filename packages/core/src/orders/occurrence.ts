@@ -1,5 +1,6 @@
 import type { Action } from "../db/kind.ts";
 import { isAppError } from "../errors.ts";
+import type { Unit } from "../money/quantity.ts";
 import { STANDARD_TAX_CLASS } from "../money/tax.ts";
 import { productStore } from "../products/product.store.ts";
 import type { DeliverySlotRef } from "../slots/delivery.schema.ts";
@@ -21,6 +22,7 @@ import { placementPricing, zoneOrRefuse } from "./zone-pricing.ts";
 /** One line a subscription wants: its product, quantity in base units, substitute choice. */
 export interface WantedLine {
   productId: string;
+  unit: Unit;
   quantity: number;
   substitute: SubstituteChoice;
 }
@@ -28,6 +30,7 @@ export interface WantedLine {
 /** A line not placed as wanted: capped at the stock in whole steps, or 0 (gone, sold out). */
 export interface LineChange {
   productId: string;
+  unit: Unit;
   wanted: number;
   given: number;
 }
@@ -75,7 +78,8 @@ export async function weekLines(
     const product = products.get(line.productId);
     const cap = product ? Math.min(line.quantity, product.countInStock) : 0;
     const given = product ? Math.floor(cap / product.step) * product.step : 0;
-    if (given !== line.quantity) changes.push({ productId: line.productId, wanted: line.quantity, given });
+    if (given !== line.quantity)
+      changes.push({ productId: line.productId, unit: line.unit, wanted: line.quantity, given });
     if (!product || given === 0) continue;
     lines.push({
       productId: product.id,

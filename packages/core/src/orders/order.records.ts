@@ -170,6 +170,7 @@ export const OrderRecordSchema = v.object({
     v.array(
       v.object({
         productId: text,
+        unit: v.picklist(UNITS),
         wanted: v.pipe(v.number(), v.integer(), v.minValue(0)),
         given: v.pipe(v.number(), v.integer(), v.minValue(0)),
       }),

@@ -8,7 +8,8 @@ import { LocationSchema, SUBSTITUTE_CHOICES } from "../orders/order.schema.ts";
  * The stored kinds of subscriptions (docs/data-model.md: Subscription and Occurrence items, patterns
  * 50-53; docs/decisions/048-standing-orders.md), each declared once (db/kind.ts).
  *
- * - subscription: pk SUBSCRIPTION#<id>, sk SUBSCRIPTION; gsi1 SUBSCRIPTIONS / <id>; gsi2 USER#<userId> / SUBSCRIPTION#<id>
+ * - subscription: pk SUBSCRIPTION#<id>, sk SUBSCRIPTION; gsi1 SUBSCRIBER#<userId> / <id>; gsi2 SUBSCRIPTIONS / <id>
+ *   (gsi2, which the scheduled sweep may query, lists them all for its reconcile pass)
  * - occurrence:   pk OCCURRENCE#<subscriptionId>#<date>, sk OCCURRENCE   (one per subscription and date: the
  *   week's claim, put in the same transaction as the order it places)
  */
@@ -19,7 +20,7 @@ const ALL_PARTITION = "SUBSCRIPTIONS";
 /** The occurrence items' partition prefix and sort key (the mail stream's filter names them). */
 export const OCCURRENCE_PREFIX = "OCCURRENCE#";
 export const OCCURRENCE_SK = "OCCURRENCE";
-const userPartition = (userId: string) => `USER#${userId}`;
+const userPartition = (userId: string) => `SUBSCRIBER#${userId}`;
 
 const text = v.string();
 const base = v.pipe(v.number(), v.integer(), v.minValue(1));
@@ -68,10 +69,10 @@ export const subscriptionKind = defineKind({
   keys: (sub) => ({
     pk: `${SUBSCRIPTION_PREFIX}${sub.id}`,
     sk: SUBSCRIPTION_SK,
-    gsi1pk: ALL_PARTITION,
+    gsi1pk: userPartition(sub.userId),
     gsi1sk: sub.id,
-    gsi2pk: userPartition(sub.userId),
-    gsi2sk: `${SUBSCRIPTION_PREFIX}${sub.id}`,
+    gsi2pk: ALL_PARTITION,
+    gsi2sk: sub.id,
   }),
 });
 
@@ -114,13 +115,7 @@ export const occurrenceKind = defineKind({
 /** The access patterns of subscriptions by name (docs/data-model.md numbers them). */
 export const subscriptionPatterns = {
   /** Pattern 51: every subscription, newest first (the admin list; the reconcile pass filters the active). */
-  all: () => inPartition({ pk: ALL_PARTITION, index: "gsi1", descending: true }),
+  all: () => inPartition({ pk: ALL_PARTITION, index: "gsi2", descending: true }),
   /** Pattern 52: a user's subscriptions, newest first. */
-  ofUser: (userId: string) =>
-    inPartition({
-      pk: userPartition(userId),
-      index: "gsi2",
-      skBeginsWith: SUBSCRIPTION_PREFIX,
-      descending: true,
-    }),
+  ofUser: (userId: string) => inPartition({ pk: userPartition(userId), index: "gsi1", descending: true }),
 };

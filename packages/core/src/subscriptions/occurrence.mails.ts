@@ -1,0 +1,43 @@
+import { getConfig } from "../config.ts";
+import type { Item } from "../db/kind.ts";
+import { deliverNotice, type NoticeOptions } from "../mails/notice.ts";
+import { renderNotice } from "../mails/notice-template.ts";
+import { userStore } from "../users/user.store.ts";
+import { OCCURRENCE_PREFIX, OCCURRENCE_SK, occurrenceKind } from "./subscription.records.ts";
+
+/**
+ * The notice of a subscription week that places no order (docs/decisions/048-standing-orders.md):
+ * nothing of the box available, the shop closed that day, the window full or the order refused. The
+ * mail subscriber sends it once per week (notice key `subscription-week#<id>#<date>`) when the
+ * week's occurrence is inserted with such a state; a placed week's mail is its order's (`box-ready`).
+ * Answers true when it must be retried (SES refused for now).
+ */
+export async function mailOccurrenceChange(
+  keys: Item,
+  after: Item | undefined,
+  options: NoticeOptions,
+): Promise<boolean> {
+  if (!after || !String(keys.pk).startsWith(OCCURRENCE_PREFIX) || keys.sk !== OCCURRENCE_SK) return false;
+  const week = occurrenceKind.decode(after);
+  if (week.status === "placed" || week.status === "withdrawn") return false;
+  const user = await userStore.get(week.userId);
+  if (!user) return false;
+  const link = `${getConfig().mail.shopUrl}/subscriptions`;
+  const why =
+    week.status === "empty"
+      ? "Nothing of your box is available this week, so no order was placed and nothing is charged. Your items stay in your subscription and come back when they are in season again."
+      : `There is no box this week: ${week.reason ?? "the shop does not deliver then"}. Nothing is charged.`;
+  const delivery = await deliverNotice(
+    `subscription-week#${week.subscriptionId}#${week.date}`,
+    user.email,
+    () =>
+      renderNotice({
+        subject: `no box on ${week.date}`,
+        heading: `No box on ${week.date}`,
+        paragraphs: [`Hello ${user.name},`, why],
+        link: { url: link, label: "My subscriptions" },
+      }),
+    options,
+  );
+  return delivery === "failed";
+}

@@ -61,7 +61,7 @@ export const TABLE_ACCESS = {
    * gsi2) are sent again and completed or released: a transaction that puts the refund record and
    * updates the order and its products (docs/decisions/030-refunds.md), after reading the order's
    * refunds (pattern 30, the table). The subscriptions' reconcile pass
-   * (docs/decisions/048-standing-orders.md): the active subscriptions from gsi2 (pattern 51), their
+   * (docs/decisions/048-standing-orders.md): the active subscriptions from gsi2 (pattern 66), their
    * open weeks' occurrences in a batch read, each week's order placed in a transaction that checks
    * the subscription's version (a condition check), a window materialised, a reminder asked for.
    */

@@ -34,7 +34,7 @@ function add(totals: Map<string, Total>, line: Omit<Total, "base">, base: number
   totals.set(line._id, total);
 }
 
-/** Every active subscription, page by page (pattern 51). */
+/** Every active subscription, page by page (pattern 66). */
 async function activeSubscriptions(): Promise<SubscriptionRecord[]> {
   const all: SubscriptionRecord[] = [];
   let start: Record<string, unknown> | undefined;

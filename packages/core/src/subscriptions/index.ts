@@ -38,7 +38,7 @@ import { ruleWindow, timesOf, wantsWeek } from "./week.ts";
 export { openWeek, type ReconcileReport, reconcileSubscriptions } from "./occurrences.ts";
 
 /**
- * Subscriptions — standing weekly orders (docs/product.md §11, docs/decisions/048-standing-orders.md):
+ * Subscriptions — standing weekly orders (docs/product.md §12, docs/decisions/048-standing-orders.md):
  * the customer's own, created, read, changed, paused, skipped a week at a time and cancelled through
  * the API; each week's order is placed by occurrences.ts.
  */

@@ -114,8 +114,8 @@ export const occurrenceKind = defineKind({
 
 /** The access patterns of subscriptions by name (docs/data-model.md numbers them). */
 export const subscriptionPatterns = {
-  /** Pattern 51: every subscription, newest first (the admin list; the reconcile pass filters the active). */
+  /** Pattern 66: every subscription, newest first (the admin list; the reconcile pass filters the active). */
   all: () => inPartition({ pk: ALL_PARTITION, index: "gsi2", descending: true }),
-  /** Pattern 52: a user's subscriptions, newest first. */
+  /** Pattern 67: a user's subscriptions, newest first. */
   ofUser: (userId: string) => inPartition({ pk: userPartition(userId), index: "gsi1", descending: true }),
 };

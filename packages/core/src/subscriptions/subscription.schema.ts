@@ -13,7 +13,7 @@ import { PageQueryEntries } from "../paging.schema.ts";
 import { DateSchema, TimeSchema } from "../slots/delivery.schema.ts";
 
 /**
- * Browser-safe shapes of the subscription API (docs/product.md §11, docs/decisions/048-standing-orders.md),
+ * Browser-safe shapes of the subscription API (docs/product.md §12, docs/decisions/048-standing-orders.md),
  * shared by the server and the web app (imports nothing but valibot and the pure order and delivery shapes).
  */
 

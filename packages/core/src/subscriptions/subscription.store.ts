@@ -15,12 +15,12 @@ import {
 
 /**
  * Storage of subscriptions and their weeks (docs/data-model.md: Subscription and Occurrence items,
- * patterns 50-53; docs/decisions/048-standing-orders.md). A subscription changes as a whole item,
+ * patterns 65-68; docs/decisions/048-standing-orders.md). A subscription changes as a whole item,
  * conditioned on the version read; a week's occurrence is claimed once (`claimOccurrence`), in the
  * transaction of the order it places (orders/occurrence.ts) or of the notice it records.
  */
 
-/** Pattern 50: one subscription, strongly consistent. */
+/** Pattern 65: one subscription, strongly consistent. */
 const get = async (id: string): Promise<SubscriptionRecord | undefined> =>
   subscriptionKind.decodeFound(await getItem(subscriptionKind.key(id)));
 
@@ -46,7 +46,7 @@ const versionCheck = (sub: Pick<SubscriptionRecord, "id" | "version">): Action =
 const change = (next: SubscriptionRecord, read: number, also: readonly Action[] = []) =>
   tryTransact([replace(next, read), ...also]);
 
-/** Pattern 51: a page of every subscription, newest first. */
+/** Pattern 66: a page of every subscription, newest first. */
 async function listAll({
   limit,
   start,
@@ -58,7 +58,7 @@ async function listAll({
   return { items: page.items.map(subscriptionKind.decode), next: page.next };
 }
 
-/** Pattern 52: a page of one user's subscriptions, newest first. */
+/** Pattern 67: a page of one user's subscriptions, newest first. */
 async function listOfUser(
   userId: string,
   { limit, start }: { limit: number; start?: Position },
@@ -70,7 +70,7 @@ async function listOfUser(
   return { items: page.items.map(subscriptionKind.decode), next: page.next };
 }
 
-/** Pattern 51, for the reconcile pass and the forecast: one page of the active subscriptions. */
+/** Pattern 66, for the reconcile pass and the forecast: one page of the active subscriptions. */
 async function activePage(
   start: Record<string, unknown> | undefined,
   pageSize = 100,
@@ -89,11 +89,11 @@ async function activePage(
   return { items: page.items.map(subscriptionKind.decode), next: page.next };
 }
 
-/** Pattern 53: one week's occurrence, strongly consistent. */
+/** Pattern 68: one week's occurrence, strongly consistent. */
 const getOccurrence = async (subscriptionId: string, date: string): Promise<OccurrenceRecord | undefined> =>
   occurrenceKind.decodeFound(await getItem(occurrenceKind.key(subscriptionId, date)));
 
-/** Pattern 53: the occurrences of some weeks, in one batch read (absent ones left out). */
+/** Pattern 68: the occurrences of some weeks, in one batch read (absent ones left out). */
 const getOccurrences = async (
   weeks: readonly { subscriptionId: string; date: string }[],
 ): Promise<OccurrenceRecord[]> =>

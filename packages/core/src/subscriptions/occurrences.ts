@@ -121,7 +121,6 @@ export async function openWeek(id: string, date: string, now: Date = nowDate()):
       );
       switch (outcome.kind) {
         case "placed":
-          log("info", "subscription week opened", { subscriptionId: id, date, orderId: outcome.order.id });
           return "placed";
         case "taken":
           return "exists";

@@ -134,6 +134,9 @@ async function toSubscription(
   ctx: Context,
 ): Promise<Subscription> {
   const paused = sub.pausedUntil !== undefined && sub.pausedUntil > ctx.today;
+  const names = new Map(
+    (await productStore.getMany(sub.items.map((item) => item.productId))).map((p) => [p.id, p.name]),
+  );
   return {
     _id: sub.id,
     user,
@@ -142,6 +145,7 @@ async function toSubscription(
       _id: item.productId,
       quantity: fromBase(item.unit, item.quantity),
       substitute: item.substitute,
+      name: names.get(item.productId) ?? null,
     })),
     window: sub.window,
     every: sub.every,

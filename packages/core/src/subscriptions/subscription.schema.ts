@@ -127,7 +127,8 @@ export interface Subscription {
   _id: string;
   user: { _id: string; name: string } | null;
   status: SubscriptionState;
-  items: { _id: string; quantity: number; substitute: SubstituteChoice }[];
+  /** Each item in its product's unit, with the product's current name (null once it is gone). */
+  items: { _id: string; quantity: number; substitute: SubstituteChoice; name: string | null }[];
   window: SubscriptionWindow;
   every: 1 | 2;
   startsOn: string;

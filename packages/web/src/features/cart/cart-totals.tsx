@@ -4,6 +4,7 @@ import { useNavigate } from "react-router-dom";
 import { lineRates, PriceSummary } from "../../components/price-summary.tsx";
 import { type CartItem, useShop } from "../../lib/shop-store.ts";
 import { shippingOfQuote, useDeliveryQuote, ZoneNote } from "../delivery/index.ts";
+import { DeliverEveryWeekButton } from "../subscriptions/index.ts";
 
 /**
  * Subtotal, shipping, tax and total from the one pricing function (docs/decisions/002-server-decides-prices.md resolves the
@@ -53,6 +54,10 @@ export function CartTotals({ items }: { items: CartItem[] }) {
         >
           Check Out
         </Button>
+        <DeliverEveryWeekButton
+          fullWidth
+          items={items.map((item) => ({ _id: item._id, name: item.name, quantity: item.quantity }))}
+        />
       </Stack>
     </Card>
   );

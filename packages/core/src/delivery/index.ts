@@ -31,7 +31,6 @@ import type { Place } from "../zones/zone.schema.ts";
 import { orderSeatsStore } from "./order-seats.store.ts";
 
 export { openSlots as listSlots } from "../slots/slots.ts";
-export { deliveryForecast } from "../subscriptions/forecast.ts";
 
 /**
  * Delivery days (docs/product.md §10, docs/decisions/040-delivery-windows.md): the administrator's

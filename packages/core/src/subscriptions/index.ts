@@ -35,6 +35,7 @@ import { MAX_SKIPS } from "./subscription.schema.ts";
 import { subscriptionStore } from "./subscription.store.ts";
 import { ruleWindow, timesOf, wantsWeek } from "./week.ts";
 
+export { deliveryForecast } from "./forecast.ts";
 export { openWeek, type ReconcileReport, reconcileSubscriptions } from "./occurrences.ts";
 
 /**

@@ -88,7 +88,6 @@ export const lazyServices: Services = {
       "calendar",
       "moveOrder",
       "bookedDays",
-      "deliveryForecast",
     ],
   ),
   subscriptions: lazyFunctions(
@@ -102,6 +101,7 @@ export const lazyServices: Services = {
       "cancelSubscription",
       "skipWeek",
       "unskipWeek",
+      "deliveryForecast",
     ],
   ),
   zones: lazyFunctions(() => import("./lazy/zones.ts"), ["readZones", "setZones", "quoteDelivery"]),

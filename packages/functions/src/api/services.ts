@@ -69,7 +69,6 @@ export interface Services {
     | "calendar"
     | "moveOrder"
     | "bookedDays"
-    | "deliveryForecast"
   >;
   /** Subscriptions: standing weekly orders, their skips and cancellation (docs/decisions/048-standing-orders.md). */
   subscriptions: AsyncFunctions<
@@ -82,6 +81,7 @@ export interface Services {
     | "cancelSubscription"
     | "skipWeek"
     | "unskipWeek"
+    | "deliveryForecast"
   >;
   /** Delivery zones and the quote (docs/decisions/046-zones-and-tax-classes.md). */
   zones: AsyncFunctions<typeof zones, "readZones" | "setZones" | "quoteDelivery">;

@@ -208,7 +208,9 @@ export async function reconcileSubscriptions(
     const outcomes = await Promise.allSettled(
       weeks.map(async ({ sub, date, cutoffAt }) => {
         const occurrence = found.get(`${sub.id}#${date}`);
-        if (occurrence) return (await remindWeek(occurrence, cutoffAt, now)) ? "reminded" : "exists";
+        // A week withdrawn and wanted again (its skip taken back) is placed again, like a week never opened.
+        if (occurrence && occurrence.status !== "withdrawn")
+          return (await remindWeek(occurrence, cutoffAt, now)) ? "reminded" : "exists";
         return openWeek(sub.id, date, now);
       }),
     );

@@ -3,10 +3,12 @@ import { addAddress, listAddresses } from "@fruit/core/addresses";
 import type { SavedAddress } from "@fruit/core/browser/addresses";
 import type { PromotionInput } from "@fruit/core/browser/promotions";
 import { addSlot, calendar, readRules } from "@fruit/core/delivery";
+import { newId } from "@fruit/core/ids";
 import { db, tableName } from "@fruit/core/internal/db/client";
 import { signLink } from "@fruit/core/internal/mails/link-token";
 import { productKind } from "@fruit/core/internal/products/product.records";
-import { localDate } from "@fruit/core/internal/slots/zoned-time";
+import { addDays, localDate, weekdayOf } from "@fruit/core/internal/slots/zoned-time";
+import { subscriptionStore } from "@fruit/core/internal/subscriptions/subscription.store";
 import { userKind } from "@fruit/core/internal/users/user.records";
 import { createPromotion, promotionStore } from "@fruit/core/promotions";
 import { readTaxClasses } from "@fruit/core/tax";
@@ -51,6 +53,13 @@ const PNG = Buffer.from(
 const exists = async (key: Record<string, string>) =>
   (await db().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }))).Item;
 
+const SUBSCRIPTION_ADDRESS = {
+  fullName: "Ann",
+  address: "1 Rd",
+  city: "Montreal",
+  postalCode: "H2X 1Y4",
+  country: "Canada",
+};
 const user = (ok: number) => ({ anonymous: 401, customer: ok, otherCustomer: ok, admin: ok, forged: 401 });
 const admin = (ok: number) => ({ anonymous: 401, customer: 403, otherCustomer: 403, admin: ok, forged: 401 });
 const open = (ok: number) => ({ anonymous: ok, customer: ok, otherCustomer: ok, admin: ok, forged: ok });
@@ -150,8 +159,91 @@ describe("access matrix", () => {
   const windowOf = async (id: string) => (await calendar(28)).find((slot) => slot.id === id);
 
   let saved: SavedAddress | undefined;
+  /**
+   * A fresh subscription of `customer` (stored directly: this shop has no weekly windows, which
+   * POST /api/subscriptions requires), delivered on its start date's weekday; `skipped` skips that date.
+   */
+  const customersSubscription = async ({ skipped = false } = {}) => {
+    const startsOn = addDays(localDate(new Date(), "America/Toronto"), 14);
+    const id = newId();
+    await subscriptionStore.create({
+      id,
+      userId: customer._id,
+      status: "active",
+      items: [{ productId: product._id, unit: "kg", quantity: 1000, substitute: "no" }],
+      window: { weekday: weekdayOf(startsOn), start: "10:00", end: "12:00" },
+      every: 1,
+      startsOn,
+      shippingAddress: SUBSCRIPTION_ADDRESS,
+      skips: skipped ? [startsOn] : [],
+      createdAt: new Date().toISOString(),
+      updatedAt: new Date().toISOString(),
+      version: 1,
+    });
+    return { id, date: startsOn };
+  };
 
   const rows: Record<string, Row> = {
+    "POST /api/subscriptions": {
+      name: "this shop has no weekly windows: refused by the rules, once past the access check",
+      call: async () => ({
+        method: "POST",
+        path: "/api/subscriptions",
+        body: {
+          items: [{ _id: product._id, quantity: 1 }],
+          window: { weekday: 2, start: "10:00", end: "12:00" },
+          every: 1,
+          startsOn: "2030-01-01",
+          shippingAddress: SUBSCRIPTION_ADDRESS,
+        },
+      }),
+      expected: user(409),
+    },
+    "GET /api/subscriptions": {
+      call: async () => ({ method: "GET", path: "/api/subscriptions" }),
+      expected: admin(200),
+    },
+    "GET /api/subscriptions/mine": {
+      call: async () => ({ method: "GET", path: "/api/subscriptions/mine" }),
+      expected: user(200),
+    },
+    "GET /api/subscriptions/:id": {
+      call: async () => ({ method: "GET", path: `/api/subscriptions/${(await customersSubscription()).id}` }),
+      expected: owner(200, 200),
+    },
+    "PUT /api/subscriptions/:id": {
+      call: async () => ({
+        method: "PUT",
+        path: `/api/subscriptions/${(await customersSubscription()).id}`,
+        body: { every: 2 },
+      }),
+      expected: owner(200, 200),
+    },
+    "DELETE /api/subscriptions/:id": {
+      call: async () => ({
+        method: "DELETE",
+        path: `/api/subscriptions/${(await customersSubscription()).id}`,
+      }),
+      expected: owner(200, 200),
+    },
+    "POST /api/subscriptions/:id/skips": {
+      call: async () => {
+        const { id, date } = await customersSubscription();
+        return { method: "POST", path: `/api/subscriptions/${id}/skips`, body: { date } };
+      },
+      expected: owner(201, 201),
+    },
+    "DELETE /api/subscriptions/:id/skips/:date": {
+      call: async () => {
+        const { id, date } = await customersSubscription({ skipped: true });
+        return { method: "DELETE", path: `/api/subscriptions/${id}/skips/${date}` };
+      },
+      expected: owner(200, 200),
+    },
+    "GET /api/delivery/forecast": {
+      call: async () => ({ method: "GET", path: "/api/delivery/forecast?weeks=2" }),
+      expected: admin(200),
+    },
     "GET /api/health": {
       call: async () => ({ method: "GET", path: "/api/health" }),
       expected: open(200),

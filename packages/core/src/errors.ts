@@ -32,7 +32,10 @@ export const errorCodes = {
     meaning:
       "The caller may not do this (not an administrator, not their order, or not through the shop's address)",
   },
-  NOT_FOUND: { status: 404, meaning: "No such route, or no such user, product, order or delivery window" },
+  NOT_FOUND: {
+    status: 404,
+    meaning: "No such route, or no such user, product, order, subscription or delivery window",
+  },
   PRICES_CHANGED: {
     status: 409,
     meaning: "A price changed since the cart was filled; `orderItems` and `prices` carry the current ones",
@@ -100,6 +103,12 @@ export const errorCodes = {
     status: 409,
     meaning: "Another promotion uses this code (codes are matched in any case)",
   },
+  WINDOW_NOT_OFFERED: {
+    status: 409,
+    meaning: "A subscription's window is not one of the delivery rules' weekly windows",
+  },
+  NOT_A_DELIVERY_DATE: { status: 409, meaning: "The date is not one of the subscription's delivery dates" },
+  SUBSCRIPTION_CANCELLED: { status: 409, meaning: "The subscription was cancelled; it can no longer change" },
   EMAIL_TAKEN: { status: 409, meaning: "Another account uses this email" },
   ADDRESS_LIMIT_REACHED: {
     status: 409,

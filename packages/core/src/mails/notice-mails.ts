@@ -97,3 +97,24 @@ export function renderContactMessage(
     words,
   );
 }
+
+/** A subscription week that placed no order (docs/decisions/051-standing-orders.md): why, and nothing charged. */
+export function renderNoBox(
+  words: MailWords,
+  mail: { customerName: string; date: string; empty: boolean; reason?: string; subscriptionsUrl: string },
+): RenderedMail {
+  const { t } = words;
+  const { date } = mail;
+  return renderNotice(
+    {
+      subject: t("noBoxSubject", { date }),
+      heading: t("noBoxHeading", { date }),
+      paragraphs: [
+        t("greeting", { name: mail.customerName }),
+        mail.empty ? t("noBoxEmpty") : t("noBoxReason", { reason: mail.reason ?? t("noBoxNoDelivery") }),
+      ],
+      link: { url: mail.subscriptionsUrl, label: t("mySubscriptions") },
+    },
+    words,
+  );
+}

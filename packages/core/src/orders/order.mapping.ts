@@ -109,5 +109,15 @@ export function toOrder(order: OrderRecord, user: OrderUser): Order {
     finalTaxPrice: final ? toDollars(final.taxCents) : null,
     finalPrice: final ? toDollars(final.totalCents) : null,
     finalizedAt: final ? final.finalizedAt : null,
+    ...(order.subscription
+      ? {
+          subscription: { _id: order.subscription.id, date: order.subscription.date },
+          changes: (order.changes ?? []).map((change) => ({
+            _id: change.productId,
+            wanted: fromBase(change.unit, change.wanted),
+            given: fromBase(change.unit, change.given),
+          })),
+        }
+      : {}),
   };
 }

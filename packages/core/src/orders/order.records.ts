@@ -190,6 +190,21 @@ export const OrderRecordSchema = v.object({
   /** The caller's Idempotency-Key the final was recorded with (db/idempotency.ts `scopedKey`). */
   finalKey: v.optional(text),
   finalRefundId: v.optional(text),
+  /** The subscription and date whose week placed it (docs/decisions/051-standing-orders.md); absent: none. */
+  subscription: v.optional(v.object({ id: text, date: text })),
+  /** A subscription's lines it could not place as wanted (base units): capped at the stock, or 0. */
+  changes: v.optional(
+    v.array(
+      v.object({
+        productId: text,
+        unit: v.picklist(UNITS),
+        wanted: v.pipe(v.number(), v.integer(), v.minValue(0)),
+        given: v.pipe(v.number(), v.integer(), v.minValue(0)),
+      }),
+    ),
+  ),
+  /** When the subscription's reminder to pay was asked for (the mail subscriber sends it once). */
+  boxReminderAt: v.optional(text),
   /** Moved by every update (db/kind.ts); absent on a new order. */
   rev: v.optional(v.pipe(v.number(), v.integer())),
 });

@@ -296,6 +296,10 @@ export interface Order extends Prices {
   finalTaxPrice: number | null;
   finalPrice: number | null;
   finalizedAt: string | null;
+  /** A subscription's order (docs/decisions/051-standing-orders.md): its subscription and week; absent otherwise. */
+  subscription?: { _id: string; date: string };
+  /** A subscription's order: the lines not placed as wanted (in the product's unit), capped at the stock or 0. */
+  changes?: { _id: string; wanted: number; given: number }[];
 }
 
 /** A completed refund as orders answer it. */

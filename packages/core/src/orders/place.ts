@@ -49,7 +49,7 @@ import { placementPricing, ruleFor, zoneOrRefuse } from "./zone-pricing.ts";
  */
 
 /** The customer an order is answered with: `{ _id, name }`. */
-type Customer = { _id: string; name: string };
+export type Customer = { _id: string; name: string };
 
 /** What placing answers: the order, and whether this request created it (false for a replay). */
 type Placed = { order: Order; created: boolean };
@@ -76,13 +76,13 @@ async function readPlacer(session: Session): Promise<Placer> {
  * The delivery window an order books: the one the shopper chose (`sent`), or — the original client
  * sends none — the earliest with room (`earliest`), which the answer names.
  */
-type Window = { ref: DeliverySlotRef; chosen: "sent" | "earliest" };
+export type Window = { ref: DeliverySlotRef; chosen: "sent" | "earliest" };
 
 /** The new order of docs/data-model.md (the stats stream handler reads `totalCents` and `createdAt`). */
-function newOrder(
+export function newOrder(
   customer: Customer,
   locale: Locale,
-  input: OrderInput,
+  input: Pick<OrderInput, "shippingAddress" | "paymentMethod">,
   lines: readonly StoredLine[],
   window: Window | undefined,
   rule: PricingRule & { taxRates: NonNullable<PricingRule["taxRates"]> },
@@ -366,6 +366,7 @@ export async function placeOrder(
           });
           return AGAIN;
         }
+        case "subscription changed": // not placed here: no occurrence in this transaction
         case "conflict":
           // Lost a race (a crowd on one window or product): tried again until placed or refused.
           await recheckWindow();

@@ -48,6 +48,12 @@ export interface Placement {
   seat?: SeatTake;
   /** The promotion's use (promotions/promotion.store.ts `takeUse`): its counter, and the customer's. */
   promotionUse?: UpdateAction[];
+  /**
+   * A subscription week's order (docs/decisions/051-standing-orders.md): `claim`, the week's
+   * occurrence put only where none is (or a withdrawn one), and `guard`, the subscription still at the
+   * version its lines were read from.
+   */
+  occurrence?: { claim: Action; guard: Action };
 }
 
 /** The actions of a placement's transaction, by what each is for. */
@@ -59,6 +65,7 @@ interface PlacementActions {
   session: Action | undefined;
   seat: SeatTake | undefined;
   promotionUse: UpdateAction[];
+  occurrence: { claim: Action; guard: Action } | undefined;
 }
 
 function placementParts({
@@ -68,6 +75,7 @@ function placementParts({
   sessionCheck,
   seat,
   promotionUse = [],
+  occurrence,
 }: Placement): PlacementActions {
   return {
     order: changes.place(order),
@@ -84,6 +92,7 @@ function placementParts({
     session: sessionCheck,
     seat,
     promotionUse,
+    occurrence,
   };
 }
 
@@ -95,6 +104,7 @@ const inOrder = (parts: PlacementActions): Action[] => [
   ...(parts.seat ? [parts.seat.slot, parts.seat.seat] : []),
   ...parts.promotionUse,
   ...(parts.session ? [parts.session] : []),
+  ...(parts.occurrence ? [parts.occurrence.claim, parts.occurrence.guard] : []),
 ];
 
 /**
@@ -126,6 +136,7 @@ export type PlaceOutcome =
   | { kind: "stale"; line: StoredLine }
   | { kind: "slot"; slotId: string }
   | { kind: "promotion" }
+  | { kind: "subscription changed" }
   | { kind: "conflict" };
 
 /**
@@ -136,6 +147,10 @@ export type PlaceOutcome =
 function placementRefusal(parts: PlacementActions, cancelled: Cancelled): PlaceOutcome {
   if (cancelled.failed(parts.session)) return { kind: "session" };
   if (cancelled.failed(parts.claim)) return { kind: "duplicate" };
+  // A subscription week: its occurrence is claimed already (another run placed it), or the
+  // subscription changed since it was read (read it again).
+  if (cancelled.failed(parts.occurrence?.claim)) return { kind: "duplicate" };
+  if (cancelled.failed(parts.occurrence?.guard)) return { kind: "subscription changed" };
   if (parts.seat && cancelled.failed(parts.seat.slot)) {
     return { kind: "slot", slotId: parts.seat.slotId };
   }
@@ -212,8 +227,40 @@ async function cancel(order: OrderRecord, now: Date): Promise<"cancelled" | "cha
   return refused ? "changed" : "cancelled";
 }
 
+/**
+ * Withdraws a subscription's unpaid order (its week skipped, or the subscription cancelled, before
+ * its cut-off: docs/decisions/051-standing-orders.md), in one transaction with `also` (the
+ * subscription's and the occurrence's own writes): the order cancelled only while it is unpaid, not
+ * cancelled and no payment was started on it, its hold deleted, its stock and seat given back once.
+ * `changed` when any condition no longer holds.
+ */
+async function withdraw(
+  order: OrderRecord,
+  now: Date,
+  also: readonly Action[],
+): Promise<"withdrawn" | "changed"> {
+  const restock = await productStore.returnStock(order.orderItems);
+  const seat = heldSeat(order);
+  const refused = await tryTransact([
+    changes.cancel(order, { kind: "withdrawn" }, now.toISOString(), seat),
+    ...deleteHold(order.id),
+    ...restock,
+    ...(seat ? freeSeat(seat, order.id) : []),
+    ...also,
+  ]);
+  return refused ? "changed" : "withdrawn";
+}
+
 /** Deletes an order's hold on its own (a stale one, left by an order paid, cancelled or deleted). */
 const deleteStaleHold = (id: string): Promise<void> => deleteItem(deleteHold(id));
 
 /** The placement half of the order store. */
-export const placementStore = { claimOfKey, placementActions, place, remove, cancel, deleteStaleHold };
+export const placementStore = {
+  claimOfKey,
+  placementActions,
+  place,
+  remove,
+  cancel,
+  withdraw,
+  deleteStaleHold,
+};

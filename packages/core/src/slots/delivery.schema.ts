@@ -16,6 +16,10 @@ export const MAX_WINDOWS = 21;
 export const MAX_CLOSED_DATES = 366;
 /** A window's seats at most. */
 export const MAX_CAPACITY = 10_000;
+/** How long before its window's cut-off a subscription's week opens, by default (docs/decisions/051-standing-orders.md). */
+export const DEFAULT_SUBSCRIPTION_LEAD_HOURS = 72;
+/** The longest lead: two weeks. */
+export const MAX_SUBSCRIPTION_LEAD_HOURS = 14 * 24;
 /** A cut-off at most a week before its window. */
 export const MAX_CUTOFF_MINUTES = 7 * 24 * 60;
 
@@ -88,6 +92,19 @@ export const RulesSchema = v.object({
       v.maxLength(MAX_CLOSED_DATES, `At most ${MAX_CLOSED_DATES} closed dates`),
     ),
     [],
+  ),
+  /** How many hours before a window's cut-off a subscription's week opens (its order is placed). */
+  subscriptionLeadHours: v.optional(
+    v.pipe(
+      v.number("subscriptionLeadHours must be a number"),
+      v.integer("subscriptionLeadHours must be whole hours"),
+      v.minValue(1, "subscriptionLeadHours must be at least 1"),
+      v.maxValue(
+        MAX_SUBSCRIPTION_LEAD_HOURS,
+        `subscriptionLeadHours must be at most ${MAX_SUBSCRIPTION_LEAD_HOURS} (two weeks)`,
+      ),
+    ),
+    DEFAULT_SUBSCRIPTION_LEAD_HOURS,
   ),
 });
 export type DeliveryRules = v.InferOutput<typeof RulesSchema>;

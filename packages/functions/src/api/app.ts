@@ -17,6 +17,7 @@ import { productRoutes } from "./products.ts";
 import { promotionRoutes } from "./promotions.ts";
 import type { Services } from "./services.ts";
 import { statsRoutes } from "./stats.ts";
+import { subscriptionRoutes } from "./subscriptions.ts";
 import { taxRoutes } from "./tax.ts";
 import { uploadRoutes } from "./uploads.ts";
 import { userRoutes } from "./users.ts";
@@ -94,6 +95,7 @@ export function createApp(services: Services) {
       .route("/orders", orderRoutes(services))
       .route("/delivery", zoneRoutes(services))
       .route("/delivery", deliveryRoutes(services))
+      .route("/subscriptions", subscriptionRoutes(services))
       .route("/tax", taxRoutes(services))
       .route("/promotions", promotionRoutes(services))
       .route("/keys", clientKeyRoutes(services))

@@ -102,6 +102,20 @@ export const lazyServices: Services = {
       "bookedDays",
     ],
   ),
+  subscriptions: lazyFunctions(
+    () => import("./lazy/subscriptions.ts"),
+    [
+      "createSubscription",
+      "listMySubscriptions",
+      "subscriptionForCaller",
+      "listSubscriptions",
+      "changeSubscription",
+      "cancelSubscription",
+      "skipWeek",
+      "unskipWeek",
+      "deliveryForecast",
+    ],
+  ),
   zones: lazyFunctions(() => import("./lazy/zones.ts"), ["readZones", "setZones", "quoteDelivery"]),
   tax: lazyFunctions(() => import("./lazy/tax.ts"), ["readTaxClasses", "setTaxClasses"]),
   promotions: lazyFunctions(

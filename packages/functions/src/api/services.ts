@@ -20,6 +20,7 @@ import type * as promotions from "@fruit/core/promotions";
 import type * as refunds from "@fruit/core/refunds";
 import type * as reviews from "@fruit/core/reviews";
 import type * as stats from "@fruit/core/stats";
+import type * as subscriptions from "@fruit/core/subscriptions";
 import type * as tax from "@fruit/core/tax";
 import type * as uploads from "@fruit/core/uploads";
 import type * as users from "@fruit/core/users";
@@ -81,6 +82,19 @@ export interface Services {
     | "calendar"
     | "moveOrder"
     | "bookedDays"
+  >;
+  /** Subscriptions: standing weekly orders, their skips and cancellation (docs/decisions/051-standing-orders.md). */
+  subscriptions: AsyncFunctions<
+    typeof subscriptions,
+    | "createSubscription"
+    | "listMySubscriptions"
+    | "subscriptionForCaller"
+    | "listSubscriptions"
+    | "changeSubscription"
+    | "cancelSubscription"
+    | "skipWeek"
+    | "unskipWeek"
+    | "deliveryForecast"
   >;
   /** Delivery zones and the quote (docs/decisions/046-zones-and-tax-classes.md). */
   zones: AsyncFunctions<typeof zones, "readZones" | "setZones" | "quoteDelivery">;

@@ -74,6 +74,13 @@ export const routes: RouteObject[] = [
             ...page(() => import("../features/orders/history/order-history-page.tsx"), "OrderHistoryPage"),
           },
           { path: "/profile", ...page(() => import("../features/account/profile-page.tsx"), "ProfilePage") },
+          {
+            path: "/subscriptions",
+            ...page(
+              () => import("../features/subscriptions/my-subscriptions-page.tsx"),
+              "MySubscriptionsPage",
+            ),
+          },
         ],
       },
       {
@@ -106,6 +113,13 @@ export const routes: RouteObject[] = [
           {
             path: "/admin/delivery/:id/picklist",
             ...page(() => import("../features/admin/delivery/pick-list-page.tsx"), "PickListPage"),
+          },
+          {
+            path: "/admin/subscriptions",
+            ...page(
+              () => import("../features/admin/subscriptions/subscriptions-admin-page.tsx"),
+              "SubscriptionsAdminPage",
+            ),
           },
           {
             path: "/admin/users",

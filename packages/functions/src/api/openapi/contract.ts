@@ -32,6 +32,13 @@ import {
 import { PromotionInputSchema, PromotionListQuerySchema } from "@fruit/core/browser/promotions";
 import { RefundInputSchema } from "@fruit/core/browser/refunds";
 import { ReviewSchema } from "@fruit/core/browser/reviews";
+import {
+  ForecastQuerySchema,
+  NewSubscriptionSchema,
+  SkipSchema,
+  SubscriptionChangeSchema,
+  SubscriptionListQuerySchema,
+} from "@fruit/core/browser/subscriptions";
 import { TaxClassesSchema } from "@fruit/core/browser/tax";
 import { PresignSchema } from "@fruit/core/browser/uploads";
 import {
@@ -545,6 +552,84 @@ export const routeContracts: Record<string, RouteContract> = {
     access: "admin",
     query: SlotsQuerySchema,
     answers: { 200: "An array of days" },
+  },
+  "GET /api/delivery/forecast": {
+    summary:
+      "The harvest forecast: per window date of the next `weeks` weeks (default 4), the placed orders and the subscriptions not yet opened, by product",
+    access: "admin",
+    query: ForecastQuerySchema,
+    answers: { 200: "An array of `{ date, start, end, products: [{ _id, name, unit, quantity }] }`" },
+  },
+  "POST /api/subscriptions": {
+    summary: "Starts a standing weekly order of the caller",
+    access: "user",
+    body: NewSubscriptionSchema,
+    answers: { 201: "The subscription, with its `next` box" },
+    errors: ["UNKNOWN_PRODUCT", "WINDOW_NOT_OFFERED"],
+  },
+  "GET /api/subscriptions": {
+    summary: "A page of every subscription, newest first",
+    access: "admin",
+    query: SubscriptionListQuerySchema,
+    answers: { 200: "An array of subscriptions" },
+  },
+  "GET /api/subscriptions/mine": {
+    summary: "A page of the caller's subscriptions, newest first",
+    access: "user",
+    query: SubscriptionListQuerySchema,
+    answers: { 200: "An array of subscriptions" },
+  },
+  "GET /api/subscriptions/:id": {
+    summary: "A subscription: the caller's own, or any for an administrator",
+    access: "user",
+    answers: { 200: "The subscription" },
+    errors: ["NOT_FOUND"],
+  },
+  "PUT /api/subscriptions/:id": {
+    summary: "Changes a subscription's items, window, cadence, end, address or pause (weeks not yet opened)",
+    access: "user",
+    body: SubscriptionChangeSchema,
+    answers: { 200: "The subscription" },
+    errors: [
+      "NOT_FOUND",
+      "UNKNOWN_PRODUCT",
+      "WINDOW_NOT_OFFERED",
+      "SUBSCRIPTION_CANCELLED",
+      "CHANGED_MEANWHILE",
+    ],
+  },
+  "DELETE /api/subscriptions/:id": {
+    summary: "Cancels a subscription and its unpaid open week's order",
+    access: "user",
+    answers: { 200: "The cancelled subscription" },
+    errors: ["NOT_FOUND", "ALREADY_PAID", "CHANGED_MEANWHILE"],
+  },
+  "POST /api/subscriptions/:id/skips": {
+    summary: "Skips a week, up to its cut-off; an open week's unpaid order is cancelled",
+    access: "user",
+    body: SkipSchema,
+    answers: { 201: "The subscription" },
+    errors: [
+      "NOT_FOUND",
+      "NOT_A_DELIVERY_DATE",
+      "CUTOFF_PASSED",
+      "ALREADY_PAID",
+      "SUBSCRIPTION_CANCELLED",
+      "CHANGED_MEANWHILE",
+    ],
+  },
+  "DELETE /api/subscriptions/:id/skips/:date": {
+    summary: "Takes a skip back before the week's cut-off",
+    access: "user",
+    answers: { 200: "The subscription" },
+    errors: [
+      "NOT_FOUND",
+      "NOT_A_DELIVERY_DATE",
+      "CUTOFF_PASSED",
+      "SLOT_FULL",
+      "SUBSCRIPTION_CANCELLED",
+      "CHANGED_MEANWHILE",
+    ],
   },
   "PUT /api/delivery/orders/:id": {
     summary: "Moves an order to another delivery window",

@@ -9,6 +9,7 @@ export const NAV_LINKS = [
 export const CUSTOMER_LINKS = [
   { to: "/profile", label: "User Profile" },
   { to: "/orderhistory", label: "Order History" },
+  { to: "/subscriptions", label: "My subscriptions" },
 ] as const;
 
 export const ADMIN_LINKS = [
@@ -16,6 +17,7 @@ export const ADMIN_LINKS = [
   { to: "/admin/products", label: "Products" },
   { to: "/admin/orders", label: "Orders" },
   { to: "/admin/delivery", label: "Delivery" },
+  { to: "/admin/subscriptions", label: "Subscriptions" },
   { to: "/admin/users", label: "Users" },
   { to: "/admin/messages", label: "Messages" },
   { to: "/admin/promotions", label: "Promotions" },

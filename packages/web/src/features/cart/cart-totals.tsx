@@ -5,6 +5,7 @@ import { useNavigate } from "react-router-dom";
 import { lineRates, PriceSummary } from "../../components/price-summary.tsx";
 import { type CartItem, shop, useShop } from "../../lib/shop-store.ts";
 import { shippingOfQuote, useDeliveryQuote, ZoneNote } from "../delivery/index.ts";
+import { DeliverEveryWeekButton } from "../subscriptions/index.ts";
 import { usePromotionPreview } from "./api/use-promotion-preview.ts";
 import { PromoCodeField } from "./promo-code-field.tsx";
 
@@ -67,6 +68,10 @@ export function CartTotals({ items }: { items: CartItem[] }) {
         >
           Check Out
         </Button>
+        <DeliverEveryWeekButton
+          fullWidth
+          items={items.map((item) => ({ _id: item._id, name: item.name, quantity: item.quantity }))}
+        />
       </Stack>
     </Card>
   );

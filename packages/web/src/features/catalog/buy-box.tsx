@@ -5,6 +5,7 @@ import { useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { RatingStars } from "../../components/rating-stars.tsx";
 import { AddToCartButton, addToCart, atOneStep, atStock, QuantityStepper, stepFrom } from "../cart/index.ts";
+import { DeliverEveryWeekButton } from "../subscriptions/index.ts";
 import { RestockAlertBox } from "./restock/restock-alert-box.tsx";
 
 /**
@@ -77,6 +78,10 @@ export function BuyBox({ product }: { product: ProductDetail }) {
                 </Text>
               )}
               <AddToCartButton onClick={add} busy={busy} />
+              <DeliverEveryWeekButton
+                fullWidth
+                items={[{ _id: product._id, name: product.name, quantity }]}
+              />
             </>
           )}
         </Stack>

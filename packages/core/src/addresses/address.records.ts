@@ -2,7 +2,7 @@ import * as v from "valibot";
 import { inPartition } from "../db/key-conditions.ts";
 import { defineKind, type Item } from "../db/kind.ts";
 import { table } from "../layout/table.ts";
-import { LocationSchema } from "../orders/order.schema.ts";
+import { StoredAddressSchema } from "../orders/order.records.ts";
 
 /**
  * The stored kinds of saved addresses (docs/data-model.md: Saved address and Address book items,
@@ -21,17 +21,11 @@ const ADDRESS_PREFIX = "ADDRESS#";
 /** Sorts after every `ADDRESS#…` and shares their prefix: one begins_with query reads the book too. */
 const BOOK_SK = "ADDRESSES";
 
-const text = v.pipe(v.string(), v.nonEmpty());
 const count = v.pipe(v.number(), v.integer(), v.minValue(0));
 
 export const SavedAddressRecordSchema = v.object({
   id: v.string(),
-  fullName: text,
-  address: text,
-  city: text,
-  postalCode: text,
-  country: text,
-  location: v.optional(LocationSchema),
+  ...StoredAddressSchema.entries,
   createdAt: v.string(),
   updatedAt: v.string(),
 });

@@ -88,7 +88,8 @@ export const StoredLineSchema = v.object({
 });
 export type StoredLine = v.InferOutput<typeof StoredLineSchema>;
 
-const StoredAddressSchema = v.object({
+/** A stored shipping address (an order's, a saved address's, a subscription's). */
+export const StoredAddressSchema = v.object({
   fullName: text,
   address: text,
   city: text,

@@ -40,15 +40,18 @@ const CapacitySchema = v.pipe(
   v.maxValue(MAX_CAPACITY, `capacity must be at most ${MAX_CAPACITY}`),
 );
 
+/** A weekday: 0 (Sunday) … 6 (Saturday). */
+export const WeekdaySchema = v.pipe(
+  v.number("weekday must be a number"),
+  v.integer("weekday must be 0 (Sunday) to 6 (Saturday)"),
+  v.minValue(0, "weekday must be 0 (Sunday) to 6 (Saturday)"),
+  v.maxValue(6, "weekday must be 0 (Sunday) to 6 (Saturday)"),
+);
+
 /** One weekly window: its weekday (0 Sunday … 6 Saturday), local start and end, seats and cut-off. */
 export const WindowSchema = v.pipe(
   v.object({
-    weekday: v.pipe(
-      v.number("weekday must be a number"),
-      v.integer("weekday must be 0 (Sunday) to 6 (Saturday)"),
-      v.minValue(0, "weekday must be 0 (Sunday) to 6 (Saturday)"),
-      v.maxValue(6, "weekday must be 0 (Sunday) to 6 (Saturday)"),
-    ),
+    weekday: WeekdaySchema,
     start: TimeSchema,
     end: TimeSchema,
     capacity: CapacitySchema,

@@ -2,7 +2,8 @@ import * as v from "valibot";
 import { inPartition } from "../db/key-conditions.ts";
 import { defineKind } from "../db/kind.ts";
 import { UNITS } from "../money/quantity.ts";
-import { LocationSchema, SUBSTITUTE_CHOICES } from "../orders/order.schema.ts";
+import { StoredAddressSchema } from "../orders/order.records.ts";
+import { SUBSTITUTE_CHOICES } from "../orders/order.schema.ts";
 
 /**
  * The stored kinds of subscriptions (docs/data-model.md: Subscription and Occurrence items, patterns
@@ -42,14 +43,7 @@ export const SubscriptionRecordSchema = v.object({
   every: v.picklist([1, 2]),
   startsOn: text,
   endsOn: v.optional(text),
-  shippingAddress: v.object({
-    fullName: text,
-    address: text,
-    city: text,
-    postalCode: text,
-    country: text,
-    location: v.optional(LocationSchema),
-  }),
+  shippingAddress: StoredAddressSchema,
   /** The first date delivered again after a pause. */
   pausedUntil: v.optional(text),
   /** The skipped dates (past ones are dropped on the next change). */

@@ -10,7 +10,7 @@ import {
   type SubstituteChoice,
 } from "../orders/order.schema.ts";
 import { PageQueryEntries } from "../paging.schema.ts";
-import { DateSchema, TimeSchema } from "../slots/delivery.schema.ts";
+import { DateSchema, TimeSchema, WeekdaySchema } from "../slots/delivery.schema.ts";
 
 /**
  * Browser-safe shapes of the subscription API (docs/product.md §12, docs/decisions/051-standing-orders.md),
@@ -48,12 +48,7 @@ const ItemsSchema = v.pipe(
 
 /** The weekly window a subscription is delivered in: one of the delivery rules' windows. */
 export const SubscriptionWindowSchema = v.object({
-  weekday: v.pipe(
-    v.number("weekday must be a number"),
-    v.integer("weekday must be 0 (Sunday) to 6 (Saturday)"),
-    v.minValue(0, "weekday must be 0 (Sunday) to 6 (Saturday)"),
-    v.maxValue(6, "weekday must be 0 (Sunday) to 6 (Saturday)"),
-  ),
+  weekday: WeekdaySchema,
   start: TimeSchema,
   end: TimeSchema,
 });

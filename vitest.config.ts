@@ -34,6 +34,8 @@ export default defineConfig({
           include: ["packages/web/src/**/*.test.{ts,tsx}"],
           environment: "jsdom",
           setupFiles: ["tests/support/web-setup.ts"],
+          // A guard, not a goal: rendering a screen in jsdom on a loaded machine (README, "Tests").
+          testTimeout: 30_000,
         },
       },
       {
@@ -49,6 +51,9 @@ export default defineConfig({
         test: {
           name: "infra",
           include: ["tests/infra/**/*.test.ts"],
+          // A guard, not a goal: evaluating the stacks imports SST's components, which on a loaded
+          // 2-core machine takes longer than vitest's default of 5 s.
+          testTimeout: 30_000,
         },
       },
       {

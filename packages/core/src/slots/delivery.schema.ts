@@ -141,17 +141,21 @@ export const SlotChangeSchema = v.pipe(
 );
 export type SlotChange = v.InferOutput<typeof SlotChangeSchema>;
 
+/** A query parameter that counts days or weeks: a whole number from 1 to `max`, read from its text. */
+export function countParam(name: string, max: number) {
+  const message = `${name} must be a whole number from 1 to ${max}`;
+  return v.pipe(
+    v.string(),
+    v.regex(/^\d{1,3}$/, message),
+    v.transform(Number),
+    v.minValue(1, message),
+    v.maxValue(max, message),
+  );
+}
+
 /** Query of GET /api/delivery/slots: how many days ahead (today first), up to the booking horizon. */
 export const SlotsQuerySchema = v.object({
-  days: v.optional(
-    v.pipe(
-      v.string(),
-      v.regex(/^\d{1,3}$/, `days must be a whole number from 1 to ${MAX_BOOKING_DAYS}`),
-      v.transform(Number),
-      v.minValue(1, `days must be a whole number from 1 to ${MAX_BOOKING_DAYS}`),
-      v.maxValue(MAX_BOOKING_DAYS, `days must be a whole number from 1 to ${MAX_BOOKING_DAYS}`),
-    ),
-  ),
+  days: v.optional(countParam("days", MAX_BOOKING_DAYS)),
 });
 
 /**

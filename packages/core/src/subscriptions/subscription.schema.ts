@@ -10,7 +10,7 @@ import {
   type SubstituteChoice,
 } from "../orders/order.schema.ts";
 import { PageQueryEntries } from "../paging.schema.ts";
-import { DateSchema, TimeSchema, WeekdaySchema } from "../slots/delivery.schema.ts";
+import { countParam, DateSchema, TimeSchema, WeekdaySchema } from "../slots/delivery.schema.ts";
 
 /**
  * Browser-safe shapes of the subscription API (docs/product.md §12, docs/decisions/051-standing-orders.md),
@@ -97,15 +97,7 @@ export type SubscriptionListQuery = v.InferOutput<typeof SubscriptionListQuerySc
 /** Query of GET /api/delivery/forecast: how many weeks from today (1 to 8, default 4). */
 export const MAX_FORECAST_WEEKS = 8;
 export const ForecastQuerySchema = v.object({
-  weeks: v.optional(
-    v.pipe(
-      v.string(),
-      v.regex(/^\d{1,2}$/, `weeks must be a whole number from 1 to ${MAX_FORECAST_WEEKS}`),
-      v.transform(Number),
-      v.minValue(1, `weeks must be a whole number from 1 to ${MAX_FORECAST_WEEKS}`),
-      v.maxValue(MAX_FORECAST_WEEKS, `weeks must be a whole number from 1 to ${MAX_FORECAST_WEEKS}`),
-    ),
-  ),
+  weeks: v.optional(countParam("weeks", MAX_FORECAST_WEEKS)),
 });
 
 /** The next box of a subscription: its date, when it can no longer change, when it opens, its estimate. */

@@ -12,7 +12,7 @@ import { lambdaBundling } from "./bundling.ts";
 import { functionLogging } from "./logging.ts";
 import { originVerify } from "./origin.ts";
 import { bucketPermissions, TABLE_ACCESS, tablePermissions, webBucketPermissions } from "./permissions.ts";
-import { router } from "./router.ts";
+import { domain, router, servePagesWithFailover } from "./router.ts";
 import { searchIndexing, stageSetting } from "./stage.ts";
 import { bucket, table } from "./storage.ts";
 import { web } from "./web.ts";
@@ -26,8 +26,11 @@ import { web } from "./web.ts";
  * deployed index.html from the site's bucket, so its asset names are always the deployed ones; the
  * CDN keeps an answer at most 60 s (`s-maxage` + `stale-while-revalidate`, packages/functions/src/pages/app.ts).
  *
- * Absolute URLs come from `SHOP_URL`, the router's URL (its domain when the stage has one), never
- * from a request's host.
+ * Absolute URLs come from the stage's public address, never from a client's say: `SHOP_URL`, the
+ * stage's `ShopDomain`, when it has one; else the distribution's own address, which only the CDN's
+ * functions forward (packages/functions/src/pages/public-url.ts). Not the router's URL: the function's
+ * URL is an origin of the router's distribution (its failover, stacks/router.ts), so the function
+ * cannot wait for the distribution's address (docs/decisions/047-pages-survive-their-function.md).
  */
 const assets = web.nodes.assets;
 if (!assets)
@@ -78,7 +81,7 @@ export const pages = new sst.aws.Function("Pages", {
   logging: functionLogging,
   link: [table, bucket, originVerify],
   environment: {
-    SHOP_URL: router.url,
+    ...(domain ? { SHOP_URL: `https://${domain}` } : {}),
     SEARCH_INDEXING: searchIndexing() ? "on" : "off",
     WEB_BUCKET: assets.name,
   },
@@ -92,6 +95,8 @@ export const pages = new sst.aws.Function("Pages", {
 });
 
 for (const path of PAGE_ROUTES) router.route(path, pages.url);
+// The public pages' own behaviours: this function first, the site's index.html when it fails.
+servePagesWithFailover({ pagesUrl: pages.url, siteBucket: assets.nodes.bucket.bucketRegionalDomainName });
 
 /**
  * The page function failed (an init crash, its 10 s timeout, running out of memory, a refused

@@ -19,7 +19,7 @@ import { bucket } from "./storage.ts";
  * `domain: { name, dns: false, cert }` form instead (an ACM certificate you validated yourself, and a
  * CNAME you add to the router's URL). Unset: the shop is served on the CloudFront URL the deploy prints.
  */
-const domain = shopDomain();
+export const domain = shopDomain();
 
 function shopDomain(): string | undefined {
   const setting = stageSetting("ShopDomain");
@@ -106,6 +106,186 @@ ${pageQueryInjection}
 if (event.request.uri === "/") event.request.uri = "${HOME_ORIGIN_PATH}";`;
 
 /**
+ * The public pages' own cache behaviours, which fail over to the plain app
+ * (docs/decisions/047-pages-survive-their-function.md, point 3). On every other path SST's router
+ * picks the origin in its viewer-request function (`cf.updateRequestOrigin`, its KV routes), which
+ * would replace an origin group; so each page path gets a behaviour of its own whose target is the
+ * `PagesFailover` origin group — the page function's URL first, the site's bucket when the function
+ * answers 500, 502, 503 or 504 (a crash at init, its timeout, a throttle) — and a viewer-request
+ * function of its own. `/sitemap.xml`, `/robots.txt`, `/sitemaps/*`, `/_home` and deeper paths stay
+ * on the router's behaviour (an `index.html` there would be wrong), and so does `/api`: it has no
+ * failover and the distribution no custom error responses.
+ */
+export const PAGE_FAILOVER_PATHS = ["/", "/products", "/product/*", "/about", "/contact"] as const;
+/** The origin group's failover codes: the ones the page function's own failures answer. */
+export const PAGE_FAILOVER_STATUS_CODES = [500, 502, 503, 504] as const;
+export const PAGES_ORIGIN_ID = "pages-function";
+export const SITE_BUCKET_ORIGIN_ID = "site-bucket";
+export const PAGES_ORIGIN_GROUP_ID = "pages-failover";
+
+/**
+ * The page function's URL and the site bucket's regional domain, handed over by stacks/pages.ts once
+ * both exist: the router is built first (the static site and the page function name it), so its
+ * distribution takes them as a deferred output, which keeps their dependencies for the deploy.
+ */
+const [pageOrigins, resolvePageOrigins] = $util.deferredOutput<{ pagesUrl: string; siteBucket: string }>();
+export function servePagesWithFailover(origins: {
+  pagesUrl: $util.Output<string>;
+  siteBucket: $util.Output<string>;
+}): void {
+  resolvePageOrigins(
+    $resolve([origins.pagesUrl, origins.siteBucket]).apply(([pagesUrl, siteBucket]) => ({
+      pagesUrl,
+      siteBucket,
+    })),
+  );
+}
+
+/**
+ * The page behaviours' viewer-request function: the router's own steps (the origin header, the
+ * viewer's IP, the query cut, the home rewrite), and the viewer's `Host` as `X-Forwarded-Host`, as
+ * SST's router sets it for a URL origin — the page function takes a stage's public address from it
+ * when the stage has no domain (packages/functions/src/pages/public-url.ts). CloudFront answers only
+ * for the distribution's own names, so that host is one of them. A stage with a domain refuses its
+ * CloudFront address on these paths as SST's router does on the others.
+ */
+export const pageViewerRequestCode = $interpolate`async function handler(event) {
+${domain ? 'if (event.request.headers.host.value.includes("cloudfront.net")) return { statusCode: 403, statusDescription: "Forbidden" };' : ""}
+${viewerRequestInjection}
+event.request.headers["x-forwarded-host"] = event.request.headers.host;
+return event.request;
+}`;
+
+export const pageViewerRequest = new aws.cloudfront.Function("PagesViewerRequest", {
+  runtime: "cloudfront-js-2.0",
+  comment: `${$app.name} ${$app.stage}: the public pages' viewer request (stacks/router.ts)`,
+  publish: true,
+  code: pageViewerRequestCode,
+});
+
+/**
+ * The page behaviours' origin-request trigger (Lambda@Edge). CloudFront runs it for the page
+ * function and, after a failover, again for the site's bucket; there the page's path
+ * (`/product/{slug}`, `/_home`) is no object, so a request to the bucket becomes `/index.html`, the
+ * plain app that renders the page from the API in the browser. CloudFront Functions run at the viewer
+ * only, before the origin is chosen. Lambda@Edge takes no environment variables: the code is inline
+ * and names nothing of the stage.
+ */
+export const PAGE_FAILOVER_EDGE_CODE = `"use strict";
+exports.handler = async (event) => {
+  const request = event.Records[0].cf.request;
+  if (request.origin && request.origin.s3) {
+    request.uri = "/index.html";
+    request.querystring = "";
+  }
+  return request;
+};
+`;
+
+const edgeRole = new aws.iam.Role("PagesFailoverEdgeRole", {
+  assumeRolePolicy: JSON.stringify({
+    Version: "2012-10-17",
+    Statement: [
+      {
+        Effect: "Allow",
+        Action: "sts:AssumeRole",
+        Principal: { Service: ["lambda.amazonaws.com", "edgelambda.amazonaws.com"] },
+      },
+    ],
+  }),
+  // Its logs only (in the region of each edge that ran it); it reads and writes nothing else.
+  managedPolicyArns: ["arn:aws:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole"],
+});
+
+/**
+ * A Lambda@Edge function must live in us-east-1, the shop's home region (stacks/region.ts), where the
+ * stage's provider already is; x86_64 (Lambda@Edge runs no arm64) and a published version, which is
+ * what CloudFront replicates. Removing a stage leaves its replicas for CloudFront to delete, which can
+ * take hours (README, "Deploying a stage").
+ */
+export const pageFailoverEdge = new aws.lambda.Function("PagesFailoverEdge", {
+  description: `${$app.name} ${$app.stage}: a failed-over page request to the site's bucket asks for /index.html (stacks/router.ts)`,
+  runtime: "nodejs22.x",
+  architectures: ["x86_64"],
+  handler: "index.handler",
+  role: edgeRole.arn,
+  code: new $util.asset.AssetArchive({ "index.js": new $util.asset.StringAsset(PAGE_FAILOVER_EDGE_CODE) }),
+  memorySize: 128,
+  timeout: 5,
+  publish: true,
+});
+
+/** CloudFront signs its requests to the site's bucket (whose policy admits CloudFront's reads, SST's `access: "cloudfront"`). */
+const siteBucketAccess = new aws.cloudfront.OriginAccessControl("PagesSiteBucketAccess", {
+  name: `${$app.name}-${$app.stage}-pages-site`.slice(0, 64),
+  description: "The public pages' failover to the site's index.html (stacks/router.ts)",
+  originAccessControlOriginType: "s3",
+  signingBehavior: "always",
+  signingProtocol: "sigv4",
+});
+
+/** What SST's Router hands `transform.cdn` (platform/src/components/aws/cdn.ts). */
+type Distribution = sst.aws.CdnArgs;
+
+/**
+ * Adds the page function and the site's bucket as origins, the origin group, and a behaviour per
+ * page path before SST's (none with lazy routes). Each behaviour keeps the router's cache policy (so
+ * the query cut above decides the cache key) and its origin request policy (every viewer header but
+ * `Host`, which a function URL refuses), with the security headers; GET and HEAD only, as an origin
+ * group requires (the pages answer nothing else).
+ */
+function addPageFailover(args: Distribution): void {
+  args.origins = $util.all([args.origins, pageOrigins]).apply(([origins, { pagesUrl, siteBucket }]) => [
+    ...(origins ?? []),
+    {
+      originId: PAGES_ORIGIN_ID,
+      domainName: new URL(pagesUrl).host,
+      customOriginConfig: {
+        httpPort: 80,
+        httpsPort: 443,
+        originProtocolPolicy: "https-only",
+        originSslProtocols: ["TLSv1.2"],
+        // Past the function's own 10 s timeout (stacks/pages.ts), whose 502 comes first.
+        originReadTimeout: 15,
+      },
+    },
+    { originId: SITE_BUCKET_ORIGIN_ID, domainName: siteBucket, originAccessControlId: siteBucketAccess.id },
+  ]);
+  args.originGroups = $util.output(args.originGroups).apply((groups) => [
+    ...(groups ?? []),
+    {
+      originId: PAGES_ORIGIN_GROUP_ID,
+      failoverCriteria: { statusCodes: [...PAGE_FAILOVER_STATUS_CODES] },
+      members: [{ originId: PAGES_ORIGIN_ID }, { originId: SITE_BUCKET_ORIGIN_ID }],
+    },
+  ]);
+  args.orderedCacheBehaviors = $util
+    .all([
+      args.orderedCacheBehaviors,
+      args.defaultCacheBehavior,
+      securityHeadersPolicy.id,
+      pageViewerRequest.arn,
+      pageFailoverEdge.qualifiedArn,
+    ])
+    .apply(([behaviors, fallback, headersPolicyId, viewerRequestArn, edgeArn]) => [
+      ...PAGE_FAILOVER_PATHS.map((pathPattern) => ({
+        pathPattern,
+        targetOriginId: PAGES_ORIGIN_GROUP_ID,
+        viewerProtocolPolicy: "redirect-to-https",
+        allowedMethods: ["GET", "HEAD"],
+        cachedMethods: ["GET", "HEAD"],
+        compress: true,
+        cachePolicyId: fallback.cachePolicyId,
+        originRequestPolicyId: fallback.originRequestPolicyId,
+        responseHeadersPolicyId: headersPolicyId,
+        functionAssociations: [{ eventType: "viewer-request", functionArn: viewerRequestArn }],
+        lambdaFunctionAssociations: [{ eventType: "origin-request", lambdaArn: edgeArn, includeBody: false }],
+      })),
+      ...(behaviors ?? []),
+    ]);
+}
+
+/**
  * One CloudFront distribution for the whole shop: `/api` → the API function URL (stacks/api.ts),
  * `/images` → the bucket, `/` → the SPA (stacks/web.ts). Same origin for all three, so the SPA needs
  * no CORS and image URLs are plain `/images/...` paths.
@@ -130,6 +310,8 @@ export const router = new sst.aws.Router("Router", {
   edge: { viewerRequest: { injection: viewerRequestInjection } },
   transform: {
     cdn: (args) => {
+      // The public pages' behaviours first: they copy the default behaviour's policies as SST set them.
+      addPageFailover(args);
       args.defaultCacheBehavior = $util
         .all([args.defaultCacheBehavior, securityHeadersPolicy.id])
         .apply(([behavior, id]): CacheBehavior => ({ ...behavior, responseHeadersPolicyId: id }));

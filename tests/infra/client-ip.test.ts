@@ -90,7 +90,10 @@ describe("the client IP behind the router", () => {
     const behavior = resolved(args.defaultCacheBehavior) as Record<string, unknown>;
     expect(behavior.originRequestPolicyId).toBe(ALL_VIEWER_EXCEPT_HOST);
     expect(behavior.functionAssociations).toEqual([{ eventType: "viewer-request", functionArn: "arn:fn" }]);
-    expect(args.orderedCacheBehaviors).toBeUndefined();
+    // The public pages' own behaviours (their failover, stacks/router.ts) keep the same policy.
+    const pageBehaviors = resolved(args.orderedCacheBehaviors) as Record<string, unknown>[];
+    expect(pageBehaviors.length).toBeGreaterThan(0);
+    for (const page of pageBehaviors) expect(page.originRequestPolicyId).toBe(ALL_VIEWER_EXCEPT_HOST);
     // No policy of the stacks' own that could forward Host (a function URL refuses it).
     expect(recording.all("OriginRequestPolicy")).toEqual([]);
   });

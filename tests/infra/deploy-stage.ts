@@ -22,6 +22,9 @@ export function recordedDeploys(): (stage: string) => Promise<Recording> {
     recording = installRecordingSst(stage);
     const { default: config } = (await import(CONFIG_PATH)) as { default: { run(): Promise<unknown> } };
     await config.run();
+    // Pulumi would wait forever on a deferred output nothing resolves (stacks/router.ts's page origins).
+    if (recording.unresolved() > 0)
+      throw new Error(`${recording.unresolved()} deferred output(s) were never resolved`);
     return recording;
   };
 }

@@ -16,12 +16,18 @@ const policyOf = (recording: Recording) =>
   recording.get("ResponseHeadersPolicy", "SecurityHeaders").args as { customHeadersConfig?: unknown };
 
 describe("the page function", () => {
-  it("renders with the router's URL, reads the site's index.html and only what a page needs", async () => {
+  it("renders with the stage's domain, reads the site's index.html and only what a page needs", async () => {
+    // Never the router's URL: the function's URL is an origin of the router's distribution (its
+    // failover), which would make each wait for the other. Without a domain the function takes the
+    // host the CDN forwards (packages/functions/src/pages/public-url.ts).
+    expect(
+      (resolved(pagesOf(await deployStage("staging")).environment) as Record<string, string>).SHOP_URL,
+    ).toBe(undefined);
+    vi.stubEnv("SST_SECRET_ShopDomain", "shop.example.com");
     const recording = await deployStage("staging");
     const args = pagesOf(recording);
-    const router = recording.get("Router", "Router").instance as { url: string };
     const env = resolved(args.environment) as Record<string, string>;
-    expect(env.SHOP_URL).toBe(router.url);
+    expect(env.SHOP_URL).toBe("https://shop.example.com");
     expect(env.WEB_BUCKET).toBe("fruit-shop-staging-Web-assets");
     expect(args.handler).toBe("packages/functions/src/lambda/pages.handler");
     const permissions = resolved(args.permissions) as { actions: string[]; resources: string[] }[];
@@ -122,5 +128,224 @@ describe("the page function", () => {
       vi.stubEnv("SST_SECRET_PagesConcurrency", refused);
       await expect(deployStage("production"), refused).rejects.toThrow(/PagesConcurrency setting must be/);
     }
+  });
+});
+
+/** What SST's Router hands `transform.cdn` for its lazy routes (platform/src/components/aws/router.ts). */
+const ALL_VIEWER_EXCEPT_HOST = "b689b0a8-53d0-40ab-baf2-68738e2966ac";
+const sstDistribution = () => ({
+  origins: [{ originId: "default", domainName: "placeholder.sst.dev" }],
+  defaultCacheBehavior: {
+    targetOriginId: "default",
+    viewerProtocolPolicy: "redirect-to-https",
+    allowedMethods: ["DELETE", "GET", "HEAD", "OPTIONS", "PATCH", "POST", "PUT"],
+    cachedMethods: ["GET", "HEAD"],
+    compress: true,
+    cachePolicyId: "sst-server-cache-policy",
+    originRequestPolicyId: ALL_VIEWER_EXCEPT_HOST,
+    functionAssociations: [{ eventType: "viewer-request", functionArn: "arn:router-request" }],
+  },
+});
+
+interface Behavior {
+  pathPattern: string;
+  targetOriginId: string;
+  allowedMethods: string[];
+  cachePolicyId: string;
+  originRequestPolicyId: string;
+  responseHeadersPolicyId: string;
+  functionAssociations: { eventType: string; functionArn: string }[];
+  lambdaFunctionAssociations: { eventType: string; lambdaArn: string; includeBody: boolean }[];
+}
+interface Distribution {
+  origins: {
+    originId: string;
+    domainName: string;
+    originAccessControlId?: string;
+    customOriginConfig?: unknown;
+  }[];
+  originGroups: {
+    originId: string;
+    failoverCriteria: { statusCodes: number[] };
+    members: { originId: string }[];
+  }[];
+  orderedCacheBehaviors: Behavior[];
+  defaultCacheBehavior: Behavior;
+  customErrorResponses?: unknown;
+}
+
+/** The router's distribution as SST would create it after the stacks' `transform.cdn`. */
+function distributionOf(recording: Recording): Distribution {
+  const cdn = (recording.get("Router", "Router").args.transform as { cdn: unknown }).cdn as (
+    args: Record<string, unknown>,
+    opts: object,
+    name: string,
+  ) => void;
+  const args: Record<string, unknown> = sstDistribution();
+  cdn(args, {}, "RouterCdn");
+  return resolved(args) as Distribution;
+}
+
+type Headers = Record<string, { value: string }>;
+type Query = Record<string, { value: string }>;
+interface ViewerRequest {
+  uri: string;
+  headers: Headers;
+  querystring: Query;
+}
+
+/** Runs the page behaviours' viewer-request function as CloudFront Functions does. */
+async function pageViewerRequest(
+  recording: Recording,
+  request: ViewerRequest,
+): Promise<ViewerRequest | { statusCode: number }> {
+  const code = resolved(recording.get("CloudFrontFunction", "PagesViewerRequest").args.code) as string;
+  const handler = new Function(`${code}\nreturn handler;`)() as (event: unknown) => Promise<ViewerRequest>;
+  return handler({ viewer: { ip: "203.0.113.7" }, request });
+}
+
+/** The Lambda@Edge handler as deployed (its inline index.js), run on an origin-request event. */
+async function edgeOriginRequest(recording: Recording, request: Record<string, unknown>) {
+  const code = recording.get("LambdaFunction", "PagesFailoverEdge").args.code as {
+    assets: Record<string, { text: string }>;
+  };
+  const module = { exports: {} as { handler?: (event: unknown) => Promise<Record<string, unknown>> } };
+  new Function("exports", "module", code.assets["index.js"]!.text)(module.exports, module);
+  return module.exports.handler!({ Records: [{ cf: { config: { eventType: "origin-request" }, request } }] });
+}
+
+describe("the public pages' failover to the plain app (docs/decisions/047-pages-survive-their-function.md)", () => {
+  it("serves each page path from an origin group: the page function, then the site's bucket on 500/502/503/504", async () => {
+    const recording = await deployStage("staging");
+    const distribution = distributionOf(recording);
+    const pages = recording.get("Function", "Pages").instance as { url: string };
+    const policy = recording.get("ResponseHeadersPolicy", "SecurityHeaders").instance as { id: string };
+    const access = recording.get("OriginAccessControl", "PagesSiteBucketAccess");
+    const edge = recording.get("LambdaFunction", "PagesFailoverEdge").instance as { qualifiedArn: string };
+    const viewerRequest = recording.get("CloudFrontFunction", "PagesViewerRequest").instance as {
+      arn: string;
+    };
+
+    const byId = new Map(distribution.origins.map((origin) => [origin.originId, origin]));
+    expect(byId.get("default")?.domainName).toBe("placeholder.sst.dev");
+    expect(byId.get("pages-function")).toMatchObject({
+      domainName: new URL(pages.url).host,
+      customOriginConfig: { originProtocolPolicy: "https-only" },
+    });
+    expect(byId.get("site-bucket")).toEqual({
+      originId: "site-bucket",
+      domainName: "fruit-shop-staging-Web-assets.s3.us-east-1.amazonaws.com",
+      originAccessControlId: (access.instance as { id: string }).id,
+    });
+    expect(access.args).toMatchObject({ originAccessControlOriginType: "s3", signingBehavior: "always" });
+    expect(distribution.originGroups).toEqual([
+      {
+        originId: "pages-failover",
+        failoverCriteria: { statusCodes: [500, 502, 503, 504] },
+        members: [{ originId: "pages-function" }, { originId: "site-bucket" }],
+      },
+    ]);
+
+    const behaviors = distribution.orderedCacheBehaviors;
+    expect(behaviors.map((b) => b.pathPattern)).toEqual([
+      "/",
+      "/products",
+      "/product/*",
+      "/about",
+      "/contact",
+    ]);
+    for (const behavior of behaviors) {
+      expect(behavior, behavior.pathPattern).toMatchObject({
+        targetOriginId: "pages-failover",
+        // An origin group serves GET and HEAD (and OPTIONS) only; the pages answer nothing else.
+        allowedMethods: ["GET", "HEAD"],
+        // The router's cache policy (the query cut decides the key) and its origin request policy.
+        cachePolicyId: "sst-server-cache-policy",
+        originRequestPolicyId: ALL_VIEWER_EXCEPT_HOST,
+        responseHeadersPolicyId: policy.id,
+        functionAssociations: [{ eventType: "viewer-request", functionArn: viewerRequest.arn }],
+        lambdaFunctionAssociations: [
+          { eventType: "origin-request", lambdaArn: edge.qualifiedArn, includeBody: false },
+        ],
+      });
+    }
+  });
+
+  it("keeps /api, the sitemaps and robots.txt out of the group, and the distribution without custom error responses", async () => {
+    const distribution = distributionOf(await deployStage("production"));
+    const patterns = distribution.orderedCacheBehaviors.map((b) => b.pathPattern);
+    for (const pattern of patterns)
+      expect(pattern).not.toMatch(/^\/(api|sitemap|sitemaps|robots|images|_home)/);
+    // Everything else — /api included — stays on SST's behaviour, routed by its function, untouched.
+    expect(distribution.defaultCacheBehavior).toMatchObject({
+      targetOriginId: "default",
+      functionAssociations: [{ eventType: "viewer-request", functionArn: "arn:router-request" }],
+    });
+    expect(distribution.defaultCacheBehavior.lambdaFunctionAssociations).toBeUndefined();
+    // An error page for the whole distribution would answer the API's 5xx with HTML.
+    expect(distribution.customErrorResponses).toBeUndefined();
+  });
+
+  it("sends a failed-over request to the bucket's /index.html and leaves the page function's request alone", async () => {
+    const recording = await deployStage("staging");
+    const fn = recording.get("LambdaFunction", "PagesFailoverEdge").args;
+    // Lambda@Edge: a published version, x86_64, no environment variables, a role Lambda@Edge may assume.
+    expect(fn).toMatchObject({ publish: true, architectures: ["x86_64"], handler: "index.handler" });
+    expect(fn.environment).toBeUndefined();
+    const role = recording.get("IamRole", "PagesFailoverEdgeRole");
+    expect(fn.role).toBe((role.instance as { arn: string }).arn);
+    expect(JSON.parse(role.args.assumeRolePolicy as string).Statement[0].Principal.Service).toContain(
+      "edgelambda.amazonaws.com",
+    );
+
+    const bucket = {
+      s3: { domainName: "fruit-shop-staging-web-assets.s3.us-east-1.amazonaws.com", path: "" },
+    };
+    const functionUrl = { custom: { domainName: "abc.lambda-url.us-east-1.on.aws", path: "" } };
+    for (const uri of ["/product/strawberry", "/_home", "/products", "/about"]) {
+      const request = await edgeOriginRequest(recording, { uri, querystring: "page=2", origin: bucket });
+      expect(request, uri).toMatchObject({ uri: "/index.html", querystring: "" });
+    }
+    const primary = { uri: "/product/strawberry", querystring: "page=2", origin: functionUrl };
+    expect(await edgeOriginRequest(recording, { ...primary })).toEqual(primary);
+  });
+
+  it("still sets the origin header and the viewer's IP, cuts the query and rewrites / on the page paths", async () => {
+    const recording = await deployStage("staging");
+    const secret = resolved(
+      (recording.get("Linkable", "OriginVerify").args as { properties: { value: unknown } }).properties.value,
+    ) as string;
+    const tracking = { fbclid: { value: "IwAR0x" }, utm_source: { value: "news" } };
+    const used = { category: { value: "berries" }, q: { value: "straw" }, page: { value: "2" } };
+    const forged = { "x-fruit-origin": { value: "forged" }, "x-fruit-viewer-ip": { value: "198.51.100.66" } };
+    const host = { host: { value: "d111111abcdef8.cloudfront.net" } };
+    for (const uri of ["/", "/products", "/product/strawberry", "/about", "/contact"]) {
+      const request = (await pageViewerRequest(recording, {
+        uri,
+        headers: { ...host, ...forged },
+        querystring: { ...tracking, ...used },
+      })) as ViewerRequest;
+      expect(request.querystring, uri).toEqual(used);
+      expect(request.headers["x-fruit-origin"], uri).toEqual({ value: secret });
+      expect(request.headers["x-fruit-viewer-ip"], uri).toEqual({ value: "203.0.113.7" });
+      // The page function's address on a stage without a domain (packages/functions/src/pages/public-url.ts).
+      expect(request.headers["x-forwarded-host"], uri).toEqual(host.host);
+      expect(request.uri, uri).toBe(uri === "/" ? "/_home" : uri);
+    }
+    // A stage with a domain refuses its CloudFront address there, as SST's router does elsewhere.
+    vi.stubEnv("SST_SECRET_ShopDomain", "shop.example.com");
+    const withDomain = await deployStage("staging");
+    const refused = await pageViewerRequest(withDomain, {
+      uri: "/about",
+      headers: { ...host },
+      querystring: {},
+    });
+    expect(refused).toMatchObject({ statusCode: 403 });
+    const served = await pageViewerRequest(withDomain, {
+      uri: "/about",
+      headers: { host: { value: "shop.example.com" } },
+      querystring: {},
+    });
+    expect((served as ViewerRequest).headers["x-forwarded-host"]).toEqual({ value: "shop.example.com" });
   });
 });

@@ -26,6 +26,8 @@ export interface Recording {
   /** The one component of a kind and name; throws when missing so a failed lookup names itself. */
   get(kind: string, name: string): Recorded;
   all(kind: string): Recorded[];
+  /** Deferred outputs the stacks made but never resolved. */
+  unresolved(): number;
   /** Removes the globals again. */
   uninstall(): void;
 }
@@ -87,8 +89,12 @@ export function installRecordingSst(stage: string, appName = "fruit-shop"): Reco
         function: { name: fn, arn: `arn:recorded:lambda:${fn}` },
         logGroup: { name: `/aws/lambda/${fn}` },
         queue: { name: `${this.name}-queue`, arn: this.arn },
-        // A StaticSite's bucket of files.
-        assets: { name: `${this.name}-assets`, arn: `arn:recorded:s3:${this.name}-assets` },
+        // A StaticSite's bucket of files (an SST Bucket, whose own node is the S3 bucket).
+        assets: {
+          name: `${this.name}-assets`,
+          arn: `arn:recorded:s3:${this.name}-assets`,
+          nodes: { bucket: { bucketRegionalDomainName: `${this.name}-assets.s3.us-east-1.amazonaws.com` } },
+        },
       };
     }
 
@@ -209,17 +215,48 @@ export function installRecordingSst(stage: string, appName = "fruit-shop"): Reco
       }
     };
 
+  /** A Lambda function of Pulumi's own (the Lambda@Edge one): its published version's ARN too. */
+  class LambdaFunction extends Component {
+    readonly qualifiedArn: string;
+    constructor(name: string, args: Args = {}, opts?: Args) {
+      super("LambdaFunction", name, args, opts);
+      this.qualifiedArn = `${this.arn}:1`;
+    }
+  }
+
   /** `aws` is Pulumi's AWS provider: the resources the stacks create directly, the region and the account lookups. */
   const aws = {
-    cloudfront: { ResponseHeadersPolicy: plain("ResponseHeadersPolicy") },
+    cloudfront: {
+      ResponseHeadersPolicy: plain("ResponseHeadersPolicy"),
+      Function: plain("CloudFrontFunction"),
+      OriginAccessControl: plain("OriginAccessControl"),
+    },
+    iam: { Role: plain("IamRole") },
     sns: { Topic: plain("SnsTopic"), TopicSubscription: plain("SnsTopicSubscription") },
     cloudwatch: { MetricAlarm: plain("MetricAlarm"), LogMetricFilter: plain("LogMetricFilter") },
-    lambda: { FunctionEventInvokeConfig: plain("FunctionEventInvokeConfig") },
+    lambda: { FunctionEventInvokeConfig: plain("FunctionEventInvokeConfig"), Function: LambdaFunction },
     s3: { BucketLifecycleConfiguration: plain("BucketLifecycleConfiguration") },
     getRegionOutput: () => ({ region: new RecordedOutput("us-east-1") }),
     getCallerIdentityOutput: () => ({ accountId: new RecordedOutput("123456789012") }),
   };
   const all = (values: unknown[]) => new RecordedOutput(values.map(resolved));
+  /**
+   * Pulumi's `deferredOutput`: an output resolved later from another. Here its value is filled in
+   * when the stacks resolve it; `unresolved` counts the ones never resolved (a real deploy would wait
+   * on them forever), which `recordedDeploys` refuses.
+   */
+  const deferred: { resolved: boolean }[] = [];
+  const deferredOutput = () => {
+    const state = { resolved: false };
+    deferred.push(state);
+    const output = new RecordedOutput<unknown>(undefined) as { value: unknown };
+    const resolve = (source: unknown) => {
+      if (state.resolved) throw new Error("Deferred Output has already been resolved");
+      state.resolved = true;
+      output.value = resolved(source);
+    };
+    return [output, resolve] as const;
+  };
 
   /** `sst.Linkable`: a component with properties, and `wrap`, which replaces a class's link. */
   class Linkable extends Component {
@@ -260,7 +297,20 @@ export function installRecordingSst(stage: string, appName = "fruit-shop"): Reco
   g.sst = sst;
   g.aws = aws;
   g.$resolve = all;
-  g.$util = { all, output: (value: unknown) => new RecordedOutput(resolved(value)) };
+  g.$util = {
+    all,
+    output: (value: unknown) => new RecordedOutput(resolved(value)),
+    deferredOutput,
+    // Pulumi's assets, kept as what they hold: an archive's files by name, a string asset's text.
+    asset: {
+      AssetArchive: class {
+        constructor(readonly assets: Record<string, unknown>) {}
+      },
+      StringAsset: class {
+        constructor(readonly text: string) {}
+      },
+    },
+  };
   g.$app = { name: appName, stage };
   g.$config = <T>(config: T) => config;
   g.$interpolate = (strings: TemplateStringsArray, ...values: unknown[]) =>
@@ -283,6 +333,7 @@ export function installRecordingSst(stage: string, appName = "fruit-shop"): Reco
       return found;
     },
     all: (kind) => resources.filter((r) => r.kind === kind),
+    unresolved: () => deferred.filter((state) => !state.resolved).length,
     uninstall() {
       for (const name of GLOBALS) delete g[name];
     },
@@ -311,7 +362,7 @@ interface RecordedNodes {
   function: { name: string; arn: string };
   logGroup: { name: string };
   queue: { name: string; arn: string };
-  assets: { name: string; arn: string };
+  assets: { name: string; arn: string; nodes: { bucket: { bucketRegionalDomainName: string } } };
   identity?: { arn: string; dkimSigningAttributes: { tokens: string[] } };
   configurationSet?: { arn: string };
   functions?: { name: string }[];

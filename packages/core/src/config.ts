@@ -93,7 +93,8 @@ export interface Config {
   /**
    * The public site (docs/decisions/034-page-heads.md): `url` is the stage's public address, the
    * only origin canonical links, Open Graph URLs, the sitemap and robots.txt name (`SHOP_URL`: the
-   * router's URL or its domain in the cloud, the printed address locally; never a request's Host).
+   * stage's domain in the cloud, the printed address locally; never a client's Host — a cloud stage
+   * without a domain takes the CDN's forwarded host, packages/functions/src/pages/public-url.ts).
    * `indexing`: whether search engines may index the stage (`SEARCH_INDEXING` on/off; production is
    * on unless it says off, every other stage and the local shop off unless it says on).
    */

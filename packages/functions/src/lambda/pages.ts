@@ -2,6 +2,7 @@ import { primeConnection } from "@fruit/core/db/read-client";
 import type { LambdaContext, LambdaEvent } from "hono/aws-lambda";
 import { handle } from "hono/aws-lambda";
 import { createPagesApp } from "../pages/app.ts";
+import { adoptForwardedHost } from "../pages/public-url.ts";
 import { bucketTemplate } from "../pages/template.ts";
 import { refusedByOrigin } from "./origin.ts";
 
@@ -21,6 +22,8 @@ const notThroughRouter = {
 
 export const handler = (event: LambdaEvent, context: LambdaContext) => {
   if (refusedByOrigin("Pages", event)) return Promise.resolve(notThroughRouter);
+  // Through the router: its forwarded host is the stage's address when no SHOP_URL names one.
+  adoptForwardedHost((event as { headers?: Record<string, string | undefined> }).headers);
   return serve(event, context);
 };
 

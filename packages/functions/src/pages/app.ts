@@ -19,7 +19,8 @@ import { stream } from "hono/streaming";
  * cloud's page function (lambda/pages.ts, behind the router) and the local server
  * (packages/local/src/server.ts), handed the deployed index.html by `template`. Every client gets
  * the same answer: nothing reads the user agent, and absolute URLs come from configuration, never
- * from `Host` or `X-Forwarded-Host`.
+ * from a client's `Host` (a cloud stage without a domain configures it from the CDN's forwarded host,
+ * pages/public-url.ts).
  *
  * @example
  * const pages = createPagesApp({ template: async () => readFileSync("dist/index.html", "utf8") });

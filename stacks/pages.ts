@@ -54,7 +54,8 @@ export const PAGE_ROUTES = [
  * checkout needs — and set aside for them. Lambda refuses a reservation that leaves the account fewer
  * than 10 unreserved executions, so on a new account whose limit is 10 it must stay unset (the
  * deploy would fail); raise the account's limit first. Past it, page requests are throttled and the
- * CDN serves its last good copy (`stale-if-error`, packages/functions/src/pages/app.ts).
+ * CDN fails the page over to the site's index.html (stacks/router.ts) or serves its last good copy
+ * (`stale-if-error`, packages/functions/src/pages/app.ts).
  */
 export const pagesConcurrency = pagesConcurrencySetting();
 

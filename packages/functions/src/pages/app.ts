@@ -39,7 +39,8 @@ export interface PagesOptions {
  * At most 60 s between a change and the HTML the CDN serves: cached 30 s, then served stale for at
  * most 30 s more while one request renders it again (docs/decisions/034-page-heads.md). Browsers
  * revalidate every time. While the function cannot answer at all — throttled, crashed, timed out —
- * the CDN keeps serving the last good copy for a day (`stale-if-error`, docs/decisions/047-pages-survive-their-function.md).
+ * the CDN fails a page over to the site's index.html (stacks/router.ts) and keeps serving the last
+ * good copy of what it does not fail over for a day (`stale-if-error`, docs/decisions/047-pages-survive-their-function.md).
  */
 export const PAGE_CACHE_CONTROL =
   "public, max-age=0, s-maxage=30, stale-while-revalidate=30, stale-if-error=86400";
@@ -86,8 +87,8 @@ export function createPagesApp(options: PagesOptions): Hono {
    * A page, or — when its render throws (DynamoDB or S3 failing, throttled, a bug) or overruns the
    * budget — the plain index.html with 200: the SPA then renders the page from the API in the
    * shopper's browser. A shopper never gets a 5xx or a text error from here; only without any
-   * index.html at all does it answer 503, and the CDN then serves its last good copy
-   * (`stale-if-error`). Each such page logs `page failed` (the PagesServerErrorsAlarm counts them).
+   * index.html at all does it answer 503, and the CDN then fails over to the site's index.html or
+   * serves its last good copy (`stale-if-error`). Each such page logs `page failed` (the PagesServerErrorsAlarm counts them).
    */
   const page = async (c: Context, request: PageRequest) => {
     // index.html is read while the page's data is (renderPage awaits it last).

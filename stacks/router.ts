@@ -110,9 +110,10 @@ if (event.request.uri === "/") event.request.uri = "${HOME_ORIGIN_PATH}";`;
  * (docs/decisions/047-pages-survive-their-function.md, point 3). On every other path SST's router
  * picks the origin in its viewer-request function (`cf.updateRequestOrigin`, its KV routes), which
  * would replace an origin group; so each page path gets a behaviour of its own whose target is the
- * `PagesFailover` origin group — the page function's URL first, the site's bucket when the function
- * answers 500, 502, 503 or 504 (a crash at init, its timeout, a throttle) — and a viewer-request
- * function of its own. `/sitemap.xml`, `/robots.txt`, `/sitemaps/*`, `/_home` and deeper paths stay
+ * `pages-failover` origin group — the page function's URL first, the site's bucket when the function
+ * answers 500, 502, 503 or 504 (a crash at init, its timeout, running out of memory; a throttle if
+ * Lambda answers it with a 5xx, which a stage's first deploy checks) — and a viewer-request function
+ * of its own. `/sitemap.xml`, `/robots.txt`, `/sitemaps/*`, `/_home` and deeper paths stay
  * on the router's behaviour (an `index.html` there would be wrong), and so does `/api`: it has no
  * failover and the distribution no custom error responses.
  */
@@ -201,7 +202,7 @@ const edgeRole = new aws.iam.Role("PagesFailoverEdgeRole", {
  * A Lambda@Edge function must live in us-east-1, the shop's home region (stacks/region.ts), where the
  * stage's provider already is; x86_64 (Lambda@Edge runs no arm64) and a published version, which is
  * what CloudFront replicates. Removing a stage leaves its replicas for CloudFront to delete, which can
- * take hours (README, "Deploying a stage").
+ * take hours (README, "What `production` protects, and removing a stage").
  */
 export const pageFailoverEdge = new aws.lambda.Function("PagesFailoverEdge", {
   description: `${$app.name} ${$app.stage}: a failed-over page request to the site's bucket asks for /index.html (stacks/router.ts)`,
@@ -235,22 +236,24 @@ type Distribution = sst.aws.CdnArgs;
  * group requires (the pages answer nothing else).
  */
 function addPageFailover(args: Distribution): void {
-  args.origins = $util.all([args.origins, pageOrigins]).apply(([origins, { pagesUrl, siteBucket }]) => [
-    ...(origins ?? []),
-    {
-      originId: PAGES_ORIGIN_ID,
-      domainName: new URL(pagesUrl).host,
-      customOriginConfig: {
-        httpPort: 80,
-        httpsPort: 443,
-        originProtocolPolicy: "https-only",
-        originSslProtocols: ["TLSv1.2"],
-        // Past the function's own 10 s timeout (stacks/pages.ts), whose 502 comes first.
-        originReadTimeout: 15,
+  args.origins = $util
+    .all([args.origins, pageOrigins, siteBucketAccess.id])
+    .apply(([origins, { pagesUrl, siteBucket }, accessId]) => [
+      ...(origins ?? []),
+      {
+        originId: PAGES_ORIGIN_ID,
+        domainName: new URL(pagesUrl).host,
+        customOriginConfig: {
+          httpPort: 80,
+          httpsPort: 443,
+          originProtocolPolicy: "https-only",
+          originSslProtocols: ["TLSv1.2"],
+          // Past the function's own 10 s timeout (stacks/pages.ts), whose 502 comes first.
+          originReadTimeout: 15,
+        },
       },
-    },
-    { originId: SITE_BUCKET_ORIGIN_ID, domainName: siteBucket, originAccessControlId: siteBucketAccess.id },
-  ]);
+      { originId: SITE_BUCKET_ORIGIN_ID, domainName: siteBucket, originAccessControlId: accessId },
+    ]);
   args.originGroups = $util.output(args.originGroups).apply((groups) => [
     ...(groups ?? []),
     {

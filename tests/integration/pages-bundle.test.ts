@@ -106,6 +106,15 @@ describe("the page function's bundle", () => {
     const origin = { header: "x-fruit-origin", value: "a".repeat(64) };
     const linked = { SST_RESOURCE_OriginVerify: JSON.stringify(origin) };
     expect((await invoke("/about", linked)).statusCode).toBe(403);
-    expect((await invoke("/about", linked, { [origin.header]: origin.value })).statusCode).toBe(200);
+    const forwarded = { [origin.header]: origin.value, "x-forwarded-host": "d111111abcdef8.cloudfront.net" };
+    // A stage's SHOP_URL (its ShopDomain) is its address whatever host the CDN forwards...
+    const configured = await invoke("/about", linked, forwarded);
+    expect(configured.statusCode).toBe(200);
+    expect(bodyOf(configured)).toContain('<link rel="canonical" href="https://shop.example.com/about" />');
+    // ...and a stage without one takes the CDN's forwarded host (packages/functions/src/pages/public-url.ts).
+    const fromCdn = await invoke("/about", { ...linked, SHOP_URL: "" }, forwarded);
+    expect(bodyOf(fromCdn)).toContain(
+      '<link rel="canonical" href="https://d111111abcdef8.cloudfront.net/about" />',
+    );
   });
 });

@@ -84,7 +84,7 @@ async function tabTo(page: Page, target: Locator, unmarked: Set<string>, key = "
     await page.keyboard.press(key);
     const missing = await unmarkedFocus(page);
     if (missing) unmarked.add(`${new URL(page.url()).pathname}: ${missing}`);
-    if (await focused(target)) return;
+    if (await focused(target)) break;
   }
   expect(await focused(target), `${key} reaches ${target}`).toBe(true);
 }

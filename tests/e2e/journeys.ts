@@ -11,6 +11,18 @@ import { inject } from "vitest";
 // biome-ignore lint/suspicious/noExplicitAny: free-form JSON answers
 export type Json = any;
 
+/** A language the journeys run in: its locale and the prefix of its pages' addresses. */
+export interface Language {
+  locale: "en" | "fr-CA";
+  prefix: "" | "/fr";
+}
+
+/**
+ * The languages the accessibility sweep and the keyboard journey run in. The French pages live under
+ * /fr: with them, this list is `[{ locale: "en", prefix: "" }, { locale: "fr-CA", prefix: "/fr" }]`.
+ */
+export const LANGUAGES: readonly Language[] = [{ locale: "en", prefix: "" }];
+
 /** The seeded administrator. */
 export const ADMIN = { email: "admin@example.com", password: "admin1234" };
 
@@ -53,7 +65,12 @@ export async function registerThroughApi<T extends { name: string; email: string
  * Places an order of `quantity` kg of one product as the customer with `token`, then pays it with
  * the test payment (through the same endpoints as PayPal). Answers the order and its prices.
  */
-export async function placePaidOrder(token: string, product: { _id: string; price: number }, quantity = 1) {
+export async function placePaidOrder(
+  token: string,
+  product: { _id: string; price: number },
+  quantity = 1,
+  deliverySlotId?: string,
+) {
   const prices = priceLines([{ price: product.price, quantity }]);
   const { order }: Json = await callApi("/api/orders", {
     method: "POST",
@@ -69,11 +86,35 @@ export async function placePaidOrder(token: string, product: { _id: string; pric
       },
       paymentMethod: "PayPal",
       ...prices,
+      ...(deliverySlotId ? { deliverySlotId } : {}),
     },
   });
   const payment = await callApi(`/api/orders/${order._id}/paypal`, { method: "POST", token });
   await callApi(`/api/orders/${order._id}/pay`, { method: "PUT", token, body: { id: payment.id } });
   return { order, prices };
+}
+
+/**
+ * Opens a one-off delivery window (POST /api/delivery/slots, docs/product.md §10) three days ahead,
+ * from `start` to `end` on the shop's clock, booked up to a day before. A one-off window changes no
+ * price and is never given to an order that did not choose it (only weekly windows are), so the
+ * other journeys' orders stay as they were. Answers the window (`id`, `date`, `start`, `end`), the
+ * one already there when a run before opened it.
+ */
+export async function openDeliveryWindow(token: string, start: string, end: string) {
+  const date = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+  const cutoffAt = new Date(Date.now() + 86_400_000).toISOString();
+  const response = await fetch(`${inject("shopUrl")}/api/delivery/slots`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+    body: JSON.stringify({ date, start, end, capacity: 20, cutoffAt }),
+  });
+  const answer: Json = await response.json();
+  if (response.ok) return answer;
+  // Opened already by an earlier run on the same shop: the same window (its id is its date and times).
+  if (answer.code !== "SLOT_EXISTS") throw new Error(`POST /api/delivery/slots: ${response.status}`);
+  const slots: Json[] = await callApi("/api/delivery/slots");
+  return slots.find((slot) => slot.id === answer.deliverySlotId);
 }
 
 /** Waits until the first-open spinner (docs/product.md §2: 1 s) is gone. */

@@ -56,7 +56,8 @@ export function PriceSummary({
         value={prices.shippingPrice === 0 ? "Free" : formatMoney(prices.shippingPrice)}
       />
       <SummaryRow label={taxLabel(taxRates)} value={formatMoney(prices.taxPrice)} />
-      <Divider my={4} />
+      {/* Hidden from screen readers: a <dl> holds only its dt/dd rows (axe: definition-list). */}
+      <Divider my={4} aria-hidden />
       <SummaryRow label="Total" value={formatMoney(prices.totalPrice)} strong />
     </Stack>
   );

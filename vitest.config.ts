@@ -34,6 +34,10 @@ export default defineConfig({
           include: ["packages/web/src/**/*.test.{ts,tsx}"],
           environment: "jsdom",
           setupFiles: ["tests/support/web-setup.ts"],
+          // One jsdom and one module cache per worker, not per file: building a jsdom window and
+          // importing React and Mantine again for each of ~40 files cost about two thirds of the
+          // project's CPU. tests/support/web-setup.ts cleans up after every test.
+          isolate: false,
           // A guard, not a goal: rendering a screen in jsdom on a loaded machine (README, "Tests").
           testTimeout: 30_000,
         },

@@ -1,8 +1,17 @@
 import "@testing-library/jest-dom/vitest";
 import { cleanup, configure } from "@testing-library/react";
-import { afterEach } from "vitest";
+import { afterEach, vi } from "vitest";
 
-afterEach(() => cleanup());
+// The web project runs its files in shared workers without isolation (vitest.config.ts): one jsdom
+// and one module cache serve many files. So every test leaves the page as it found it: nothing
+// rendered, no stubbed global (fetch), real timers, empty storage.
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+  localStorage.clear();
+  sessionStorage.clear();
+});
 
 // `findBy…` and `waitFor` wait for what a screen will show, not for a duration: on a loaded 2-core
 // machine a render can take longer than the library's 1 s default, so they wait up to 10 s.

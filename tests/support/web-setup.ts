@@ -1,12 +1,18 @@
 import "@testing-library/jest-dom/vitest";
+import { notifications } from "@mantine/notifications";
 import { cleanup, configure } from "@testing-library/react";
 import { afterEach, vi } from "vitest";
 
 // The web project runs its files in shared workers without isolation (vitest.config.ts): one jsdom
 // and one module cache serve many files. So every test leaves the page as it found it: nothing
-// rendered, no stubbed global (fetch), real timers, empty storage.
+// rendered, no notification shown or queued (Mantine keeps them in a store of its own), no stubbed
+// global (fetch), real timers, empty storage.
 afterEach(() => {
   cleanup();
+  notifications.clean();
+  // What outlived its render (a portal's exit transition, a late effect) goes with the test too.
+  document.body.replaceChildren();
+  for (const { name } of [...document.body.attributes]) document.body.removeAttribute(name);
   vi.unstubAllGlobals();
   vi.useRealTimers();
   localStorage.clear();

@@ -1,4 +1,21 @@
-import { defineConfig } from "vitest/config";
+import { globSync, readFileSync } from "node:fs";
+import { configDefaults, defineConfig } from "vitest/config";
+
+const UNIT = "packages/{core,functions,local,ops,tools}/src/**/*.test.ts";
+const WEB = "packages/web/src/**/*.test.{ts,tsx}";
+
+/**
+ * The test files among `pattern` that replace a module (`vi.mock`, `vi.doMock`). The unit and web
+ * files run without isolation — one module cache per worker, not per file — which a module mock
+ * cannot share: a module another file already imported keeps its real code, and a mock would stay
+ * for the files after. These files run in projects of their own, isolated as vitest's default is.
+ * Found by reading the files, so a new mock cannot land in a shared cache by mistake.
+ */
+function mocking(pattern: string): string[] {
+  return globSync(pattern).filter((file) => /\bvi\.(?:do)?[mM]ock\(/.test(readFileSync(file, "utf8")));
+}
+const unitMocking = mocking(UNIT);
+const webMocking = mocking(WEB);
 
 /**
  * `npm test` runs every suite in one vitest run:
@@ -21,8 +38,14 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["packages/{core,functions,local,ops,tools}/src/**/*.test.ts"],
+          include: [UNIT],
+          exclude: [...configDefaults.exclude, ...unitMocking],
           environment: "node",
+          setupFiles: ["tests/support/unit-setup.ts"],
+          // One module cache per worker, not per file (as the web project): core's modules are
+          // imported once instead of once per file (about half the project's CPU). Tests that
+          // change core's clock or configuration restore them in their own hooks.
+          isolate: false,
           // A guard, not a goal: image tests decode and encode real images, which on a loaded 2-core
           // machine take several times vitest's default of 5 s (README, "Tests").
           testTimeout: 30_000,
@@ -30,11 +53,33 @@ export default defineConfig({
       },
       {
         test: {
+          name: "unit-mocks",
+          include: unitMocking,
+          environment: "node",
+          testTimeout: 30_000,
+        },
+      },
+      {
+        test: {
           name: "web",
-          include: ["packages/web/src/**/*.test.{ts,tsx}"],
+          include: [WEB],
+          exclude: [...configDefaults.exclude, ...webMocking],
           environment: "jsdom",
           setupFiles: ["tests/support/web-setup.ts"],
+          // One jsdom and one module cache per worker, not per file: building a jsdom window and
+          // importing React and Mantine again for each of ~40 files cost about two thirds of the
+          // project's CPU. tests/support/web-setup.ts cleans up after every test.
+          isolate: false,
           // A guard, not a goal: rendering a screen in jsdom on a loaded machine (README, "Tests").
+          testTimeout: 30_000,
+        },
+      },
+      {
+        test: {
+          name: "web-mocks",
+          include: webMocking,
+          environment: "jsdom",
+          setupFiles: ["tests/support/web-setup.ts"],
           testTimeout: 30_000,
         },
       },

@@ -60,7 +60,7 @@ describe("fuzzing write bodies", () => {
         expectWellFormed(res, input);
         if (res.status === 201) expect(res.body.isAdmin).toBe(false);
       }),
-      { numRuns: propertyRuns(40) },
+      { numRuns: propertyRuns(20) },
     );
   });
 
@@ -77,7 +77,7 @@ describe("fuzzing write bodies", () => {
         expectWellFormed(res, input);
         if (res.status === 200) expect(res.body.isAdmin).toBe(false);
       }),
-      { numRuns: propertyRuns(40) },
+      { numRuns: propertyRuns(20) },
     );
   });
 
@@ -120,7 +120,7 @@ describe("fuzzing write bodies", () => {
           expect(Number.isInteger(countInStock) && countInStock >= 0).toBe(true);
         }
       }),
-      { numRuns: propertyRuns(80) },
+      { numRuns: propertyRuns(40) },
     );
   });
 
@@ -152,7 +152,7 @@ describe("fuzzing write bodies", () => {
           expect(res.body.rating).toBeLessThanOrEqual(5);
         }
       }),
-      { numRuns: propertyRuns(60) },
+      { numRuns: propertyRuns(25) },
     );
   });
 
@@ -177,7 +177,7 @@ describe("fuzzing write bodies", () => {
           expectWellFormed(res, raw);
         },
       ),
-      { numRuns: propertyRuns(100) },
+      { numRuns: propertyRuns(60) },
     );
   });
 });

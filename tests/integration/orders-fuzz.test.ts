@@ -139,7 +139,7 @@ describe("orders under random carts", () => {
         expect(order).toMatchObject(expected.dollars);
         expectCataloguePrices(await storedOrder(order._id), lines);
       }),
-      { numRuns: propertyRuns(40), examples: HALF_CENT_CARTS.map((lines) => [lines]) },
+      { numRuns: propertyRuns(25), examples: HALF_CENT_CARTS.map((lines) => [lines]) },
     );
   });
 
@@ -187,7 +187,7 @@ describe("orders under random carts", () => {
           }
         },
       ),
-      { numRuns: propertyRuns(40) },
+      { numRuns: propertyRuns(25) },
     );
   });
 });

@@ -426,7 +426,7 @@ describe("dashboard aggregates under at-least-once delivery", () => {
             expect(await readSummary()).toEqual(expected);
           },
         ),
-        { numRuns: propertyRuns(30) },
+        { numRuns: propertyRuns(20) },
       );
     } finally {
       removeInjection();

@@ -1,8 +1,23 @@
 import "@testing-library/jest-dom/vitest";
+import { notifications } from "@mantine/notifications";
 import { cleanup, configure } from "@testing-library/react";
-import { afterEach } from "vitest";
+import { afterEach, vi } from "vitest";
 
-afterEach(() => cleanup());
+// The web project runs its files in shared workers without isolation (vitest.config.ts): one jsdom
+// and one module cache serve many files. So every test leaves the page as it found it: nothing
+// rendered, no notification shown or queued (Mantine keeps them in a store of its own), no stubbed
+// global (fetch), real timers, empty storage.
+afterEach(() => {
+  cleanup();
+  notifications.clean();
+  // What outlived its render (a portal's exit transition, a late effect) goes with the test too.
+  document.body.replaceChildren();
+  for (const { name } of [...document.body.attributes]) document.body.removeAttribute(name);
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+  localStorage.clear();
+  sessionStorage.clear();
+});
 
 // `findBy…` and `waitFor` wait for what a screen will show, not for a duration: on a loaded 2-core
 // machine a render can take longer than the library's 1 s default, so they wait up to 10 s.

@@ -194,8 +194,12 @@ export class AppError extends Error {
   /** Extra JSON fields sent beside `message` (e.g. the current prices on a price conflict, the `field`). */
   readonly details: Record<string, unknown> | undefined;
 
-  constructor(code: ErrorCode, message: string, details?: Record<string, unknown>) {
-    super(message);
+  /**
+   * What the shop turned into this error (a storage outage's AWS error), for the log only: it is never
+   * sent to the caller.
+   */
+  constructor(code: ErrorCode, message: string, details?: Record<string, unknown>, options?: ErrorOptions) {
+    super(message, options);
     this.name = "AppError";
     this.code = code;
     this.status = errorCodes[code].status;

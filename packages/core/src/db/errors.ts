@@ -112,7 +112,9 @@ export function isUnavailable(error: unknown): boolean {
 /** Turns storage outages into AppError("UNAVAILABLE") so callers answer 503, not 500. */
 export function storageError(error: unknown): unknown {
   if (isUnavailable(error)) {
-    return new AppError("UNAVAILABLE", "The store is temporarily unavailable, please try again");
+    return new AppError("UNAVAILABLE", "The store is temporarily unavailable, please try again", undefined, {
+      cause: error,
+    });
   }
   return error;
 }

@@ -60,6 +60,14 @@ export function errorAnswer(c: Context, code: ErrorCode, message: string, detail
  * with the request id and `status: 500` (the line the API's 5xx alarm counts: stacks/alarms.ts) and
  * answered with a generic 500 `INTERNAL` that leaks nothing.
  */
+/** The name and code of what an AppError was made from (db/errors.ts `storageError`), when anything. */
+function causeOf(error: Error): { cause?: string } {
+  const { cause } = error;
+  if (!(cause instanceof Error)) return {};
+  const code = Reflect.get(cause, "code");
+  return { cause: typeof code === "string" && code !== cause.name ? `${cause.name} ${code}` : cause.name };
+}
+
 export function mapError(error: Error, c: Context) {
   if (isAppError(error)) {
     // A 5xx the shop chose (busy, unavailable, in progress) is logged too, with its code: the shopper
@@ -71,6 +79,8 @@ export function mapError(error: Error, c: Context) {
         code: error.code,
         method: c.req.method,
         path: c.req.path,
+        // Which outage it was (a storage error's AWS name or system code), for the operator.
+        ...causeOf(error),
       });
     return errorAnswer(c, error.code, error.message, error.details);
   }

@@ -1,5 +1,5 @@
 import { catalogueHead, notFoundHead, productHead } from "@fruit/core/browser/pages";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 
 /**
  * Client-side navigation keeps the head the server wrote in step (docs/decisions/034-page-heads.md):
@@ -13,6 +13,9 @@ beforeAll(async () => {
     <meta name="description" content="first" />
     <link rel="canonical" href="https://shop.example.com/" />
     <meta property="og:url" content="https://shop.example.com/" />`;
+  // page-head.ts reads the configured origin from the head when it is first evaluated: evaluate it
+  // afresh here, whatever another file of the same worker imported before (vitest.config.ts, web).
+  vi.resetModules();
   ({ applyPageHead } = await import("./page-head.ts"));
 });
 

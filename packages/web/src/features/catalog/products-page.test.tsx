@@ -159,7 +159,7 @@ describe("the storefront grid", () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(cards()).toHaveLength(1);
     window.dispatchEvent(new Event("scroll"));
-    await waitFor(() => expect(cards()).toHaveLength(10), { timeout: 5000 });
+    await waitFor(() => expect(cards()).toHaveLength(10));
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(cards()).toHaveLength(10);
     expect(api.calls.filter((call) => call.path.includes("cursor"))).toHaveLength(9);

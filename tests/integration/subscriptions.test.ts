@@ -377,98 +377,103 @@ describe("exactly one order per subscription and date", () => {
   const weeks = sizeOf("SUBSCRIPTION_WEEKS", 2);
   const count = sizeOf("SUBSCRIPTION_COUNT", 5);
 
-  it(`holds over ${weeks} weeks × ${count} subscriptions with crashes, duplicate schedules, two sweeps at once and a stopped scheduler`, async () => {
-    const start = addDays(firstTuesday, 35);
-    // Stock for every week of every subscription: no week may be recorded "empty" for want of it.
-    const stock = await createProduct({ name: "Long-run apples", countInStock: count * weeks + 10 });
-    const created: { _id: string; every: number; startsOn: string }[] = [];
-    for (let i = 0; i < count; i += 1) {
-      const every = i % 3 === 0 ? 2 : 1;
-      const startsOn = addDays(start, (i % 4) - 2);
-      created.push(
-        await subscribe(i % 2 === 0 ? ann : bob, [{ _id: stock._id, quantity: 1 }], { every, startsOn }),
-      );
-    }
-    // Crashes mid-opening: some placements die before their transaction, some after it committed
-    // (the week's order and occurrence stored, the run lost).
-    let n = 0;
-    let crashes = 0;
-    const place = orderStore.place;
-    vi.spyOn(orderStore, "place").mockImplementation(async (placement) => {
-      n += 1;
-      if (n % 7 === 0) {
-        crashes += 1;
-        throw new Error("crash before the transaction");
+  it(
+    `holds over ${weeks} weeks × ${count} subscriptions with crashes, duplicate schedules, two sweeps at once and a stopped scheduler`,
+    async () => {
+      const start = addDays(firstTuesday, 35);
+      // Stock for every week of every subscription: no week may be recorded "empty" for want of it.
+      const stock = await createProduct({ name: "Long-run apples", countInStock: count * weeks + 10 });
+      const created: { _id: string; every: number; startsOn: string }[] = [];
+      for (let i = 0; i < count; i += 1) {
+        const every = i % 3 === 0 ? 2 : 1;
+        const startsOn = addDays(start, (i % 4) - 2);
+        created.push(
+          await subscribe(i % 2 === 0 ? ann : bob, [{ _id: stock._id, quantity: 1 }], { every, startsOn }),
+        );
       }
-      const outcome = await place(placement);
-      if (n % 5 === 0) {
-        crashes += 1;
-        throw new Error("crash after the transaction");
+      // Crashes mid-opening: some placements die before their transaction, some after it committed
+      // (the week's order and occurrence stored, the run lost).
+      let n = 0;
+      let crashes = 0;
+      const place = orderStore.place;
+      vi.spyOn(orderStore, "place").mockImplementation(async (placement) => {
+        n += 1;
+        if (n % 7 === 0) {
+          crashes += 1;
+          throw new Error("crash before the transaction");
+        }
+        const outcome = await place(placement);
+        if (n % 5 === 0) {
+          crashes += 1;
+          throw new Error("crash after the transaction");
+        }
+        return outcome;
+      });
+      // The schedule: every 12 hours; every third run two sweeps at once, every fourth run delivered
+      // again once it finished; and a day without any run in the second week.
+      const first = opensOf(start) - DAY;
+      const last = cutoffOf(addDays(start, 7 * (weeks - 1)));
+      const stoppedFrom = first + 7 * DAY;
+      let run = 0;
+      let concurrent = 0;
+      let redelivered = 0;
+      let skippedRuns = 0;
+      for (let at = first; at < last; at += 12 * HOUR) {
+        run += 1;
+        if (at >= stoppedFrom && at < stoppedFrom + DAY) {
+          skippedRuns += 1;
+          continue;
+        }
+        const runs = [tick(at)];
+        if (run % 3 === 0) {
+          concurrent += 1;
+          runs.push(reconcileSubscriptions({ now: new Date(at) }));
+        }
+        await Promise.all(runs);
+        if (run % 4 === 0) {
+          redelivered += 1;
+          await reconcileSubscriptions({ now: new Date(at) });
+        }
       }
-      return outcome;
-    });
-    // The schedule: every 12 hours; every third run two sweeps at once, every fourth run delivered
-    // again once it finished; and a day without any run in the second week.
-    const first = opensOf(start) - DAY;
-    const last = cutoffOf(addDays(start, 7 * (weeks - 1)));
-    const stoppedFrom = first + 7 * DAY;
-    let run = 0;
-    let concurrent = 0;
-    let redelivered = 0;
-    let skippedRuns = 0;
-    for (let at = first; at < last; at += 12 * HOUR) {
-      run += 1;
-      if (at >= stoppedFrom && at < stoppedFrom + DAY) {
-        skippedRuns += 1;
-        continue;
+      vi.restoreAllMocks();
+      expect(crashes).toBeGreaterThan(0);
+      expect(concurrent).toBeGreaterThan(0);
+      expect(redelivered).toBeGreaterThan(0);
+      expect(skippedRuns).toBe(2);
+      // Every week due in the span: exactly one order (a cancelled one still is the week's one order),
+      // and its occurrence names it.
+      const byWeek = new Map<string, Record<string, unknown>[]>();
+      for (const order of await allOrders()) {
+        const s = order.subscription as { id: string; date: string } | undefined;
+        if (!s) continue;
+        const key = `${s.id}#${s.date}`;
+        byWeek.set(key, [...(byWeek.get(key) ?? []), order]);
       }
-      const runs = [tick(at)];
-      if (run % 3 === 0) {
-        concurrent += 1;
-        runs.push(reconcileSubscriptions({ now: new Date(at) }));
+      let due = 0;
+      let missing = 0;
+      let duplicates = 0;
+      let unnamed = 0;
+      for (const { _id } of created) {
+        const sub = await subscriptionStore.get(_id);
+        const dates = Array.from({ length: weeks }, (_, i) => addDays(start, 7 * i));
+        const occurrences = new Map(
+          (await subscriptionStore.getOccurrences(dates.map((date) => ({ subscriptionId: _id, date })))).map(
+            (o) => [o.date, o],
+          ),
+        );
+        for (const date of dates) {
+          const placed = byWeek.get(`${_id}#${date}`) ?? [];
+          if (placed.length > 1) duplicates += 1;
+          if (!sub || !isSubscriptionDate(sub, date)) continue;
+          due += 1;
+          if (placed.length === 0) missing += 1;
+          else if (occurrences.get(date)?.orderId !== placed[0]?.id) unnamed += 1;
+        }
       }
-      await Promise.all(runs);
-      if (run % 4 === 0) {
-        redelivered += 1;
-        await reconcileSubscriptions({ now: new Date(at) });
-      }
-    }
-    vi.restoreAllMocks();
-    expect(crashes).toBeGreaterThan(0);
-    expect(concurrent).toBeGreaterThan(0);
-    expect(redelivered).toBeGreaterThan(0);
-    expect(skippedRuns).toBe(2);
-    // Every week due in the span: exactly one order (a cancelled one still is the week's one order),
-    // and its occurrence names it.
-    const byWeek = new Map<string, Record<string, unknown>[]>();
-    for (const order of await allOrders()) {
-      const s = order.subscription as { id: string; date: string } | undefined;
-      if (!s) continue;
-      const key = `${s.id}#${s.date}`;
-      byWeek.set(key, [...(byWeek.get(key) ?? []), order]);
-    }
-    let due = 0;
-    let missing = 0;
-    let duplicates = 0;
-    let unnamed = 0;
-    for (const { _id } of created) {
-      const sub = await subscriptionStore.get(_id);
-      const dates = Array.from({ length: weeks }, (_, i) => addDays(start, 7 * i));
-      const occurrences = new Map(
-        (await subscriptionStore.getOccurrences(dates.map((date) => ({ subscriptionId: _id, date })))).map(
-          (o) => [o.date, o],
-        ),
-      );
-      for (const date of dates) {
-        const placed = byWeek.get(`${_id}#${date}`) ?? [];
-        if (placed.length > 1) duplicates += 1;
-        if (!sub || !isSubscriptionDate(sub, date)) continue;
-        due += 1;
-        if (placed.length === 0) missing += 1;
-        else if (occurrences.get(date)?.orderId !== placed[0]?.id) unnamed += 1;
-      }
-    }
-    expect(due).toBeGreaterThan(0);
-    expect({ missing, duplicates, unnamed }).toEqual({ missing: 0, duplicates: 0, unnamed: 0 });
-  });
+      expect(due).toBeGreaterThan(0);
+      expect({ missing, duplicates, unnamed }).toEqual({ missing: 0, duplicates: 0, unnamed: 0 });
+      // A guard for a loaded machine, grown with the size (the full size runs for minutes).
+    },
+    Math.max(60_000, weeks * count * 1_000),
+  );
 });

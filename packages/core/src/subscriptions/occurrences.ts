@@ -1,12 +1,12 @@
 import { nowDate, nowMs } from "../clock.ts";
 import { AGAIN, giveUp, retrying } from "../db/retry.ts";
 import { tryTransact } from "../db/transact.ts";
-import { DEFAULT_LOCALE } from "../i18n/locale.ts";
+import { DEFAULT_LOCALE, type Locale } from "../i18n/locale.ts";
 import { log } from "../log.ts";
-import { placeOccurrence } from "../orders/occurrence.ts";
+import { type ProductsRead, placeOccurrence, readProducts } from "../orders/occurrence.ts";
 import { isHeld } from "../orders/order.records.ts";
 import { orderStore } from "../orders/order.store.ts";
-import type { RulesRecord } from "../slots/delivery.records.ts";
+import type { RulesRecord, SlotRecord } from "../slots/delivery.records.ts";
 import { slotIdOf, slotRefOf } from "../slots/delivery.schema.ts";
 import { deliveryStore } from "../slots/delivery.store.ts";
 import { ruleSlot } from "../slots/slots.ts";
@@ -70,76 +70,177 @@ async function slotOf(rules: RulesRecord, window: RulesRecord["windows"][number]
   return deliveryStore.getSlot(id);
 }
 
+/** What opening a week reads besides its subscription: each may have been read for a whole page. */
+interface WeekReads {
+  rules: RulesRecord | undefined;
+  /** The week's window slot (materialised from the rules if no one listed it yet). */
+  slot: (window: RulesRecord["windows"][number], date: string) => Promise<SlotRecord | undefined>;
+  customer: { id: string; name: string; locale?: Locale | undefined } | undefined;
+  /** The products of its lines, when read for the page (otherwise read with the week). */
+  products?: ProductsRead;
+}
+
+/**
+ * Opens one week of `sub` (read) with `reads`: places its order, or records why none is placed.
+ * `AGAIN` when something read changed meanwhile (the subscription, a product, the window): the
+ * caller reads again.
+ */
+async function openWith(
+  sub: SubscriptionRecord,
+  date: string,
+  now: Date,
+  reads: WeekReads,
+): Promise<WeekOutcome | typeof AGAIN> {
+  const { rules } = reads;
+  const window = ruleWindow(rules, sub.window);
+  if (!rules || !window || rules.closedDates.includes(date))
+    return recordWeek(sub, date, "closed", "The shop does not deliver in this window that day", now);
+  const slot = await reads.slot(window, date);
+  if (!slot || slot.closed)
+    return recordWeek(sub, date, "closed", "The shop closed this delivery window", now);
+  if (slot.booked >= slot.capacity)
+    return recordWeek(sub, date, "no seat", "The delivery window is full", now);
+  const user = reads.customer;
+  if (!user) return recordWeek(sub, date, "refused", "The account was deleted", now);
+  const id = sub.id;
+  const outcome = await placeOccurrence(
+    {
+      customer: { _id: user.id, name: user.name },
+      locale: user.locale ?? DEFAULT_LOCALE,
+      subscription: { id, date },
+      lines: sub.items,
+      shippingAddress: sub.shippingAddress,
+      window: slotRefOf(slot.id),
+      holdUntil: slot.cutoffAt,
+      occurrence: (orderId) => ({
+        claim: subscriptionStore.claimOccurrence({
+          subscriptionId: id,
+          date,
+          userId: sub.userId,
+          status: "placed",
+          orderId,
+          at: now.toISOString(),
+        }),
+        guard: subscriptionStore.versionCheck(sub),
+      }),
+    },
+    now,
+    reads.products,
+  );
+  switch (outcome.kind) {
+    case "placed":
+      return "placed";
+    case "taken":
+      return "exists";
+    case "empty":
+      return recordWeek(sub, date, "empty", "Nothing of this box is available this week", now);
+    case "refused":
+      return recordWeek(sub, date, "refused", outcome.reason, now);
+    case "slot":
+    case "changed":
+    case "conflict":
+      // The window filled or closed, the subscription or a product changed: decided again.
+      return AGAIN;
+  }
+}
+
+/** Whether `sub`'s week of `date` is to be opened at `now`: active, due, wanted, open and not past its cut-off. */
+function dueNow(
+  sub: SubscriptionRecord | undefined,
+  rules: RulesRecord | undefined,
+  date: string,
+  now: Date,
+) {
+  if (sub?.status !== "active" || !isSubscriptionDate(sub, date) || !wantsWeek(sub, date)) return false;
+  const { cutoffAt, opensAt } = weekTimes(date, timesOf(rules, sub.window));
+  return now >= opensAt && now < cutoffAt;
+}
+
 /**
  * Opens the week of `date` of subscription `id` at `now`, once: places its order, or records why none
  * is placed (closed, nothing available, no seat, refused). A week skipped, paused, not due or already
- * opened is left as it is. Safe to run any number of times, also at once.
+ * opened is left as it is. Safe to run any number of times, also at once. Reads everything itself,
+ * strongly consistent (the reconcile pass opens a page of weeks from one set of reads: openWeeks).
  */
 export async function openWeek(id: string, date: string, now: Date = nowDate()): Promise<WeekOutcome> {
   return retrying<WeekOutcome>(
     "changedMeanwhile",
     async () => {
       const sub = await subscriptionStore.get(id);
-      if (sub?.status !== "active" || !isSubscriptionDate(sub, date) || !wantsWeek(sub, date))
-        return "not due";
       const rules = await deliveryStore.getRules();
-      const times = timesOf(rules, sub.window);
-      const { cutoffAt, opensAt } = weekTimes(date, times);
-      if (now < opensAt || now >= cutoffAt) return "not due";
+      if (!sub || !dueNow(sub, rules, date, now)) return "not due";
       const existing = await subscriptionStore.getOccurrence(id, date);
       if (existing && existing.status !== "withdrawn") return "exists";
-      const window = ruleWindow(rules, sub.window);
-      if (!rules || !window || rules.closedDates.includes(date))
-        return recordWeek(sub, date, "closed", "The shop does not deliver in this window that day", now);
-      const slot = await slotOf(rules, window, date);
-      if (!slot || slot.closed)
-        return recordWeek(sub, date, "closed", "The shop closed this delivery window", now);
-      if (slot.booked >= slot.capacity)
-        return recordWeek(sub, date, "no seat", "The delivery window is full", now);
       const user = await userStore.get(sub.userId);
-      if (!user) return recordWeek(sub, date, "refused", "The account was deleted", now);
-      const outcome = await placeOccurrence(
-        {
-          customer: { _id: user.id, name: user.name },
-          locale: user.locale ?? DEFAULT_LOCALE,
-          subscription: { id, date },
-          lines: sub.items,
-          shippingAddress: sub.shippingAddress,
-          window: slotRefOf(slot.id),
-          holdUntil: slot.cutoffAt,
-          occurrence: (orderId) => ({
-            claim: subscriptionStore.claimOccurrence({
-              subscriptionId: id,
-              date,
-              userId: sub.userId,
-              status: "placed",
-              orderId,
-              at: now.toISOString(),
-            }),
-            guard: subscriptionStore.versionCheck(sub),
-          }),
-        },
-        now,
-      );
-      switch (outcome.kind) {
-        case "placed":
-          return "placed";
-        case "taken":
-          return "exists";
-        case "empty":
-          return recordWeek(sub, date, "empty", "Nothing of this box is available this week", now);
-        case "refused":
-          return recordWeek(sub, date, "refused", outcome.reason, now);
-        case "slot":
-        case "changed":
-        case "conflict":
-          // The window filled or closed, the subscription or a product changed: decided again.
-          return AGAIN;
-      }
+      return openWith(sub, date, now, {
+        rules,
+        slot: (window, day) => slotOf(rules as RulesRecord, window, day),
+        customer: user && { id: user.id, name: user.name, locale: user.locale },
+      });
     },
     // Still changing after every try: left for the next run.
     giveUp(() => new Error(`subscription ${id} week ${date} kept changing`)),
   );
+}
+
+/** How many weeks of a page the reconcile pass opens at once. */
+export const OPENING_IN_FLIGHT = 20;
+
+/** Runs `work` on each of `items`, `OPENING_IN_FLIGHT` at a time, settled like Promise.allSettled. */
+async function settledInFlight<T, R>(
+  items: readonly T[],
+  work: (item: T) => Promise<R>,
+): Promise<PromiseSettledResult<R>[]> {
+  const results: PromiseSettledResult<R>[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next;
+      next += 1;
+      try {
+        results[index] = { status: "fulfilled", value: await work(items[index] as T) };
+      } catch (reason) {
+        results[index] = { status: "rejected", reason };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(OPENING_IN_FLIGHT, items.length) }, worker));
+  return results;
+}
+
+/**
+ * Opens weeks of a page of subscriptions as read by the reconcile pass, with one set of reads for
+ * them all (issue 43's performance rule: one placement transaction per week and no read per week):
+ * the customers and the products in one batch read each, each window's slot once. A week whose
+ * reads no longer hold (its subscription, a product or its window changed: the transaction refuses
+ * it) is opened again on its own by `openWeek`, which reads everything afresh.
+ */
+async function openWeeks(
+  weeks: readonly { sub: SubscriptionRecord; date: string }[],
+  rules: RulesRecord,
+  now: Date,
+): Promise<PromiseSettledResult<WeekOutcome>[]> {
+  if (weeks.length === 0) return [];
+  const [customers, products] = await Promise.all([
+    userStore.customersById(weeks.map((w) => w.sub.userId)),
+    readProducts(weeks.flatMap((w) => w.sub.items)),
+  ]);
+  const slots = new Map<string, Promise<SlotRecord | undefined>>();
+  const slot = (window: RulesRecord["windows"][number], date: string) => {
+    const id = slotIdOf(date, window.start, window.end);
+    const read = slots.get(id) ?? slotOf(rules, window, date);
+    slots.set(id, read);
+    return read;
+  };
+  return settledInFlight(weeks, async ({ sub, date }) => {
+    const outcome = await openWith(sub, date, now, {
+      rules,
+      slot,
+      customer: customers.get(sub.userId),
+      products,
+    });
+    return outcome === AGAIN ? openWeek(sub.id, date, now) : outcome;
+  });
 }
 
 /**
@@ -207,15 +308,21 @@ export async function reconcileSubscriptions(
         await subscriptionStore.getOccurrences(weeks.map((w) => ({ subscriptionId: w.sub.id, date: w.date })))
       ).map((o) => [`${o.subscriptionId}#${o.date}`, o]),
     );
-    const outcomes = await Promise.allSettled(
-      weeks.map(async ({ sub, date, cutoffAt }) => {
-        const occurrence = found.get(`${sub.id}#${date}`);
-        // A week withdrawn and wanted again (its skip taken back) is placed again, like a week never opened.
-        if (occurrence && occurrence.status !== "withdrawn")
-          return (await remindWeek(occurrence, cutoffAt, now)) ? "reminded" : "exists";
-        return openWeek(sub.id, date, now);
-      }),
-    );
+    // Placed weeks due their reminder get it; weeks with no occurrence (or a withdrawn one, its skip
+    // taken back) are opened together, from one set of reads.
+    const toOpen: typeof weeks = [];
+    const reminders: typeof weeks = [];
+    for (const week of weeks) {
+      const occurrence = found.get(`${week.sub.id}#${week.date}`);
+      (occurrence && occurrence.status !== "withdrawn" ? reminders : toOpen).push(week);
+    }
+    const reminded = await settledInFlight(reminders, async ({ sub, date, cutoffAt }) => {
+      const occurrence = found.get(`${sub.id}#${date}`) as OccurrenceRecord;
+      return (await remindWeek(occurrence, cutoffAt, now)) ? "reminded" : "exists";
+    });
+    const opened = await openWeeks(toOpen, rules, now);
+    const outcomes = [...reminded, ...opened];
+    const ordered = [...reminders, ...toOpen];
     outcomes.forEach((outcome, index) => {
       if (outcome.status === "fulfilled") {
         if (outcome.value === "placed") report.placed += 1;
@@ -224,7 +331,7 @@ export async function reconcileSubscriptions(
         return;
       }
       report.failed += 1;
-      const week = weeks[index];
+      const week = ordered[index];
       const error =
         outcome.reason instanceof Error ? `${outcome.reason.name}: ${outcome.reason.message}` : "";
       log("error", "opening a subscription week failed", {

@@ -62,6 +62,21 @@ describe("saved addresses", () => {
     expect(again.body.isDefault).toBe(true);
   });
 
+  it("keeps exactly one default when two addresses are made the default at once", async () => {
+    const ann = await createUser();
+    const saved = [];
+    for (const a of [home, work, { ...home, city: "Laval" }]) saved.push((await add(ann, a)).body);
+    const [, second, third] = saved;
+    const made = await Promise.all([
+      change(ann, second._id, { ...work, isDefault: true }),
+      change(ann, third._id, { ...home, city: "Laval", isDefault: true }),
+    ]);
+    expect(made.map((res) => res.status)).toEqual([200, 200]);
+    const list = (await addresses(ann)).body;
+    expect(defaults(list)).toHaveLength(1);
+    expect([second._id, third._id]).toContain(defaults(list)[0]);
+  });
+
   it("answers only the caller's own addresses: another's is not found and stays as it was", async () => {
     const [ann, bob] = [await createUser(), await createUser()];
     const annHome = (await add(ann, home)).body;

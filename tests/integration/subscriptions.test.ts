@@ -3,6 +3,7 @@ import { sweepExpiredOrders } from "@fruit/core/expiry";
 import { type FakeClock, useFakeClock } from "@fruit/core/internal/clock";
 import { db, tableName } from "@fruit/core/internal/db/client";
 import { orderStore } from "@fruit/core/internal/orders/order.store";
+import { slotIdOf } from "@fruit/core/internal/slots/delivery.schema";
 import { addDays, localDate } from "@fruit/core/internal/slots/zoned-time";
 import { isSubscriptionDate } from "@fruit/core/internal/subscriptions/dates";
 import { subscriptionStore } from "@fruit/core/internal/subscriptions/subscription.store";
@@ -259,6 +260,61 @@ describe("skips, decided by the server's clock", () => {
     const notADate = await api(ann, "POST", `/${sub._id}/skips`, { date: addDays(later, 8) });
     expect(notADate.status).toBe(409);
     expect(await notADate.json()).toMatchObject({ code: "NOT_A_DELIVERY_DATE" });
+  });
+});
+
+describe("skips across daylight saving, and a skip taken back into a full window", () => {
+  // Toronto: summer time from 14 March 2027, standard time from 7 November 2027. Each week's cut-off
+  // is Monday 10:00 on the wall clock, so its instant moves by an hour across each change.
+  const seasons = [
+    {
+      now: "2027-03-01T17:00:00Z",
+      weeks: { "2027-03-09": "2027-03-08T15:00:00Z", "2027-03-16": "2027-03-15T14:00:00Z" },
+    },
+    {
+      now: "2027-10-25T16:00:00Z",
+      weeks: { "2027-11-02": "2027-11-01T14:00:00Z", "2027-11-09": "2027-11-08T15:00:00Z" },
+    },
+  ];
+
+  it("accepts a skip at the cut-off minus 1 s and refuses it at the cut-off, on both sides of each change", async () => {
+    const quince = await createProduct({ countInStock: 100 });
+    for (const { now, weeks } of seasons) {
+      clock.set(Date.parse(now));
+      const [first] = Object.keys(weeks);
+      const sub = await subscribe(ann, [{ _id: quince._id, quantity: 1 }], { startsOn: first });
+      for (const [date, cutoff] of Object.entries(weeks)) {
+        clock.set(Date.parse(cutoff) - 1000);
+        const accepted = await api(ann, "POST", `/${sub._id}/skips`, { date });
+        expect(accepted.status, `${date} at its cut-off minus 1 s`).toBe(201);
+        // Taken back while it may be, so the same week can be tried at its cut-off.
+        expect((await api(ann, "DELETE", `/${sub._id}/skips/${date}`)).status).toBe(200);
+        clock.set(Date.parse(cutoff));
+        const refused = await api(ann, "POST", `/${sub._id}/skips`, { date });
+        expect(refused.status, `${date} at its cut-off`).toBe(409);
+        expect(await refused.json()).toMatchObject({ code: "CUTOFF_PASSED" });
+      }
+    }
+  });
+
+  it("refuses to take a skip back when the week's window is full (409), and keeps the skip", async () => {
+    const lime = await createProduct({ countInStock: 100 });
+    const week = addDays(firstTuesday, 28);
+    const skipper = await subscribe(ann, [{ _id: lime._id, quantity: 1 }], { startsOn: week });
+    const other = await subscribe(bob, [{ _id: lime._id, quantity: 1 }], { startsOn: week });
+    expect((await api(ann, "POST", `/${skipper._id}/skips`, { date: week })).status).toBe(201);
+    // Bob's week opens and takes a seat; the administrator then leaves no other.
+    clock.set(opensOf(week));
+    expect(await openWeek(other._id, week)).toBe("placed");
+    const slotId = slotIdOf(week, TUESDAY.start, TUESDAY.end);
+    const full = await app.request(`/api/delivery/slots/${slotId}`, json(admin, "PUT", { capacity: 1 }));
+    expect(full.status, await full.clone().text()).toBe(200);
+    const refused = await api(ann, "DELETE", `/${skipper._id}/skips/${week}`);
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toMatchObject({ code: "SLOT_FULL" });
+    const kept = await (await api(ann, "GET", `/${skipper._id}`)).json();
+    expect(kept.skips).toContain(week);
+    expect(await ordersOf(skipper._id, week)).toEqual([]);
   });
 });
 

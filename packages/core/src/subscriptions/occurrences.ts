@@ -208,36 +208,53 @@ async function settledInFlight<T, R>(
   return results;
 }
 
-/**
- * Opens weeks of a page of subscriptions as read by the reconcile pass, with one set of reads for
- * them all (issue 43's performance rule: one placement transaction per week and no read per week):
- * the customers and the products in one batch read each, each window's slot once. A week whose
- * reads no longer hold (its subscription, a product or its window changed: the transaction refuses
- * it) is opened again on its own by `openWeek`, which reads everything afresh.
- */
-async function openWeeks(
-  weeks: readonly { sub: SubscriptionRecord; date: string }[],
-  rules: RulesRecord,
-  now: Date,
-): Promise<PromiseSettledResult<WeekOutcome>[]> {
-  if (weeks.length === 0) return [];
+/** A week the reconcile pass looks at: its subscription as read, its date and cut-off. */
+interface PassWeek {
+  sub: SubscriptionRecord;
+  date: string;
+  cutoffAt: Date;
+}
+
+/** A page of the reconcile pass, read: its subscriptions, its placed weeks, its weeks to open and their reads. */
+interface PassPage {
+  page: { items: SubscriptionRecord[]; next: Record<string, unknown> | undefined };
+  reminders: { week: PassWeek; occurrence: OccurrenceRecord }[];
+  toOpen: PassWeek[];
+  reads: PageReads;
+}
+
+/** The reads of a page of weeks to open: their customers and products, in one batch read each. */
+type PageReads = Pick<WeekReads, "products"> & { customers: Map<string, WeekReads["customer"]> };
+
+const readForOpening = async (weeks: readonly PassWeek[]): Promise<PageReads> => {
+  if (weeks.length === 0) return { customers: new Map(), products: new Map() };
   const [customers, products] = await Promise.all([
     userStore.customersById(weeks.map((w) => w.sub.userId)),
     readProducts(weeks.flatMap((w) => w.sub.items)),
   ]);
-  const slots = new Map<string, Promise<SlotRecord | undefined>>();
-  const slot = (window: RulesRecord["windows"][number], date: string) => {
-    const id = slotIdOf(date, window.start, window.end);
-    const read = slots.get(id) ?? slotOf(rules, window, date);
-    slots.set(id, read);
-    return read;
-  };
+  return { customers, products };
+};
+
+/**
+ * Opens weeks of a page of subscriptions as read by the reconcile pass, with one set of reads for
+ * them all (issue 43's performance rule: one placement transaction per week and no read per week):
+ * `reads` (the customers and the products), and `slot`, each window's slot read once for the pass.
+ * A week whose reads no longer hold (its subscription, a product or its window changed: the
+ * transaction refuses it) is opened again on its own by `openWeek`, which reads everything afresh.
+ */
+function openWeeks(
+  weeks: readonly PassWeek[],
+  rules: RulesRecord,
+  now: Date,
+  reads: PageReads,
+  slot: WeekReads["slot"],
+): Promise<PromiseSettledResult<WeekOutcome>[]> {
   return settledInFlight(weeks, async ({ sub, date }) => {
     const outcome = await openWith(sub, date, now, {
       rules,
       slot,
-      customer: customers.get(sub.userId),
-      products,
+      customer: reads.customers.get(sub.userId),
+      ...(reads.products ? { products: reads.products } : {}),
     });
     return outcome === AGAIN ? openWeek(sub.id, date, now) : outcome;
   });
@@ -292,12 +309,22 @@ export async function reconcileSubscriptions(
     return report;
   }
   const today = localDate(now, rules.timeZone);
-  let start: Record<string, unknown> | undefined;
-  do {
-    if (options.stopAt !== undefined && nowMs() >= options.stopAt) return report;
+  // Each window's slot, read once for the whole pass (the seat's condition decides in each transaction).
+  const slots = new Map<string, Promise<SlotRecord | undefined>>();
+  const slot: WeekReads["slot"] = (window, date) => {
+    const id = slotIdOf(date, window.start, window.end);
+    const read = slots.get(id) ?? slotOf(rules, window, date);
+    slots.set(id, read);
+    return read;
+  };
+  /**
+   * One page and what its weeks need: the active subscriptions, their weeks open now, those weeks'
+   * occurrences (placed ones due their reminder get it; weeks with none, or a withdrawn one whose
+   * skip was taken back, are opened), and the reads of the weeks to open.
+   */
+  const readPage = async (start: Record<string, unknown> | undefined): Promise<PassPage> => {
     const page = await subscriptionStore.activePage(start);
-    report.subscriptions += page.items.length;
-    const weeks = page.items.flatMap((sub) => {
+    const weeks: PassWeek[] = page.items.flatMap((sub) => {
       const times = timesOf(rules, sub.window);
       return openDates(sub, times, now, today)
         .filter((date) => wantsWeek(sub, date))
@@ -308,21 +335,37 @@ export async function reconcileSubscriptions(
         await subscriptionStore.getOccurrences(weeks.map((w) => ({ subscriptionId: w.sub.id, date: w.date })))
       ).map((o) => [`${o.subscriptionId}#${o.date}`, o]),
     );
-    // Placed weeks due their reminder get it; weeks with no occurrence (or a withdrawn one, its skip
-    // taken back) are opened together, from one set of reads.
-    const toOpen: typeof weeks = [];
-    const reminders: typeof weeks = [];
+    const toOpen: PassWeek[] = [];
+    const reminders: { week: PassWeek; occurrence: OccurrenceRecord }[] = [];
     for (const week of weeks) {
       const occurrence = found.get(`${week.sub.id}#${week.date}`);
-      (occurrence && occurrence.status !== "withdrawn" ? reminders : toOpen).push(week);
+      if (occurrence && occurrence.status !== "withdrawn") reminders.push({ week, occurrence });
+      else toOpen.push(week);
     }
-    const reminded = await settledInFlight(reminders, async ({ sub, date, cutoffAt }) => {
-      const occurrence = found.get(`${sub.id}#${date}`) as OccurrenceRecord;
-      return (await remindWeek(occurrence, cutoffAt, now)) ? "reminded" : "exists";
-    });
-    const opened = await openWeeks(toOpen, rules, now);
-    const outcomes = [...reminded, ...opened];
-    const ordered = [...reminders, ...toOpen];
+    return { page, reminders, toOpen, reads: await readForOpening(toOpen) };
+  };
+  // The next page is read while this one's weeks are opened, so the transactions never wait on reads.
+  let pending: Promise<PassPage> | undefined = readPage(undefined);
+  while (pending) {
+    if (options.stopAt !== undefined && nowMs() >= options.stopAt) {
+      pending.catch(() => undefined);
+      return report;
+    }
+    const current: PassPage = await pending;
+    const { page, reminders, toOpen, reads } = current;
+    pending = page.next ? readPage(page.next) : undefined;
+    report.subscriptions += page.items.length;
+    let outcomes: PromiseSettledResult<string>[];
+    try {
+      const reminded = await settledInFlight(reminders, async ({ week, occurrence }) =>
+        (await remindWeek(occurrence, week.cutoffAt, now)) ? "reminded" : "exists",
+      );
+      outcomes = [...reminded, ...(await openWeeks(toOpen, rules, now, reads, slot))];
+    } catch (error) {
+      pending?.catch(() => undefined);
+      throw error;
+    }
+    const ordered = [...reminders.map((r) => r.week), ...toOpen];
     outcomes.forEach((outcome, index) => {
       if (outcome.status === "fulfilled") {
         if (outcome.value === "placed") report.placed += 1;
@@ -340,8 +383,7 @@ export async function reconcileSubscriptions(
         error,
       });
     });
-    start = page.next;
-  } while (start);
+  }
   report.complete = true;
   return report;
 }

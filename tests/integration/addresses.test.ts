@@ -1,15 +1,18 @@
 import { listAddresses, MAX_SAVED_ADDRESSES } from "@fruit/core/addresses";
 import { addressStore } from "@fruit/core/internal/addresses/address.store";
+import { mailStreamRecords } from "@fruit/functions/lambda/mail-stream";
 import { beforeAll, describe, expect, it } from "vitest";
 import { api } from "../support/api.ts";
 import { createProduct, createUser, type TestUser } from "../support/fixtures.ts";
-import { address, orderOf, orderOfAnswer, place } from "../support/orders.ts";
+import { countingSender } from "../support/mail-senders.ts";
+import { address, orderOf, orderOfAnswer, place, storedOrder } from "../support/orders.ts";
+import { streamRecord } from "../support/stream-events.ts";
 import { useFreshTable } from "../support/table.ts";
 
 /**
  * Saved addresses (`/api/users/addresses`, docs/decisions/048-saved-addresses.md): the caller's own
  * only, at most MAX_SAVED_ADDRESSES even when added at once, exactly one default at all times, and
- * the first order's address kept for next time exactly once.
+ * the first order's address kept for next time exactly once, by the table's mail subscriber.
  */
 const home = { ...address, fullName: "Ann Home", address: "1 Orchard Rd" };
 const work = {
@@ -60,6 +63,21 @@ describe("saved addresses", () => {
     expect((await addresses(ann)).body).toEqual([]);
     const again = await add(ann, work);
     expect(again.body.isDefault).toBe(true);
+  });
+
+  it("keeps exactly one default when two addresses are made the default at once", async () => {
+    const ann = await createUser();
+    const saved = [];
+    for (const a of [home, work, { ...home, city: "Laval" }]) saved.push((await add(ann, a)).body);
+    const [, second, third] = saved;
+    const made = await Promise.all([
+      change(ann, second._id, { ...work, isDefault: true }),
+      change(ann, third._id, { ...home, city: "Laval", isDefault: true }),
+    ]);
+    expect(made.map((res) => res.status)).toEqual([200, 200]);
+    const list = (await addresses(ann)).body;
+    expect(defaults(list)).toHaveLength(1);
+    expect([second._id, third._id]).toContain(defaults(list)[0]);
   });
 
   it("answers only the caller's own addresses: another's is not found and stays as it was", async () => {
@@ -115,20 +133,46 @@ describe("saved addresses", () => {
   });
 });
 
+/**
+ * The table's mail subscriber getting the INSERT record of each order placed, as DynamoDB's stream
+ * would deliver it (each record `times` over: redeliveries), `together` as batches at once.
+ */
+async function streamOrders(answers: Response[], { times = 1, together = false } = {}) {
+  const ids = [
+    ...new Set(await Promise.all(answers.map(async (res) => (await res.clone().json()).order._id))),
+  ];
+  const records = (
+    await Promise.all(
+      ids.map(async (id) => {
+        const item = await storedOrder(id);
+        return streamRecord("INSERT", { pk: item.pk, sk: item.sk }, undefined, item);
+      }),
+    )
+  ).flatMap((record) => Array(times).fill(record));
+  const { send } = countingSender();
+  const batches = together ? records.map((record) => [record]) : [records];
+  const outcomes = await Promise.all(batches.map((batch) => mailStreamRecords(batch, { send })));
+  expect(outcomes.flatMap((o) => o.batchItemFailures)).toEqual([]);
+}
+
 describe("the first order's address is saved for next time", () => {
-  it("saves it once, as the default, whatever the retries and later orders", async () => {
+  it("saves it once, as the default, from the order's stream record, whatever the redeliveries and later orders", async () => {
     const ann = await createUser();
     const kiwi = await createProduct({ countInStock: 100 });
     const key = { "Idempotency-Key": "first-order-of-ann" };
     const [one, two] = await Promise.all([place(ann, orderOf(kiwi), key), place(ann, orderOf(kiwi), key)]);
-    expect((await orderOfAnswer(one))._id).toBe((await orderOfAnswer(two))._id);
-    expect((await place(ann, orderOf(kiwi), key)).status).toBe(200);
-    expect((await place(ann, { ...orderOf(kiwi), shippingAddress: work })).status).toBe(201);
+    expect((await orderOfAnswer(one.clone()))._id).toBe((await orderOfAnswer(two.clone()))._id);
+    // Placing reads and writes no address: the subscriber saves it.
+    expect((await addresses(ann)).body).toEqual([]);
+    await streamOrders([one, two], { times: 3 });
+    const later = await place(ann, { ...orderOf(kiwi), shippingAddress: work });
+    expect(later.status).toBe(201);
+    await streamOrders([later]);
     const list = (await addresses(ann)).body;
     expect(list).toEqual([{ _id: expect.any(String), ...address, isDefault: true }]);
   });
 
-  it("saves exactly one when two first orders are placed at once", async () => {
+  it("saves exactly one when two first orders are delivered at once", async () => {
     const bob = await createUser();
     const kiwi = await createProduct({ countInStock: 100 });
     const placed = await Promise.all([
@@ -136,6 +180,7 @@ describe("the first order's address is saved for next time", () => {
       place(bob, { ...orderOf(kiwi), shippingAddress: work }),
     ]);
     expect(placed.map((res) => res.status)).toEqual([201, 201]);
+    await streamOrders(placed, { together: true });
     const list = (await addresses(bob)).body;
     expect(list).toHaveLength(1);
     expect(list[0].isDefault).toBe(true);
@@ -145,10 +190,25 @@ describe("the first order's address is saved for next time", () => {
     const [cara, dan] = [await createUser(), await createUser()];
     const kiwi = await createProduct({ countInStock: 100 });
     const saved = (await add(cara, work)).body;
-    expect((await place(cara, orderOf(kiwi))).status).toBe(201);
+    const caras = await place(cara, orderOf(kiwi));
+    expect(caras.status).toBe(201);
+    await streamOrders([caras]);
     expect((await addresses(cara)).body).toEqual([saved]);
     await remove(dan, (await add(dan, work)).body._id);
-    expect((await place(dan, orderOf(kiwi))).status).toBe(201);
+    const dans = await place(dan, orderOf(kiwi));
+    expect(dans.status).toBe(201);
+    await streamOrders([dans]);
     expect((await addresses(dan)).body).toEqual([]);
+  });
+
+  it("keeps nothing of an account deleted before its order's record arrives", async () => {
+    const [root, eve] = [await createUser({ isAdmin: true }), await createUser()];
+    const kiwi = await createProduct({ countInStock: 100 });
+    const eves = await place(eve, orderOf(kiwi));
+    expect(eves.status).toBe(201);
+    expect((await api(`/api/users/${eve._id}`, { method: "DELETE", token: root.token })).status).toBe(200);
+    await streamOrders([eves]);
+    expect(await addressStore.hasBook(eve._id)).toBe(false);
+    expect(await listAddresses(eve)).toEqual([]);
   });
 });

@@ -75,6 +75,8 @@ export const TABLE_ACCESS = {
    * alerts, low stock, contact and newsletter (docs/decisions/039-restock-alerts.md): a fan-out page
    * of a product's subscribers (table) and their users in a batch read, a deleted user's alerts
    * (gsi1), alerts deleted with their count in a transaction, low-stock entries put and deleted.
+   * A first order's address (docs/decisions/048-saved-addresses.md): the shopper's address book read,
+   * then the book and the address put with a check that the account exists, in one transaction.
    */
   MailSubscriber: {
     items: ["GetItem", "BatchGetItem", "PutItem", "UpdateItem", "DeleteItem", "ConditionCheckItem"],

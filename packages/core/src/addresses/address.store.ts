@@ -3,6 +3,7 @@ import { getItem } from "../db/items.ts";
 import type { Action } from "../db/kind.ts";
 import { queryAll } from "../db/query.ts";
 import { tryTransact } from "../db/transact.ts";
+import { userKind } from "../users/user.records.ts";
 import {
   type AddressBook,
   addressBookKind,
@@ -127,18 +128,25 @@ async function remove(
 
 /**
  * Keeps `record` as the first address of a shopper who never had a book: the book's put is
- * conditioned on there being none, so of any number of tries (a retried placement, two at once)
- * exactly one writes, and a shopper who saved or deleted addresses before is left as they are.
+ * conditioned on there being none, so of any number of tries (a redelivered stream record, two
+ * first orders at once) exactly one writes, and a shopper who saved or deleted addresses before is
+ * left as they are; and on the account still existing, so an account deleted since its order keeps
+ * no address behind.
  */
-async function keepFirst(userId: string, record: SavedAddressRecord): Promise<"kept" | Refusal<"has book">> {
+async function keepFirst(
+  userId: string,
+  record: SavedAddressRecord,
+): Promise<"kept" | Refusal<"has book" | "no account">> {
   const book = addressBookKind.putAt(
     addressBookKind.key(userId),
     { count: 1, defaultId: record.id },
     { ConditionExpression: notExists() },
   );
-  const cancelled = await tryTransact([book, putAddress(userId, record, notExists())]);
+  const account = userKind.check(userKind.key(userId), { ConditionExpression: exists() });
+  const cancelled = await tryTransact([book, putAddress(userId, record, notExists()), account]);
   if (!cancelled) return "kept";
   if (cancelled.failed(book)) return "has book";
+  if (cancelled.failed(account)) return "no account";
   if (cancelled.retryable) return "lost";
   throw cancelled.error;
 }

@@ -1,8 +1,10 @@
 import { nowIso } from "../clock.ts";
+import type { Item } from "../db/kind.ts";
 import { AGAIN, giveUp, retrying } from "../db/retry.ts";
 import { AppError } from "../errors.ts";
 import { isId, newId } from "../ids.ts";
-import { errorFields, log } from "../log.ts";
+import { log } from "../log.ts";
+import { orderKind } from "../orders/order.records.ts";
 import type { ShippingAddress } from "../orders/order.schema.ts";
 import type { Caller } from "../users/caller.ts";
 import type { SavedAddressRecord } from "./address.records.ts";
@@ -111,36 +113,46 @@ export async function removeAddress(owner: Owner, id: string): Promise<void> {
 }
 
 /**
- * Keeps the address of a shopper's first order for next time (orders/place.ts calls it once the
- * order is stored, and again on a replay of its Idempotency-Key): saved, as the default, only when
- * the shopper never had an address book, under the order's id, so any number of calls for any
- * number of orders save it at most once. A failure is logged, never thrown: the order is placed
- * whatever becomes of its address, and a replay tries again. Answers whether this call saved it.
+ * Keeps the address of a shopper's first order for next time: saved, as the default, only when the
+ * shopper never had an address book, under the order's id, so any number of calls for any number
+ * of orders save it at most once. Called by the table's mail subscriber for each stored order
+ * (`keepFirstAddressOf`), off the placement path. Throws when storage fails: the subscriber retries
+ * the record. Answers whether this call saved it.
  */
 export async function keepFirstAddress(
   userId: string,
   orderId: string,
   address: ShippingAddress,
 ): Promise<boolean> {
-  try {
-    if (await addressStore.hasBook(userId)) return false;
-    const now = nowIso();
-    const record: SavedAddressRecord = {
-      id: orderId,
-      ...addressFields(address),
-      createdAt: now,
-      updatedAt: now,
-    };
-    return await retrying(
-      "changedMeanwhile",
-      async () => {
-        const outcome = await addressStore.keepFirst(userId, record);
-        return outcome === "lost" ? AGAIN : outcome === "kept";
-      },
-      () => false,
-    );
-  } catch (error) {
-    log("warn", "first address not saved", { userId, orderId, ...errorFields(error) });
-    return false;
-  }
+  if (await addressStore.hasBook(userId)) return false;
+  const now = nowIso();
+  const record: SavedAddressRecord = {
+    id: orderId,
+    ...addressFields(address),
+    createdAt: now,
+    updatedAt: now,
+  };
+  return retrying(
+    "changedMeanwhile",
+    async () => {
+      const outcome = await addressStore.keepFirst(userId, record);
+      return outcome === "lost" ? AGAIN : outcome === "kept";
+    },
+    giveUp(() => new Error(`the first address of ${userId} kept changing`)),
+  );
+}
+
+/**
+ * A stream record of the table, as the mail subscriber gets it (packages/functions mail-stream.ts):
+ * a new order that a shopper placed (not a subscription week's, whose address the subscription
+ * holds) keeps its address for next time (docs/decisions/048-saved-addresses.md). Replays save
+ * nothing more. Answers false (nothing to retry); a storage failure throws, and the record is retried.
+ */
+export async function keepFirstAddressOf(keys: Item, inserted: Item | undefined): Promise<boolean> {
+  if (!inserted || !orderKind.holds(keys)) return false;
+  const order = orderKind.decode(inserted);
+  if (order.subscription) return false;
+  const kept = await keepFirstAddress(order.userId, order.id, order.shippingAddress);
+  if (kept) log("info", "first address saved", { userId: order.userId, orderId: order.id });
+  return false;
 }

@@ -3,6 +3,7 @@ import { isAppError } from "../errors.ts";
 import type { Locale } from "../i18n/locale.ts";
 import type { Unit } from "../money/quantity.ts";
 import { STANDARD_TAX_CLASS } from "../money/tax.ts";
+import type { ProductRecord } from "../products/product.records.ts";
 import { productStore } from "../products/product.store.ts";
 import type { DeliverySlotRef } from "../slots/delivery.schema.ts";
 import { takeSeat } from "../slots/seats.ts";
@@ -65,16 +66,26 @@ export type OccurrenceOutcome =
   | { kind: "refused"; reason: string }
   | { kind: "conflict" };
 
+/** Products by id, as read for a week's lines. */
+export type ProductsRead = ReadonlyMap<string, ProductRecord>;
+
+/** The products of some weeks' lines, in one batch read (the reconcile pass reads a page's at once). */
+export const readProducts = async (wanted: readonly WantedLine[]): Promise<ProductsRead> =>
+  new Map(
+    (await productStore.getMany([...new Set(wanted.map((line) => line.productId))])).map((p) => [p.id, p]),
+  );
+
 /**
- * The lines of a week: each product as the catalogue holds it now (one BatchGet), its quantity capped
- * at the stock in whole steps of its step; a product gone or sold out is given 0 and left out.
+ * The lines of a week: each product as the catalogue holds it now (one BatchGet, or `read` when the
+ * caller read them for many weeks at once: the transaction checks each line's price and stock, so a
+ * product changed since makes the placement a `conflict`), its quantity capped at the stock in whole
+ * steps of its step; a product gone or sold out is given 0 and left out.
  */
 export async function weekLines(
   wanted: readonly WantedLine[],
+  read?: ProductsRead,
 ): Promise<{ lines: StoredLine[]; changes: LineChange[] }> {
-  const products = new Map(
-    (await productStore.getMany(wanted.map((line) => line.productId))).map((p) => [p.id, p]),
-  );
+  const products = read ?? (await readProducts(wanted));
   const lines: StoredLine[] = [];
   const changes: LineChange[] = [];
   for (const line of wanted) {
@@ -100,9 +111,16 @@ export async function weekLines(
   return { lines, changes };
 }
 
-/** Places the order of one subscription week once, at `now` (see OccurrenceOutcome). */
-export async function placeOccurrence(p: OccurrencePlacement, now: Date): Promise<OccurrenceOutcome> {
-  const { lines, changes } = await weekLines(p.lines);
+/**
+ * Places the order of one subscription week once, at `now` (see OccurrenceOutcome), from `products`
+ * when they were read already (see weekLines).
+ */
+export async function placeOccurrence(
+  p: OccurrencePlacement,
+  now: Date,
+  products?: ProductsRead,
+): Promise<OccurrenceOutcome> {
+  const { lines, changes } = await weekLines(p.lines, products);
   if (lines.length === 0) return { kind: "empty", changes };
   const pricing = await placementPricing(p.shippingAddress);
   let zone: ReturnType<typeof zoneOrRefuse>;

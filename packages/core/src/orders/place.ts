@@ -1,4 +1,3 @@
-import { keepFirstAddress } from "../addresses/index.ts";
 import { nowDate } from "../clock.ts";
 import { requestFingerprint, sameRequest } from "../db/idempotency.ts";
 import { AGAIN, giveUp, retrying } from "../db/retry.ts";
@@ -383,9 +382,7 @@ export async function placeOrder(
         ),
     ),
   );
-  // The first order's address is kept for next time (addresses/index.ts): after the order is
-  // stored, outside its transaction (a shopper who has addresses must not fail a placement), and
-  // again on a replay, so a crash between the two is made good by the client's retry.
-  await keepFirstAddress(placer.customer._id, placed.order._id, placed.order.shippingAddress);
+  // The first order's address is kept for next time by the table's mail subscriber, from the
+  // order's stream record (addresses/index.ts `keepFirstAddressOf`): no read after the transaction.
   return placed;
 }

@@ -93,6 +93,27 @@ async function namesById(userIds: readonly string[]): Promise<Map<string, { _id:
   );
 }
 
+const UserLanguage = v.pick(UserRecordSchema, ["id", "name", "locale"]);
+
+/**
+ * The name and language of each user id that still exists, in one batch read of three attributes
+ * (the customers of a page of subscription weeks: subscriptions/occurrences.ts).
+ */
+async function customersById(
+  userIds: readonly string[],
+): Promise<Map<string, { id: string; name: string; locale?: UserRecord["locale"] }>> {
+  const items = await batchGet(
+    [...new Set(userIds)].map((id) => userKind.key(id)),
+    { projection: "id, #name, locale", names: { "#name": "name" } },
+  );
+  return new Map(
+    items.map((item) => {
+      const user = userKind.decodePart(UserLanguage, item);
+      return [user.id, user];
+    }),
+  );
+}
+
 /** Puts a new account with its email item (pattern 11): `taken` when the email has an account. */
 function create(record: UserRecord): Promise<"created" | "taken"> {
   return putWithUnique(
@@ -200,6 +221,7 @@ export const userStore = {
   getByEmail,
   listPage,
   namesById,
+  customersById,
   sessionCheck,
   create,
   update,

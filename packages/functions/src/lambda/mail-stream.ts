@@ -1,4 +1,5 @@
 import { asFunction } from "@fruit/core/access";
+import { keepFirstAddressOf } from "@fruit/core/addresses";
 import {
   alertProductChange,
   alertUserChange,
@@ -19,7 +20,8 @@ import { guardedConfig } from "./config-guard.ts";
  * db/stream-record.ts: a malformed record throws, naming its field, and is retried); answers whether
  * it must be retried. Orders: their mails; products: restock episodes, low stock and cleanup;
  * episodes: one batch of their fan-out; contact messages, newsletter requests and subscription
- * weeks without an order: their mail;
+ * weeks without an order: their mail; a new order: also its address kept when it is the shopper's
+ * first;
  * removed users: cleanup (mail-stream-filters.ts says which records come here).
  */
 async function mailRecord(record: DynamoDBRecord, options: FanOutOptions): Promise<boolean> {
@@ -36,6 +38,8 @@ async function mailRecord(record: DynamoDBRecord, options: FanOutOptions): Promi
     await runEpisodeBatch(keys, options, after),
     await mailContactChange(keys, record.eventName === "INSERT" ? after : undefined, options),
     await mailOccurrenceChange(keys, record.eventName === "INSERT" ? after : undefined, options),
+    // Not a mail: a shopper's first order keeps its address for next time (docs/decisions/048).
+    await keepFirstAddressOf(keys, record.eventName === "INSERT" ? after : undefined),
   ];
   return results.some(Boolean);
 }

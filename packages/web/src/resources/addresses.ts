@@ -38,6 +38,10 @@ export function useAddressChanges() {
   };
 }
 
+/** One line that tells saved addresses apart (checkout's and the subscription dialog's choices). */
+export const addressLine = (a: Pick<SavedAddress, "fullName" | "address" | "city" | "postalCode">): string =>
+  `${a.fullName}, ${a.address}, ${a.city} ${a.postalCode}`;
+
 /** The fields an address is saved with, from a saved one (its id and default flag left out). */
 export const addressInputOf = ({ _id, isDefault: _default, ...fields }: SavedAddress): SavedAddressInput =>
   fields;

@@ -1,10 +1,13 @@
+import type { SavedAddress } from "@fruit/core/browser/addresses";
 import type { DeliverySlot } from "@fruit/core/browser/delivery";
 import { describeSlot } from "@fruit/core/browser/delivery";
-import { Alert, Anchor, Button, Modal, SegmentedControl, Select, Stack, Text } from "@mantine/core";
+import type { ShippingAddress } from "@fruit/core/browser/orders";
+import { Alert, Anchor, Button, Modal, Radio, SegmentedControl, Select, Stack, Text } from "@mantine/core";
 import { useMemo, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router-dom";
 import { notifyError, notifySuccess } from "../../lib/notify.ts";
 import { useShop } from "../../lib/shop-store.ts";
+import { addressLine, useSavedAddresses } from "../../resources/addresses.ts";
 import { useDeliverySlots } from "../delivery/index.ts";
 import { createSubscription } from "./api.ts";
 
@@ -28,10 +31,29 @@ function weeklyWindows(slots: readonly DeliverySlot[]) {
   return [...seen.entries()].map(([value, w]) => ({ value, ...w }));
 }
 
+/** The fields of an address as stored: a saved one without its id and default flag. */
+const shippingOf = ({ _id, isDefault: _default, ...fields }: SavedAddress): ShippingAddress => fields;
+
+const sameAddress = (a: ShippingAddress, b: ShippingAddress) => addressLine(a) === addressLine(b);
+
 /**
- * "Deliver every week" (docs/product.md §12): the items of a product page or the cart as a standing
+ * The addresses a subscription can go to, as checkout offers them (docs/decisions/048): the saved
+ * ones, the default first, then the checkout's address when it is not one of them.
+ */
+function addressChoices(saved: readonly SavedAddress[], checkout: ShippingAddress | null) {
+  const choices = [...saved]
+    .sort((a, b) => Number(b.isDefault) - Number(a.isDefault))
+    .map((a) => ({ value: a._id, address: shippingOf(a), isDefault: a.isDefault }));
+  if (checkout && !choices.some((c) => sameAddress(c.address, checkout)))
+    choices.push({ value: "checkout", address: checkout, isDefault: false });
+  return choices;
+}
+
+/**
+ * "Deliver every week" (docs/product.md §13): the items of a product page or the cart as a standing
  * order — one of the shop's weekly windows, every week or every other week from its next date, to
- * the saved shipping address. Signed out, it leads to sign-in first.
+ * one of the shopper's saved addresses (the default first) or the checkout's. Signed out, it leads
+ * to sign-in first.
  */
 export function DeliverEveryWeekButton({
   items,
@@ -59,7 +81,11 @@ export function DeliverEveryWeekButton({
 
 function SubscribeModal({ items, onClose }: { items: WeeklyItem[]; onClose: () => void }) {
   const navigate = useNavigate();
-  const address = useShop((state) => state.shippingAddress);
+  const checkout = useShop((state) => state.shippingAddress);
+  const saved = useSavedAddresses(true);
+  const choices = useMemo(() => addressChoices(saved.data ?? [], checkout), [saved.data, checkout]);
+  const [to, setTo] = useState<string | null>(null);
+  const address = (choices.find((c) => c.value === to) ?? choices[0])?.address ?? null;
   const slots = useDeliverySlots(address);
   const windows = useMemo(() => weeklyWindows(slots.data ?? []), [slots.data]);
   const [choice, setChoice] = useState<string | null>(null);
@@ -93,7 +119,7 @@ function SubscribeModal({ items, onClose }: { items: WeeklyItem[]; onClose: () =
           that week's prices and stock a few days before its cut-off; you pay it by link, and can skip any
           week.
         </Text>
-        {!address ? (
+        {!address && !saved.data && !saved.error ? null : !address ? (
           <Alert color="yellow">
             Enter your shipping address first:{" "}
             <Anchor component={Link} to="/checkout#shipping">
@@ -125,9 +151,32 @@ function SubscribeModal({ items, onClose }: { items: WeeklyItem[]; onClose: () =
               ]}
             />
             {chosen && <Text size="sm">First box: {describeSlot(chosen.first)}</Text>}
-            <Text size="sm" c="dimmed">
-              To {address.fullName}, {address.address}, {address.city}
-            </Text>
+            {choices.length > 1 ? (
+              <Radio.Group
+                label="Deliver to"
+                value={(choices.find((c) => c.value === to) ?? choices[0])?.value ?? null}
+                onChange={setTo}
+              >
+                <Stack gap="xs" mt="xs">
+                  {choices.map((c) => (
+                    <Radio
+                      key={c.value}
+                      value={c.value}
+                      label={
+                        <Text size="sm" style={{ overflowWrap: "anywhere" }}>
+                          {addressLine(c.address)}
+                          {c.isDefault ? " (default)" : ""}
+                        </Text>
+                      }
+                    />
+                  ))}
+                </Stack>
+              </Radio.Group>
+            ) : (
+              <Text size="sm" c="dimmed" style={{ overflowWrap: "anywhere" }}>
+                To {addressLine(address)}
+              </Text>
+            )}
             <Button radius="xl" onClick={submit} loading={busy} disabled={!chosen}>
               Subscribe
             </Button>

@@ -1,9 +1,6 @@
 import type { SavedAddress } from "@fruit/core/browser/addresses";
 import { Radio, Stack, Text } from "@mantine/core";
-
-/** One line that tells saved addresses apart. */
-export const addressLine = (a: Pick<SavedAddress, "fullName" | "address" | "city" | "postalCode">): string =>
-  `${a.fullName}, ${a.address}, ${a.city} ${a.postalCode}`;
+import { addressLine } from "../../../resources/addresses.ts";
 
 /**
  * The checkout's saved addresses (`GET /api/users/addresses`): one radio each, the chosen one (the

@@ -178,7 +178,10 @@ describe("sst.config.ts", () => {
     const pagePaths = [
       "/_home",
       "/about",
+      "/accessibility",
       "/contact",
+      // Every French address (docs/decisions/048-language-by-url.md).
+      "/fr",
       "/product",
       "/products",
       "/robots.txt",

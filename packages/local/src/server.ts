@@ -114,6 +114,11 @@ const PAGE_PATHS = [
   "/about/*",
   "/contact",
   "/contact/*",
+  "/accessibility",
+  "/accessibility/*",
+  // Every French address: its pages, and the SPA's other screens in French (docs/decisions/048).
+  "/fr",
+  "/fr/*",
   "/sitemap.xml",
   "/sitemaps/*",
   "/robots.txt",

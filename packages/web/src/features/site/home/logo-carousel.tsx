@@ -1,10 +1,13 @@
 import { Carousel } from "@mantine/carousel";
-import { Container } from "@mantine/core";
-import Autoplay from "embla-carousel-autoplay";
-import { useRef } from "react";
+import { Container, Group } from "@mantine/core";
+import { useT } from "../../../i18n/intl.tsx";
+import { AutoplayButton, useStoppableAutoplay } from "./autoplay-control.tsx";
 import classes from "./home.module.css";
 
-/** docs/product.md §9: autoplay every 2000 ms; 2, 3 or 4 logos from 470, 640 and 768 px wide (1 below). */
+/**
+ * docs/product.md §9: autoplay every 2000 ms; 2, 3 or 4 logos from 470, 640 and 768 px wide (1 below).
+ * A visible button pauses it, and it never moves under reduced motion (autoplay-control.tsx).
+ */
 export const LOGO_INTERVAL_MS = 2000;
 
 const FARMS = [
@@ -19,12 +22,23 @@ const FARMS = [
 ];
 
 export function LogoCarousel() {
-  const autoplay = useRef(Autoplay({ delay: LOGO_INTERVAL_MS }));
+  const autoplay = useStoppableAutoplay(LOGO_INTERVAL_MS);
+  const t = useT();
   return (
-    <Container size="xl" pb={64} component="section" aria-label="Our partner farms">
+    <Container
+      size="xl"
+      pb={64}
+      component="section"
+      aria-label={t({ id: "home.farms", defaultMessage: "Our partner farms" })}
+    >
+      <Group justify="flex-end" mb="xs">
+        <AutoplayButton autoplay={autoplay} controls="partner-farms" />
+      </Group>
       <Carousel
+        id="partner-farms"
         type="container"
-        plugins={[autoplay.current]}
+        plugins={[autoplay.plugin]}
+        getEmblaApi={autoplay.onApi}
         emblaOptions={{ loop: true, align: "start" }}
         slideSize={{ base: "100%", "470px": "50%", "640px": "33.333%", "768px": "25%" }}
         slideGap="md"

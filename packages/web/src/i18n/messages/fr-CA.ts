@@ -1,0 +1,170 @@
+import type { Messages } from "../load-messages.ts";
+
+/**
+ * The storefront's and the customer area's messages in Canadian French (the admin screens stay
+ * English). Keys are the ids of the screens' `defaultMessage`s; src/i18n/messages.test.ts checks that
+ * every id has its French text with the same ICU arguments. Amounts are never written here: they
+ * are formatted (i18n/format.ts: "12,49 $ US").
+ */
+export const messages: Messages = {
+  // Layout
+  "header.home": "Accueil FruitShop",
+  "header.nav": "Principale",
+  "header.cart": "{count, plural, =0 {Panier vide} one {Panier, # article} other {Panier, # articles}}",
+  "layout.skip": "Aller au contenu",
+  "nav.home": "ACCUEIL",
+  "nav.about": "À PROPOS",
+  "nav.products": "PRODUITS",
+  "nav.contact": "CONTACT",
+  "nav.profile": "Mon profil",
+  "nav.orders": "Mes commandes",
+  "nav.menu": "Menu",
+  "nav.mobile": "Mobile",
+  "nav.account": "Compte",
+  "nav.open": "Ouvrir la navigation",
+  "nav.close": "Fermer la navigation",
+  "account.menu.admin": "Administrateur",
+  "account.menu.title": "Mon compte",
+  "account.logout": "Se déconnecter",
+  "account.login": "Se connecter",
+  "footer.home": "Accueil",
+  "footer.about": "À propos",
+  "footer.shop": "Boutique",
+  "footer.news": "Nouvelles",
+  "footer.contact": "Contact",
+  "footer.accessibility": "Accessibilité",
+  "footer.newsletter.thanks":
+    "Merci! Veuillez confirmer avec le lien que nous venons de vous envoyer par courriel.",
+  "footer.about.text":
+    "Des fruits et légumes frais de fermes familiales, cueillis mûrs, vendus au kilo et livrés à votre porte.",
+  "footer.contact.title": "Contact",
+  "footer.nav": "Pied de page",
+  "footer.pages": "Pages",
+  "footer.subscribe": "S’abonner",
+  "footer.subscribe.text": "Nos choix de saison et nos offres, une fois par mois.",
+  "form.email.placeholder": "vous@exemple.com",
+  "footer.subscribe.email": "Adresse courriel pour l’infolettre",
+  "footer.copyright": "© {year} Fruit Shop. Prix au kilo, en dollars américains.",
+  // Errors, by code (i18n/error-text.ts)
+  "error.LINK_INVALID": "Ce lien est invalide ou a expiré.",
+  "error.UNKNOWN_PRODUCT": "Un produit de votre panier n’est plus vendu. Retirez-le et réessayez.",
+  "error.UNAUTHENTICATED": "Veuillez vous reconnecter.",
+  "error.INVALID_CREDENTIALS": "Courriel ou mot de passe invalide.",
+  "error.FORBIDDEN": "Vous ne pouvez pas faire ceci.",
+  "error.NOT_FOUND": "Introuvable.",
+  "error.PRICES_CHANGED":
+    "Un prix a changé depuis que vous avez rempli votre panier. Vérifiez le nouveau total.",
+  "error.OUT_OF_STOCK": "Il ne reste pas assez de stock pour un produit.",
+  "error.IN_STOCK": "Ce produit est en stock : commandez-le plutôt.",
+  "error.SLOT_FULL": "Cette plage de livraison est complète. Veuillez en choisir une autre.",
+  "error.SLOT_CLOSED": "Cette plage de livraison est fermée. Veuillez en choisir une autre.",
+  "error.CUTOFF_PASSED":
+    "Il est trop tard pour commander pour cette plage de livraison. Veuillez en choisir une autre.",
+  "error.SLOT_UNKNOWN": "Cette plage de livraison n’existe plus. Veuillez en choisir une autre.",
+  "error.NO_SLOT_AVAILABLE": "Aucune plage de livraison n’est disponible pour le moment.",
+  "error.OUTSIDE_AREA": "Nous ne livrons pas encore à cette adresse.",
+  "error.WINDOW_NOT_SERVED":
+    "Nous ne livrons pas à votre adresse le jour de cette plage. Veuillez en choisir une autre.",
+  "error.EMAIL_TAKEN": "Un autre compte utilise déjà ce courriel.",
+  "error.ALREADY_REVIEWED": "Vous avez déjà donné votre avis sur ce produit.",
+  "error.ALREADY_PAID": "Cette commande est déjà payée.",
+  "error.ALREADY_DELIVERED": "Cette commande est déjà livrée.",
+  "error.NOT_PAID": "Cette commande n’est pas encore payée.",
+  "error.ORDER_CANCELLED": "Cette commande a été annulée.",
+  "error.PAYMENT_MISMATCH": "Le paiement ne correspond pas à cette commande.",
+  "error.PAYMENT_DECLINED": "Le paiement a été refusé. Veuillez essayer un autre moyen de paiement.",
+  "error.CHANGED_MEANWHILE": "Ceci a changé entre-temps. Veuillez recharger et réessayer.",
+  "error.PAYLOAD_TOO_LARGE": "C’est trop volumineux.",
+  "error.RATE_LIMITED": "Trop de tentatives. Veuillez réessayer plus tard.",
+  "error.INTERNAL": "Une erreur s’est produite, veuillez réessayer.",
+  "error.PAYPAL_UNREACHABLE": "PayPal n’a pas répondu. Veuillez réessayer.",
+  "error.UNAVAILABLE": "Ce service est indisponible. Veuillez réessayer plus tard.",
+  "error.ORDER_CHANGING": "Votre commande est en cours de modification. Veuillez réessayer.",
+  "error.IN_PROGRESS": "Votre demande est encore en traitement. Veuillez patienter un instant.",
+  "error.BUSY": "La boutique est occupée. Veuillez réessayer sous peu.",
+  "error.generic": "Une erreur s’est produite, veuillez réessayer",
+  // Home
+  "home.banner.1.title": "frais et savoureux",
+  "home.banner.1.text": "Des fraises mûries au soleil, cueillies à l’aube et sur votre table dès demain.",
+  "home.banner.2.title": "bio et savoureux",
+  "home.banner.2.text": "Des cerises noires sucrées de vergers familiaux, cultivées sans raccourcis.",
+  "home.banner.3.title": "jusqu’à 50 % de rabais",
+  "home.banner.3.text": "Soldes de décembre : melon d’eau juteux sans pépins et plus, jusqu’à moitié prix.",
+  "home.banner.label": "Fruits à l’honneur",
+  "home.carousel": "carrousel",
+  "home.slide": "diapositive",
+  "home.slide.position": "{index} sur {count}",
+  "home.banner.badge": "Frais cette semaine",
+  "home.banner.shop": "Magasiner",
+  "home.slide.previous": "Diapositive précédente",
+  "home.slide.show": "Afficher la diapositive {index}",
+  "home.slide.next": "Diapositive suivante",
+  // Deal
+  "home.deal.badge": "30 % de rabais au kilo",
+  "home.deal.overline": "L’aubaine du mois",
+  "home.deal.title": "Fruit tropical doux comme le miel",
+  // Featured
+  "home.featured.overline": "Nos produits",
+  "home.featured.title": "Frais de la ferme",
+  "home.featured.lead": "Des fruits et légumes cueillis à la main, au prix du kilo.",
+  "products.loading": "Chargement des produits",
+  "home.featured.all": "Voir tous les produits",
+  // News
+  "news.1.tag": "Saison",
+  "news.1.title": "La saison des fraises est de retour",
+  "news.1.text":
+    "Nos serres partenaires commencent la cueillette tôt cette année. Voici comment garder les petits fruits frais pendant des jours.",
+  "news.2.tag": "Recettes",
+  "news.2.title": "Cinq façons d’apprêter les mangues mûres",
+  "news.2.text":
+    "D’un lassi de deux minutes à un dessert au riz gluant : des recettes pour l’aubaine du mois.",
+  "news.3.tag": "Fermes",
+  "news.3.title": "Rencontrez les vergers Red Barn",
+  "news.3.text":
+    "Trois générations de pomiculteurs qui gardent vivantes les anciennes variétés et le sol en santé.",
+  "news.overline": "Dernières nouvelles",
+  "news.title": "De notre blogue",
+  // Home page
+  "home.features.overline": "Pourquoi nous",
+  "home.features.title": "Frais, équitable et à l’heure",
+  // Countdown
+  "countdown.days": "jours",
+  "countdown.hours": "heures",
+  "countdown.mins": "min",
+  "countdown.secs": "s",
+  "countdown.label": "L’offre se termine dans {days} jours et {hours} heures",
+  // Features
+  "feature.delivery.title": "Livraison à domicile",
+  "feature.delivery.text": "Cueilli ce matin, à votre porte demain.",
+  "feature.price.title": "Meilleur prix",
+  "feature.price.text": "Directement de la ferme, à un juste prix au kilo.",
+  "feature.box.title": "Boîte sur mesure",
+  "feature.box.text": "Mélangez les fruits et légumes de votre choix.",
+  "feature.refund.title": "Remboursement rapide",
+  "feature.refund.text": "Pas satisfait? Remboursement en 3 jours.",
+  "feature.shipping.title": "Livraison gratuite",
+  "feature.shipping.text": "Sur toute commande de plus de {amount}.",
+  "feature.support.title": "Soutien 24 h sur 24, 7 jours sur 7",
+  "feature.support.text": "De vraies personnes, à toute heure.",
+  // Carousels
+  "home.farms": "Nos fermes partenaires",
+  "carousel.play": "Lecture",
+  "carousel.pause": "Pause",
+  // Testimonials
+  "testimonial.1.role": "Cuisinière à la maison",
+  "testimonial.1.text":
+    "Les fraises goûtaient celles du jardin de ma grand-mère. La livraison était parfaitement à l’heure.",
+  "testimonial.2.role": "Propriétaire de café",
+  "testimonial.2.text":
+    "Nous commandons nos citrons et notre menthe ici chaque semaine. Qualité constante et prix justes au kilo.",
+  "testimonial.3.role": "Mère de trois enfants",
+  "testimonial.3.text":
+    "La boîte sur mesure m’évite un détour au marché. Les enfants se disputent les mangues.",
+  "testimonial.4.role": "Cycliste",
+  "testimonial.4.text":
+    "Des bananes et des oranges qui durent toute la semaine. Le soutien m’a répondu à 23 h!",
+  "testimonials.overline": "Témoignages",
+  "testimonials.title": "Ce que disent nos clients",
+  "testimonials.show": "Afficher le témoignage {index}",
+  "testimonials.label": "Témoignages de clients",
+};

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 /**
  * The web app imports core only through `@fruit/core/browser/*` (Biome's noRestrictedImports in
  * biome.json). This test keeps that subset browser-safe: bundled for the browser, each of its modules
- * pulls in nothing but other modules of the subset and valibot — no DynamoDB or S3 client, config,
+ * pulls in nothing but other modules of the subset and its libraries (valibot, FormatJS) — no DynamoDB or S3 client, config,
  * token or password code (docs/decisions/019-enforced-boundaries.md).
  */
 
@@ -24,7 +24,7 @@ function browserEntries(exportsMap: Record<string, string>): Map<string, string>
 }
 
 /**
- * The files a browser bundle of `entry` reads that are neither in `allowed` nor valibot; a module
+ * The files a browser bundle of `entry` reads that are neither in `allowed` nor its libraries; a module
  * that cannot be bundled for the browser at all (a Node built-in) answers esbuild's errors.
  */
 async function strayInputs(entry: string, allowed: ReadonlySet<string>): Promise<string[]> {
@@ -40,9 +40,13 @@ async function strayInputs(entry: string, allowed: ReadonlySet<string>): Promise
   }).catch((error: { errors?: { text: string }[] }) => error.errors?.map((e) => e.text) ?? [String(error)]);
   if (Array.isArray(bundled)) return bundled.length > 0 ? bundled : ["the build failed"];
   return Object.keys(bundled.metafile.inputs).filter(
-    (input) => !allowed.has(input) && !/(^|\/)node_modules\/valibot\//.test(input),
+    (input) => !allowed.has(input) && !BROWSER_LIBRARIES.test(input),
   );
 }
+
+/** The libraries the subset may bundle: valibot, and FormatJS's ICU messages (docs/decisions/048). */
+const BROWSER_LIBRARIES =
+  /(^|\/)node_modules\/(valibot|intl-messageformat|@formatjs\/[a-z0-9-]+|tslib|decimal\.js)\//;
 
 describe("core's browser-safe subset", () => {
   const exportsMap = JSON.parse(readFileSync(join(CORE, "package.json"), "utf8")).exports as Record<
@@ -64,6 +68,10 @@ describe("core's browser-safe subset", () => {
     "packages/core/src/slots/zoned-time.ts",
     "packages/core/src/picking/final-charge.ts",
     "packages/core/src/layout/bucket.ts",
+    "packages/core/src/i18n/format.ts",
+    "packages/core/src/i18n/locale.ts",
+    "packages/core/src/i18n/messages.ts",
+    "packages/core/src/i18n/quantity.ts",
   ];
   const allowed = new Set([...entries.values(), ...behindEntries]);
 

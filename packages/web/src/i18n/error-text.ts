@@ -4,7 +4,7 @@ import { defineMessages, type MessageDescriptor } from "react-intl";
 /**
  * What the shopper reads for an API error, by its `code` (docs/errors.md), in the page's language:
  * the web decides on codes, never on the server's sentence. A code not listed here — one that names
- * a field or an amount (`VALIDATION_FAILED`, `BELOW_MINIMUM`), or an admin's — shows the server's
+ * a field, a product or an amount (`VALIDATION_FAILED`, `OUT_OF_STOCK`, `BELOW_MINIMUM`), or an admin's — shows the server's
  * message, which follows the `Accept-Language` the client sends (lib/api.ts).
  */
 export const ERROR_TEXT: Partial<Record<ErrorCode, MessageDescriptor>> = defineMessages({
@@ -21,7 +21,6 @@ export const ERROR_TEXT: Partial<Record<ErrorCode, MessageDescriptor>> = defineM
     id: "error.PRICES_CHANGED",
     defaultMessage: "A price changed since you filled your cart. Please check the new total.",
   },
-  OUT_OF_STOCK: { id: "error.OUT_OF_STOCK", defaultMessage: "A product does not have enough stock left." },
   IN_STOCK: { id: "error.IN_STOCK", defaultMessage: "This product is in stock: order it instead." },
   SLOT_FULL: {
     id: "error.SLOT_FULL",

@@ -1,10 +1,21 @@
+import { DEFAULT_TIME_ZONE } from "@fruit/core/browser/delivery";
+import {
+  formatAmount,
+  formatDate,
+  formatDateTime,
+  formatNumber,
+  formatUnitQuantity,
+  formatWindow,
+  perUnitWord,
+} from "@fruit/core/browser/i18n";
 import type { Unit } from "@fruit/core/browser/money";
 import type { WebLocale } from "./locale.ts";
 
 /**
- * Amounts, quantities and dates as a language writes them, with `Intl` (docs/decisions/048-language-by-url.md).
- * The shop charges US dollars: English reads "$12.49", French "12,49 $ US" (a bare "$" would read as
- * Canadian dollars in Québec). Times are the shop's zone's (America/Toronto, like Montréal).
+ * Amounts, quantities and dates in the page's language, bound once per language: core's `Intl`
+ * formatters (packages/core/src/i18n/, docs/decisions/048-i18n-formatjs.md), shared with the mails.
+ * The shop charges US dollars: English reads "$12.49", French "12,49 $ US". Instants are shown in the
+ * shop's time zone.
  */
 export interface Formatters {
   locale: WebLocale;
@@ -16,15 +27,20 @@ export interface Formatters {
   perUnit: (unit: Unit) => string;
   /** A whole count: "12,345" / "12 345". */
   count: (value: number) => string;
-  /** A moment: "Dec 5, 2026, 10:00 AM" / "5 déc. 2026, 10 h 00". */
+  /** A moment: "December 5, 2026 at 10:00 AM" / "5 décembre 2026 à 10 h 00". */
   dateTime: (iso: string) => string;
-  /** A day: "Dec 5, 2026" / "5 déc. 2026". */
+  /** A day: "December 5, 2026" / "5 décembre 2026". */
   date: (iso: string) => string;
+  /** An instant's day in lists (orders, reviews): "2026-12-05" (docs/product.md §2) / "5 décembre 2026". */
+  day: (iso: string) => string;
   /** A day of this year: "Dec 5" / "5 déc.". */
   dayMonth: (iso: string) => string;
+  /** A delivery window (the shop's wall clock): "Saturday, December 5, 10 AM – 12 PM" / "samedi 5 décembre, 10 h – 12 h". */
+  window: (slot: { date: string; start: string; end: string }) => string;
 }
 
-export const SHOP_TIME_ZONE = "America/Toronto";
+/** The shop's time zone (its delivery windows': packages/core/src/slots/delivery.schema.ts). */
+export const SHOP_TIME_ZONE = DEFAULT_TIME_ZONE;
 
 const cache = new Map<WebLocale, Formatters>();
 
@@ -32,37 +48,22 @@ const cache = new Map<WebLocale, Formatters>();
 export function formattersFor(locale: WebLocale): Formatters {
   const made = cache.get(locale);
   if (made) return made;
-  const fr = locale === "fr-CA";
-  const money = new Intl.NumberFormat(locale === "en" ? "en-US" : locale, {
-    style: "currency",
-    currency: "USD",
-  });
-  const kg = new Intl.NumberFormat(locale, { maximumFractionDigits: 3 });
-  const whole = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
-  const plural = new Intl.PluralRules(locale);
-  const dateTime = new Intl.DateTimeFormat(locale, {
-    dateStyle: "medium",
-    timeStyle: "short",
-    timeZone: SHOP_TIME_ZONE,
-  });
-  const date = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: SHOP_TIME_ZONE });
   const dayMonth = new Intl.DateTimeFormat(locale, {
     day: "numeric",
     month: "short",
     timeZone: SHOP_TIME_ZONE,
   });
-  const pieces = (n: number) =>
-    fr ? `${plural.select(n) === "one" ? "pièce" : "pièces"}` : plural.select(n) === "one" ? "pc" : "pcs";
   const formatters: Formatters = {
     locale,
-    money: (dollars) => money.format(dollars),
-    quantity: (unit, quantity) =>
-      unit === "kg" ? `${kg.format(quantity)} kg` : `${whole.format(quantity)} ${pieces(quantity)}`,
-    perUnit: (unit) => (unit === "kg" ? "kg" : fr ? "pièce" : "pc"),
-    count: (value) => whole.format(value),
-    dateTime: (iso) => dateTime.format(new Date(iso)),
-    date: (iso) => date.format(new Date(iso)),
+    money: (dollars) => formatAmount(locale, dollars),
+    quantity: (unit, quantity) => formatUnitQuantity(locale, unit, quantity),
+    perUnit: (unit) => perUnitWord(locale, unit),
+    count: (value) => formatNumber(locale, value, 0),
+    dateTime: (iso) => formatDateTime(locale, iso, SHOP_TIME_ZONE),
+    date: (iso) => formatDate(locale, iso, SHOP_TIME_ZONE),
+    day: (iso) => (locale === "en" ? iso.substring(0, 10) : formatDate(locale, iso, SHOP_TIME_ZONE)),
     dayMonth: (iso) => dayMonth.format(new Date(iso)),
+    window: (slot) => formatWindow(locale, slot),
   };
   cache.set(locale, formatters);
   return formatters;

@@ -1,7 +1,8 @@
-import { FREE_SHIPPING_OVER, formatMoney, priceLines } from "@fruit/core/browser/money";
+import { FREE_SHIPPING_OVER, priceLines } from "@fruit/core/browser/money";
 import { Button, Card, Progress, Stack, Text, Title } from "@mantine/core";
 import { useNavigate } from "react-router-dom";
 import { lineRates, PriceSummary } from "../../components/price-summary.tsx";
+import { useFormat, useT } from "../../i18n/intl.tsx";
 import { type CartItem, useShop } from "../../lib/shop-store.ts";
 import { shippingOfQuote, useDeliveryQuote, ZoneNote } from "../delivery/index.ts";
 
@@ -18,12 +19,14 @@ export function CartTotals({ items }: { items: CartItem[] }) {
   const quote = useDeliveryQuote(address, itemsPrice);
   const prices = priceLines(items, shippingOfQuote(quote.data));
   const zoned = Boolean(quote.data?.zone) || Boolean(quote.error);
+  const t = useT();
+  const format = useFormat();
   const toFree = Math.max(0, Math.round((FREE_SHIPPING_OVER - prices.itemsPrice) * 100) / 100);
   return (
     <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="cart-totals-title">
       <Stack gap="md">
         <Title order={2} size="h4" id="cart-totals-title">
-          Order summary
+          {t({ id: "cart.summary", defaultMessage: "Order summary" })}
         </Title>
         <PriceSummary prices={prices} taxRates={lineRates(items, quote.data?.taxRates)} />
         {zoned ? (
@@ -31,18 +34,26 @@ export function CartTotals({ items }: { items: CartItem[] }) {
         ) : prices.shippingPrice > 0 ? (
           <Stack gap={4}>
             <Text size="sm" c="dimmed">
-              Add {formatMoney(toFree === 0 ? 0.01 : toFree)} more for free shipping (orders over $
-              {FREE_SHIPPING_OVER}).
+              {t(
+                {
+                  id: "cart.toFree",
+                  defaultMessage: "Add {missing} more for free shipping (orders over {over}).",
+                },
+                {
+                  missing: format.money(toFree === 0 ? 0.01 : toFree),
+                  over: format.money(FREE_SHIPPING_OVER),
+                },
+              )}
             </Text>
             <Progress
               value={(prices.itemsPrice / FREE_SHIPPING_OVER) * 100}
               color="orange"
-              aria-label="Progress towards free shipping"
+              aria-label={t({ id: "cart.toFree.progress", defaultMessage: "Progress towards free shipping" })}
             />
           </Stack>
         ) : (
           <Text size="sm" c="green.8" fw={600}>
-            Your order ships free.
+            {t({ id: "cart.free", defaultMessage: "Your order ships free." })}
           </Text>
         )}
         <Button
@@ -51,7 +62,7 @@ export function CartTotals({ items }: { items: CartItem[] }) {
           color="orange"
           onClick={() => navigate(signedIn ? "/checkout" : "/login?redirect=/checkout")}
         >
-          Check Out
+          {t({ id: "cart.checkout", defaultMessage: "Check Out" })}
         </Button>
       </Stack>
     </Card>

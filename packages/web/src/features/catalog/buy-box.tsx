@@ -1,9 +1,9 @@
-import { formatMoney, formatQuantity } from "@fruit/core/browser/money";
 import type { ProductDetail } from "@fruit/core/browser/products";
 import { Badge, Card, Divider, Group, Stack, Text, Title } from "@mantine/core";
 import { useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { RatingStars } from "../../components/rating-stars.tsx";
+import { useFormat, useT } from "../../i18n/intl.tsx";
 import { AddToCartButton, addToCart, atOneStep, atStock, QuantityStepper, stepFrom } from "../cart/index.ts";
 import { RestockAlertBox } from "./restock/restock-alert-box.tsx";
 
@@ -15,6 +15,8 @@ import { RestockAlertBox } from "./restock/restock-alert-box.tsx";
 export function BuyBox({ product }: { product: ProductDetail }) {
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
+  const t = useT();
+  const format = useFormat();
   // The quantity chosen here, for this product (another product's page starts again at one step).
   const [chosen, setChosen] = useState({ id: product._id, quantity: product.step });
   const quantity = chosen.id === product._id ? chosen.quantity : product.step;
@@ -35,9 +37,12 @@ export function BuyBox({ product }: { product: ProductDetail }) {
       <Title order={1}>{product.name}</Title>
       <RatingStars value={product.rating} count={product.numReviews} />
       <Text fz={32} fw={800} c="green.9">
-        {formatMoney(product.price)}{" "}
+        {format.money(product.price)}{" "}
         <Text span size="md" c="dimmed" fw={500}>
-          per {product.unit === "kg" ? "kg" : "piece"}
+          {t(
+            { id: "product.per", defaultMessage: "{unit, select, kg {per kg} other {per piece}}" },
+            { unit: product.unit },
+          )}
         </Text>
       </Text>
       <Text c="dark.5">{product.description}</Text>
@@ -45,14 +50,14 @@ export function BuyBox({ product }: { product: ProductDetail }) {
       <Card withBorder radius="lg" padding="md">
         <Stack gap="sm">
           <Group justify="space-between">
-            <Text fw={600}>Status</Text>
+            <Text fw={600}>{t({ id: "product.status", defaultMessage: "Status" })}</Text>
             {inStock ? (
               <Badge color="green" variant="light" size="lg">
-                In Stock
+                {t({ id: "product.inStock", defaultMessage: "In Stock" })}
               </Badge>
             ) : (
               <Badge color="red" variant="light" size="lg">
-                Unavailable
+                {t({ id: "product.unavailable", defaultMessage: "Unavailable" })}
               </Badge>
             )}
           </Group>
@@ -60,7 +65,7 @@ export function BuyBox({ product }: { product: ProductDetail }) {
           {inStock && (
             <>
               <Group justify="space-between">
-                <Text fw={600}>Quantity</Text>
+                <Text fw={600}>{t({ id: "product.quantity", defaultMessage: "Quantity" })}</Text>
                 <QuantityStepper
                   name={product.name}
                   unit={product.unit}
@@ -73,7 +78,10 @@ export function BuyBox({ product }: { product: ProductDetail }) {
               </Group>
               {product.step !== 1 && (
                 <Text size="sm" c="dimmed">
-                  Sold in steps of {formatQuantity(product.unit, product.step)}
+                  {t(
+                    { id: "product.steps", defaultMessage: "Sold in steps of {step}" },
+                    { step: format.quantity(product.unit, product.step) },
+                  )}
                 </Text>
               )}
               <AddToCartButton onClick={add} busy={busy} />

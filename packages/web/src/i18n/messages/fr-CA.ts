@@ -54,7 +54,6 @@ export const messages: Messages = {
   "error.NOT_FOUND": "Introuvable.",
   "error.PRICES_CHANGED":
     "Un prix a changé depuis que vous avez rempli votre panier. Vérifiez le nouveau total.",
-  "error.OUT_OF_STOCK": "Il ne reste pas assez de stock pour un produit.",
   "error.IN_STOCK": "Ce produit est en stock : commandez-le plutôt.",
   "error.SLOT_FULL": "Cette plage de livraison est complète. Veuillez en choisir une autre.",
   "error.SLOT_CLOSED": "Cette plage de livraison est fermée. Veuillez en choisir une autre.",
@@ -167,4 +166,124 @@ export const messages: Messages = {
   "testimonials.title": "Ce que disent nos clients",
   "testimonials.show": "Afficher le témoignage {index}",
   "testimonials.label": "Témoignages de clients",
+  // Lists
+  "list.loading": "Chargement de la suite…",
+  "list.showingOf": "{shown} affichés sur {total}",
+  "list.showing": "{items} affichés",
+  "list.all": "Tous les {items} sont affichés",
+  "list.more": "Afficher plus",
+  // Ratings
+  "rating.value": "Noté {value, number, ::.0} sur 5",
+  "rating.withCount": "{rating}, {count, plural, one {# avis} other {# avis}}",
+  // States
+  "state.loading": "Chargement",
+  "state.error": "Chargement impossible",
+  "state.retry": "Réessayer",
+  // Not found
+  "notFound.title": "Cette page est introuvable",
+  "notFound.text":
+    "La page a peut-être été déplacée, ou le lien est mal écrit. Les fruits, eux, sont toujours frais.",
+  "notFound.home": "Retour à l’accueil",
+  "notFound.products": "Parcourir les produits",
+  // Add to cart
+  "cart.add": "Ajouter au panier",
+  // Quantity
+  "quantity.decrease": "Diminuer la quantité de {name}",
+  "quantity.of": "Quantité de {name}",
+  "quantity.increase": "Augmenter la quantité de {name}",
+  // Stock
+  "cart.outOfStock": "Désolé. Ce produit est en rupture de stock",
+  "cart.outOfStock.card": "désolé, ce produit est en rupture de stock",
+  // Product card
+  "restock.set": "Nous vous écrirons quand {name} sera de retour",
+  "cart.added": "{name} ajouté à votre panier",
+  "product.soldOut": "Épuisé",
+  "restock.notify.label": "M’avertir quand {name} sera de retour",
+  "restock.notify": "M’avertir",
+  "cart.add.label": "Ajouter {name} au panier",
+  "cart.add.short": "Ajouter",
+  // Products
+  "products.count": "{count, plural, one {# produit} other {# produits}}",
+  "products.title": "Produits",
+  "products.lead": "Des choix frais, au prix du kilo.",
+  "products.search": "Rechercher des produits",
+  "products.search.placeholder": "Rechercher par nom",
+  "products.all": "Tous",
+  "products.none":
+    "{hasQuery, select, yes {{hasCategory, select, yes {Aucun produit ne correspond à « {q} » dans {category}.} other {Aucun produit ne correspond à « {q} ».}}} other {{hasCategory, select, yes {Aucun produit ne correspond dans {category}.} other {Aucun produit ne correspond.}}}}",
+  // Product page
+  "product.loading": "Chargement du produit",
+  breadcrumb: "Fil d’Ariane",
+  "reviews.title": "Avis",
+  // Buy box
+  "product.per": "{unit, select, kg {le kg} other {la pièce}}",
+  "product.status": "État",
+  "product.inStock": "En stock",
+  "product.unavailable": "Indisponible",
+  "product.quantity": "Quantité",
+  "product.steps": "Vendu par tranches de {step}",
+  // Gallery
+  "product.pictures": "Photos du produit",
+  "product.picture.show": "Afficher la photo {index} de {name}",
+  // Restock
+  "restock.signIn": "Connectez-vous pour être averti de son retour",
+  "restock.unset": "Vous ne serez plus averti",
+  "restock.subscribed": "Nous vous écrirons quand il sera de retour en stock.",
+  "restock.stop": "Ne plus m’avertir",
+  "restock.ask": "M’avertir de son retour",
+  "restock.waiting": "{count, plural, one {# personne l’attend} other {# personnes l’attendent}}.",
+  // Review form
+  "review.missing": "Veuillez saisir un commentaire et une note",
+  "review.success": "Avis envoyé",
+  "review.rating.1": "Mauvais",
+  "review.rating.2": "Passable",
+  "review.rating.3": "Bon",
+  "review.rating.4": "Très bon",
+  "review.rating.5": "Excellent",
+  "review.select": "Choisir…",
+  "review.title": "Donner votre avis",
+  "review.rating": "Note",
+  "review.comments": "Commentaires",
+  "review.comments.placeholder": "Laissez un commentaire ici",
+  "review.submit": "Envoyer",
+  // Review list
+  "reviews.none": "Aucun avis pour l’instant. Soyez le premier à donner le vôtre.",
+  // Review section
+  "reviews.signIn": "Veuillez <link>vous connecter</link> pour donner votre avis",
+  "reviews.loadingForm": "Chargement du formulaire d’avis",
+  // Order history
+  "order.cancelled": "Annulée",
+  "orders.details.label": "Détails de la commande {id}",
+  "orders.details": "Détails",
+  "orders.count": "{count, plural, one {# commande} other {# commandes}}",
+  "orders.no": "Non",
+  "orders.title": "Mes commandes",
+  "orders.loading": "Chargement des commandes",
+  "orders.none": "Vous n’avez encore passé aucune commande.",
+  "orders.start": "Commencer mes achats",
+  "orders.delivery": "Livraison : {window}",
+  "orders.notPaid": "Non payée",
+  "orders.notDelivered": "Non livrée",
+  "orders.col.id": "NUMÉRO",
+  "orders.col.date": "DATE",
+  "orders.col.total": "TOTAL",
+  "orders.col.paid": "PAYÉE",
+  "orders.col.delivered": "LIVRÉE",
+  "orders.col.window": "PLAGE DE LIVRAISON",
+  "orders.col.actions": "ACTIONS",
+  // Cart
+  "cart.empty": "Votre panier est vide, ajoutez-y des produits",
+  "cart.title": "Panier",
+  // Cart lines
+  "cart.remove.label": "Retirer {name} du panier",
+  "cart.col.remove": "Retirer",
+  "cart.col.product": "Produit",
+  "cart.col.price": "Prix",
+  "cart.col.total": "Total",
+  // Cart totals
+  "cart.summary": "Récapitulatif de la commande",
+  "cart.toFree": "Ajoutez {missing} de plus pour la livraison gratuite (commandes de plus de {over}).",
+  "cart.toFree.progress": "Progression vers la livraison gratuite",
+  "cart.free": "Votre commande est livrée gratuitement.",
+  "cart.checkout": "Passer à la caisse",
 };

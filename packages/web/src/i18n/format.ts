@@ -1,4 +1,4 @@
-import { DEFAULT_TIME_ZONE } from "@fruit/core/browser/delivery";
+import { DEFAULT_TIME_ZONE, describeSlot } from "@fruit/core/browser/delivery";
 import {
   formatAmount,
   formatDate,
@@ -35,8 +35,10 @@ export interface Formatters {
   day: (iso: string) => string;
   /** A day of this year: "Dec 5" / "5 déc.". */
   dayMonth: (iso: string) => string;
-  /** A delivery window (the shop's wall clock): "Saturday, December 5, 10 AM – 12 PM" / "samedi 5 décembre, 10 h – 12 h". */
+  /** A delivery window (the shop's wall clock): "Sat, Dec 5, 10:00–12:00" / "samedi 5 décembre, 10 h – 12 h". */
   window: (slot: { date: string; start: string; end: string }) => string;
+  /** A delivery window's day: "Sat, Dec 5" / "sam. 5 déc.". */
+  slotDay: (slot: { date: string }) => string;
 }
 
 /** The shop's time zone (its delivery windows': packages/core/src/slots/delivery.schema.ts). */
@@ -48,6 +50,12 @@ const cache = new Map<WebLocale, Formatters>();
 export function formattersFor(locale: WebLocale): Formatters {
   const made = cache.get(locale);
   if (made) return made;
+  const slotDay = new Intl.DateTimeFormat(locale === "en" ? "en-CA" : locale, {
+    timeZone: "UTC",
+    weekday: "short",
+    day: "numeric",
+    month: "short",
+  });
   const dayMonth = new Intl.DateTimeFormat(locale, {
     day: "numeric",
     month: "short",
@@ -63,7 +71,8 @@ export function formattersFor(locale: WebLocale): Formatters {
     date: (iso) => formatDate(locale, iso, SHOP_TIME_ZONE),
     day: (iso) => (locale === "en" ? iso.substring(0, 10) : formatDate(locale, iso, SHOP_TIME_ZONE)),
     dayMonth: (iso) => dayMonth.format(new Date(iso)),
-    window: (slot) => formatWindow(locale, slot),
+    window: (slot) => (locale === "en" ? describeSlot({ id: "", ...slot }) : formatWindow(locale, slot)),
+    slotDay: (slot) => slotDay.format(new Date(`${slot.date}T00:00:00Z`)),
   };
   cache.set(locale, formatters);
   return formatters;

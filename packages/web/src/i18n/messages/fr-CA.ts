@@ -286,4 +286,68 @@ export const messages: Messages = {
   "cart.toFree.progress": "Progression vers la livraison gratuite",
   "cart.free": "Votre commande est livrée gratuitement.",
   "cart.checkout": "Passer à la caisse",
+  // Price summary
+  "summary.subtotal": "Sous-total",
+  "summary.shipping": "Livraison",
+  "summary.free": "Gratuite",
+  "summary.tax": "Taxes",
+  "summary.taxRate": "Taxes ({rate, number} %)",
+  "summary.total": "Total",
+  // Zone
+  "zone.fee":
+    "Zone de livraison : <b>{zone}</b> — {free, select, yes {livraison gratuite} other {livraison {fee}}}",
+  "zone.minimum": "Les commandes vers {zone} commencent à {minimum} : ajoutez {missing}.",
+  "zone.toFree": "Ajoutez {missing} de plus pour la livraison gratuite.",
+  "zone.days": "Livré le {days}.",
+  // Checkout
+  "checkout.title": "Caisse",
+  "checkout.step2": "Étape 2 sur 3 : choisissez comment payer.",
+  "checkout.step1": "Étape 1 sur 3 : dites-nous où livrer.",
+  // Shipping
+  "address.fullName": "Nom complet",
+  "address.address": "Adresse",
+  "address.city": "Ville",
+  "address.postalCode": "Code postal",
+  "address.country": "Pays",
+  "address.saved": "Adresse de livraison enregistrée",
+  "address.title": "Adresse de livraison",
+  "address.comments": "Commentaires (facultatif)",
+  "address.comments.help": "Notes de livraison pour le livreur. Non enregistrées avec l’adresse.",
+  "address.location": "Emplacement sur la carte : {place}",
+  "address.map": "Choisir sur la carte",
+  "address.continue": "Continuer",
+  // Delivery step
+  "delivery.title": "Livraison",
+  "delivery.lead": "Choisissez quand nous apportons votre commande.",
+  "delivery.window": "Plage de livraison",
+  "delivery.full": "Complète",
+  "delivery.seats": "{count, plural, one {# place restante} other {# places restantes}}",
+  // Payment
+  "payment.addressFirst": "Ajoutez d’abord votre adresse de livraison",
+  "payment.paypal": "PayPal",
+  "payment.paypal.help": "Payez avec votre portefeuille PayPal.",
+  "payment.card": "Carte",
+  "payment.card.help": "Carte de débit ou de crédit, traitée par PayPal.",
+  "payment.title": "Paiement",
+  "payment.method": "Moyen de paiement",
+  "payment.placeOrder": "Passer la commande",
+  // Accessibility
+  "a11y.title": "Accessibilité",
+  "a11y.intro":
+    "Nous voulons que chaque client puisse parcourir, commander et payer sur Fruit Shop, à la souris, au clavier, au toucher ou avec un lecteur d’écran, en français comme en anglais.",
+  "a11y.conforms.title": "Ce qui est conforme",
+  "a11y.conforms.text":
+    "La boutique, la caisse, vos commandes et votre profil visent le niveau AA des WCAG 2.2. Chaque version est vérifiée automatiquement avec axe sur chaque page, sur un écran de téléphone et d’ordinateur, dans les deux langues.",
+  "a11y.conforms.keyboard": "Tout fonctionne au clavier seul, et le focus est toujours visible.",
+  "a11y.conforms.motion":
+    "Les carrousels animés ont un bouton de pause et restent immobiles quand votre appareil demande moins de mouvement.",
+  "a11y.conforms.targets": "Les boutons et les liens mesurent au moins 24 pixels sur 24.",
+  "a11y.conforms.language":
+    "Chaque page déclare sa langue, et le lien de langue de l’en-tête vous garde sur la même page.",
+  "a11y.limits.title": "Limites connues",
+  "a11y.limits.text":
+    "La carte de livraison vient de Google Maps : vous pouvez saisir votre adresse au lieu de l’utiliser. La fenêtre PayPal est celle de PayPal.",
+  "a11y.report.title": "Signaler un obstacle",
+  "a11y.report.text":
+    "Si quelque chose vous bloque, écrivez-nous à <mail>{email}</mail>, appelez le {phone} ou utilisez le <contact>formulaire de contact</contact>. Indiquez la page et ce qui s’est passé; nous répondons en un jour ouvrable.",
 };

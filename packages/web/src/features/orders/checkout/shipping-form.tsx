@@ -1,20 +1,42 @@
 import { type ShippingAddress, ShippingAddressSchema } from "@fruit/core/browser/orders";
 import { Button, Card, Group, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from "@mantine/core";
 import { type FormEvent, useState } from "react";
+import { defineMessage, type MessageDescriptor } from "react-intl";
 import { useNavigate } from "react-router-dom";
 import { MapPinIcon } from "../../../components/icons.tsx";
+import { useT } from "../../../i18n/intl.tsx";
 import { type FieldErrors, parseForm } from "../../../lib/form-errors.ts";
 import { notifySuccess } from "../../../lib/notify.ts";
 import { shop, useShop } from "../../../lib/shop-store.ts";
 
 /** The five typed fields; the location comes from the map. */
 type Field = Exclude<keyof ShippingAddress, "location">;
-const FIELDS: { key: Field; label: string; autoComplete: string }[] = [
-  { key: "fullName", label: "Full Name", autoComplete: "name" },
-  { key: "address", label: "Address", autoComplete: "street-address" },
-  { key: "city", label: "City", autoComplete: "address-level2" },
-  { key: "postalCode", label: "Postal Code", autoComplete: "postal-code" },
-  { key: "country", label: "Country", autoComplete: "country-name" },
+const FIELDS: { key: Field; label: MessageDescriptor; autoComplete: string }[] = [
+  {
+    key: "fullName",
+    label: defineMessage({ id: "address.fullName", defaultMessage: "Full Name" }),
+    autoComplete: "name",
+  },
+  {
+    key: "address",
+    label: defineMessage({ id: "address.address", defaultMessage: "Address" }),
+    autoComplete: "street-address",
+  },
+  {
+    key: "city",
+    label: defineMessage({ id: "address.city", defaultMessage: "City" }),
+    autoComplete: "address-level2",
+  },
+  {
+    key: "postalCode",
+    label: defineMessage({ id: "address.postalCode", defaultMessage: "Postal Code" }),
+    autoComplete: "postal-code",
+  },
+  {
+    key: "country",
+    label: defineMessage({ id: "address.country", defaultMessage: "Country" }),
+    autoComplete: "country-name",
+  },
 ];
 
 /**
@@ -33,6 +55,7 @@ export function ShippingForm() {
   });
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
   const [comments, setComments] = useState("");
+  const t = useT();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -45,7 +68,7 @@ export function ShippingForm() {
     // The store keeps a location chosen on the map; the form sends only its five fields.
     const { fullName, address, city, postalCode, country } = parsed.output;
     shop.saveShippingAddress({ fullName, address, city, postalCode, country });
-    notifySuccess("Shipping address saved");
+    notifySuccess(t({ id: "address.saved", defaultMessage: "Shipping address saved" }));
     navigate("/checkout#payment", { replace: true });
   };
 
@@ -67,13 +90,13 @@ export function ShippingForm() {
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <Title order={2} size="h3" id="shipping-title">
-            Shipping Address
+            {t({ id: "address.title", defaultMessage: "Shipping Address" })}
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             {FIELDS.map((field) => (
               <TextInput
                 key={field.key}
-                label={field.label}
+                label={t(field.label)}
                 required
                 autoComplete={field.autoComplete}
                 value={values[field.key]}
@@ -86,8 +109,11 @@ export function ShippingForm() {
             ))}
           </SimpleGrid>
           <Textarea
-            label="Comments (optional)"
-            description="Delivery notes for the driver. Not saved with the address."
+            label={t({ id: "address.comments", defaultMessage: "Comments (optional)" })}
+            description={t({
+              id: "address.comments.help",
+              defaultMessage: "Delivery notes for the driver. Not saved with the address.",
+            })}
             value={comments}
             onChange={(event) => setComments(event.currentTarget.value)}
             autosize
@@ -97,9 +123,14 @@ export function ShippingForm() {
             <Group gap="xs" wrap="nowrap" c="green.8">
               <MapPinIcon size={18} />
               <Text size="sm">
-                Location on map:{" "}
-                {saved.location.address ||
-                  `${saved.location.lat.toFixed(5)}, ${saved.location.lng.toFixed(5)}`}
+                {t(
+                  { id: "address.location", defaultMessage: "Location on map: {place}" },
+                  {
+                    place:
+                      saved.location.address ||
+                      `${saved.location.lat.toFixed(5)}, ${saved.location.lng.toFixed(5)}`,
+                  },
+                )}
               </Text>
             </Group>
           )}
@@ -110,10 +141,10 @@ export function ShippingForm() {
               leftSection={<MapPinIcon size={16} />}
               onClick={chooseOnMap}
             >
-              Choose on map
+              {t({ id: "address.map", defaultMessage: "Choose on map" })}
             </Button>
             <Button type="submit" radius="xl">
-              Continue
+              {t({ id: "address.continue", defaultMessage: "Continue" })}
             </Button>
           </Group>
         </Stack>

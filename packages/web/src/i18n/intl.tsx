@@ -26,7 +26,7 @@ export function LocaleProvider({ intl = english, children }: { intl?: IntlShape;
 /** The page language's formatters: `const f = useFormat(); f.money(12.49)`. */
 export const useFormat = (): Formatters => useContext(FormatContext);
 
-/** The page language's messages: `const t = useT(); t({ id: "cart.title", defaultMessage: "Cart" })`. */
+/** The page language's messages: `const t = useT(); t(descriptor, values)`. */
 export const useT = () => useIntl().formatMessage;
 
 /** The page's language. */

@@ -350,4 +350,8 @@ export const messages: Messages = {
   "a11y.report.title": "Signaler un obstacle",
   "a11y.report.text":
     "Si quelque chose vous bloque, écrivez-nous à <mail>{email}</mail>, appelez le {phone} ou utilisez le <contact>formulaire de contact</contact>. Indiquez la page et ce qui s’est passé; nous répondons en un jour ouvrable.",
+  // Boot
+  "layout.loading": "Chargement de la boutique",
+  "carousel.slide": "diapositive",
+  "carousel.slide.label": "{index} sur {count}",
 };

@@ -10,7 +10,7 @@ import classes from "./home.module.css";
  */
 export const LOGO_INTERVAL_MS = 2000;
 
-const FARMS = [
+export const FARMS = [
   "Sunny Slope Farm",
   "Cedar Ridge Orchard",
   "Blue Heron Farm",
@@ -36,6 +36,7 @@ export function LogoCarousel() {
       </Group>
       <Carousel
         id="partner-farms"
+        aria-roledescription={t({ id: "home.carousel", defaultMessage: "carousel" })}
         type="container"
         plugins={[autoplay.plugin]}
         getEmblaApi={autoplay.onApi}
@@ -44,8 +45,15 @@ export function LogoCarousel() {
         slideGap="md"
         withControls={false}
       >
-        {FARMS.map((farm) => (
-          <Carousel.Slide key={farm}>
+        {FARMS.map((farm, index) => (
+          <Carousel.Slide
+            key={farm}
+            aria-roledescription={t({ id: "carousel.slide", defaultMessage: "slide" })}
+            aria-label={t(
+              { id: "carousel.slide.label", defaultMessage: "{index} of {count}" },
+              { index: index + 1, count: FARMS.length },
+            )}
+          >
             <div className={classes.logo}>{farm}</div>
           </Carousel.Slide>
         ))}

@@ -14,7 +14,7 @@ import classes from "./home.module.css";
  */
 export const TESTIMONIAL_INTERVAL_MS = 2500;
 
-const QUOTES = [
+export const QUOTES = [
   {
     name: "Amelia R.",
     role: defineMessage({ id: "testimonial.1.role", defaultMessage: "Home cook" }),
@@ -67,6 +67,7 @@ export function Testimonials() {
         </Group>
         <Carousel
           id="testimonials"
+          aria-roledescription={t({ id: "home.carousel", defaultMessage: "carousel" })}
           plugins={[autoplay.plugin]}
           getEmblaApi={autoplay.onApi}
           emblaOptions={{ loop: true, align: "start" }}
@@ -84,8 +85,15 @@ export function Testimonials() {
           styles={{ indicator: { background: "var(--mantine-color-green-6)" } }}
           aria-label={t({ id: "testimonials.label", defaultMessage: "Customer testimonials" })}
         >
-          {QUOTES.map((quote) => (
-            <Carousel.Slide key={quote.name}>
+          {QUOTES.map((quote, index) => (
+            <Carousel.Slide
+              key={quote.name}
+              aria-roledescription={t({ id: "carousel.slide", defaultMessage: "slide" })}
+              aria-label={t(
+                { id: "carousel.slide.label", defaultMessage: "{index} of {count}" },
+                { index: index + 1, count: QUOTES.length },
+              )}
+            >
               <Card radius="lg" padding="lg" h="100%" withBorder component="figure" m={0}>
                 <Box c="orange.5" mb="xs">
                   <QuoteIcon size={32} />

@@ -27,8 +27,8 @@ describe("accounts: signup, signin, profile", () => {
     const email = uniqueEmail();
     const res = await signUp({ name: "Ann", email, password: "password123", isAdmin: true });
     expect(res.status).toBe(201);
-    expect(Object.keys(res.body).sort()).toEqual(["_id", "email", "isAdmin", "name", "token"]);
-    expect(res.body).toMatchObject({ name: "Ann", email, isAdmin: false });
+    expect(Object.keys(res.body).sort()).toEqual(["_id", "email", "isAdmin", "locale", "name", "token"]);
+    expect(res.body).toMatchObject({ name: "Ann", email, isAdmin: false, locale: "en" });
     const item = await get(userKind.key(res.body._id));
     expect(item?.passwordHash).toMatch(/^\$2[aby]\$10\$/);
     expect(item?.isAdmin).toBe(false);

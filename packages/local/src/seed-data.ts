@@ -1,5 +1,6 @@
 import type { Unit } from "@fruit/core/browser/money";
 import { DEAL_SLUG, HOME_BANNER_SLUGS } from "@fruit/core/browser/products";
+import { FRENCH_CATEGORIES, FRENCH_PRODUCTS } from "./seed-data.fr.ts";
 
 /**
  * The local runtime's demo catalogue: fresh fruit and vegetables, most priced per kg (berries in
@@ -27,6 +28,8 @@ export interface SeedProduct {
   image: string;
   /** File names of the additional images (0-2 of them). */
   images: string[];
+  /** Its French texts (seed-data.fr.ts; docs/decisions/048-i18n-formatjs.md). */
+  translations: { "fr-CA": { name: string; description: string; category: string } };
 }
 
 /** A review the seeded customer has left. */
@@ -170,6 +173,10 @@ export const SEED_PRODUCTS: readonly SeedProduct[] = CATALOGUE.flatMap(({ catego
     if (!description) throw new Error(`seed-data: no description for ${slug}`);
     const images = Array.from({ length: extra }, (_, index) => `${slug}-${index + 2}.webp`);
     const { unit, step } = SELLING[slug] ?? { unit: "kg", step: 1 };
+    const [frenchName, frenchDescription] = FRENCH_PRODUCTS[slug] ?? [];
+    const frenchCategory = FRENCH_CATEGORIES[category];
+    if (!frenchName || !frenchDescription || !frenchCategory)
+      throw new Error(`seed-data: no French texts for ${slug}`);
     return {
       slug,
       name,
@@ -182,6 +189,9 @@ export const SEED_PRODUCTS: readonly SeedProduct[] = CATALOGUE.flatMap(({ catego
       description,
       image: `${slug}.webp`,
       images,
+      translations: {
+        "fr-CA": { name: frenchName, description: frenchDescription, category: frenchCategory },
+      },
     };
   }),
 );

@@ -192,6 +192,7 @@ async function seedProduct(
       category: product.category,
       brand: product.brand,
       countInStock: product.countInStock,
+      translations: product.translations,
     });
   } catch (error) {
     if (isTaken(error)) return;

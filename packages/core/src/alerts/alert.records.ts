@@ -1,6 +1,7 @@
 import * as v from "valibot";
 import { inPartition } from "../db/key-conditions.ts";
 import { defineKind } from "../db/kind.ts";
+import { LOCALES } from "../i18n/locale.ts";
 import { UNITS } from "../money/quantity.ts";
 
 /**
@@ -28,7 +29,13 @@ export const EPISODE_PREFIX = "EPISODE#";
 export const EPISODE_SK = "EPISODE";
 const LOW_STOCK_PARTITION = "LOW_STOCK";
 
-export const RestockAlertSchema = v.object({ productId: text, userId: text, createdAt: text });
+export const RestockAlertSchema = v.object({
+  productId: text,
+  userId: text,
+  createdAt: text,
+  /** The language of its "back in stock" mail (docs/decisions/048-i18n-formatjs.md); absent: the user's. */
+  locale: v.optional(v.picklist(LOCALES)),
+});
 export type RestockAlertRecord = v.InferOutput<typeof RestockAlertSchema>;
 
 export const restockAlertKind = defineKind({

@@ -6,10 +6,10 @@ import { afterLease, leaseEnded } from "../db/once.ts";
 import { RESTORED_BY } from "../db/restore.ts";
 import { signLink } from "../mails/link-token.ts";
 import { deliverNotice, type NoticeOptions } from "../mails/notice.ts";
-import { renderNotice } from "../mails/notice-template.ts";
+import { renderLowStock, renderRestock } from "../mails/notice-mails.ts";
 import { sharedPace } from "../mails/pace.ts";
-import { formatMoney, toDollars } from "../money/pricing.ts";
-import { fromBase, perUnitLabel } from "../money/quantity.ts";
+import { mailWords } from "../mails/words.ts";
+import { fromBase } from "../money/quantity.ts";
 import { type ProductRecord, productKind } from "../products/product.records.ts";
 import { userKind } from "../users/user.records.ts";
 import { EPISODE_PREFIX, EPISODE_SK, type EpisodeRecord } from "./alert.records.ts";
@@ -135,20 +135,20 @@ async function startEpisode(product: ProductRecord, rev: number): Promise<void> 
 }
 
 async function mailLowStock(product: ProductRecord, rev: number, threshold: number, options: NoticeOptions) {
-  const unit = perUnitLabel(product.unit);
+  // The administrators' mails stay English (the admin screens may: docs/decisions/048-i18n-formatjs.md).
+  const words = mailWords("en");
   let retry = false;
   for (const admin of getConfig().mail.adminTo) {
     const delivery = await deliverNotice(
       `low-stock#${product.id}#${rev}#${admin}`,
       admin,
       () =>
-        renderNotice({
-          subject: `Running low: ${product.name}`,
-          heading: `${product.name} is running low`,
-          paragraphs: [
-            `${fromBase(product.unit, product.countInStock)} ${unit} left; its low-stock threshold is ${fromBase(product.unit, threshold)} ${unit}.`,
-          ],
-          link: { url: `${getConfig().mail.shopUrl}/admin/product/${product.id}`, label: "Edit the product" },
+        renderLowStock(words, {
+          product: product.name,
+          unit: product.unit,
+          left: fromBase(product.unit, product.countInStock),
+          threshold: fromBase(product.unit, threshold),
+          editUrl: `${getConfig().mail.shopUrl}/admin/product/${product.id}`,
         }),
       options,
     );
@@ -207,7 +207,6 @@ async function mailBatch(held: EpisodeRecord, given: FanOutOptions): Promise<boo
       return [user.id, user] as const;
     }),
   );
-  const price = `${formatMoney(toDollars(held.priceCents))} / ${perUnitLabel(held.unit)}`;
   let position = held.position;
   let handled = 0;
   let retry = false;
@@ -220,6 +219,7 @@ async function mailBatch(held: EpisodeRecord, given: FanOutOptions): Promise<boo
     }
     const user = users.get(alert.userId);
     if (user) {
+      // In the language the shopper asked in, else their account's (docs/decisions/048-i18n-formatjs.md).
       const unsubscribe = linkPage(
         "/restock-alerts/unsubscribe",
         await signLink("restock-unsubscribe", { subject: alert.userId, ref: alert.productId }),
@@ -229,14 +229,12 @@ async function mailBatch(held: EpisodeRecord, given: FanOutOptions): Promise<boo
         user.email,
         () => ({
           unsubscribeUrl: unsubscribe,
-          ...renderNotice({
-            subject: `${held.name} is back in stock`,
-            heading: `${held.name} is back`,
-            paragraphs: [
-              `Hello ${user.name}, you asked us to tell you: ${held.name} is back in stock at ${price}.`,
-              "Stock is limited, so don't wait too long.",
-            ],
-            link: { url: productPage(held.slug), label: `Order ${held.name}` },
+          ...renderRestock(mailWords(alert.locale ?? user.locale), {
+            customerName: user.name,
+            product: held.name,
+            priceCents: held.priceCents,
+            unit: held.unit,
+            productUrl: productPage(held.slug),
             unsubscribeUrl: unsubscribe,
           }),
         }),

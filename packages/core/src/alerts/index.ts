@@ -1,6 +1,7 @@
 import { nowIso } from "../clock.ts";
 import { getConfig } from "../config.ts";
 import { AppError } from "../errors.ts";
+import { DEFAULT_LOCALE, type Locale } from "../i18n/locale.ts";
 import { isId } from "../ids.ts";
 import { verifyLink } from "../mails/link-token.ts";
 import { fromBase, toBase, type Unit } from "../money/quantity.ts";
@@ -35,12 +36,17 @@ export async function restockAlertState(caller: Caller, productId: string): Prom
  * back. One per shopper and product (asking again changes nothing); 404 for no such product, 409
  * when it is in stock (it can be ordered now).
  */
-export async function subscribeRestock(caller: Caller, productId: string): Promise<RestockAlertState> {
+export async function subscribeRestock(
+  caller: Caller,
+  productId: string,
+  locale: Locale = DEFAULT_LOCALE,
+): Promise<RestockAlertState> {
   if (!isId(productId)) throw notFound();
   const outcome = await alertStore.subscribe({
     productId,
     userId: caller._id,
     createdAt: nowIso(),
+    locale,
   });
   if (outcome === "no product") throw notFound();
   if (outcome === "in stock")

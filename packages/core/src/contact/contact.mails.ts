@@ -2,7 +2,8 @@ import { getConfig } from "../config.ts";
 import type { Item } from "../db/kind.ts";
 import { signLink } from "../mails/link-token.ts";
 import { deliverNotice, type NoticeOptions } from "../mails/notice.ts";
-import { renderNotice } from "../mails/notice-template.ts";
+import { renderContactMessage, renderNewsletterConfirmation } from "../mails/notice-mails.ts";
+import { mailWords } from "../mails/words.ts";
 import { contactKind, newsletterRequestKind } from "./contact.records.ts";
 
 /**
@@ -30,6 +31,8 @@ export async function mailContactChange(
   const pk = String(keys.pk);
   if (pk.startsWith("CONTACT#") && keys.sk === "MESSAGE") {
     const message = contactKind.decode(after);
+    // The administrators' mails stay English (the admin screens may: docs/decisions/048-i18n-formatjs.md).
+    const words = mailWords("en");
     let retry = false;
     for (const admin of getConfig().mail.adminTo) {
       const delivery = await deliverNotice(
@@ -37,16 +40,7 @@ export async function mailContactChange(
         admin,
         () => ({
           replyTo: message.email,
-          ...renderNotice({
-            subject: `Message: ${message.subject}`,
-            heading: `A message from ${message.name}`,
-            paragraphs: [
-              `From: ${message.name} <${message.email}>${message.phone ? `, phone ${message.phone}` : ""}`,
-              `Subject: ${message.subject}`,
-              message.message,
-              "Reply to this mail to answer the sender.",
-            ],
-          }),
+          ...renderContactMessage(words, message),
         }),
         options,
       );
@@ -56,6 +50,8 @@ export async function mailContactChange(
   }
   if (pk.startsWith("NEWSLETTER_REQUEST#") && keys.sk === "REQUEST") {
     const request = newsletterRequestKind.decode(after);
+    // In the language the request was made in (decision 048); requests from before it: English.
+    const words = mailWords(request.locale);
     const confirm = shopPage(
       "/newsletter/confirm",
       await signLink("newsletter-confirm", { subject: request.email }),
@@ -69,16 +65,7 @@ export async function mailContactChange(
       request.email,
       () => ({
         unsubscribeUrl: unsubscribe,
-        ...renderNotice({
-          subject: "Please confirm your newsletter subscription",
-          heading: "Confirm your subscription",
-          paragraphs: [
-            "Someone (we hope you) asked to receive the Fruit Shop newsletter at this address.",
-            "If it was not you, ignore this mail: nothing is sent until the address is confirmed.",
-          ],
-          link: { url: confirm, label: "Confirm my subscription" },
-          unsubscribeUrl: unsubscribe,
-        }),
+        ...renderNewsletterConfirmation(words, { confirmUrl: confirm, unsubscribeUrl: unsubscribe }),
       }),
       options,
     );

@@ -1,6 +1,7 @@
 import * as v from "valibot";
 import { inPartition } from "../db/key-conditions.ts";
 import { defineKind } from "../db/kind.ts";
+import { LOCALES } from "../i18n/locale.ts";
 
 /**
  * The stored kinds of the contact form and the newsletter (docs/data-model.md: Contact message,
@@ -50,6 +51,8 @@ export const contactKind = defineKind({
 export const NewsletterRequestSchema = v.object({
   id: text,
   email: text,
+  /** The language of its confirmation mail (docs/decisions/048-i18n-formatjs.md); absent: English. */
+  locale: v.optional(v.picklist(LOCALES)),
   createdAt: text,
   expiresAt: v.number(),
 });
@@ -62,7 +65,12 @@ export const newsletterRequestKind = defineKind({
   keys: (request) => ({ pk: `${NEWSLETTER_REQUEST_PREFIX}${request.id}`, sk: NEWSLETTER_REQUEST_SK }),
 });
 
-export const SubscriberSchema = v.object({ email: text, confirmedAt: text });
+export const SubscriberSchema = v.object({
+  email: text,
+  confirmedAt: text,
+  /** The language of the newsletters it gets (decision 048); absent: English. */
+  locale: v.optional(v.picklist(LOCALES)),
+});
 export type SubscriberRecord = v.InferOutput<typeof SubscriberSchema>;
 
 export const subscriberKind = defineKind({

@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { LocaleSchema } from "../i18n/locale.ts";
 import { PageQueryEntries } from "../paging.schema.ts";
 
 /**
@@ -51,7 +52,12 @@ export const ContactSchema = v.object({
 export type ContactInput = v.InferOutput<typeof ContactSchema>;
 
 /** POST /api/newsletter */
-export const NewsletterSchema = v.object({ email: EmailSchema, website: Honeypot });
+export const NewsletterSchema = v.object({
+  email: EmailSchema,
+  website: Honeypot,
+  /** The language of the confirmation mail (else the request's `Accept-Language`: decision 048). */
+  locale: v.optional(LocaleSchema),
+});
 export type NewsletterInput = v.InferOutput<typeof NewsletterSchema>;
 
 /** GET /api/contact-messages and /api/newsletter/subscribers: paged like every list. */
@@ -85,4 +91,13 @@ export const LinkTokenSchema = v.object({
     v.minLength(1, "token is required"),
     v.maxLength(2000, "token is too long"),
   ),
+});
+
+/**
+ * POST /api/newsletter/confirm: the link's token, and the subscriber's language (else the request's
+ * `Accept-Language`: docs/decisions/048-i18n-formatjs.md).
+ */
+export const ConfirmNewsletterSchema = v.object({
+  ...LinkTokenSchema.entries,
+  locale: v.optional(LocaleSchema),
 });

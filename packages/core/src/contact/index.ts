@@ -3,6 +3,7 @@ import { nowIso, nowSeconds } from "../clock.ts";
 import { decodeCursor, encodeCursor } from "../db/cursor.ts";
 import { takeWindowPlace } from "../db/window.ts";
 import { AppError } from "../errors.ts";
+import { DEFAULT_LOCALE, type Locale } from "../i18n/locale.ts";
 import { newId } from "../ids.ts";
 import { verifyLink } from "../mails/link-token.ts";
 import { LIST_LIMIT_DEFAULT, type ListAnswer } from "../paging.schema.ts";
@@ -98,21 +99,29 @@ const REQUEST_LIFETIME_SECONDS = 7 * 24 * 3600;
  * POST /api/newsletter (anyone): one confirmation mail with a signed link, whether or not the
  * address is known or already confirmed, so the answer (202) tells nothing about it.
  */
-export async function signUpNewsletter(input: NewsletterInput, client: Client): Promise<void> {
+export async function signUpNewsletter(
+  input: NewsletterInput,
+  client: Client,
+  locale: Locale = input.locale ?? DEFAULT_LOCALE,
+): Promise<void> {
   if (input.website) return;
   await reserveBoth("newsletter", input.email, client);
   await contactStore.putRequest({
     id: newId(),
     email: input.email,
+    locale,
     createdAt: nowIso(),
     expiresAt: nowSeconds() + REQUEST_LIFETIME_SECONDS,
   });
 }
 
 /** POST /api/newsletter/confirm `{ token }` (the mail's link, no sign-in): confirms the address. */
-export async function confirmNewsletter(token: string): Promise<{ email: string; subscribed: true }> {
+export async function confirmNewsletter(
+  token: string,
+  locale: Locale = DEFAULT_LOCALE,
+): Promise<{ email: string; subscribed: true }> {
   const { subject: email } = await verifyLink(token, "newsletter-confirm");
-  await contactStore.confirm({ email, confirmedAt: nowIso() });
+  await contactStore.confirm({ email, confirmedAt: nowIso(), locale });
   return { email, subscribed: true };
 }
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { errorCodes } from "../errors.ts";
 import {
+  errorTextsOf,
   formatAmount,
   formatCents,
   formatDateTime,
@@ -8,6 +10,7 @@ import {
   formatWeight,
   formatWindow,
   localeOfAcceptLanguage,
+  localisedMessage,
   parseLocale,
   pluralCategory,
   pluralForm,
@@ -120,5 +123,33 @@ describe("locales", () => {
     expect(localeOfAcceptLanguage("en;q=0.9, fr;q=0.5")).toBe("en");
     expect(localeOfAcceptLanguage("fr;q=0")).toBe("en");
     expect(localeOfAcceptLanguage(undefined)).toBe("en");
+  });
+});
+
+describe("error texts", () => {
+  it("has a text for every error code in both languages, and no other", async () => {
+    const codes = Object.keys(errorCodes).sort();
+    for (const locale of ["fr-CA", "en"] as const) {
+      const texts = await errorTextsOf(locale);
+      expect(Object.keys(texts).sort(), locale).toEqual(codes);
+      for (const code of codes)
+        expect(texts[code as keyof typeof texts].trim(), `${locale} ${code}`).not.toBe("");
+    }
+  });
+
+  it("writes French texts in French, not the English ones again", async () => {
+    const [french, english] = await Promise.all([errorTextsOf("fr-CA"), errorTextsOf("en")]);
+    const same = Object.keys(errorCodes).filter(
+      (code) => french[code as keyof typeof french] === english[code as keyof typeof english],
+    );
+    expect(same).toEqual([]);
+  });
+
+  it("names a validation error's field after its text", async () => {
+    const french = await errorTextsOf("fr-CA");
+    expect(localisedMessage(french, "VALIDATION_FAILED", { field: "email" })).toBe(
+      "Un champ n’est pas valide : email",
+    );
+    expect(localisedMessage(french, "SLOT_FULL", { deliverySlotId: "s1" })).toBe(french.SLOT_FULL);
   });
 });

@@ -3,6 +3,8 @@
  * (`en`, the default and the fallback of every missing text). Browser-safe: the SPA reads the same
  * names.
  */
+import * as v from "valibot";
+
 export const LOCALES = ["fr-CA", "en"] as const;
 export type Locale = (typeof LOCALES)[number];
 
@@ -58,3 +60,9 @@ export function localeOfAcceptLanguage(header: string | null | undefined): Local
 
 /** The `lang`/`Content-Language` value of a locale ("fr-CA", "en"). */
 export const languageTag = (locale: Locale): string => locale;
+
+/** A language of the shop in a body, exactly as named: `fr-CA` or `en`. */
+export const LocaleSchema = v.picklist(LOCALES, "locale must be fr-CA or en");
+
+/** An optional `{ locale }` body (restock alerts, a newsletter confirmation). */
+export const LocaleBodySchema = v.object({ locale: v.optional(LocaleSchema) });

@@ -35,7 +35,8 @@ function compiled(locale: string, message: Message): IntlMessageFormat {
   }
   let format = byLocale.get(locale);
   if (!format) {
-    format = new IntlMessageFormat(message, locale);
+    // `ignoreTag`: "<" is text (an address in angle brackets), never a rich-text tag.
+    format = new IntlMessageFormat(message, locale, undefined, { ignoreTag: true });
     byLocale.set(locale, format);
   }
   return format;
@@ -130,7 +131,10 @@ function pseudoElements(elements: MessageFormatElement[]): MessageFormatElement[
  */
 export function pseudoCatalogue<K extends string>(catalogue: Catalogue<K>): Catalogue<K> {
   const entries = Object.entries<Message>(catalogue).map(([key, message]) => {
-    const ast = typeof message === "string" ? new IntlMessageFormat(message, "en").getAst() : message;
+    const ast =
+      typeof message === "string"
+        ? new IntlMessageFormat(message, "en", undefined, { ignoreTag: true }).getAst()
+        : message;
     return [key, pseudoElements(ast)];
   });
   return Object.fromEntries(entries) as Catalogue<K>;

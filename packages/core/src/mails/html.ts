@@ -1,8 +1,6 @@
-import { formatMoney, toDollars } from "../money/pricing.ts";
-
 /**
  * What every mail's HTML is made with (templates.ts, receipt.ts; escaping is ../escape.ts): the shop's
- * look as inline styles, one-line header values, and the money and time formats the order screens use. Pure.
+ * look as inline styles and one-line header values (amounts, dates and words: words.ts). Pure.
  */
 
 /** The shop's look, as inline styles (mail clients drop style sheets). */
@@ -13,7 +11,3 @@ export const FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Ne
 
 /** Header values must not carry line breaks (a name could otherwise add a header to the subject). */
 export const oneLine = (value: string): string => value.replace(/[\r\n]+/g, " ").trim();
-
-export const money = (cents: number): string => formatMoney(toDollars(cents));
-/** "2026-11-21 14:05 UTC" from an ISO date (the order screen's format, with its zone said). */
-export const when = (iso: string): string => `${iso.substring(0, 10)} ${iso.substring(11, 16)} UTC`;

@@ -1,10 +1,12 @@
 import { escapeHtml } from "../escape.ts";
 import type { RenderedMail } from "./templates.ts";
+import type { MailWords } from "./words.ts";
 
 /**
  * The layout of notice mails (mails/notice.ts): a heading, paragraphs, an optional button link and
  * an optional unsubscribe link, in the order mails' look (mails/templates.ts). Every piece is plain
- * text and goes through `escapeHtml` in the HTML part — names, subjects and messages people typed
+ * text in the recipient's language (`words`: docs/decisions/048-i18n-formatjs.md) and goes through
+ * `escapeHtml` in the HTML part — names, subjects and messages people typed
  * can never open a tag; URLs are escaped for their attribute too. Pure: no I/O.
  */
 export interface NoticeBody {
@@ -24,7 +26,8 @@ const FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Ar
 export const oneLine = (value: string): string => value.replace(/[\r\n]+/g, " ").trim();
 
 /** Both parts of a notice mail from the same pieces. */
-export function renderNotice(body: NoticeBody): RenderedMail {
+export function renderNotice(body: NoticeBody, words: MailWords): RenderedMail {
+  const { t } = words;
   const paragraphs = body.paragraphs
     .map(
       (p) =>
@@ -35,11 +38,11 @@ export function renderNotice(body: NoticeBody): RenderedMail {
     ? `<p style="margin:20px 0"><a href="${escapeHtml(body.link.url)}" style="background:${GREEN};color:#ffffff;padding:10px 18px;border-radius:6px;text-decoration:none;font-weight:600">${escapeHtml(body.link.label)}</a></p>`
     : "";
   const unsubscribe = body.unsubscribeUrl
-    ? `<p style="margin:24px 0 0;font-size:12px;color:${MUTED}">Don't want these mails? <a href="${escapeHtml(body.unsubscribeUrl)}" style="color:${MUTED}">Unsubscribe</a> with one click.</p>`
+    ? `<p style="margin:24px 0 0;font-size:12px;color:${MUTED}">${escapeHtml(t("unsubscribeHtml", { link: "\u0000" })).replace("\u0000", `<a href="${escapeHtml(body.unsubscribeUrl)}" style="color:${MUTED}">${escapeHtml(t("unsubscribeLink"))}</a>`)}</p>`
     : "";
-  const html = `<!doctype html><html><body style="margin:0;padding:24px;font-family:${FONT};background:#f5f7fa">
+  const html = `<!doctype html><html lang="${words.locale}"><body style="margin:0;padding:24px;font-family:${FONT};background:#f5f7fa">
 <div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px">
-<p style="margin:0 0 8px;font-size:13px;font-weight:700;color:${GREEN}">Fruit Shop</p>
+<p style="margin:0 0 8px;font-size:13px;font-weight:700;color:${GREEN}">${escapeHtml(t("shopName"))}</p>
 <h1 style="margin:0 0 16px;font-size:20px;color:${INK}">${escapeHtml(body.heading)}</h1>
 ${paragraphs}
 ${button}
@@ -50,7 +53,7 @@ ${unsubscribe}
     "",
     ...body.paragraphs.flatMap((p) => [p, ""]),
     ...(body.link ? [`${body.link.label}: ${body.link.url}`, ""] : []),
-    ...(body.unsubscribeUrl ? [`Unsubscribe: ${body.unsubscribeUrl}`] : []),
+    ...(body.unsubscribeUrl ? [t("unsubscribeText", { url: body.unsubscribeUrl })] : []),
   ].join("\n");
-  return { subject: oneLine(`Fruit Shop: ${body.subject}`), html, text };
+  return { subject: oneLine(t("subject", { what: body.subject })), html, text, language: words.locale };
 }

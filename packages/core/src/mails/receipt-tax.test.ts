@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { priceByClassCents } from "../money/pricing.ts";
 import type { OrderRecord } from "../orders/order.records.ts";
 import { receiptHtml, receiptText } from "./receipt.ts";
+import { mailWords } from "./words.ts";
 
 const RATES = [
   { id: "standard", rate: 14.975 },
@@ -59,11 +60,11 @@ const order: OrderRecord = {
 
 describe("receipts by zone and tax class", () => {
   it("name the zone and list the tax of each class with its rate, adding up to the order's tax", () => {
-    const text = receiptText(order);
+    const text = receiptText(order, mailWords("en"));
     expect(text).toContain("Shipping (Plateau): $5.00");
     expect(text).toContain("Tax standard (14.975 %): $0.90");
     expect(text).toContain("Tax zero-rated (0 %): $0.00");
     expect(priced.taxCents).toBe(90);
-    expect(receiptHtml(order)).toContain("Tax zero-rated (0 %)");
+    expect(receiptHtml(order, mailWords("en"))).toContain("Tax zero-rated (0 %)");
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { classifySendError } from "./ses.ts";
+import { classifySendError, mailHeaders } from "./ses.ts";
 
 const answered = (name: string, httpStatusCode: number) =>
   Object.assign(new Error(name), { name, $metadata: { httpStatusCode } });
@@ -23,5 +23,22 @@ describe("what a failed SES call means", () => {
     expect(classifySendError(timeout).outcome).toBe("uncertain");
     const reset = Object.assign(new Error("socket hang up"), { code: "ECONNRESET" });
     expect(classifySendError(reset).outcome).toBe("uncertain");
+  });
+});
+
+describe("a mail's headers", () => {
+  it("say a French mail's language, and where to unsubscribe", () => {
+    const mail = {
+      subject: "s",
+      html: "h",
+      text: "t",
+      language: "fr-CA" as const,
+      unsubscribeUrl: "https://x/u",
+    };
+    expect(mailHeaders(mail)).toEqual([
+      { Name: "List-Unsubscribe", Value: "<https://x/u>" },
+      { Name: "Content-Language", Value: "fr-CA" },
+    ]);
+    expect(mailHeaders({ subject: "s", html: "h", text: "t" })).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import { guardClient } from "../access/enforce.ts";
 import { getConfig } from "../config.ts";
 import { awsErrorOf } from "../db/errors.ts";
+import type { Locale } from "../i18n/locale.ts";
 
 /**
  * Sends a rendered mail through Amazon SES (API v2) — or, locally, through the SES emulator at
@@ -19,6 +20,19 @@ export interface OutgoingMail {
   replyTo?: string;
   /** A one-click unsubscribe link (RFC 8058 `List-Unsubscribe`), on mails a recipient may stop. */
   unsubscribeUrl?: string;
+  /** The mail's language, sent as its `Content-Language` header (docs/decisions/048-i18n-formatjs.md). */
+  language?: Locale;
+}
+
+/**
+ * The headers SES adds to a mail: `List-Unsubscribe` where it may be stopped, `Content-Language`
+ * with its language ("fr-CA" on every French mail).
+ */
+export function mailHeaders(mail: Omit<OutgoingMail, "to">): { Name: string; Value: string }[] {
+  return [
+    ...(mail.unsubscribeUrl ? [{ Name: "List-Unsubscribe", Value: `<${mail.unsubscribeUrl}>` }] : []),
+    ...(mail.language ? [{ Name: "Content-Language", Value: mail.language }] : []),
+  ];
 }
 
 /** Sends one mail; answers SES's message id, or throws a `SendError` saying what to do next. */
@@ -125,9 +139,7 @@ export const sendWithSes: MailSender = async (mail) => {
               Html: { Data: mail.html, Charset: "UTF-8" },
               Text: { Data: mail.text, Charset: "UTF-8" },
             },
-            ...(mail.unsubscribeUrl
-              ? { Headers: [{ Name: "List-Unsubscribe", Value: `<${mail.unsubscribeUrl}>` }] }
-              : {}),
+            ...(mailHeaders(mail).length > 0 ? { Headers: mailHeaders(mail) } : {}),
           },
         },
       }),

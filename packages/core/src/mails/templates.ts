@@ -1,13 +1,15 @@
 import { escapeHtml } from "../escape.ts";
-import { formatMoney } from "../money/pricing.ts";
+import type { Locale } from "../i18n/locale.ts";
+import { toCents } from "../money/pricing.ts";
 import type { OrderRecord } from "../orders/order.records.ts";
-import { describeSlot } from "../slots/delivery.schema.ts";
-import { FONT, GREEN, INK, MUTED, money, oneLine, when } from "./html.ts";
+import { FONT, GREEN, INK, MUTED, oneLine } from "./html.ts";
 import { finalReceiptHtml, finalReceiptText, receiptHtml, receiptText } from "./receipt.ts";
+import { type MailWords, mailWords } from "./words.ts";
 
 /**
  * The order mails' templates: one subject, an HTML part and a text part per mail, in the shop's
- * look (its green, its money and quantity formats). Pure: no I/O, no SDK. Only the mail subscriber
+ * look (its green), in the order's language (`order.locale`: every sentence, amount, date and
+ * quantity through `MailWords`, words.ts; docs/decisions/048-i18n-formatjs.md). Pure: no I/O, no SDK. Only the mail subscriber
  * imports this module, so rendering never lands on the API's cold start.
  *
  * Every value that came from a user — the customer's name, the address, product names, a refund's
@@ -21,6 +23,8 @@ export interface RenderedMail {
   subject: string;
   html: string;
   text: string;
+  /** The mail's language: its `Content-Language` header (ses.ts). */
+  language: Locale;
 }
 
 /**
@@ -35,10 +39,14 @@ export interface RefundForMail {
   createdAt: string;
 }
 
-/** Who and where: the customer's current name and the shop's public URL (no trailing slash). */
+/**
+ * Who and where: the customer's current name and the shop's public URL (no trailing slash); `words`
+ * replaces the order's language (tests: the pseudo-locale).
+ */
 export interface MailContext {
   customerName: string;
   shopUrl: string;
+  words?: MailWords;
 }
 
 /** The order screen of an order, on the shop's URL (packages/web/src/app/routes.tsx: `/order/:id`). */
@@ -57,36 +65,46 @@ interface Body {
   receipt?: boolean | "final";
 }
 
+/** The words of an order's mails: the context's, else the order's language. */
+const wordsOf = (order: OrderRecord, context: MailContext): MailWords =>
+  context.words ?? mailWords(order.locale);
+
 /** Lays out one mail: both parts from the same plain-text pieces. */
 function layout(order: OrderRecord, context: MailContext, body: Body): RenderedMail {
+  const words = wordsOf(order, context);
+  const { t } = words;
   const link = orderUrl(context.shopUrl, order.id);
-  const greeting = `Hello ${oneLine(context.customerName)},`;
+  const greeting = t("greeting", { name: oneLine(context.customerName) });
   // Every order mail names the order's delivery window (docs/decisions/040-delivery-windows.md).
-  const window = order.deliverySlot ? [`Delivery window: ${describeSlot(order.deliverySlot)}.`] : [];
+  const window = order.deliverySlot
+    ? [t("deliveryWindow", { window: words.window(order.deliverySlot) })]
+    : [];
   const paragraphs = [...body.paragraphs, ...window]
     .map(
       (text) =>
         `<p style="margin:0 0 12px;font-size:15px;line-height:1.5;color:${INK}">${escapeHtml(text)}</p>`,
     )
     .join("\n");
+  const receiptPart =
+    body.receipt === "final" ? finalReceiptHtml(order, words) : body.receipt ? receiptHtml(order, words) : "";
   const html = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(body.heading)}</title></head>
+<html lang="${words.locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(body.heading)}</title></head>
 <body style="margin:0;padding:0;background:#f5f7f5;font-family:${FONT}">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px 12px">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:600px;background:#ffffff;border-radius:8px;overflow:hidden">
-<tr><td style="background:${GREEN};padding:16px 24px;color:#ffffff;font-size:20px;font-weight:700">Fruit Shop</td></tr>
+<tr><td style="background:${GREEN};padding:16px 24px;color:#ffffff;font-size:20px;font-weight:700">${escapeHtml(t("shopName"))}</td></tr>
 <tr><td style="padding:24px">
 <h1 style="margin:0 0 16px;font-size:22px;color:${INK}">${escapeHtml(body.heading)}</h1>
 <p style="margin:0 0 12px;font-size:15px;color:${INK}">${escapeHtml(greeting)}</p>
 ${paragraphs}
-${body.receipt === "final" ? finalReceiptHtml(order) : body.receipt ? receiptHtml(order) : ""}
-<p style="margin:16px 0"><a href="${escapeHtml(link)}" style="display:inline-block;background:${GREEN};color:#ffffff;text-decoration:none;padding:10px 18px;border-radius:6px;font-weight:600">View order ${escapeHtml(order.id)}</a></p>
-<p style="margin:0;font-size:13px;color:${MUTED}">Order ${escapeHtml(order.id)} · ${escapeHtml(link)}</p>
+${receiptPart}
+<p style="margin:16px 0"><a href="${escapeHtml(link)}" style="display:inline-block;background:${GREEN};color:#ffffff;text-decoration:none;padding:10px 18px;border-radius:6px;font-weight:600">${escapeHtml(t("viewOrder", { orderId: order.id }))}</a></p>
+<p style="margin:0;font-size:13px;color:${MUTED}">${escapeHtml(t("orderFooter", { orderId: order.id }))} · ${escapeHtml(link)}</p>
 </td></tr></table>
 </td></tr></table>
 </body></html>`;
   const text = [
-    "Fruit Shop",
+    t("shopName"),
     "",
     body.heading,
     "",
@@ -94,73 +112,97 @@ ${body.receipt === "final" ? finalReceiptHtml(order) : body.receipt ? receiptHtm
     "",
     ...[...body.paragraphs, ...window].flatMap((paragraph) => [paragraph, ""]),
     ...(body.receipt === "final"
-      ? [finalReceiptText(order), ""]
+      ? [finalReceiptText(order, words), ""]
       : body.receipt
-        ? [receiptText(order), ""]
+        ? [receiptText(order, words), ""]
         : []),
-    `Order ${order.id}: ${link}`,
+    `${t("orderFooter", { orderId: order.id })}: ${link}`,
     "",
   ].join("\n");
-  return { subject: `Fruit Shop: ${body.subject}`, html, text };
+  return { subject: oneLine(t("subject", { what: body.subject })), html, text, language: words.locale };
 }
 
-/** How long an unpaid order is held, as people say it: "60 minutes", "2 hours", "1 hour 30 minutes". */
-export function holdDuration(order: Pick<OrderRecord, "createdAt" | "holdUntil">): string | undefined {
+/**
+ * How long an unpaid order is held, as people say it: "60 minutes", "2 hours", "1 hour 30 minutes"
+ * ("1 heure 30 minutes"), each count's word by the language's plural rule.
+ */
+export function holdDuration(
+  order: Pick<OrderRecord, "createdAt" | "holdUntil">,
+  words: MailWords = mailWords("en"),
+): string | undefined {
   if (!order.holdUntil) return undefined;
+  const { t } = words;
   const minutes = Math.round((Date.parse(order.holdUntil) - Date.parse(order.createdAt)) / 60_000);
-  if (!(minutes > 0)) return "less than a minute";
+  if (!(minutes > 0)) return t("holdUnderAMinute");
   const hours = Math.floor(minutes / 60);
   const rest = minutes % 60;
-  const unit = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
-  if (hours === 0) return unit(rest, "minute");
-  return rest === 0 ? unit(hours, "hour") : `${unit(hours, "hour")} ${unit(rest, "minute")}`;
+  if (hours === 0) return t("holdMinutes", { count: rest });
+  const hoursText = t("holdHours", { count: hours });
+  return rest === 0
+    ? hoursText
+    : t("holdHoursMinutes", { hours: hoursText, minutes: t("holdMinutes", { count: rest }) });
 }
 
 /** "We received your order" — with how long it is held unpaid. */
 export function renderPlaced(order: OrderRecord, context: MailContext): RenderedMail {
-  const held = holdDuration(order);
+  const words = wordsOf(order, context);
+  const { t } = words;
+  const held = holdDuration(order, words);
   return layout(order, context, {
-    subject: `order ${order.id} received`,
-    heading: "We received your order",
+    subject: t("placedSubject", { orderId: order.id }),
+    heading: t("placedHeading"),
     paragraphs: [
-      `Thank you for your order ${order.id} of ${money(order.totalCents)}.`,
+      t("placedThanks", { orderId: order.id, total: words.money(order.totalCents) }),
       held && order.holdUntil
-        ? `We hold its items for you for ${held}, until ${when(order.holdUntil)}. Please pay by then: an order still unpaid at that time is cancelled and its items go back on sale.`
-        : "Please pay for it on the order page.",
+        ? t("placedHeld", { duration: held, until: words.when(order.holdUntil) })
+        : t("placedPay"),
     ],
   });
 }
 
 /** The receipt: lines, amounts and the shipping address. */
 export function renderPaid(order: OrderRecord, context: MailContext): RenderedMail {
+  const words = wordsOf(order, context);
+  const { t } = words;
+  const values = { orderId: order.id, total: words.money(order.totalCents) };
   return layout(order, context, {
-    subject: `receipt for order ${order.id}`,
-    heading: "Thank you for your payment",
+    subject: t("paidSubject", { orderId: order.id }),
+    heading: t("paidHeading"),
     paragraphs: [
-      `We received ${money(order.totalCents)} for order ${order.id}${order.paidAt ? ` on ${when(order.paidAt)}` : ""}. Here is your receipt.`,
+      order.paidAt
+        ? t("paidReceivedOn", { ...values, date: words.when(order.paidAt) })
+        : t("paidReceived", values),
     ],
     receipt: true,
   });
 }
 
 export function renderDelivered(order: OrderRecord, context: MailContext): RenderedMail {
+  const words = wordsOf(order, context);
+  const { t } = words;
   return layout(order, context, {
-    subject: `order ${order.id} delivered`,
-    heading: "Your order was delivered",
+    subject: t("deliveredSubject", { orderId: order.id }),
+    heading: t("deliveredHeading"),
     paragraphs: [
-      `Order ${order.id} was delivered${order.deliveredAt ? ` on ${when(order.deliveredAt)}` : ""}. Enjoy your fruit!`,
+      order.deliveredAt
+        ? t("deliveredTextOn", { orderId: order.id, date: words.when(order.deliveredAt) })
+        : t("deliveredText", { orderId: order.id }),
     ],
   });
 }
 
 /** Cancelled because it was not paid within its hold. */
 export function renderCancelled(order: OrderRecord, context: MailContext): RenderedMail {
+  const words = wordsOf(order, context);
+  const { t } = words;
   return layout(order, context, {
-    subject: `order ${order.id} cancelled`,
-    heading: "Your order was cancelled",
+    subject: t("cancelledSubject", { orderId: order.id }),
+    heading: t("cancelledHeading"),
     paragraphs: [
-      `Order ${order.id} was not paid in time and was cancelled${order.cancelledAt ? ` on ${when(order.cancelledAt)}` : ""}. Its items went back on sale and nothing was charged.`,
-      "You are welcome to order again at any time.",
+      order.cancelledAt
+        ? t("cancelledTextOn", { orderId: order.id, date: words.when(order.cancelledAt) })
+        : t("cancelledText", { orderId: order.id }),
+      t("cancelledAgain"),
     ],
   });
 }
@@ -171,13 +213,19 @@ export function renderRefunded(
   refund: RefundForMail,
   context: MailContext,
 ): RenderedMail {
+  const words = wordsOf(order, context);
+  const { t } = words;
   return layout(order, context, {
-    subject: `refund for order ${order.id}`,
-    heading: "We refunded your payment",
+    subject: t("refundedSubject", { orderId: order.id }),
+    heading: t("refundedHeading"),
     paragraphs: [
-      `We refunded ${formatMoney(refund.amount)} of order ${order.id} on ${when(refund.createdAt)}.`,
-      `Reason: ${refund.reason}`,
-      "The money returns to the account you paid with; your bank may take a few days to show it.",
+      t("refundedText", {
+        amount: words.money(toCents(refund.amount)),
+        orderId: order.id,
+        date: words.when(refund.createdAt),
+      }),
+      t("refundedReason", { reason: refund.reason }),
+      t("refundedBank"),
     ],
   });
 }
@@ -188,13 +236,15 @@ export function renderRefunded(
  * (docs/decisions/041-final-charge.md). The refund mail follows once PayPal confirms the money.
  */
 export function renderFinal(order: OrderRecord, context: MailContext): RenderedMail {
+  const words = wordsOf(order, context);
+  const { t } = words;
   const total = order.finalTotalCents ?? order.totalCents;
   return layout(order, context, {
-    subject: `final receipt for order ${order.id}`,
-    heading: "Your order was picked and weighed",
+    subject: t("finalSubject", { orderId: order.id }),
+    heading: t("finalHeading"),
     paragraphs: [
-      `We picked order ${order.id}. You pay only for what went in your bag, never more than you approved: ${money(total)} instead of the ${money(order.totalCents)} you paid.`,
-      `We are giving back ${money(order.totalCents - total)} to the account you paid with as a weight adjustment; your bank may take a few days to show it.`,
+      t("finalText", { orderId: order.id, total: words.money(total), paid: words.money(order.totalCents) }),
+      t("finalGivenBack", { amount: words.money(order.totalCents - total) }),
     ],
     receipt: "final",
   });

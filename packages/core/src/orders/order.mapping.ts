@@ -1,3 +1,4 @@
+import { DEFAULT_LOCALE } from "../i18n/locale.ts";
 import { DEFAULT_TAX_RATES, lineCents, toDollars } from "../money/pricing.ts";
 import { fromBase } from "../money/quantity.ts";
 import { taxesByClassCents, toClassTaxes } from "../money/tax.ts";
@@ -87,6 +88,7 @@ export function toOrder(order: OrderRecord, user: OrderUser): Order {
     })),
     deliverySlot: order.deliverySlot ?? null,
     deliveryZone: order.deliveryZone ?? null,
+    locale: order.locale ?? DEFAULT_LOCALE,
     taxes: taxesOf(order),
     finalItemsPrice: final ? toDollars(final.itemsCents) : null,
     finalTaxPrice: final ? toDollars(final.taxCents) : null,

@@ -1,6 +1,7 @@
 import * as v from "valibot";
 import { inPartition } from "../db/key-conditions.ts";
 import { defineKind } from "../db/kind.ts";
+import { LOCALES } from "../i18n/locale.ts";
 import { UNITS } from "../money/quantity.ts";
 import { LocationSchema, PAYMENT_METHODS, SUBSTITUTE_CHOICES } from "./order.schema.ts";
 
@@ -103,6 +104,8 @@ export const OrderRecordSchema = v.object({
   deliveryZone: v.optional(v.object({ id: text, name: text })),
   /** The shop's tax rates when placed, which its refunds and final charge tax by; absent: standard at 15 %. */
   taxRates: v.optional(v.array(v.object({ id: text, rate: v.number() }))),
+  /** The shopper's language, which the order's mails are written in (decision 048); absent: `en`. */
+  locale: v.optional(v.picklist(LOCALES)),
   userId: text,
   orderItems: v.array(StoredLineSchema),
   shippingAddress: StoredAddressSchema,

@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { LOCALES, type Locale } from "../i18n/locale.ts";
 import { toBase, UNITS, type Unit } from "../money/quantity.ts";
 import type { ClassTax } from "../money/tax.ts";
 import { PageQueryEntries } from "../paging.schema.ts";
@@ -151,6 +152,8 @@ export const OrderInputSchema = v.object({
   totalPrice: money,
   /** The delivery window chosen (GET /api/delivery/slots); without one, the earliest with room when the shop has windows. */
   deliverySlotId: v.optional(SlotIdSchema),
+  /** The language of the order's mails (docs/decisions/048-i18n-formatjs.md); else the user's, else `en`. */
+  locale: v.optional(v.picklist(LOCALES, "locale must be fr-CA or en")),
 });
 export type OrderInput = v.InferOutput<typeof OrderInputSchema>;
 
@@ -253,6 +256,11 @@ export interface Order extends Prices {
   deliverySlot?: DeliverySlotRef | null | undefined;
   /** The delivery zone the order goes to; null when the shop had no zones (docs/decisions/046). */
   deliveryZone: { id: string; name: string } | null;
+  /**
+   * The shopper's language, which the order's mails are written in (`en` for orders from before it).
+   * The API always answers it (order.mapping.ts); optional for answers a browser kept from before it.
+   */
+  locale?: Locale;
   /** The tax by class: each class rounded once, the amounts adding up to `taxPrice`. */
   taxes: ClassTax[];
   /**

@@ -2,6 +2,7 @@ import { nowDate } from "../clock.ts";
 import { requestFingerprint, sameRequest } from "../db/idempotency.ts";
 import { AGAIN, giveUp, retrying } from "../db/retry.ts";
 import { AppError, isAppError } from "../errors.ts";
+import { DEFAULT_LOCALE, type Locale } from "../i18n/locale.ts";
 import { isId, newId } from "../ids.ts";
 import { type PricingRule, priceByClassCents } from "../money/pricing.ts";
 import { STANDARD_TAX_CLASS } from "../money/tax.ts";
@@ -70,6 +71,7 @@ type Window = { ref: DeliverySlotRef; chosen: "sent" | "earliest" };
 /** The new order of docs/data-model.md (the stats stream handler reads `totalCents` and `createdAt`). */
 function newOrder(
   customer: Customer,
+  locale: Locale,
   input: OrderInput,
   lines: readonly StoredLine[],
   window: Window | undefined,
@@ -79,6 +81,7 @@ function newOrder(
   const { itemsCents, shippingCents, taxCents, totalCents } = priceByClassCents(lines, rule);
   return {
     id: newId(),
+    locale,
     userId: customer._id,
     orderItems: lines.map(
       ({ productId, name, slug, image, priceCents, unit, step, quantity, substitute, taxClass }) => ({
@@ -143,6 +146,9 @@ export async function placeOrder(
   idempotencyKey?: string,
 ): Promise<Placed> {
   const lines = mergeLines(input.orderItems);
+  // The order's language (docs/decisions/048-i18n-formatjs.md): the body's, else the user's as their
+  // token carries it (refreshed by sign-in and by a saved profile), else English. No read.
+  const locale = input.locale ?? session.locale ?? DEFAULT_LOCALE;
   const bad = lines.find((line) => !isId(line._id));
   if (bad) throw unknownProduct(bad);
   // Who is placing: the token's user and name, which the transaction checks (`sessionCheck`); a
@@ -242,7 +248,7 @@ export async function placeOrder(
         }
       }
       const rule = { taxRates: pricing.taxRates, ...(zone ? { shipping: zone.zone } : {}) };
-      const order = newOrder(placer.customer, input, basis.lines, window, rule, zone);
+      const order = newOrder(placer.customer, locale, input, basis.lines, window, rule, zone);
       // After a clash on the token (the other request may have failed), the key item alone guards.
       const key = idempotencyKey
         ? { userId: placer.customer._id, key: idempotencyKey, request, useToken: attempt === 0 }

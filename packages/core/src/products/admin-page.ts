@@ -13,5 +13,5 @@ export async function adminPage(input: AdminPageQuery = {}): Promise<ProductPage
   const pages = Math.max(1, Math.ceil(countProducts / pageSize));
   const skip = (page - 1) * pageSize;
   const items = skip < countProducts ? await productStore.slice(skip, pageSize) : [];
-  return { products: items.map(toProduct), countProducts, page, pages };
+  return { products: items.map((product) => toProduct(product)), countProducts, page, pages };
 }

@@ -2,6 +2,7 @@ import * as v from "valibot";
 import { nowIso, nowMs } from "../clock.ts";
 import { decodeCursor, encodeCursor } from "../db/cursor.ts";
 import { AppError, fieldError } from "../errors.ts";
+import type { Locale } from "../i18n/locale.ts";
 import { isId, newId } from "../ids.ts";
 import { toCents } from "../money/pricing.ts";
 import { toBase, type Unit } from "../money/quantity.ts";
@@ -31,7 +32,7 @@ const slugTaken = () => new AppError("SLUG_TAKEN", "Slug already in use");
  * (docs/decisions/026-bounded-lists.md).
  */
 export async function list(query: ProductQuery = {}): Promise<ListAnswer<Product>> {
-  const filter = { category: query.category || undefined, q: query.q || undefined };
+  const filter = { category: await categoryKey(query.category, query.lang), q: query.q || undefined };
   const scope = { list: "products", filters: filter };
   const start = query.cursor
     ? decodeCursor(query.cursor, scope, v.record(v.string(), v.string()))
@@ -51,7 +52,7 @@ export async function list(query: ProductQuery = {}): Promise<ListAnswer<Product
         ? undefined
         : await productStore.countOf(filter.category);
   return {
-    items: page.items.map(toProduct),
+    items: page.items.map((product) => toProduct(product, query.lang)),
     ...(page.next ? { cursor: encodeCursor(page.next, scope) } : {}),
     ...(total === undefined ? {} : { total }),
   };
@@ -68,12 +69,31 @@ export const isEmpty = async (): Promise<boolean> => !(await productStore.hasAny
  * own transactions keep (pattern 28), never from the catalogue, so it costs one small query at any
  * catalogue size.
  */
-export async function categories(): Promise<string[]> {
+export async function categories(lang?: Locale): Promise<string[]> {
   const counts = await productStore.categoryCounts();
   return counts
     .filter(({ category, count }) => count > 0 && category !== "")
-    .map(({ category }) => category)
-    .sort();
+    .map(({ category, fr }) => (lang === "fr-CA" && fr ? fr : category))
+    .sort((a, b) => a.localeCompare(b, lang ?? "en"));
+}
+
+/** Accents and case folded: "Légumes" and "legumes" are one category name. */
+const folded = (text: string): string => text.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();
+
+/**
+ * The stored (English) category a filter names: in French, the category whose French name it is
+ * (accents and case aside: `?category=legumes` finds "Légumes"), else itself
+ * (docs/decisions/048-i18n-formatjs.md). One small read, the category counts', in French only.
+ */
+async function categoryKey(
+  category: string | undefined,
+  lang: Locale | undefined,
+): Promise<string | undefined> {
+  if (!category) return undefined;
+  if (lang !== "fr-CA") return category;
+  const wanted = folded(category);
+  const counts = await productStore.categoryCounts();
+  return counts.find(({ fr }) => fr !== undefined && folded(fr) === wanted)?.category ?? category;
 }
 
 /** One product without its reviews; 404 when missing (or when the id is not one of ours). */
@@ -84,11 +104,14 @@ export async function fromId(id: string): Promise<Product> {
 }
 
 /** One product with its reviews, newest first: one query over the product's partition. */
-export async function detail(id: string, { shared = false } = {}): Promise<ProductDetail> {
+export async function detail(
+  id: string,
+  { shared = false, lang }: { shared?: boolean; lang?: Locale | undefined } = {},
+): Promise<ProductDetail> {
   if (!isId(id)) throw notFound();
   const { product, reviews } = await productStore.withReviews(id, { shared });
   if (!product) throw notFound();
-  return { ...toProduct(product), reviews: reviews.map(toReview).reverse() };
+  return { ...toProduct(product, lang), reviews: reviews.map(toReview).reverse() };
 }
 
 /**
@@ -96,11 +119,11 @@ export async function detail(id: string, { shared = false } = {}): Promise<Produ
  * product page, the hottest read after the list, so concurrent identical reads share their round
  * trips (decision 005); `GET /api/products/{id}`, which the cart's stock checks use, never does.
  */
-export async function fromSlug(slug: string): Promise<ProductDetail> {
+export async function fromSlug(slug: string, lang?: Locale): Promise<ProductDetail> {
   if (slug.length === 0 || slug.length > 200) throw notFound();
   const id = await productStore.idOfSlug(slug);
   if (!id) throw notFound();
-  return detail(id, { shared: true });
+  return detail(id, { shared: true, lang });
 }
 
 /**
@@ -155,6 +178,7 @@ export async function create(input: ProductCreateInput = {}): Promise<Product> {
     brand: input.brand ?? "",
     countInStock: base.countInStock ?? 0,
     taxClass: input.taxClass ?? STANDARD_TAX_CLASS,
+    ...(input.translations ? { translations: input.translations } : {}),
     rating: 0,
     numReviews: 0,
     ratingTotal: 0,
@@ -163,6 +187,14 @@ export async function create(input: ProductCreateInput = {}): Promise<Product> {
   };
   if ((await productStore.create(record)) === "taken") throw slugTaken();
   return toProduct(record);
+}
+
+/** Translations without their empty texts, and without a language left with none. */
+function withoutEmptyTexts(
+  translations: NonNullable<ProductEdit["translations"]>,
+): ProductRecord["translations"] {
+  const french = Object.fromEntries(Object.entries(translations["fr-CA"] ?? {}).filter(([, text]) => text));
+  return Object.keys(french).length > 0 ? { "fr-CA": french } : {};
 }
 
 /**
@@ -180,6 +212,8 @@ function storedChanges(edit: ProductEdit, current: Unit): ProductChanges {
   const stored: ProductChanges = Object.fromEntries(
     Object.entries(rest).filter(([, value]) => value !== undefined),
   );
+  // Translations replace the stored ones; an empty text is none (the English one is shown).
+  if (edit.translations) stored.translations = withoutEmptyTexts(edit.translations);
   if (price !== undefined) stored.priceCents = toCents(price);
   const base = inBase(unit, { step: step ?? (unit !== current ? 1 : undefined), countInStock });
   if (base.step !== undefined) stored.step = base.step;

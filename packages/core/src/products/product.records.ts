@@ -53,6 +53,17 @@ export const ProductRecordSchema = v.object({
   lowStockThreshold: v.optional(v.pipe(count, v.minValue(0))),
   /** Its tax class (docs/decisions/046-zones-and-tax-classes.md); absent: `standard`. */
   taxClass: v.optional(text),
+  /**
+   * Its texts in other languages (docs/decisions/048-i18n-formatjs.md): a missing one reads the
+   * English text above. The French name is searched too.
+   */
+  translations: v.optional(
+    v.object({
+      "fr-CA": v.optional(
+        v.object({ name: v.optional(text), description: v.optional(text), category: v.optional(text) }),
+      ),
+    }),
+  ),
   rating: v.number(),
   numReviews: count,
   /** The exact sum of the review ratings (rating is its average, rounded). */
@@ -150,6 +161,7 @@ export const searchEntryKind = defineKind({
 
 /** The entry fields of a product. */
 export const searchEntryOf = (product: { id: string; name: string; category: string }): SearchEntry => ({
+  // `name` is the product's searched names (`searchedName`): English and French.
   productId: product.id,
   category: product.category,
   words: searchWords(product.name)
@@ -167,7 +179,11 @@ const COUNTS_PARTITION = "CATALOGUE";
  */
 export const categoryCountKind = defineKind({
   name: "category count",
-  schema: v.object({ count: v.pipe(v.number(), v.integer()) }),
+  schema: v.object({
+    count: v.pipe(v.number(), v.integer()),
+    /** The category's French name, as its products' translations last gave it (decision 048). */
+    fr: v.optional(text),
+  }),
   key: (category: string) => ({ pk: COUNTS_PARTITION, sk: `CATEGORY#${category}` }),
 });
 
@@ -239,3 +255,10 @@ export const productPatterns = {
   /** Pattern 5: a product with its reviews and reviewer items. */
   withReviews: (id: string) => inPartition({ pk: `${PRODUCT_PREFIX}${id}` }),
 };
+
+/**
+ * The names a product is searched by: its English name and its French one (docs/decisions/048),
+ * whose words are folded alike ("Pêche" is found by "peche").
+ */
+export const searchedName = (product: Pick<ProductRecord, "name" | "translations">): string =>
+  [product.name, product.translations?.["fr-CA"]?.name].filter(Boolean).join(" ");

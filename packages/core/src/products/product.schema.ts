@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { LOCALES, type Locale } from "../i18n/locale.ts";
 import { isWholeCents } from "../money/pricing.ts";
 import { PRECISION_TEXT, toBase, UNITS, type Unit } from "../money/quantity.ts";
 import { PageQueryEntries } from "../paging.schema.ts";
@@ -42,6 +43,20 @@ export interface Product {
   numReviews: number;
   createdAt: string;
   updatedAt: string;
+  /**
+   * The language of the texts answered (`?lang=`: docs/decisions/048-i18n-formatjs.md): `fr-CA` when
+   * its name is French, `en` otherwise; `fallback` lists the texts still in English under a French
+   * `lang`, which the page marks `lang="en"`.
+   */
+  lang?: Locale;
+  fallback?: ("name" | "description" | "category")[];
+  /** Its French texts as stored (what the admin's form edits); with `?lang=` answers only the texts. */
+  translations?: ProductTranslations;
+}
+
+/** A product's texts in other languages: `{ "fr-CA": { name, description, category } }`, each optional. */
+export interface ProductTranslations {
+  "fr-CA"?: { name?: string; description?: string; category?: string };
 }
 
 export interface ProductDetail extends Product {
@@ -51,7 +66,12 @@ export interface ProductDetail extends Product {
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /** Query of GET /api/products. */
+/** `?lang=` of the catalogue's reads: `fr-CA` answers the French texts (English where missing). */
+export const LangQueryEntries = { lang: v.optional(v.picklist(LOCALES, "lang must be fr-CA or en")) };
+export const LangQuerySchema = v.object(LangQueryEntries);
+
 export const ProductQuerySchema = v.object({
+  ...LangQueryEntries,
   category: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100))),
   q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100))),
   ...PageQueryEntries,
@@ -173,6 +193,18 @@ export const ProductUpdateSchema = v.pipe(
     ),
     category: v.optional(text("Category", 1, 100)),
     brand: v.optional(text("Brand", 0, 100)),
+    /** The French texts, replacing the stored ones (an empty text removes it: English is shown). */
+    translations: v.optional(
+      v.object({
+        "fr-CA": v.optional(
+          v.object({
+            name: v.optional(text("translations.fr-CA.name", 0, 200)),
+            description: v.optional(text("translations.fr-CA.description", 0, 5000)),
+            category: v.optional(text("translations.fr-CA.category", 0, 100)),
+          }),
+        ),
+      }),
+    ),
     countInStock: v.optional(CountInStockSchema),
     lowStockThreshold: v.optional(
       v.pipe(

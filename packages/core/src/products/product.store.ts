@@ -31,6 +31,7 @@ import {
   SearchEntrySchema,
   searchEntryKind,
   searchEntryOf,
+  searchedName,
   searchPartitionToken,
   searchTokens,
   searchWords,
@@ -132,13 +133,14 @@ async function listPage(filter: CatalogueFilter, { limit, start }: { limit: numb
  */
 function searchEntryActions(
   id: string,
-  next: { name: string; category: string } | undefined,
-  previous: { name: string } | undefined,
+  next: (Searched & { category: string }) | undefined,
+  previous: Searched | undefined,
 ): Action[] {
-  const kept = next ? searchTokens(next.name) : [];
-  const entry = next && searchEntryOf({ id, ...next });
+  // Its English and French names, both found (docs/decisions/048-i18n-formatjs.md).
+  const kept = next ? searchTokens(searchedName(next)) : [];
+  const entry = next && searchEntryOf({ id, name: searchedName(next), category: next.category });
   const puts = entry ? kept.map((token) => searchEntryKind.putAt(searchEntryKind.key(token, id), entry)) : [];
-  const gone = previous ? searchTokens(previous.name).filter((token) => !kept.includes(token)) : [];
+  const gone = previous ? searchTokens(searchedName(previous)).filter((token) => !kept.includes(token)) : [];
   return [...puts, ...gone.flatMap((token) => searchEntryKind.delete(searchEntryKind.key(token, id)))];
 }
 
@@ -182,13 +184,23 @@ async function idOfSlug(slug: string): Promise<string | undefined> {
   return slugKind.decodeFound(await sharedGetItem(slugKind.key(slug)))?.productId;
 }
 
-/** The action that adds `by` to a category's count (pattern 28). */
-const countIn = (category: string, by: number): Action =>
+/** What a product's search entries are made of: its names (`searchedName`). */
+type Searched = Pick<ProductRecord, "name" | "translations">;
+
+/**
+ * The action that adds `by` to a category's count (pattern 28), and names the category in French
+ * when `french` is given (what `GET /api/products/categories?lang=fr-CA` answers: decision 048).
+ */
+const countIn = (category: string, by: number, french?: string): Action =>
   categoryCountKind.update(categoryCountKind.key(category), {
-    UpdateExpression: "ADD #count :by",
-    ExpressionAttributeNames: { "#count": "count" },
-    ExpressionAttributeValues: { ":by": by },
+    UpdateExpression: `ADD #count :by${french ? " SET #fr = :fr" : ""}`,
+    ExpressionAttributeNames: { "#count": "count", ...(french ? { "#fr": "fr" } : {}) },
+    ExpressionAttributeValues: { ":by": by, ...(french ? { ":fr": french } : {}) },
   });
+
+/** A product's French category, if it has one. */
+const frenchCategory = (product: Pick<ProductRecord, "translations">): string | undefined =>
+  product.translations?.["fr-CA"]?.category || undefined;
 
 /**
  * Puts a new product with its slug item (pattern 8) and counts it in its category, in one
@@ -198,7 +210,10 @@ function create(record: ProductRecord): Promise<"created" | "taken"> {
   return putWithUnique(
     productKind.put(record, { ConditionExpression: notExists() }),
     slugOf(record.slug, record.id),
-    [countIn(record.category, 1), ...searchEntryActions(record.id, record, undefined)],
+    [
+      countIn(record.category, 1, frenchCategory(record)),
+      ...searchEntryActions(record.id, record, undefined),
+    ],
   );
 }
 
@@ -206,8 +221,9 @@ function create(record: ProductRecord): Promise<"created" | "taken"> {
 export interface ProductRead {
   slug: string;
   category: string;
-  /** The name its search entries were written for (pattern 2). */
+  /** The name its search entries were written for (pattern 2), with its French one. */
   name: string;
+  translations?: ProductRecord["translations"];
   /** An edit's step and stock were converted to base units in this unit. */
   unit: Unit;
 }
@@ -246,20 +262,21 @@ function update(id: string, changes: ProductChanges, read: ProductRead): Promise
   });
   const swap =
     changes.slug === undefined ? undefined : { from: slugOf(currentSlug, id), to: slugOf(changes.slug, id) };
+  const next = {
+    name: changes.name ?? read.name,
+    translations: changes.translations ?? read.translations,
+    category: changes.category ?? read.category,
+  };
+  const french = changes.translations ? frenchCategory({ translations: changes.translations }) : undefined;
   const recount =
     changes.category === undefined || changes.category === read.category
-      ? []
-      : [countIn(read.category, -1), countIn(changes.category, 1)];
-  const renamed = changes.name !== undefined && changes.name !== read.name;
+      ? french
+        ? [countIn(read.category, 0, french)]
+        : []
+      : [countIn(read.category, -1), countIn(changes.category, 1, french ?? frenchCategory(read))];
+  const renamed = searchedName(next) !== searchedName(read);
   const moved = changes.category !== undefined && changes.category !== read.category;
-  const search =
-    renamed || moved
-      ? searchEntryActions(
-          id,
-          { name: changes.name ?? read.name, category: changes.category ?? read.category },
-          read,
-        )
-      : [];
+  const search = renamed || moved ? searchEntryActions(id, next, read) : [];
   return updateSwappingUnique(write, swap, [...recount, ...search]);
 }
 
@@ -311,12 +328,12 @@ const countAll = (): Promise<number> =>
  * Pattern 28: every category with its count, one query of the small counts partition (one item per
  * category, whatever the catalogue's size); shared by concurrent identical reads (decision 005).
  */
-const categoryCounts = (): Promise<{ category: string; count: number }[]> =>
+const categoryCounts = (): Promise<{ category: string; count: number; fr?: string | undefined }[]> =>
   singleFlight("category counts", async () =>
-    (await queryAll(productPatterns.categoryCounts())).map((item) => ({
-      category: categoryOfCountKey(String(item.sk)),
-      count: categoryCountKind.decode(item).count,
-    })),
+    (await queryAll(productPatterns.categoryCounts())).map((item) => {
+      const { count, fr } = categoryCountKind.decode(item);
+      return { category: categoryOfCountKey(String(item.sk)), count, fr };
+    }),
   );
 
 /** Pattern 28: how many products a category holds. */

@@ -4,6 +4,7 @@ import { nowIso } from "../clock.ts";
 import { decodeCursor, encodeCursor } from "../db/cursor.ts";
 import { AGAIN, giveUp, retrying } from "../db/retry.ts";
 import { AppError } from "../errors.ts";
+import { DEFAULT_LOCALE } from "../i18n/locale.ts";
 import { isId, newId } from "../ids.ts";
 import { LIST_LIMIT_DEFAULT, type ListAnswer } from "../paging.schema.ts";
 import type { Caller } from "./caller.ts";
@@ -39,7 +40,8 @@ export const toAdminUser = (user: UserRecord): AdminUser => ({
 
 const toUserInfo = async (user: UserRecord): Promise<UserInfo> => ({
   ...toAdminUser(user),
-  token: await signToken(user.id, user.tokenVersion, user.name),
+  locale: user.locale ?? DEFAULT_LOCALE,
+  token: await signToken(user.id, user.tokenVersion, user.name, user.locale),
 });
 
 /**
@@ -64,6 +66,7 @@ export async function create(
     email: input.email.trim().toLowerCase(),
     passwordHash: await bcrypt.hash(input.password, Math.max(4, bcryptCost)),
     isAdmin: input.isAdmin === true,
+    ...(input.locale ? { locale: input.locale } : {}),
     tokenVersion: 0,
     createdAt: now,
     updatedAt: now,
@@ -86,9 +89,14 @@ export async function signUp(input: SignUpInput): Promise<UserInfo> {
     email: input.email,
     password: input.password,
     isAdmin: false,
+    locale: input.locale,
   });
   // A new account is at token version 0 (create).
-  return { ...user, token: await signToken(user._id, 0, user.name) };
+  return {
+    ...user,
+    locale: input.locale ?? DEFAULT_LOCALE,
+    token: await signToken(user._id, 0, user.name, input.locale),
+  };
 }
 
 /**
@@ -120,7 +128,8 @@ async function applyChanges(item: UserRecord, changes: UserChanges): Promise<Use
 }
 
 /**
- * PUT /api/users/profile: the caller's own name, email and/or password; answers a fresh token. A new
+ * PUT /api/users/profile: the caller's own name, email, password and/or language (`locale`, the
+ * language of their mails and orders: docs/decisions/048-i18n-formatjs.md); answers a fresh token. A new
  * password raises the user's token version, which revokes every token issued before it (other
  * sessions, a stolen token); the fresh token answered carries the new version, so the session that
  * made the change keeps working (docs/decisions/009-token-revocation.md).
@@ -128,7 +137,7 @@ async function applyChanges(item: UserRecord, changes: UserChanges): Promise<Use
 export async function updateProfile(caller: Pick<Caller, "_id">, input: ProfileInput): Promise<UserInfo> {
   const item = await getUserItem(caller._id);
   if (!item) throw notFound();
-  const changes: UserChanges = { name: input.name, email: input.email };
+  const changes: UserChanges = { name: input.name, email: input.email, locale: input.locale };
   if (input.password !== undefined) {
     assertPassword(input.password);
     changes.passwordHash = await bcrypt.hash(input.password, BCRYPT_COST);

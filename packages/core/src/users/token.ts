@@ -2,6 +2,7 @@ import { jwtVerify, SignJWT } from "jose";
 import * as v from "valibot";
 import { signingSecret } from "../config.ts";
 import { AppError } from "../errors.ts";
+import { LOCALES, type Locale } from "../i18n/locale.ts";
 import { isId } from "../ids.ts";
 
 /** Tokens live 7 days; the admin flag is never trusted from a token (admin checks read the table). */
@@ -18,6 +19,11 @@ export interface TokenClaims {
   userId: string;
   tokenVersion: number;
   name?: string;
+  /**
+   * The user's language when the token was issued (sign-up, sign-in, a saved profile): the language
+   * of an order placed without one (docs/decisions/048-i18n-formatjs.md); older tokens carry none.
+   */
+  locale?: Locale;
 }
 
 const wholeNumber = v.pipe(v.number(), v.integer(), v.minValue(0));
@@ -29,6 +35,7 @@ const ClaimsSchema = v.object({
   iat: v.optional(wholeNumber),
   tv: wholeNumber,
   name: v.optional(v.string()),
+  lc: v.optional(v.picklist(LOCALES)),
 });
 
 const key = () => new TextEncoder().encode(signingSecret());
@@ -37,10 +44,15 @@ const invalidToken = () => new AppError("UNAUTHENTICATED", "Invalid Token");
 
 /**
  * Signs an HS256 token whose subject is the user id, whose `tv` is the user's current token version
- * and whose `name` is the user's current name.
+ * whose `name` is the user's current name and whose `lc` is their language.
  */
-export async function signToken(userId: string, tokenVersion: number, name: string): Promise<string> {
-  return new SignJWT({ tv: tokenVersion, name })
+export async function signToken(
+  userId: string,
+  tokenVersion: number,
+  name: string,
+  locale?: Locale,
+): Promise<string> {
+  return new SignJWT({ tv: tokenVersion, name, ...(locale ? { lc: locale } : {}) })
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
     .setSubject(userId)
     .setIssuedAt()
@@ -65,6 +77,11 @@ export async function verifyToken(token: string): Promise<TokenClaims> {
   }
   const claims = v.safeParse(ClaimsSchema, payload);
   if (!claims.success) throw invalidToken();
-  const { sub, tv, name } = claims.output;
-  return { userId: sub, tokenVersion: tv, ...(name === undefined ? {} : { name }) };
+  const { sub, tv, name, lc } = claims.output;
+  return {
+    userId: sub,
+    tokenVersion: tv,
+    ...(name === undefined ? {} : { name }),
+    ...(lc === undefined ? {} : { locale: lc }),
+  };
 }

@@ -1,6 +1,7 @@
 import * as v from "valibot";
 import { inPartition } from "../db/key-conditions.ts";
 import { defineKind } from "../db/kind.ts";
+import { LOCALES } from "../i18n/locale.ts";
 
 /**
  * The stored kinds of accounts (docs/data-model.md: User, Email and Sign-in throttle items, patterns
@@ -25,6 +26,8 @@ export const UserRecordSchema = v.object({
   email: v.string(),
   passwordHash: v.string(),
   isAdmin: v.boolean(),
+  /** The account's language (docs/decisions/048-i18n-formatjs.md); absent on accounts from before it: `en`. */
+  locale: v.optional(v.picklist(LOCALES)),
   /** 0 when created, +1 on each password change: tokens of an older version are revoked (decision 009). */
   tokenVersion: count,
   createdAt: v.string(),

@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { type Locale, LocaleSchema } from "../i18n/locale.ts";
 import { PageQueryEntries } from "../paging.schema.ts";
 
 /**
@@ -13,6 +14,12 @@ export interface UserInfo {
   name: string;
   email: string;
   isAdmin: boolean;
+  /**
+   * The account's language: its mails' and (unless an order says otherwise) its orders'
+   * (docs/decisions/048-i18n-formatjs.md). The API always answers it; optional for the user info a
+   * browser kept from before it.
+   */
+  locale?: Locale;
   token: string;
 }
 
@@ -39,6 +46,8 @@ export const PasswordSchema = v.pipe(
   v.check((p) => byteLength(p) <= PASSWORD_MAX_BYTES, `Password must be at most ${PASSWORD_MAX_BYTES} bytes`),
 );
 
+export { LocaleSchema } from "../i18n/locale.ts";
+
 /** Emails are trimmed and lowercased: one address, one account, whatever the case typed. */
 export const EmailSchema = v.pipe(
   v.string("Email is required"),
@@ -63,7 +72,7 @@ const missingField = (issue: v.BaseIssue<unknown>) => {
 
 /** POST /api/users/signup */
 export const SignUpSchema = v.object(
-  { name: NameSchema, email: EmailSchema, password: PasswordSchema },
+  { name: NameSchema, email: EmailSchema, password: PasswordSchema, locale: v.optional(LocaleSchema) },
   missingField,
 );
 export type SignUpInput = v.InferOutput<typeof SignUpSchema>;
@@ -89,6 +98,7 @@ export type SignInInput = v.InferOutput<typeof SignInSchema>;
  */
 export const ProfileSchema = v.object({
   name: v.optional(NameSchema),
+  locale: v.optional(LocaleSchema),
   email: v.optional(EmailSchema),
   password: v.optional(
     v.union(

@@ -34,7 +34,7 @@ export type { UserRecord } from "./user.records.ts";
 
 /** Attributes a change may write (always with a new `updatedAt`). */
 export type UserChanges = Partial<
-  Pick<UserRecord, "name" | "email" | "passwordHash" | "isAdmin" | "tokenVersion">
+  Pick<UserRecord, "name" | "email" | "passwordHash" | "isAdmin" | "tokenVersion" | "locale">
 >;
 
 const emailOf = (email: string, userId: string): Uniqueness => ({

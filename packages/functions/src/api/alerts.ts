@@ -1,5 +1,7 @@
 import { LinkTokenSchema } from "@fruit/core/browser/contact";
+import { LocaleBodySchema } from "@fruit/core/browser/i18n";
 import { Hono } from "hono/quick";
+import { callerLocale } from "./locale.ts";
 import { type AuthEnv, auth } from "./middleware/auth.ts";
 import type { Services } from "./services.ts";
 import { jsonBody } from "./validate.ts";
@@ -16,9 +18,13 @@ export function restockAlertRoutes(services: Pick<Services, "caller" | "alerts">
     .get("/:id/restock-alerts", requireUser, async (c) =>
       c.json(await alerts.restockAlertState(c.var.caller, c.req.param("id"))),
     )
-    .post("/:id/restock-alerts", requireUser, async (c) =>
-      c.json(await alerts.subscribeRestock(c.var.caller, c.req.param("id"))),
-    )
+    .post("/:id/restock-alerts", requireUser, async (c) => {
+      // The body is optional (`{ locale }`): the original client posts none.
+      const sent = c.req.header("content-type")?.includes("json") ? await jsonBody(c, LocaleBodySchema) : {};
+      return c.json(
+        await alerts.subscribeRestock(c.var.caller, c.req.param("id"), callerLocale(c, sent.locale)),
+      );
+    })
     .delete("/:id/restock-alerts", requireUser, async (c) =>
       c.json(await alerts.unsubscribeRestock(c.var.caller, c.req.param("id"))),
     );

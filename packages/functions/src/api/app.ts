@@ -10,7 +10,7 @@ import { restockAlertRoutes, restockLinkRoutes } from "./alerts.ts";
 import { clientKeyRoutes } from "./client-keys.ts";
 import { contactRoutes, newsletterRoutes } from "./contact.ts";
 import { deliveryRoutes } from "./delivery.ts";
-import { errorAnswer, mapError } from "./errors.ts";
+import { errorAnswer, errorLanguage, mapError } from "./errors.ts";
 import { publicCache } from "./middleware/cache.ts";
 import { orderRoutes } from "./orders.ts";
 import { productRoutes } from "./products.ts";
@@ -63,6 +63,8 @@ export function createApp(services: Services) {
       .use(requestId({ generator: newRequestId }))
       // Every line logged while the request runs, in core too, carries its id (packages/core/src/log.ts).
       .use((c, next) => withRequestId(c.get("requestId"), next))
+      // A French caller's errors are answered in French (docs/decisions/048-i18n-formatjs.md).
+      .use(errorLanguage)
       // Its calls are checked against the API's grants where they are enforced (core's access/enforce.ts).
       .use((_c, next) => asFunction("Api", next))
       .use(async (c, next) => {

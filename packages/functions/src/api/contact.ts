@@ -1,5 +1,6 @@
 import {
   ACCEPTED_MESSAGE,
+  ConfirmNewsletterSchema,
   ContactListQuerySchema,
   ContactSchema,
   LinkTokenSchema,
@@ -7,6 +8,7 @@ import {
 } from "@fruit/core/browser/contact";
 import { Hono } from "hono/quick";
 import { clientIp } from "./client-ip.ts";
+import { callerLocale } from "./locale.ts";
 import { type AuthEnv, auth } from "./middleware/auth.ts";
 import { pageAnswer } from "./paging.ts";
 import type { Services } from "./services.ts";
@@ -38,12 +40,14 @@ export function newsletterRoutes(services: Pick<Services, "caller" | "contact">)
   const { contact } = services;
   return new Hono<AuthEnv>()
     .post("/", async (c) => {
-      await contact.signUpNewsletter(await jsonBody(c, NewsletterSchema), { ip: await clientIp(c) });
+      const input = await jsonBody(c, NewsletterSchema);
+      await contact.signUpNewsletter(input, { ip: await clientIp(c) }, callerLocale(c, input.locale));
       return c.json({ message: ACCEPTED_MESSAGE }, 202);
     })
-    .post("/confirm", async (c) =>
-      c.json(await contact.confirmNewsletter((await jsonBody(c, LinkTokenSchema)).token)),
-    )
+    .post("/confirm", async (c) => {
+      const input = await jsonBody(c, ConfirmNewsletterSchema);
+      return c.json(await contact.confirmNewsletter(input.token, callerLocale(c, input.locale)));
+    })
     .post("/unsubscribe", async (c) =>
       c.json(await contact.unsubscribeNewsletter((await jsonBody(c, LinkTokenSchema)).token)),
     )

@@ -1,6 +1,12 @@
 import { type ErrorCode, errorCodes, isAppError } from "@fruit/core/errors";
+import {
+  type ErrorTexts,
+  errorTextsOf,
+  localeOfAcceptLanguage,
+  localisedMessage,
+} from "@fruit/core/i18n/error-texts";
 import { errorFields, log } from "@fruit/core/log";
-import type { Context } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 
@@ -15,16 +21,36 @@ const codeOfHonoStatus: Partial<Record<number, ErrorCode>> = {
   503: "UNAVAILABLE",
 };
 
+/** The French error texts, once a French caller made the API load them (`errorLanguage`). */
+let frenchTexts: ErrorTexts | undefined;
+
+/**
+ * Loads the French error texts before a request whose `Accept-Language` prefers French, so that its
+ * error answer (written synchronously, also by `notFound` and `onError`) can be French. An English
+ * request loads nothing (docs/decisions/048-i18n-formatjs.md).
+ */
+export const errorLanguage: MiddlewareHandler = async (c, next) => {
+  if (!frenchTexts && localeOfAcceptLanguage(c.req.header("accept-language")) === "fr-CA") {
+    frenchTexts = await errorTextsOf("fr-CA");
+  }
+  await next();
+};
+
 /**
  * An error answer: `{ message, code }` (plus `details`) with the code's status, never cached. Every
- * error the API answers goes through here (core's errors.ts declares the codes).
+ * error the API answers goes through here (core's errors.ts declares the codes). The `message`
+ * follows the request's `Accept-Language`: a French caller gets the code's French text (naming the
+ * field of a `VALIDATION_FAILED`), anyone else core's English message; `code` never changes.
  *
  * @example
  * return errorAnswer(c, "NOT_FOUND", "Not Found");
  */
 export function errorAnswer(c: Context, code: ErrorCode, message: string, details?: Record<string, unknown>) {
   c.header("Cache-Control", "private, no-store");
-  return c.json({ ...details, message, code }, errorCodes[code].status as ContentfulStatusCode);
+  const french = frenchTexts && localeOfAcceptLanguage(c.req.header("accept-language")) === "fr-CA";
+  if (french) c.header("Content-Language", "fr-CA");
+  const text = french && frenchTexts ? localisedMessage(frenchTexts, code, details) : message;
+  return c.json({ ...details, message: text, code }, errorCodes[code].status as ContentfulStatusCode);
 }
 
 /**

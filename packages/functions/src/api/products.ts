@@ -1,4 +1,9 @@
-import { AdminPageQuerySchema, ProductQuerySchema, ProductUpdateSchema } from "@fruit/core/browser/products";
+import {
+  AdminPageQuerySchema,
+  LangQuerySchema,
+  ProductQuerySchema,
+  ProductUpdateSchema,
+} from "@fruit/core/browser/products";
 import { ReviewSchema } from "@fruit/core/browser/reviews";
 import * as products from "@fruit/core/products";
 import { Hono } from "hono/quick";
@@ -19,11 +24,15 @@ export function productRoutes(services: Pick<Services, "caller" | "reviews">) {
     .get("/", ...publicCache, async (c) =>
       pageAnswer(c, await products.list(parseWith(ProductQuerySchema, c.req.query()))),
     )
-    .get("/categories", ...publicCache, async (c) => c.json(await products.categories()))
+    .get("/categories", ...publicCache, async (c) =>
+      c.json(await products.categories(parseWith(LangQuerySchema, c.req.query()).lang)),
+    )
     .get("/admin", requireAdmin, async (c) =>
       c.json(await products.adminPage(parseWith(AdminPageQuerySchema, c.req.query()))),
     )
-    .get("/slug/:slug", ...publicCache, async (c) => c.json(await products.fromSlug(c.req.param("slug"))))
+    .get("/slug/:slug", ...publicCache, async (c) =>
+      c.json(await products.fromSlug(c.req.param("slug"), parseWith(LangQuerySchema, c.req.query()).lang)),
+    )
     .get("/:id", ...freshRead, async (c) => c.json(await products.detail(c.req.param("id"))))
     .post("/", requireAdmin, async (c) =>
       c.json({ message: "Product Created", product: await products.create() }, 201),

@@ -1,4 +1,5 @@
 import {
+  ConfirmNewsletterSchema,
   ContactListQuerySchema,
   ContactSchema,
   LinkTokenSchema,
@@ -11,6 +12,7 @@ import {
   SlotChangeSchema,
   SlotsQuerySchema,
 } from "@fruit/core/browser/delivery";
+import { LocaleBodySchema } from "@fruit/core/browser/i18n";
 import {
   IdempotencyKeySchema,
   MyOrdersQuerySchema,
@@ -19,7 +21,12 @@ import {
   PayOrderSchema,
 } from "@fruit/core/browser/orders";
 import { FinalInputSchema } from "@fruit/core/browser/picking";
-import { AdminPageQuerySchema, ProductQuerySchema, ProductUpdateSchema } from "@fruit/core/browser/products";
+import {
+  AdminPageQuerySchema,
+  LangQuerySchema,
+  ProductQuerySchema,
+  ProductUpdateSchema,
+} from "@fruit/core/browser/products";
 import { RefundInputSchema } from "@fruit/core/browser/refunds";
 import { ReviewSchema } from "@fruit/core/browser/reviews";
 import { TaxClassesSchema } from "@fruit/core/browser/tax";
@@ -85,14 +92,16 @@ export const routeContracts: Record<string, RouteContract> = {
     answers: { 200: "The OpenAPI 3.1 document" },
   },
   "GET /api/products": {
-    summary: "A page of the catalogue, newest first (Link rel=next, X-Total-Count)",
+    summary:
+      "A page of the catalogue, newest first (Link rel=next, X-Total-Count); `lang=fr-CA` answers French texts (English where missing: `lang`, `fallback`), `q` and `category` then match French words, accents aside",
     access: "public",
     query: ProductQuerySchema,
     answers: { 200: "An array of products" },
   },
   "GET /api/products/categories": {
-    summary: "The categories with their product counts",
+    summary: "The categories that hold products, by name (`lang=fr-CA`: their French names)",
     access: "public",
+    query: LangQuerySchema,
     answers: { 200: "An array of categories" },
   },
   "GET /api/products/admin": {
@@ -102,8 +111,9 @@ export const routeContracts: Record<string, RouteContract> = {
     answers: { 200: "A page of products" },
   },
   "GET /api/products/slug/:slug": {
-    summary: "A product by its slug",
+    summary: "A product by its slug (`lang=fr-CA`: its French texts, English where missing)",
     access: "public",
+    query: LangQuerySchema,
     answers: { 200: "The product" },
     errors: ["NOT_FOUND"],
   },
@@ -119,7 +129,8 @@ export const routeContracts: Record<string, RouteContract> = {
     answers: { 201: "`{ message, product }`" },
   },
   "PUT /api/products/:id": {
-    summary: "Edits a product",
+    summary:
+      'Edits a product (`translations: { "fr-CA": { name, description, category } }` for its French texts)',
     access: "admin",
     body: ProductUpdateSchema,
     answers: { 200: "`{ message, product }`" },
@@ -145,8 +156,10 @@ export const routeContracts: Record<string, RouteContract> = {
     errors: ["NOT_FOUND"],
   },
   "POST /api/products/:id/restock-alerts": {
-    summary: "Asks for a mail when the product is back in stock",
+    summary:
+      "Asks for a mail when the product is back in stock, in the body's `locale`, else the request's Accept-Language",
     access: "user",
+    body: LocaleBodySchema,
     answers: { 200: "`{ productId, subscribed }`" },
     errors: ["NOT_FOUND", "IN_STOCK"],
   },
@@ -164,16 +177,18 @@ export const routeContracts: Record<string, RouteContract> = {
     errors: ["LINK_INVALID"],
   },
   "POST /api/newsletter": {
-    summary: "Signs an address up for the newsletter (a confirmation mail follows)",
+    summary:
+      "Signs an address up for the newsletter (a confirmation mail follows, in the body's `locale`, else the request's Accept-Language)",
     access: "public",
     body: NewsletterSchema,
     answers: { 202: "`{ message }`" },
     errors: ["RATE_LIMITED"],
   },
   "POST /api/newsletter/confirm": {
-    summary: "Confirms a newsletter sign-up from its mail's link",
+    summary:
+      "Confirms a newsletter sign-up from its mail's link (the subscriber's `locale`, else Accept-Language)",
     access: "public",
-    body: LinkTokenSchema,
+    body: ConfirmNewsletterSchema,
     answers: { 200: "The subscription" },
     errors: ["LINK_INVALID"],
   },
@@ -214,11 +229,11 @@ export const routeContracts: Record<string, RouteContract> = {
     summary: "Signs in",
     access: "public",
     body: SignInSchema,
-    answers: { 200: "The user with its token" },
+    answers: { 200: "The user (with its `locale`) and its token" },
     errors: ["INVALID_CREDENTIALS", "RATE_LIMITED"],
   },
   "PUT /api/users/profile": {
-    summary: "Edits the caller's own profile",
+    summary: "Edits the caller's own profile (`locale`: fr-CA or en, the language of their mails and orders)",
     access: "user",
     body: ProfileSchema,
     answers: { 200: "The user with a new token" },
@@ -255,7 +270,8 @@ export const routeContracts: Record<string, RouteContract> = {
     answers: { 200: "The summary" },
   },
   "POST /api/orders": {
-    summary: "Places an order (a replayed Idempotency-Key answers the first order with 200)",
+    summary:
+      "Places an order (a replayed Idempotency-Key answers the first order with 200); its `locale` is the body's, else the user's, else en",
     access: "session",
     body: OrderInputSchema,
     idempotencyKey: IdempotencyKeySchema,

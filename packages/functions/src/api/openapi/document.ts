@@ -151,7 +151,10 @@ export function openapiDocument(): Json {
           type: "object",
           required: ["message", "code"],
           properties: {
-            message: { type: "string", description: "For a person; may change" },
+            message: {
+              type: "string",
+              description: "For a person, in the request's Accept-Language (fr-CA or en); may change",
+            },
             code: { type: "string", enum: Object.keys(errorCodes) },
             field: { type: "string", description: "The refused field of a VALIDATION_FAILED (dotted path)" },
           },

@@ -344,7 +344,7 @@ describe("hostile texts", () => {
   });
 });
 
-describe("the French pages (docs/decisions/048-language-by-url.md)", () => {
+describe("the French pages (docs/decisions/049-language-by-url.md)", () => {
   const langOf = (html: string) => /<html lang="([^"]*)">/.exec(html)?.[1];
   const alternatesOf = (html: string) =>
     Object.fromEntries(
@@ -463,7 +463,7 @@ describe("sitemap.xml", () => {
     expect(small.headers.get("Content-Type")).toMatch(/^application\/xml/);
     const smallXml = await small.text();
     expect(smallXml).toContain("<urlset");
-    // Each page in English, then in French (docs/decisions/048-language-by-url.md).
+    // Each page in English, then in French (docs/decisions/049-language-by-url.md).
     expect(locs(smallXml)).toEqual(
       [
         "/",

@@ -32,7 +32,7 @@ export { SITEMAP_MAX_URLS, sitemap, sitemapIndexPart } from "./sitemap.ts";
 
 /**
  * The public pages the renderer knows, each in a language (`locale`, default English; the French
- * pages live under `/fr`: docs/decisions/048-language-by-url.md). `private` is a signed-in screen,
+ * pages live under `/fr`: docs/decisions/049-language-by-url.md). `private` is a signed-in screen,
  * the cart or sign-in under `/fr`: the SPA shell in French, noindex.
  */
 export type PageRequest = { locale?: PageLocale | undefined } & (
@@ -197,7 +197,7 @@ export async function renderPage(
     }
     case "product": {
       try {
-        return answer(template, await productPageHead(await products.fromSlug(request.slug), locale));
+        return answer(template, await productPageHead(await products.fromSlug(request.slug, locale), locale));
       } catch (error) {
         if (error instanceof AppError && error.code === "NOT_FOUND") return notFound(template, path, locale);
         throw error;

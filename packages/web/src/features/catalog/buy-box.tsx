@@ -34,7 +34,10 @@ export function BuyBox({ product }: { product: ProductDetail }) {
       <Text size="sm" tt="uppercase" c="dimmed" fw={700}>
         {product.category} · {product.brand}
       </Text>
-      <Title order={1}>{product.name}</Title>
+      {/* A text the shop has only in English says so on a French page (docs/decisions/048-i18n-formatjs.md). */}
+      <Title order={1} lang={product.lang && product.lang !== format.locale ? product.lang : undefined}>
+        {product.name}
+      </Title>
       <RatingStars value={product.rating} count={product.numReviews} />
       <Text fz={32} fw={800} c="green.9">
         {format.money(product.price)}{" "}
@@ -45,7 +48,9 @@ export function BuyBox({ product }: { product: ProductDetail }) {
           )}
         </Text>
       </Text>
-      <Text c="dark.5">{product.description}</Text>
+      <Text c="dark.5" lang={product.lang && product.lang !== format.locale ? product.lang : undefined}>
+        {product.description}
+      </Text>
       <Divider />
       <Card withBorder radius="lg" padding="md">
         <Stack gap="sm">

@@ -39,7 +39,7 @@ export const PAGE_ROUTES = [
   "/about",
   "/contact",
   "/accessibility",
-  // Every French address (docs/decisions/049-language-by-url.md): its public pages with their French
+  // Every French address (docs/decisions/052-language-by-url.md): its public pages with their French
   // heads, and the SPA's other screens, answered with `<html lang="fr-CA">`.
   "/fr",
   "/sitemap.xml",

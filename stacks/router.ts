@@ -87,7 +87,7 @@ const PAGE_PATH_PREFIXES = [
   "/about",
   "/contact",
   "/accessibility",
-  // The French pages (docs/decisions/049-language-by-url.md); the other /fr screens keep their query
+  // The French pages (docs/decisions/052-language-by-url.md); the other /fr screens keep their query
   // (`/fr/login?redirect=…`).
   "/fr/products",
   "/fr/product/",

@@ -28,6 +28,7 @@ const groups: Record<string, () => Promise<{ default: BenchGroup }>> = {
   images: () => import("./images.ts"),
   pages: () => import("./pages.ts"),
   final: () => import("./final.ts"),
+  occurrences: () => import("./occurrences.ts"),
 };
 
 const RESULTS = fileURLToPath(new URL("../../bench/results.json", import.meta.url));

@@ -180,7 +180,7 @@ describe("sst.config.ts", () => {
       "/about",
       "/accessibility",
       "/contact",
-      // Every French address (docs/decisions/049-language-by-url.md).
+      // Every French address (docs/decisions/052-language-by-url.md).
       "/fr",
       "/product",
       "/products",

@@ -91,6 +91,7 @@ describe("least privilege (stacks/links.ts, stacks/permissions.ts, docs/decision
       {
         actions: [
           "dynamodb:BatchGetItem",
+          "dynamodb:ConditionCheckItem",
           "dynamodb:DeleteItem",
           "dynamodb:GetItem",
           "dynamodb:PutItem",

@@ -104,7 +104,7 @@ describe("the page function", () => {
     };
     const used = { category: { value: "berries" }, q: { value: "straw" }, page: { value: "2" } };
     const pages = ["/", "/products", "/product/strawberry", "/about", "/contact", "/accessibility"];
-    // The French pages too (docs/decisions/049-language-by-url.md).
+    // The French pages too (docs/decisions/052-language-by-url.md).
     for (const uri of [...pages, "/fr", "/fr/", ...pages.slice(1).map((path) => `/fr${path}`)]) {
       const request = forwarded(uri, { ...tracking, ...used });
       expect(request.querystring, uri).toEqual(used);

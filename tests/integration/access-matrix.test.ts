@@ -1,10 +1,16 @@
 import { GetCommand } from "@aws-sdk/lib-dynamodb";
+import { addAddress, listAddresses } from "@fruit/core/addresses";
+import type { SavedAddress } from "@fruit/core/browser/addresses";
+import type { PromotionInput } from "@fruit/core/browser/promotions";
 import { addSlot, calendar, readRules } from "@fruit/core/delivery";
+import { newId } from "@fruit/core/ids";
 import { db, tableName } from "@fruit/core/internal/db/client";
 import { signLink } from "@fruit/core/internal/mails/link-token";
 import { productKind } from "@fruit/core/internal/products/product.records";
-import { localDate } from "@fruit/core/internal/slots/zoned-time";
+import { addDays, localDate, weekdayOf } from "@fruit/core/internal/slots/zoned-time";
+import { subscriptionStore } from "@fruit/core/internal/subscriptions/subscription.store";
 import { userKind } from "@fruit/core/internal/users/user.records";
+import { createPromotion, promotionStore } from "@fruit/core/promotions";
 import { readTaxClasses } from "@fruit/core/tax";
 import { readZones } from "@fruit/core/zones";
 import { app } from "@fruit/functions/api/index";
@@ -12,7 +18,7 @@ import { SignJWT } from "jose";
 import { beforeAll, describe, expect, it } from "vitest";
 import { api, expectClientError } from "../support/api.ts";
 import { createProduct, createUser, type TestUser } from "../support/fixtures.ts";
-import { call as orderCall, orderOf, placed, storedOrder } from "../support/orders.ts";
+import { address, call as orderCall, orderOf, placed, storedOrder } from "../support/orders.ts";
 import { useFreshTable } from "../support/table.ts";
 
 /**
@@ -47,6 +53,13 @@ const PNG = Buffer.from(
 const exists = async (key: Record<string, string>) =>
   (await db().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }))).Item;
 
+const SUBSCRIPTION_ADDRESS = {
+  fullName: "Ann",
+  address: "1 Rd",
+  city: "Montreal",
+  postalCode: "H2X 1Y4",
+  country: "Canada",
+};
 const user = (ok: number) => ({ anonymous: 401, customer: ok, otherCustomer: ok, admin: ok, forged: 401 });
 const admin = (ok: number) => ({ anonymous: 401, customer: 403, otherCustomer: 403, admin: ok, forged: 401 });
 const open = (ok: number) => ({ anonymous: ok, customer: ok, otherCustomer: ok, admin: ok, forged: ok });
@@ -68,6 +81,7 @@ describe("access matrix", () => {
   const tokens: Partial<Record<Role, string>> = {};
   let customer: TestUser;
   let product: Awaited<ReturnType<typeof createProduct>>;
+  let promotionId = "";
   let n = 0;
 
   beforeAll(async () => {
@@ -76,6 +90,7 @@ describe("access matrix", () => {
     const [a, c, o] = await Promise.all([createUser({ isAdmin: true }), createUser(), createUser()]);
     customer = c;
     product = await createProduct({ countInStock: 1000 });
+    promotionId = (await createPromotion(promotionInput("MATRIX")))._id;
     tokens.admin = a.token;
     tokens.customer = c.token;
     tokens.otherCustomer = o.token;
@@ -84,6 +99,22 @@ describe("access matrix", () => {
       .setSubject(a._id)
       .setExpirationTime("1h")
       .sign(new TextEncoder().encode("another-secret-another-secret-another-secret"));
+  });
+
+  /** A promotion's body: 10 % off everything, code `code`. */
+  const promotionInput = (code: string): PromotionInput => ({
+    code,
+    kind: "percent",
+    value: 10,
+    minItemsPrice: 0,
+    startsAt: null,
+    endsAt: null,
+    usageLimit: null,
+    perCustomerLimit: null,
+    firstOrderOnly: false,
+    products: [],
+    categories: [],
+    active: true,
   });
 
   const freshUser = async (): Promise<Call> => {
@@ -127,7 +158,92 @@ describe("access matrix", () => {
   const freshWindow = () => addSlot(windowBody());
   const windowOf = async (id: string) => (await calendar(28)).find((slot) => slot.id === id);
 
+  let saved: SavedAddress | undefined;
+  /**
+   * A fresh subscription of `customer` (stored directly: this shop has no weekly windows, which
+   * POST /api/subscriptions requires), delivered on its start date's weekday; `skipped` skips that date.
+   */
+  const customersSubscription = async ({ skipped = false } = {}) => {
+    const startsOn = addDays(localDate(new Date(), "America/Toronto"), 14);
+    const id = newId();
+    await subscriptionStore.create({
+      id,
+      userId: customer._id,
+      status: "active",
+      items: [{ productId: product._id, unit: "kg", quantity: 1000, substitute: "no" }],
+      window: { weekday: weekdayOf(startsOn), start: "10:00", end: "12:00" },
+      every: 1,
+      startsOn,
+      shippingAddress: SUBSCRIPTION_ADDRESS,
+      skips: skipped ? [startsOn] : [],
+      createdAt: new Date().toISOString(),
+      updatedAt: new Date().toISOString(),
+      version: 1,
+    });
+    return { id, date: startsOn };
+  };
+
   const rows: Record<string, Row> = {
+    "POST /api/subscriptions": {
+      name: "this shop has no weekly windows: refused by the rules, once past the access check",
+      call: async () => ({
+        method: "POST",
+        path: "/api/subscriptions",
+        body: {
+          items: [{ _id: product._id, quantity: 1 }],
+          window: { weekday: 2, start: "10:00", end: "12:00" },
+          every: 1,
+          startsOn: "2030-01-01",
+          shippingAddress: SUBSCRIPTION_ADDRESS,
+        },
+      }),
+      expected: user(409),
+    },
+    "GET /api/subscriptions": {
+      call: async () => ({ method: "GET", path: "/api/subscriptions" }),
+      expected: admin(200),
+    },
+    "GET /api/subscriptions/mine": {
+      call: async () => ({ method: "GET", path: "/api/subscriptions/mine" }),
+      expected: user(200),
+    },
+    "GET /api/subscriptions/:id": {
+      call: async () => ({ method: "GET", path: `/api/subscriptions/${(await customersSubscription()).id}` }),
+      expected: owner(200, 200),
+    },
+    "PUT /api/subscriptions/:id": {
+      call: async () => ({
+        method: "PUT",
+        path: `/api/subscriptions/${(await customersSubscription()).id}`,
+        body: { every: 2 },
+      }),
+      expected: owner(200, 200),
+    },
+    "DELETE /api/subscriptions/:id": {
+      call: async () => ({
+        method: "DELETE",
+        path: `/api/subscriptions/${(await customersSubscription()).id}`,
+      }),
+      expected: owner(200, 200),
+    },
+    "POST /api/subscriptions/:id/skips": {
+      call: async () => {
+        const { id, date } = await customersSubscription();
+        return { method: "POST", path: `/api/subscriptions/${id}/skips`, body: { date } };
+      },
+      expected: owner(201, 201),
+    },
+    "DELETE /api/subscriptions/:id/skips/:date": {
+      call: async () => {
+        const { id, date } = await customersSubscription({ skipped: true });
+        return { method: "DELETE", path: `/api/subscriptions/${id}/skips/${date}` };
+      },
+      expected: owner(200, 200),
+    },
+    "GET /api/delivery/forecast": {
+      call: async () => ({ method: "GET", path: "/api/delivery/forecast?weeks=2" }),
+      expected: admin(200),
+    },
     "GET /api/health": {
       call: async () => ({ method: "GET", path: "/api/health" }),
       expected: open(200),
@@ -171,6 +287,45 @@ describe("access matrix", () => {
     "PUT /api/users/profile": {
       call: async () => ({ method: "PUT", path: "/api/users/profile", body: {} }),
       expected: user(200),
+    },
+    "GET /api/users/addresses": {
+      call: async () => ({ method: "GET", path: "/api/users/addresses" }),
+      expected: user(200),
+    },
+    "POST /api/users/addresses": {
+      call: async () => ({ method: "POST", path: "/api/users/addresses", body: address }),
+      expected: user(201),
+    },
+    "PUT /api/users/addresses/:id": {
+      name: "the customer's own address; anyone else's is not found",
+      call: async (role) => {
+        // One address for every role (each sends its own city): a shopper keeps at most 10.
+        saved ??= await addAddress(customer, address);
+        const id = saved._id;
+        return {
+          method: "PUT",
+          path: `/api/users/addresses/${id}`,
+          body: { ...address, city: `City of ${role}` },
+          unchanged: async () =>
+            expect((await listAddresses(customer)).find((a) => a._id === id)?.city).not.toBe(
+              `City of ${role}`,
+            ),
+        };
+      },
+      expected: owner(200, 404),
+    },
+    "DELETE /api/users/addresses/:id": {
+      name: "the customer's own address; anyone else's is not found",
+      call: async () => {
+        const saved = await addAddress(customer, address);
+        return {
+          method: "DELETE",
+          path: `/api/users/addresses/${saved._id}`,
+          unchanged: async () =>
+            expect((await listAddresses(customer)).some((a) => a._id === saved._id)).toBe(true),
+        };
+      },
+      expected: owner(200, 404),
     },
     "GET /api/users": {
       call: async () => ({ method: "GET", path: "/api/users" }),
@@ -519,6 +674,54 @@ describe("access matrix", () => {
     "GET /api/delivery/quote": {
       call: async () => ({ method: "GET", path: "/api/delivery/quote?postalCode=H2X1Y4&itemsPrice=20" }),
       expected: open(200),
+    },
+    "GET /api/promotions": {
+      call: async () => ({ method: "GET", path: "/api/promotions" }),
+      expected: admin(200),
+    },
+    "POST /api/promotions": {
+      call: async (role) => {
+        const code = `NEW-${role}`;
+        return {
+          method: "POST",
+          path: "/api/promotions",
+          body: promotionInput(code),
+          unchanged: async () => expect(await promotionStore.byCode(code)).toBeUndefined(),
+        };
+      },
+      expected: admin(201),
+    },
+    "GET /api/promotions/:id": {
+      call: async () => ({ method: "GET", path: `/api/promotions/${promotionId}` }),
+      expected: admin(200),
+    },
+    "PUT /api/promotions/:id": {
+      call: async () => ({
+        method: "PUT",
+        path: `/api/promotions/${promotionId}`,
+        body: promotionInput("MATRIX"),
+      }),
+      expected: admin(200),
+    },
+    "DELETE /api/promotions/:id": {
+      call: async (role) => {
+        const target = await createPromotion(promotionInput(`GONE-${role}`));
+        return {
+          method: "DELETE",
+          path: `/api/promotions/${target._id}`,
+          unchanged: async () => expect(await promotionStore.get(target._id)).toBeDefined(),
+        };
+      },
+      expected: admin(200),
+    },
+    "POST /api/promotions/preview": {
+      call: async () => ({
+        method: "POST",
+        path: "/api/promotions/preview",
+        body: { code: "matrix", orderItems: [{ _id: product._id, quantity: 1 }] },
+      }),
+      // Anyone; a token, when sent, must be good.
+      expected: { anonymous: 200, customer: 200, otherCustomer: 200, admin: 200, forged: 401 },
     },
     "GET /api/tax/classes": {
       call: async () => ({ method: "GET", path: "/api/tax/classes" }),

@@ -267,6 +267,8 @@ describe("Lambda bundles", () => {
     // The API's OpenAPI document and its JSON Schema converter: built on GET /api/openapi.json only.
     "node_modules/@valibot/to-json-schema/",
     "packages/functions/src/api/openapi/",
+    // The French error texts: loaded by the first French request only (docs/decisions/050).
+    "packages/core/src/i18n/errors.fr-CA.ts",
   ];
   const heavyIn = (inputs: readonly string[]) =>
     notForTheCatalogue.filter((prefix) => inputs.some((input) => input.startsWith(prefix)));

@@ -6,10 +6,11 @@ import { type FakePaypal, useTableWithFakePaypal } from "../support/fake-paypal.
 import { createProduct, createUser, type TestUser } from "../support/fixtures.ts";
 import { countingSender } from "../support/mail-senders.ts";
 import { call, json, orderBody, orderOfAnswer, place, storedOrder } from "../support/orders.ts";
+import { fanOutByHand, restock } from "../support/restock.ts";
 import { streamRecord } from "../support/stream-events.ts";
 
 /**
- * The shop in two languages, through the API (docs/decisions/048-i18n-formatjs.md): the language a
+ * The shop in two languages, through the API (docs/decisions/050-i18n-formatjs.md): the language a
  * shopper chose travels from the profile to the token, the order and every mail of the order —
  * the admin-triggered final receipt and refund included —; error messages follow
  * `Accept-Language`; product texts answer in French with the English fallback marked, and are
@@ -115,6 +116,30 @@ describe("a French order's mails", () => {
     }
     expect(spaces(sender.sent[2]?.text ?? "")).toContain("20,22 $ US au lieu des 20,78 $ US payés");
     expect(spaces(sender.sent[3]?.text ?? "")).toContain("Nous avons remboursé 0,56 $ US");
+  });
+});
+
+describe("a restock alert asked in French", () => {
+  it("keeps its language and is mailed in French, naming the product by its French name", async () => {
+    const product = await createProduct({ name: "Raspberries", countInStock: 0 });
+    const put = await app.request(
+      `/api/products/${product._id}`,
+      json(admin, "PUT", { translations: { "fr-CA": { name: "Framboises" } } }),
+    );
+    expect(put.status).toBe(200);
+    const asked = await app.request(
+      `/api/products/${product._id}/restock-alerts`,
+      json(admin, "POST", undefined, FRENCH),
+    );
+    expect(asked.status).toBe(200);
+    const sender = countingSender();
+    const options = { send: sender.send, pace: async () => {} };
+    await fanOutByHand(await restock(product._id, options), options);
+    expect(sender.sent).toHaveLength(1);
+    const [mail] = sender.sent;
+    expect(mail?.subject).toBe("Fruit Shop : Framboises est de retour en stock");
+    expect(mail && mailHeaders(mail)).toContainEqual({ Name: "Content-Language", Value: "fr-CA" });
+    expect(spaces(mail?.text ?? "")).toContain("5,00 $ US / kg");
   });
 });
 

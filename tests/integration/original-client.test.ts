@@ -118,6 +118,40 @@ describe("the original client's contract", () => {
     expect(Date.parse(res.body.review.createdAt)).not.toBeNaN();
   });
 
+  it("with zones set, is priced by the address's zone; a current client's other shipping is still refused", async () => {
+    const zones = [
+      {
+        id: "plateau",
+        name: "Plateau",
+        match: { postalPrefixes: ["H2X"] },
+        fee: 15,
+        freeOver: null,
+        minimumItemsPrice: 5,
+      },
+    ];
+    expect(
+      (await api("/api/delivery/zones", { method: "PUT", token: admin.token, body: { zones } })).status,
+    ).toBe(200);
+    try {
+      // The original client's body as it always was: $10 shipping, 15 %, its own total.
+      const res = await api("/api/orders", { method: "POST", token: ann.token, body: checkoutBody(null) });
+      expect(res.status, res.text).toBe(201);
+      expect(res.body.message).toBe("New Order Created");
+      expect(res.body.order).toMatchObject({ shippingPrice: 15, totalPrice: 9.98 + 15 + 1.5 });
+      expect(res.body.order.deliveryZone).toEqual({ id: "plateau", name: "Plateau" });
+      // A client that shows neither the zone's price nor the one rule's is refused as before.
+      const other = await api("/api/orders", {
+        method: "POST",
+        token: ann.token,
+        body: { ...checkoutBody(null), shippingPrice: 12, totalPrice: 9.98 + 12 + 1.5 },
+      });
+      expectClientError(other, 409);
+      expect(other.body).toMatchObject({ code: "PRICES_CHANGED", prices: { shippingPrice: 15 } });
+    } finally {
+      await api("/api/delivery/zones", { method: "PUT", token: admin.token, body: { zones: [] } });
+    }
+  });
+
   it("answers every refusal with { message }", async () => {
     expectClientError(await api("/api/orders", { method: "POST", body: checkoutBody({}) }), 401);
     expectClientError(

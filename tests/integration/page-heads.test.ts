@@ -28,6 +28,7 @@ const TEMPLATE = `<!doctype html>
 <html lang="en">
   <head>
     <meta charset="UTF-8" />
+    <script type="application/json" id="storefront-boot">{"routes":[],"images":{"widths":[160,320],"sizes":{"card":"(min-width: 48em) 25vw, 50vw"}}}</script>
     <!--page-head-->
     <title>Fruit Shop — fresh fruit and vegetables</title>
     <meta name="description" content="Fresh fruit and vegetables." />
@@ -328,7 +329,7 @@ describe("hostile texts", () => {
       const html = await response.text();
       // Exactly the template's scripts and the JSON-LD blocks: none was opened by a text.
       const scripts = html.match(/<script/g) ?? [];
-      expect(scripts.length, path).toBe(1 + jsonLdOf(html).length);
+      expect(scripts.length, path).toBe((TEMPLATE.match(/<script/g) ?? []).length + jsonLdOf(html).length);
       expect(html).not.toContain("<script>alert");
       expect(html).not.toContain("<b>");
       expect(html).not.toContain("\u2028");
@@ -344,7 +345,7 @@ describe("hostile texts", () => {
   });
 });
 
-describe("the French pages (docs/decisions/049-language-by-url.md)", () => {
+describe("the French pages (docs/decisions/052-language-by-url.md)", () => {
   const langOf = (html: string) => /<html lang="([^"]*)">/.exec(html)?.[1];
   const alternatesOf = (html: string) =>
     Object.fromEntries(
@@ -463,7 +464,7 @@ describe("sitemap.xml", () => {
     expect(small.headers.get("Content-Type")).toMatch(/^application\/xml/);
     const smallXml = await small.text();
     expect(smallXml).toContain("<urlset");
-    // Each page in English, then in French (docs/decisions/049-language-by-url.md).
+    // Each page in English, then in French (docs/decisions/052-language-by-url.md).
     expect(locs(smallXml)).toEqual(
       [
         "/",
@@ -556,5 +557,42 @@ describe("robots.txt and indexing per stage", () => {
     expect(loadConfig({ ...base, SST_STAGE: "local", SEARCH_INDEXING: "on" }).site.indexing).toBe(true);
     expect(() => loadConfig({ ...base, SEARCH_INDEXING: "yes" })).toThrow(/SEARCH_INDEXING/);
     expect(() => loadConfig({ ...base, SHOP_URL: "https://shop.example.com/path" })).toThrow(/SHOP_URL/);
+  });
+});
+
+describe("the catalogue's first row", () => {
+  it("is preloaded in /products's HTML as its cards ask for it: the two newest, their AVIF variants, the card's sizes", async () => {
+    const made = async (stem: string) =>
+      products.create({
+        name: stem,
+        slug: `${stem}-${Date.now().toString(36)}`,
+        category: "Fruits",
+        brand: "Farm",
+        price: 3,
+        countInStock: 5,
+        image: `/images/seed/${stem}/800.webp`,
+        images: [],
+        description: stem,
+      });
+    await made("quince");
+    await made("medlar");
+    await made("loquat");
+    const html = await (await page("/products")).text();
+    const preloads = [
+      ...html.matchAll(
+        /<link rel="preload" as="image" type="image\/avif" imagesrcset="([^"]*)" imagesizes="([^"]*)" fetchpriority="high" \/>/g,
+      ),
+    ];
+    expect(preloads.map((match) => match[1])).toEqual([
+      "/images/seed/loquat/160.avif 160w, /images/seed/loquat/320.avif 320w",
+      "/images/seed/medlar/160.avif 160w, /images/seed/medlar/320.avif 320w",
+    ]);
+    expect(preloads.map((match) => fromHtml(match[2] as string))).toEqual([
+      "(min-width: 48em) 25vw, 50vw",
+      "(min-width: 48em) 25vw, 50vw",
+    ]);
+    // A search and a category leave their first row to the app.
+    for (const path of ["/products?q=loquat", "/products?category=Fruits"])
+      expect(await (await page(path)).text()).not.toContain('rel="preload" as="image"');
   });
 });

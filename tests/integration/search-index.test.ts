@@ -57,11 +57,12 @@ let apples: string[] = [];
 
 beforeAll(async () => {
   await useFreshTable("search");
-  // The matches are the oldest: a newest-first read of the catalogue meets 1,200 carrots first.
+  // The matches are the oldest: a newest-first read of the catalogue meets 240 carrots first
+  // (more than any page holds; the round trips below show that none of them is read).
   for (const n of [7, 17, 70])
     apples.push((await createProduct({ name: `Apple ${n}`, category: "Fruits" }))._id);
   apples = apples.reverse();
-  const carrots = Array.from({ length: 1_200 }, (_, index) => carrot(index));
+  const carrots = Array.from({ length: 240 }, (_, index) => carrot(index));
   const items = [
     ...carrots.flatMap((record) => [
       productKind.put(record),
@@ -71,8 +72,7 @@ beforeAll(async () => {
     ]),
     categoryCountKind.putAt(categoryCountKind.key("Veg"), { count: carrots.length }),
   ];
-  // About 12,000 items, written by 8 batch writers at once: one after another took minutes on a
-  // busy 2-core machine, beside another test file.
+  // About 2,400 items, written by 8 batch writers at once.
   const writers = 8;
   const share = Math.ceil(items.length / writers);
   await Promise.all(
@@ -83,7 +83,7 @@ beforeAll(async () => {
 }, 300_000);
 
 describe("GET /api/products?q=", () => {
-  it("finds the matches behind 1,200 newer products by reading their search entries only", async () => {
+  it("finds the matches behind 240 newer products by reading their search entries only", async () => {
     let answer: Response | undefined;
     const trips = await roundTrips(async () => {
       answer = await app.request("/api/products?q=apple%207");
@@ -118,9 +118,9 @@ describe("GET /api/products?q=", () => {
       seen.push(...ids(page.body));
       next = nextOf(page.headers);
     }
-    // "Carrot 11", "Carrot 110" … "Carrot 119" and "Carrot 1100" … "Carrot 1199": 111 products.
-    expect(seen).toHaveLength(111);
-    expect(new Set(seen).size).toBe(111);
+    // "Carrot 11" and "Carrot 110" … "Carrot 119": 11 products, in 3 pages.
+    expect(seen).toHaveLength(11);
+    expect(new Set(seen).size).toBe(11);
     expect([...seen].sort().reverse()).toEqual(seen);
     const again = await api("/api/products?q=carrot%2011&limit=5");
     expect(ids(again.body)).toEqual(seen.slice(0, 5));

@@ -59,10 +59,14 @@ describe("a rebuild running alongside the stream", () => {
     expect((await readSummary()).users).toEqual([{ numUsers: 0 }]);
   });
 
-  it("counts the removal of an item it read live on one page and whose tombstone it read on a later one", async () => {
+  // Ten rebuilds of a page at a time: a guard sized for a loaded machine, as the README's "Tests" says.
+  it("counts the removal of an item it read live on one page and whose tombstone it read on a later one", {
+    timeout: 180_000,
+  }, async () => {
     // Where a tombstone sorts in the scan is the table's business: remove the order after each page
-    // in turn, so that some trial reads the order live first and its tombstone after.
-    for (let page = 1; page <= 12; page += 1) {
+    // in turn, so that some trial reads the order live first and its tombstone after; the trials end
+    // with the first one whose scan had fewer pages than that (every position was tried).
+    for (let page = 1; ; page += 1) {
       await resetTable(recorder);
       const users = [userItem(), userItem(), userItem()];
       for (const user of users) await deliver(await recorder.put(user));
@@ -77,9 +81,15 @@ describe("a rebuild running alongside the stream", () => {
             removal = await recorder.remove(order, { tombstone: true });
         },
       });
-      if (removal) await deliver(removal);
+      if (!removal) {
+        // Past the scan's last page: nothing was removed, and the order is counted.
+        expect(page, "the scan read the table a page at a time").toBeGreaterThan(4);
+        expect((await readSummary()).orders).toEqual([{ numOrders: 1, totalSales: 7 }]);
+        break;
+      }
+      await deliver(removal);
       expect((await readSummary()).orders, `removed after page ${page}`).toEqual([
-        { numOrders: removal ? 0 : 1, totalSales: removal ? 0 : 7 },
+        { numOrders: 0, totalSales: 0 },
       ]);
     }
   });

@@ -206,7 +206,7 @@ describe("with zones", () => {
       countInStock: 50,
       taxClass: "zero-rated",
     });
-    // The original client: no snapshot, its totals by the old rule are refused as changed prices…
+    // A client without a snapshot that prices by the zone and the classes, as the web's quote does.
     const lines = [
       { product: produce, quantity: 3 },
       { product: kale, quantity: 1 },

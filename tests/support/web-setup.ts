@@ -1,8 +1,12 @@
 import "@testing-library/jest-dom/vitest";
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterEach } from "vitest";
 
 afterEach(() => cleanup());
+
+// `findBy…` and `waitFor` wait for what a screen will show, not for a duration: on a loaded 2-core
+// machine a render can take longer than the library's 1 s default, so they wait up to 10 s.
+configure({ asyncUtilTimeout: 10_000 });
 
 // Mantine reads these browser APIs, which jsdom lacks.
 if (!window.matchMedia) {

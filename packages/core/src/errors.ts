@@ -32,7 +32,10 @@ export const errorCodes = {
     meaning:
       "The caller may not do this (not an administrator, not their order, or not through the shop's address)",
   },
-  NOT_FOUND: { status: 404, meaning: "No such route, or no such user, product, order or delivery window" },
+  NOT_FOUND: {
+    status: 404,
+    meaning: "No such route, or no such user, product, order, subscription or delivery window",
+  },
   PRICES_CHANGED: {
     status: 409,
     meaning: "A price changed since the cart was filled; `orderItems` and `prices` carry the current ones",
@@ -75,7 +78,42 @@ export const errorCodes = {
     status: 409,
     meaning: "The delivery zone of the address is not delivered on the chosen window's weekday",
   },
+  PROMO_UNKNOWN: { status: 409, meaning: "No promotion has this code (codes are matched in any case)" },
+  PROMO_NOT_STARTED: {
+    status: 409,
+    meaning: "The promotion's `startsAt` has not come yet, or it is switched off",
+  },
+  PROMO_EXPIRED: { status: 409, meaning: "The promotion's `endsAt` has passed" },
+  PROMO_USED_UP: {
+    status: 409,
+    meaning: "The promotion reached its `usageLimit`, or the customer their `perCustomerLimit`",
+  },
+  PROMO_MIN_NOT_MET: {
+    status: 409,
+    meaning:
+      "The items cost less than the promotion's `minItemsPrice`; the message says how much is missing, `missing` in dollars",
+  },
+  PROMO_NOT_ELIGIBLE: { status: 409, meaning: "No line of the cart is one the promotion applies to" },
+  PROMO_FIRST_ORDER_ONLY: {
+    status: 409,
+    meaning:
+      "The promotion is for a customer's first order, and the caller has ordered before (or is not signed in)",
+  },
+  PROMO_CODE_TAKEN: {
+    status: 409,
+    meaning: "Another promotion uses this code (codes are matched in any case)",
+  },
+  WINDOW_NOT_OFFERED: {
+    status: 409,
+    meaning: "A subscription's window is not one of the delivery rules' weekly windows",
+  },
+  NOT_A_DELIVERY_DATE: { status: 409, meaning: "The date is not one of the subscription's delivery dates" },
+  SUBSCRIPTION_CANCELLED: { status: 409, meaning: "The subscription was cancelled; it can no longer change" },
   EMAIL_TAKEN: { status: 409, meaning: "Another account uses this email" },
+  ADDRESS_LIMIT_REACHED: {
+    status: 409,
+    meaning: "The shopper already keeps the most saved addresses allowed (10); delete one first",
+  },
   SLUG_TAKEN: { status: 409, meaning: "Another product uses this slug" },
   ALREADY_REVIEWED: { status: 409, meaning: "The caller already reviewed this product" },
   ALREADY_PAID: { status: 409, meaning: "The order is already paid" },

@@ -7,6 +7,7 @@ import {
 } from "./contact/contact.records.ts";
 import { orderKind } from "./orders/order.records.ts";
 import { productKind } from "./products/product.records.ts";
+import { OCCURRENCE_PREFIX, OCCURRENCE_SK } from "./subscriptions/subscription.records.ts";
 import { userKind } from "./users/user.records.ts";
 
 /**
@@ -16,8 +17,9 @@ import { userKind } from "./users/user.records.ts";
  * - products (`PRODUCT#` / `PRODUCT`), every event: restock episodes, low stock, cleanup of a
  *   deleted product's alerts (docs/decisions/039-restock-alerts.md);
  * - restock episodes (`EPISODE#` / `EPISODE`), INSERT and MODIFY: each runs one batch of the fan-out;
- * - contact messages (`CONTACT#` / `MESSAGE`) and newsletter requests (`NEWSLETTER_REQUEST#` /
- *   `REQUEST`), INSERT: their one mail;
+ * - contact messages (`CONTACT#` / `MESSAGE`), newsletter requests (`NEWSLETTER_REQUEST#` /
+ *   `REQUEST`) and subscription weeks (`OCCURRENCE#` / `OCCURRENCE`), INSERT: their one mail (a week
+ *   that places no order: docs/decisions/051-standing-orders.md);
  * - users (`USER#` / `USER`), REMOVE: cleanup of a deleted user's alerts.
  * The mail items themselves (`sk = MAIL#…`, `NOTICE`) never pass: a mail's record cannot trigger a mail.
  */
@@ -40,8 +42,8 @@ const RULES: { events: EventName[]; prefixes: string[]; sks: string[] }[] = [
   { events: ["INSERT", "MODIFY", "REMOVE"], prefixes: [products.partitionPrefix], sks: [products.sortKey] },
   {
     events: ["INSERT"],
-    prefixes: [CONTACT_PREFIX, NEWSLETTER_REQUEST_PREFIX],
-    sks: [CONTACT_SK, NEWSLETTER_REQUEST_SK],
+    prefixes: [CONTACT_PREFIX, NEWSLETTER_REQUEST_PREFIX, OCCURRENCE_PREFIX],
+    sks: [CONTACT_SK, NEWSLETTER_REQUEST_SK, OCCURRENCE_SK],
   },
   { events: ["REMOVE"], prefixes: [users.partitionPrefix], sks: [users.sortKey] },
 ];

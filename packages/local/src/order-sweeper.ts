@@ -1,6 +1,7 @@
 import { asFunction } from "@fruit/core/access";
 import { sweepExpiredOrders } from "@fruit/core/expiry";
 import { errorFields, log } from "@fruit/core/log";
+import { reconcileSubscriptions } from "@fruit/core/subscriptions";
 
 /** A running local sweep. */
 export interface OrderSweeper {
@@ -18,7 +19,7 @@ export function sweepIntervalMs(unpaidOrderMinutes: number): number {
 
 /**
  * Runs the cloud's expiry sweep (core's `sweepExpiredOrders`, the code the scheduled Lambda runs)
- * every `intervalMs`, one run at a time, in place of the schedule. Unpaid orders kept from before
+ * and the subscriptions' reconcile pass after it (`reconcileSubscriptions`) every `intervalMs`, one run at a time, in place of the schedule. Unpaid orders kept from before
  * holds existed get theirs from `npm run migrate` (packages/ops/src/migrations/), not from here.
  */
 export function startOrderSweeper({ intervalMs }: { intervalMs: number }): OrderSweeper {
@@ -27,11 +28,15 @@ export function startOrderSweeper({ intervalMs }: { intervalMs: number }): Order
   let stopped = false;
   const tick = () => {
     // As the scheduled function, with its grants (core's access/enforce.ts).
-    running = asFunction("UnpaidOrderSweeper", () => sweepExpiredOrders())
-      .then((report) => {
-        if (report.cancelled + report.paid + report.failed > 0)
-          log(report.failed > 0 ? "error" : "info", "order sweep", { ...report });
-      })
+    running = asFunction("UnpaidOrderSweeper", async () => {
+      const report = await sweepExpiredOrders();
+      if (report.cancelled + report.paid + report.failed > 0)
+        log(report.failed > 0 ? "error" : "info", "order sweep", { ...report });
+      // The subscriptions' weeks now open, as the scheduled function does (docs/decisions/051).
+      const weeks = await reconcileSubscriptions();
+      if (weeks.placed + weeks.recorded + weeks.reminded + weeks.failed > 0)
+        log(weeks.failed > 0 ? "error" : "info", "subscription reconcile", { ...weeks });
+    })
       .catch((error: unknown) => log("error", "order sweep failed", errorFields(error)))
       .finally(() => {
         if (!stopped) timer = setTimeout(tick, intervalMs);

@@ -1,5 +1,5 @@
 /**
- * The demo catalogue's French texts (docs/decisions/048-i18n-formatjs.md), by slug: each product's
+ * The demo catalogue's French texts (docs/decisions/050-i18n-formatjs.md), by slug: each product's
  * name and description, and each category's name. Pure data beside seed-data.ts.
  */
 export const FRENCH_CATEGORIES: Readonly<Record<string, string>> = {

@@ -28,7 +28,7 @@ export interface SeedProduct {
   image: string;
   /** File names of the additional images (0-2 of them). */
   images: string[];
-  /** Its French texts (seed-data.fr.ts; docs/decisions/048-i18n-formatjs.md). */
+  /** Its French texts (seed-data.fr.ts; docs/decisions/050-i18n-formatjs.md). */
   translations: { "fr-CA": { name: string; description: string; category: string } };
 }
 

@@ -116,7 +116,7 @@ const PAGE_PATHS = [
   "/contact/*",
   "/accessibility",
   "/accessibility/*",
-  // Every French address: its pages, and the SPA's other screens in French (docs/decisions/049-language-by-url.md).
+  // Every French address: its pages, and the SPA's other screens in French (docs/decisions/052-language-by-url.md).
   "/fr",
   "/fr/*",
   "/sitemap.xml",

@@ -209,6 +209,11 @@ export async function startDynamo(
   const child = spawn(
     "java",
     [
+      // DynamoDB Local serves short runs (a shop on a laptop, a test run): the client JIT alone and
+      // the serial collector spend about 40 % less CPU than the server JIT's warm-up and G1's threads
+      // on a 2-core machine (measured: README, "Tests", "On a busy machine").
+      "-XX:TieredStopAtLevel=1",
+      "-XX:+UseSerialGC",
       `-Djava.library.path=${libDir}`,
       "-cp",
       jar,

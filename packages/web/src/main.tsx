@@ -14,7 +14,7 @@ import { configureApi } from "./lib/api.ts";
 import { configureChunkReload } from "./lib/chunk-reload.ts";
 import { getShopState, shop } from "./lib/shop-store.ts";
 
-// The address alone chooses the language (docs/decisions/049-language-by-url.md): under /fr the
+// The address alone chooses the language (docs/decisions/052-language-by-url.md): under /fr the
 // router's basename is /fr, so every screen's own paths (`/products`) and links stay the same.
 const locale = localeOfPath(window.location.pathname);
 document.documentElement.lang = locale;

@@ -60,10 +60,13 @@ export const TABLE_ACCESS = {
    * updates and the hold's delete; a stale hold alone is deleted. Refunds left pending (pattern 31,
    * gsi2) are sent again and completed or released: a transaction that puts the refund record and
    * updates the order and its products (docs/decisions/030-refunds.md), after reading the order's
-   * refunds (pattern 30, the table).
+   * refunds (pattern 30, the table). The subscriptions' reconcile pass
+   * (docs/decisions/051-standing-orders.md): the active subscriptions from gsi2 (pattern 67), their
+   * open weeks' occurrences in a batch read, each week's order placed in a transaction that checks
+   * the subscription's version (a condition check), a window materialised, a reminder asked for.
    */
   UnpaidOrderSweeper: {
-    items: ["GetItem", "BatchGetItem", "PutItem", "UpdateItem", "DeleteItem"],
+    items: ["GetItem", "BatchGetItem", "PutItem", "UpdateItem", "DeleteItem", "ConditionCheckItem"],
     query: ["table", "gsi2"],
   },
   /**

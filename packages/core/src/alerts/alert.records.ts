@@ -33,7 +33,7 @@ export const RestockAlertSchema = v.object({
   productId: text,
   userId: text,
   createdAt: text,
-  /** The language of its "back in stock" mail (docs/decisions/048-i18n-formatjs.md); absent: the user's. */
+  /** The language of its "back in stock" mail (docs/decisions/050-i18n-formatjs.md); absent: the user's. */
   locale: v.optional(v.picklist(LOCALES)),
 });
 export type RestockAlertRecord = v.InferOutput<typeof RestockAlertSchema>;
@@ -68,6 +68,8 @@ export const EpisodeSchema = v.object({
   episode: text,
   /** What the mails say, as of the restock. */
   name: text,
+  /** The product's French name as of the restock, for French mails (decision 050); absent: `name`. */
+  nameFr: v.optional(text),
   slug: text,
   priceCents: whole,
   unit: v.picklist(UNITS),

@@ -120,6 +120,7 @@ async function startEpisode(product: ProductRecord, rev: number): Promise<void> 
     productId: product.id,
     episode: String(rev),
     name: product.name,
+    ...(product.translations?.["fr-CA"]?.name ? { nameFr: product.translations["fr-CA"].name } : {}),
     slug: product.slug,
     priceCents: product.priceCents,
     unit: product.unit,
@@ -135,7 +136,7 @@ async function startEpisode(product: ProductRecord, rev: number): Promise<void> 
 }
 
 async function mailLowStock(product: ProductRecord, rev: number, threshold: number, options: NoticeOptions) {
-  // The administrators' mails stay English (the admin screens may: docs/decisions/048-i18n-formatjs.md).
+  // The administrators' mails stay English (the admin screens may: docs/decisions/050-i18n-formatjs.md).
   const words = mailWords("en");
   let retry = false;
   for (const admin of getConfig().mail.adminTo) {
@@ -219,7 +220,8 @@ async function mailBatch(held: EpisodeRecord, given: FanOutOptions): Promise<boo
     }
     const user = users.get(alert.userId);
     if (user) {
-      // In the language the shopper asked in, else their account's (docs/decisions/048-i18n-formatjs.md).
+      // In the language the shopper asked in, else their account's (docs/decisions/050-i18n-formatjs.md).
+      const words = mailWords(alert.locale ?? user.locale);
       const unsubscribe = linkPage(
         "/restock-alerts/unsubscribe",
         await signLink("restock-unsubscribe", { subject: alert.userId, ref: alert.productId }),
@@ -229,9 +231,9 @@ async function mailBatch(held: EpisodeRecord, given: FanOutOptions): Promise<boo
         user.email,
         () => ({
           unsubscribeUrl: unsubscribe,
-          ...renderRestock(mailWords(alert.locale ?? user.locale), {
+          ...renderRestock(words, {
             customerName: user.name,
-            product: held.name,
+            product: words.locale === "fr-CA" ? (held.nameFr ?? held.name) : held.name,
             priceCents: held.priceCents,
             unit: held.unit,
             productUrl: productPage(held.slug),

@@ -31,7 +31,7 @@ export async function mailContactChange(
   const pk = String(keys.pk);
   if (pk.startsWith("CONTACT#") && keys.sk === "MESSAGE") {
     const message = contactKind.decode(after);
-    // The administrators' mails stay English (the admin screens may: docs/decisions/048-i18n-formatjs.md).
+    // The administrators' mails stay English (the admin screens may: docs/decisions/050-i18n-formatjs.md).
     const words = mailWords("en");
     let retry = false;
     for (const admin of getConfig().mail.adminTo) {
@@ -50,7 +50,7 @@ export async function mailContactChange(
   }
   if (pk.startsWith("NEWSLETTER_REQUEST#") && keys.sk === "REQUEST") {
     const request = newsletterRequestKind.decode(after);
-    // In the language the request was made in (decision 048); requests from before it: English.
+    // In the language the request was made in (decision 050); requests from before it: English.
     const words = mailWords(request.locale);
     const confirm = shopPage(
       "/newsletter/confirm",

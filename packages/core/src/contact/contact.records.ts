@@ -51,7 +51,7 @@ export const contactKind = defineKind({
 export const NewsletterRequestSchema = v.object({
   id: text,
   email: text,
-  /** The language of its confirmation mail (docs/decisions/048-i18n-formatjs.md); absent: English. */
+  /** The language of its confirmation mail (docs/decisions/050-i18n-formatjs.md); absent: English. */
   locale: v.optional(v.picklist(LOCALES)),
   createdAt: text,
   expiresAt: v.number(),
@@ -68,7 +68,7 @@ export const newsletterRequestKind = defineKind({
 export const SubscriberSchema = v.object({
   email: text,
   confirmedAt: text,
-  /** The language of the newsletters it gets (decision 048); absent: English. */
+  /** The language of the newsletters it gets (decision 050); absent: English. */
   locale: v.optional(v.picklist(LOCALES)),
 });
 export type SubscriberRecord = v.InferOutput<typeof SubscriberSchema>;

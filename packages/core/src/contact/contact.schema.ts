@@ -55,7 +55,7 @@ export type ContactInput = v.InferOutput<typeof ContactSchema>;
 export const NewsletterSchema = v.object({
   email: EmailSchema,
   website: Honeypot,
-  /** The language of the confirmation mail (else the request's `Accept-Language`: decision 048). */
+  /** The language of the confirmation mail (else the request's `Accept-Language`: decision 050). */
   locale: v.optional(LocaleSchema),
 });
 export type NewsletterInput = v.InferOutput<typeof NewsletterSchema>;
@@ -95,7 +95,7 @@ export const LinkTokenSchema = v.object({
 
 /**
  * POST /api/newsletter/confirm: the link's token, and the subscriber's language (else the request's
- * `Accept-Language`: docs/decisions/048-i18n-formatjs.md).
+ * `Accept-Language`: docs/decisions/050-i18n-formatjs.md).
  */
 export const ConfirmNewsletterSchema = v.object({
   ...LinkTokenSchema.entries,

@@ -8,6 +8,7 @@ import type { Order } from "../orders/order.schema.ts";
 import type { RulesRecord, SlotRecord } from "../slots/delivery.records.ts";
 import {
   type AdminDeliverySlot,
+  DEFAULT_SUBSCRIPTION_LEAD_HOURS,
   DEFAULT_TIME_ZONE,
   type DeliveryRules,
   type DeliverySlot,
@@ -48,8 +49,15 @@ const toRules = (rules: RulesRecord | undefined): DeliveryRules =>
         bookingDays: rules.bookingDays,
         windows: rules.windows,
         closedDates: rules.closedDates,
+        subscriptionLeadHours: rules.subscriptionLeadHours ?? DEFAULT_SUBSCRIPTION_LEAD_HOURS,
       }
-    : { timeZone: DEFAULT_TIME_ZONE, bookingDays: 14, windows: [], closedDates: [] };
+    : {
+        timeZone: DEFAULT_TIME_ZONE,
+        bookingDays: 14,
+        windows: [],
+        closedDates: [],
+        subscriptionLeadHours: DEFAULT_SUBSCRIPTION_LEAD_HOURS,
+      };
 
 /** GET /api/delivery/rules. */
 export async function readRules(): Promise<DeliveryRules> {

@@ -1,5 +1,5 @@
 /**
- * Error texts by code in each language (docs/decisions/048-i18n-formatjs.md), each language's table
+ * Error texts by code in each language (docs/decisions/050-i18n-formatjs.md), each language's table
  * loaded on first use: the API's error mapper answers a French caller's errors in French without the
  * French table ever loading for an English one.
  *

@@ -3,7 +3,7 @@ import type { ErrorCode } from "../errors.ts";
 /**
  * Each error code's text in English, for a screen that shows an error by its code (the API's own
  * English messages are more precise: they name the product, the field, the amount).
- * docs/decisions/048-i18n-formatjs.md.
+ * docs/decisions/050-i18n-formatjs.md.
  */
 export const errorTextsEn: Readonly<Record<ErrorCode, string>> = {
   VALIDATION_FAILED: "A field is not valid",
@@ -31,6 +31,18 @@ export const errorTextsEn: Readonly<Record<ErrorCode, string>> = {
   OUTSIDE_AREA: "We do not deliver to this address yet",
   BELOW_MINIMUM: "The order is below the minimum for this delivery area",
   WINDOW_NOT_SERVED: "We do not deliver to this address on that day; please choose another window",
+  PROMO_UNKNOWN: "No promotion has this code",
+  PROMO_NOT_STARTED: "This code is not valid yet",
+  PROMO_EXPIRED: "This code has expired",
+  PROMO_USED_UP: "This code has been used as many times as it allows",
+  PROMO_MIN_NOT_MET: "Your items do not reach this code's minimum yet",
+  PROMO_NOT_ELIGIBLE: "This code does not apply to anything in your cart",
+  PROMO_FIRST_ORDER_ONLY: "This code is for a first order only",
+  PROMO_CODE_TAKEN: "Another promotion already uses this code",
+  ADDRESS_LIMIT_REACHED: "You already keep 10 addresses; delete one first",
+  WINDOW_NOT_OFFERED: "This delivery window is not one the shop offers every week",
+  NOT_A_DELIVERY_DATE: "This date is not one of the subscription's delivery dates",
+  SUBSCRIPTION_CANCELLED: "This subscription was cancelled",
   EMAIL_TAKEN: "Another account uses this email",
   SLUG_TAKEN: "Another product uses this slug",
   ALREADY_REVIEWED: "You already reviewed this product",

@@ -2,7 +2,7 @@ import type { ErrorCode } from "../errors.ts";
 
 /**
  * Each error code's text in Québec French: the `message` of an error answer to a French caller
- * (`Accept-Language`), and what a French screen shows for the code. docs/decisions/048-i18n-formatjs.md.
+ * (`Accept-Language`), and what a French screen shows for the code. docs/decisions/050-i18n-formatjs.md.
  */
 export const errorTextsFr: Readonly<Record<ErrorCode, string>> = {
   VALIDATION_FAILED: "Un champ n’est pas valide",
@@ -31,6 +31,18 @@ export const errorTextsFr: Readonly<Record<ErrorCode, string>> = {
   OUTSIDE_AREA: "Nous ne livrons pas encore à cette adresse",
   BELOW_MINIMUM: "La commande n’atteint pas le minimum de ce secteur de livraison",
   WINDOW_NOT_SERVED: "Nous ne livrons pas à cette adresse ce jour-là; veuillez choisir une autre plage",
+  PROMO_UNKNOWN: "Aucune promotion n’a ce code",
+  PROMO_NOT_STARTED: "Ce code n’est pas encore valide",
+  PROMO_EXPIRED: "Ce code a expiré",
+  PROMO_USED_UP: "Ce code a déjà été utilisé autant de fois qu’il le permet",
+  PROMO_MIN_NOT_MET: "Vos articles n’atteignent pas encore le minimum de ce code",
+  PROMO_NOT_ELIGIBLE: "Ce code ne s’applique à aucun article de votre panier",
+  PROMO_FIRST_ORDER_ONLY: "Ce code est réservé à une première commande",
+  PROMO_CODE_TAKEN: "Une autre promotion utilise déjà ce code",
+  ADDRESS_LIMIT_REACHED: "Vous gardez déjà 10 adresses; supprimez-en une d’abord",
+  WINDOW_NOT_OFFERED: "La boutique n’offre pas cette plage de livraison chaque semaine",
+  NOT_A_DELIVERY_DATE: "Cette date n’est pas une date de livraison de l’abonnement",
+  SUBSCRIPTION_CANCELLED: "Cet abonnement a été annulé",
   EMAIL_TAKEN: "Un autre compte utilise ce courriel",
   SLUG_TAKEN: "Un autre produit utilise ce slug",
   ALREADY_REVIEWED: "Vous avez déjà donné votre avis sur ce produit",

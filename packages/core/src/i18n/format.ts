@@ -1,6 +1,6 @@
 /**
  * Amounts, weights, dates and delivery windows as each language writes them, all through `Intl`
- * (docs/decisions/048-i18n-formatjs.md). Browser-safe and pure; formatters are made once per
+ * (docs/decisions/050-i18n-formatjs.md). Browser-safe and pure; formatters are made once per
  * locale and options.
  *
  * The shop charges in US dollars. French Canadian readers take a bare "$" for Canadian dollars, so

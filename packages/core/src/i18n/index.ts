@@ -1,5 +1,5 @@
 /**
- * The shop's languages (docs/decisions/048-i18n-formatjs.md): locale names and parsing, `Intl`
+ * The shop's languages (docs/decisions/050-i18n-formatjs.md): locale names and parsing, `Intl`
  * formatters of amounts, weights, quantities, dates and delivery windows, and ICU messages through
  * FormatJS. Browser-safe: the server and the SPA format alike.
  */

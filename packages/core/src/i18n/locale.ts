@@ -1,5 +1,5 @@
 /**
- * The shop's two languages (docs/decisions/048-i18n-formatjs.md): Québec French (`fr-CA`) and English
+ * The shop's two languages (docs/decisions/050-i18n-formatjs.md): Québec French (`fr-CA`) and English
  * (`en`, the default and the fallback of every missing text). Browser-safe: the SPA reads the same
  * names.
  */
@@ -8,7 +8,7 @@ import * as v from "valibot";
 export const LOCALES = ["fr-CA", "en"] as const;
 export type Locale = (typeof LOCALES)[number];
 
-/** The language of whatever has none recorded (an old order, a subscriber from before decision 048). */
+/** The language of whatever has none recorded (an old order, a subscriber from before decision 050). */
 export const DEFAULT_LOCALE: Locale = "en";
 
 /**

@@ -1,5 +1,5 @@
 /**
- * ICU messages (docs/decisions/048-i18n-formatjs.md): every sentence the shop writes to a person is
+ * ICU messages (docs/decisions/050-i18n-formatjs.md): every sentence the shop writes to a person is
  * an ICU MessageFormat string in a per-language catalogue, formatted by FormatJS's
  * `intl-messageformat` — the same syntax `react-intl` reads in the browser. Plurals are chosen by
  * the language's own rules inside the message (`{count, plural, one {# pièce} other {# pièces}}`):

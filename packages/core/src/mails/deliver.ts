@@ -10,6 +10,8 @@ import type { MailSender } from "./ses.ts";
 import {
   type MailContext,
   type RenderedMail,
+  renderBoxReady,
+  renderBoxReminder,
   renderCancelled,
   renderDelivered,
   renderFinal,
@@ -43,6 +45,10 @@ function render(order: OrderRecord, due: DueMail, context: MailContext): Rendere
   switch (due.mail) {
     case "placed":
       return renderPlaced(order, context);
+    case "box-ready":
+      return renderBoxReady(order, context);
+    case "box-reminder":
+      return renderBoxReminder(order, context);
     case "paid":
       return renderPaid(order, context);
     case "delivered":

@@ -7,11 +7,14 @@ import {
   renderContactMessage,
   renderLowStock,
   renderNewsletterConfirmation,
+  renderNoBox,
   renderRestock,
 } from "./notice-mails.ts";
 import {
   type MailContext,
   type RenderedMail,
+  renderBoxReady,
+  renderBoxReminder,
   renderCancelled,
   renderDelivered,
   renderFinal,
@@ -110,6 +113,30 @@ function everyMail(words: MailWords | undefined, locale: OrderRecord["locale"]):
     ["cancelled", renderCancelled(localised, context)],
     ["refunded", renderRefunded(localised, refund, context)],
     ["final", renderFinal(localised, context)],
+    [
+      "box ready",
+      renderBoxReady(
+        {
+          ...localised,
+          subscription: { id: "s1", date: "2026-12-05" },
+          changes: [
+            { productId: localised.orderItems[0]?.productId ?? "", unit: "kg", wanted: 2000, given: 1000 },
+            { productId: "gone", unit: "piece", wanted: 2, given: 0 },
+          ],
+        },
+        context,
+      ),
+    ],
+    ["box reminder", renderBoxReminder(localised, context)],
+    [
+      "no box",
+      renderNoBox(notices, {
+        customerName: "Àñà",
+        date: "2026-12-05",
+        empty: true,
+        subscriptionsUrl: "https://shop.example/subscriptions",
+      }),
+    ],
     [
       "restock",
       renderRestock(notices, {

@@ -18,7 +18,16 @@ const ORDER_PREFIX = "ORDER#";
 const MAIL_PREFIX = "MAIL#";
 
 /** The transitions of an order that are mailed to its customer. */
-export const MAILS = ["placed", "paid", "delivered", "cancelled", "refunded", "final"] as const;
+export const MAILS = [
+  "placed",
+  "paid",
+  "delivered",
+  "cancelled",
+  "refunded",
+  "final",
+  "box-ready",
+  "box-reminder",
+] as const;
 export type MailName = (typeof MAILS)[number];
 
 /**

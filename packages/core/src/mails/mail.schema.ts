@@ -10,6 +10,8 @@ export const MAIL_LABELS = {
   cancelled: "Cancelled (not paid)",
   refunded: "Refund",
   final: "Final receipt",
+  "box-ready": "Weekly box ready",
+  "box-reminder": "Weekly box reminder",
 } as const;
 
 export type OrderMailName = keyof typeof MAIL_LABELS;

@@ -1,5 +1,5 @@
 /**
- * Every sentence of the shop's mails in English, as ICU messages (docs/decisions/048-i18n-formatjs.md):
+ * Every sentence of the shop's mails in English, as ICU messages (docs/decisions/050-i18n-formatjs.md):
  * order mails (templates.ts), their receipts (receipt.ts), notice mails (notice-template.ts,
  * alerts/fan-out.ts, contact/contact.mails.ts). messages.fr-CA.ts has the same keys in French.
  * Values are formatted before they are passed (amounts, dates, quantities: words.ts).
@@ -23,6 +23,30 @@ export const mailMessagesEn = {
   placedHeld:
     "We hold its items for you for {duration}, until {until}. Please pay by then: an order still unpaid at that time is cancelled and its items go back on sale.",
   placedPay: "Please pay for it on the order page.",
+
+  boxReadySubject: "your box for {day} is ready",
+  boxReadyHeading: "Your box for {day} is ready",
+  boxReadyTotal: "Your weekly box, order {orderId}, comes to {total}.",
+  boxLineUnavailable:
+    "{name} is not available this week (you asked for {wanted}); it stays in your subscription and comes back when it is in season again.",
+  boxItemUnavailable:
+    "One of your items is not available this week (you asked for {wanted}); it stays in your subscription and comes back when it is in season again.",
+  boxLineCapped: "{name}: {given} instead of {wanted}, all we have this week.",
+  boxOneItem: "One item",
+  boxPayBy:
+    "Please pay for it by {until} with the link below; unpaid then, it is cancelled and nothing is charged. To skip this week instead, open My subscriptions.",
+  boxReminderSubject: "your box for {day} is waiting to be paid",
+  boxReminderHeading: "Your box for {day} is waiting",
+  boxReminderUnpaid: "Order {orderId} of {total} is not paid yet.",
+  boxReminderPayBy: "Please pay for it by {until}; unpaid then, it is cancelled and nothing is charged.",
+
+  noBoxSubject: "no box on {date}",
+  noBoxHeading: "No box on {date}",
+  noBoxEmpty:
+    "Nothing of your box is available this week, so no order was placed and nothing is charged. Your items stay in your subscription and come back when they are in season again.",
+  noBoxReason: "There is no box this week: {reason}. Nothing is charged.",
+  noBoxNoDelivery: "the shop does not deliver then",
+  mySubscriptions: "My subscriptions",
 
   paidSubject: "receipt for order {orderId}",
   paidHeading: "Thank you for your payment",
@@ -64,6 +88,8 @@ export const mailMessagesEn = {
   rowItems: "Items",
   rowShipping: "Shipping",
   rowShippingZone: "Shipping ({zone})",
+  rowDiscount: "Discount ({code})",
+  rowFreeShipping: "Free shipping ({code})",
   rowTax: "Tax",
   rowTaxClass: "Tax {taxClass} ({rate} %)",
   rowTotal: "Total",

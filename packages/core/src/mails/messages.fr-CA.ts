@@ -1,6 +1,6 @@
 import type { MailKey } from "./messages.en.ts";
 
-/** Every sentence of the shop's mails in Québec French (the keys of messages.en.ts; decision 048). */
+/** Every sentence of the shop's mails in Québec French (the keys of messages.en.ts; decision 050). */
 export const mailMessagesFr: Readonly<Record<MailKey, string>> = {
   shopName: "Fruit Shop",
   subject: "Fruit Shop : {what}",
@@ -20,6 +20,31 @@ export const mailMessagesFr: Readonly<Record<MailKey, string>> = {
   placedHeld:
     "Nous réservons ses articles pour vous pendant {duration}, jusqu’au {until}. Veuillez payer d’ici là : une commande encore impayée à ce moment est annulée et ses articles sont remis en vente.",
   placedPay: "Veuillez la payer sur la page de la commande.",
+
+  boxReadySubject: "votre panier du {day} est prêt",
+  boxReadyHeading: "Votre panier du {day} est prêt",
+  boxReadyTotal: "Votre panier de la semaine, commande {orderId}, s’élève à {total}.",
+  boxLineUnavailable:
+    "{name} n’est pas disponible cette semaine (vous en avez demandé {wanted}); il reste dans votre abonnement et reviendra en saison.",
+  boxItemUnavailable:
+    "Un de vos articles n’est pas disponible cette semaine (vous en avez demandé {wanted}); il reste dans votre abonnement et reviendra en saison.",
+  boxLineCapped: "{name} : {given} au lieu de {wanted}, tout ce que nous avons cette semaine.",
+  boxOneItem: "Un article",
+  boxPayBy:
+    "Veuillez le payer d’ici le {until} avec le lien ci-dessous; s’il n’est pas payé à ce moment, il est annulé et rien n’est facturé. Pour sauter cette semaine, ouvrez Mes abonnements.",
+  boxReminderSubject: "votre panier du {day} attend d’être payé",
+  boxReminderHeading: "Votre panier du {day} vous attend",
+  boxReminderUnpaid: "La commande {orderId} de {total} n’est pas encore payée.",
+  boxReminderPayBy:
+    "Veuillez la payer d’ici le {until}; si elle n’est pas payée à ce moment, elle est annulée et rien n’est facturé.",
+
+  noBoxSubject: "pas de panier le {date}",
+  noBoxHeading: "Pas de panier le {date}",
+  noBoxEmpty:
+    "Rien de votre panier n’est disponible cette semaine : aucune commande n’a été passée et rien n’est facturé. Vos articles restent dans votre abonnement et reviendront en saison.",
+  noBoxReason: "Pas de panier cette semaine : {reason}. Rien n’est facturé.",
+  noBoxNoDelivery: "la boutique ne livre pas ce jour-là",
+  mySubscriptions: "Mes abonnements",
 
   paidSubject: "reçu de la commande {orderId}",
   paidHeading: "Merci pour votre paiement",
@@ -62,6 +87,8 @@ export const mailMessagesFr: Readonly<Record<MailKey, string>> = {
   rowItems: "Articles",
   rowShipping: "Livraison",
   rowShippingZone: "Livraison ({zone})",
+  rowDiscount: "Rabais ({code})",
+  rowFreeShipping: "Livraison offerte ({code})",
   rowTax: "Taxes",
   rowTaxClass: "Taxes {taxClass} ({rate} %)",
   rowTotal: "Total",

@@ -6,7 +6,7 @@ import type { MailWords } from "./words.ts";
 
 /**
  * The notice mails' contents (alerts/fan-out.ts, contact/contact.mails.ts send them), each in the
- * words it is given — the recipient's language (docs/decisions/048-i18n-formatjs.md). Pure.
+ * words it is given — the recipient's language (docs/decisions/050-i18n-formatjs.md). Pure.
  */
 
 /** "Back in stock", to a shopper who asked for it. */
@@ -93,6 +93,27 @@ export function renderContactMessage(
         message.message,
         t("contactReply"),
       ],
+    },
+    words,
+  );
+}
+
+/** A subscription week that placed no order (docs/decisions/051-standing-orders.md): why, and nothing charged. */
+export function renderNoBox(
+  words: MailWords,
+  mail: { customerName: string; date: string; empty: boolean; reason?: string; subscriptionsUrl: string },
+): RenderedMail {
+  const { t } = words;
+  const { date } = mail;
+  return renderNotice(
+    {
+      subject: t("noBoxSubject", { date }),
+      heading: t("noBoxHeading", { date }),
+      paragraphs: [
+        t("greeting", { name: mail.customerName }),
+        mail.empty ? t("noBoxEmpty") : t("noBoxReason", { reason: mail.reason ?? t("noBoxNoDelivery") }),
+      ],
+      link: { url: mail.subscriptionsUrl, label: t("mySubscriptions") },
     },
     words,
   );

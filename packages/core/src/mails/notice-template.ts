@@ -5,7 +5,7 @@ import type { MailWords } from "./words.ts";
 /**
  * The layout of notice mails (mails/notice.ts): a heading, paragraphs, an optional button link and
  * an optional unsubscribe link, in the order mails' look (mails/templates.ts). Every piece is plain
- * text in the recipient's language (`words`: docs/decisions/048-i18n-formatjs.md) and goes through
+ * text in the recipient's language (`words`: docs/decisions/050-i18n-formatjs.md) and goes through
  * `escapeHtml` in the HTML part — names, subjects and messages people typed
  * can never open a tag; URLs are escaped for their attribute too. Pure: no I/O.
  */

@@ -68,3 +68,28 @@ describe("receipts by zone and tax class", () => {
     expect(receiptHtml(order, mailWords("en"))).toContain("Tax zero-rated (0 %)");
   });
 });
+
+describe("receipts with a promotion (docs/decisions/049)", () => {
+  it("name the code and what it took off, tax on the discounted lines, adding up to the total", () => {
+    // $5 off the soap only: tax 14.975 % of $1.00; total = 15.99 − 5 + 5 + 0.15.
+    const discounted = priceByClassCents(orderItems, {
+      taxRates: RATES,
+      shipping: { feeCents: 500, freeOverCents: null },
+      discount: { kind: "amount", amountCents: 500, eligible: new Set(["b"]) },
+    });
+    const withCode: OrderRecord = {
+      ...order,
+      orderItems: orderItems.map((line) => (line.productId === "b" ? { ...line, discountCents: 500 } : line)),
+      discountCents: discounted.discountCents,
+      taxCents: discounted.taxCents,
+      totalCents: discounted.totalCents,
+      promotion: { id: "p", code: "SOAP5", kind: "amount", value: 500 },
+    };
+    expect(discounted.totalCents).toBe(1599 - 500 + 500 + 15);
+    const text = receiptText(withCode, mailWords("en"));
+    expect(text).toContain("Discount (SOAP5): -$5.00"); // the minus sign as Intl writes it in English
+    expect(text).toContain("Tax standard (14.975 %): $0.15");
+    expect(text).toContain("Total:    $16.14");
+    expect(receiptHtml(withCode, mailWords("en"))).toContain("Discount (SOAP5)");
+  });
+});

@@ -30,13 +30,36 @@ function lineParts(line: StoredLine, words: MailWords) {
  */
 function taxRows(order: OrderRecord, { t }: MailWords): [string, number][] {
   const taxes = taxesByClassCents(
-    order.orderItems.map((line) => ({ taxClass: line.taxClass, cents: lineCents(line) })),
+    order.orderItems.map((line) => ({
+      taxClass: line.taxClass,
+      cents: lineCents(line) - (line.discountCents ?? 0),
+    })),
     order.taxRates ?? DEFAULT_TAX_RATES,
   );
   const [only] = taxes;
   if (taxes.length <= 1 && (only === undefined || only.rate === TAX_PERCENT))
     return [[t("rowTax"), order.taxCents]];
   return taxes.map((tax) => [t("rowTaxClass", { taxClass: tax.class, rate: tax.rate }), tax.amountCents]);
+}
+
+/**
+ * The discount rows of a receipt (docs/decisions/049): the code and what it took off the items, and
+ * the shipping a free-shipping code waived; none without a code. Amounts taken off are negative.
+ */
+function discountRows(
+  order: OrderRecord,
+  { t }: MailWords,
+  discountCents = order.discountCents ?? 0,
+): [string, number][] {
+  const code = order.promotion?.code;
+  if (code === undefined) return [];
+  const shippingDiscount = order.shippingDiscountCents ?? 0;
+  return [
+    ...(discountCents > 0 ? [[t("rowDiscount", { code }), -discountCents] as [string, number]] : []),
+    ...(shippingDiscount > 0
+      ? [[t("rowFreeShipping", { code }), -shippingDiscount] as [string, number]]
+      : []),
+  ];
 }
 
 /** The shipping row's label: with the delivery zone when the order has one. */
@@ -86,12 +109,18 @@ function finalRows(order: OrderRecord, words: MailWords): FinalRow[] {
 }
 
 /** The final figures of a picked order (its final is recorded when this mail is due). */
-function finalSums(order: OrderRecord, { t }: MailWords): [string, number][] {
+function finalSums(order: OrderRecord, words: MailWords): [string, number][] {
+  const { t } = words;
   const items = order.finalItemsCents ?? order.itemsCents;
   const tax = order.finalTaxCents ?? order.taxCents;
   const total = order.finalTotalCents ?? order.totalCents;
   return [
     [t("rowItems"), items],
+    ...discountRows(
+      order,
+      words,
+      order.finalizedAt === undefined ? order.discountCents : order.finalDiscountCents,
+    ),
     [t("rowShipping"), order.shippingCents],
     [t("rowTax"), tax],
     [t("rowTotal"), total],
@@ -150,10 +179,9 @@ export function receiptHtml(order: OrderRecord, words: MailWords): string {
   return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border-collapse:collapse;margin:16px 0">
 <tr><th align="left" style="${cell}">${head[0]}</th><th align="right" style="${cell}">${head[1]}</th><th align="right" style="${cell}">${head[2]}</th><th align="right" style="${cell}">${head[3]}</th></tr>
 ${rows}
-${sum(t("rowItems"), order.itemsCents)}${sum(shippingLabel(order, words), order.shippingCents)}${taxRows(
-  order,
-  words,
-)
+${sum(t("rowItems"), order.itemsCents)}${discountRows(order, words)
+  .map(([label, cents]) => sum(label, cents))
+  .join("")}${sum(shippingLabel(order, words), order.shippingCents)}${taxRows(order, words)
   .map(([label, cents]) => sum(label, cents))
   .join("")}${sum(t("rowTotal"), order.totalCents, true)}
 </table>
@@ -170,6 +198,7 @@ export function receiptText(order: OrderRecord, words: MailWords): string {
     ...lines,
     "",
     textRow(t("rowItems"), order.itemsCents),
+    ...discountRows(order, words).map(([label, cents]) => textRow(label, cents)),
     textRow(shippingLabel(order, words), order.shippingCents),
     ...taxRows(order, words).map(([label, cents]) => textRow(label, cents)),
     textRow(t("rowTotal"), order.totalCents),

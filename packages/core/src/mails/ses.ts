@@ -20,7 +20,7 @@ export interface OutgoingMail {
   replyTo?: string;
   /** A one-click unsubscribe link (RFC 8058 `List-Unsubscribe`), on mails a recipient may stop. */
   unsubscribeUrl?: string;
-  /** The mail's language, sent as its `Content-Language` header (docs/decisions/048-i18n-formatjs.md). */
+  /** The mail's language, sent as its `Content-Language` header (docs/decisions/050-i18n-formatjs.md). */
   language?: Locale;
 }
 

@@ -1,6 +1,7 @@
 import { escapeHtml } from "../escape.ts";
 import type { Locale } from "../i18n/locale.ts";
 import { toCents } from "../money/pricing.ts";
+import { fromBase } from "../money/quantity.ts";
 import type { OrderRecord } from "../orders/order.records.ts";
 import { FONT, GREEN, INK, MUTED, oneLine } from "./html.ts";
 import { finalReceiptHtml, finalReceiptText, receiptHtml, receiptText } from "./receipt.ts";
@@ -9,7 +10,7 @@ import { type MailWords, mailWords } from "./words.ts";
 /**
  * The order mails' templates: one subject, an HTML part and a text part per mail, in the shop's
  * look (its green), in the order's language (`order.locale`: every sentence, amount, date and
- * quantity through `MailWords`, words.ts; docs/decisions/048-i18n-formatjs.md). Pure: no I/O, no SDK. Only the mail subscriber
+ * quantity through `MailWords`, words.ts; docs/decisions/050-i18n-formatjs.md). Pure: no I/O, no SDK. Only the mail subscriber
  * imports this module, so rendering never lands on the API's cold start.
  *
  * Every value that came from a user — the customer's name, the address, product names, a refund's
@@ -156,6 +157,58 @@ export function renderPlaced(order: OrderRecord, context: MailContext): Rendered
       held && order.holdUntil
         ? t("placedHeld", { duration: held, until: words.when(order.holdUntil) })
         : t("placedPay"),
+    ],
+  });
+}
+
+/** What changed in a subscription's box: each line capped at the stock, or unavailable. */
+function boxChanges(order: OrderRecord, words: MailWords): string[] {
+  const { t } = words;
+  const names = new Map(order.orderItems.map((line) => [line.productId, line.name]));
+  return (order.changes ?? []).map((change) => {
+    const name = names.get(change.productId);
+    const wanted = words.quantity(change.unit, fromBase(change.unit, change.wanted));
+    if (change.given === 0)
+      return name === undefined
+        ? t("boxItemUnavailable", { wanted })
+        : t("boxLineUnavailable", { name, wanted });
+    const given = words.quantity(change.unit, fromBase(change.unit, change.given));
+    return t("boxLineCapped", { name: name ?? t("boxOneItem"), given, wanted });
+  });
+}
+
+/** The day a subscription's box is delivered: its window, else its date. */
+const boxDay = (order: OrderRecord, words: MailWords): string =>
+  order.deliverySlot ? words.window(order.deliverySlot) : (order.subscription?.date ?? "");
+
+/** "Your box for <day> is ready": its lines, what changed and the link to pay before the cut-off. */
+export function renderBoxReady(order: OrderRecord, context: MailContext): RenderedMail {
+  const words = wordsOf(order, context);
+  const { t } = words;
+  const day = boxDay(order, words);
+  return layout(order, context, {
+    subject: t("boxReadySubject", { day }),
+    heading: t("boxReadyHeading", { day }),
+    paragraphs: [
+      t("boxReadyTotal", { orderId: order.id, total: words.money(order.totalCents) }),
+      ...boxChanges(order, words),
+      order.holdUntil ? t("boxPayBy", { until: words.when(order.holdUntil) }) : t("placedPay"),
+    ],
+    receipt: true,
+  });
+}
+
+/** The reminder, 12 hours before the cut-off, of a box still unpaid. */
+export function renderBoxReminder(order: OrderRecord, context: MailContext): RenderedMail {
+  const words = wordsOf(order, context);
+  const { t } = words;
+  const day = boxDay(order, words);
+  return layout(order, context, {
+    subject: t("boxReminderSubject", { day }),
+    heading: t("boxReminderHeading", { day }),
+    paragraphs: [
+      t("boxReminderUnpaid", { orderId: order.id, total: words.money(order.totalCents) }),
+      order.holdUntil ? t("boxReminderPayBy", { until: words.when(order.holdUntil) }) : t("placedPay"),
     ],
   });
 }

@@ -32,6 +32,21 @@ describe("the mails an order's change calls for", () => {
     expect(names(placed, cancelled)).toEqual(["cancelled"]);
   });
 
+  it("a subscription's order: box-ready on insert, its reminder once while unpaid, no cancel mail when the shopper skipped it", () => {
+    const box = { ...placed, subscription: { id: "s1", date: "2026-11-24" } };
+    expect(names(undefined, box)).toEqual(["box-ready"]);
+    const reminded = { ...box, boxReminderAt: "2026-11-21T14:30:00.000Z", rev: 1 };
+    expect(names(box, reminded)).toEqual(["box-reminder"]);
+    expect(names(reminded, { ...reminded, rev: 2 })).toEqual([]);
+    // Skipped before its hold ran out: withdrawn, no "not paid in time" mail; expired at its cut-off: the usual one.
+    expect(
+      names(box, { ...box, isCancelled: true, cancelledAt: "2026-11-21T14:20:00.000Z", rev: 1 }),
+    ).toEqual([]);
+    expect(
+      names(box, { ...box, isCancelled: true, cancelledAt: "2026-11-21T15:00:01.000Z", rev: 1 }),
+    ).toEqual(["cancelled"]);
+  });
+
   it("nothing for changes that are no transition: a payment started, a revision moved, a repeat", () => {
     expect(names(placed, started)).toEqual([]);
     expect(names(paid, { ...paid, rev: 9 })).toEqual([]);

@@ -1,5 +1,5 @@
 import { toDollars } from "../money/pricing.ts";
-import { isCancelled, type OrderRecord } from "../orders/order.records.ts";
+import { isCancelled, isHeld, type OrderRecord } from "../orders/order.records.ts";
 import type { MailName } from "./mail.records.ts";
 import type { RefundForMail } from "./templates.ts";
 
@@ -22,7 +22,11 @@ export interface DueMail {
  *   packages/core/src/expiry/index.ts);
  * - final:     the final charge was recorded (`finalizedAt` appeared: picking/) and is less than what
  *   was paid — the final receipt (docs/decisions/041-final-charge.md);
- * - refunded:  a refund appeared in the order's completed refunds (one mail per refund).
+ * - refunded:  a refund appeared in the order's completed refunds (one mail per refund);
+ * - box-ready: a subscription's order was inserted (in place of `placed`: its lines, what changed
+ *   and the link to pay; docs/decisions/051-standing-orders.md);
+ * - box-reminder: `boxReminderAt` appeared on a subscription's order still unpaid (12 h before its
+ *   cut-off). A subscription's order withdrawn by a skip before its hold ran out gets no `cancelled` mail.
  *
  * A change that is none of these (a payment started, a revision moved) calls for nothing, and so does
  * a redelivered record: the mail's key is the same, and its claim says it was already sent.
@@ -30,10 +34,17 @@ export interface DueMail {
 export function mailsDue(before: OrderRecord | undefined, after: OrderRecord): DueMail[] {
   const due: DueMail[] = [];
   const add = (mail: MailName) => due.push({ mail, mailKey: mail });
-  if (!before && !after.isPaid && !isCancelled(after)) add("placed");
+  if (!before && !after.isPaid && !isCancelled(after)) add(after.subscription ? "box-ready" : "placed");
+  if (after.boxReminderAt !== undefined && before?.boxReminderAt === undefined && isHeld(after))
+    add("box-reminder");
   if (after.isPaid && !before?.isPaid) add("paid");
   if (after.isDelivered && !before?.isDelivered) add("delivered");
-  if (isCancelled(after) && !(before && isCancelled(before)) && !after.isPaid) add("cancelled");
+  const withdrawn =
+    after.subscription !== undefined &&
+    after.cancelledAt !== undefined &&
+    after.holdUntil !== undefined &&
+    after.cancelledAt < after.holdUntil;
+  if (isCancelled(after) && !(before && isCancelled(before)) && !after.isPaid && !withdrawn) add("cancelled");
   if (
     after.finalizedAt !== undefined &&
     before?.finalizedAt === undefined &&

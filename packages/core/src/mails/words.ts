@@ -11,7 +11,7 @@ import { mailMessagesFr } from "./messages.fr-CA.ts";
  * A mail's words: its language, its sentences (messages.en.ts, messages.fr-CA.ts) and the formats
  * of its amounts, dates, windows and quantities (core's i18n/, `Intl` in the shop's time zone).
  * Every template writes through one of these, so a mail is wholly in its recipient's language
- * (docs/decisions/048-i18n-formatjs.md). Pure.
+ * (docs/decisions/050-i18n-formatjs.md). Pure.
  */
 export interface MailWords {
   locale: Locale;

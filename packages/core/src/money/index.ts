@@ -3,6 +3,7 @@
  * and quantities in each unit's base units (quantity.ts). The room's one entry, for the server and
  * the browser alike.
  */
+export * from "./discount.ts";
 export * from "./pricing.ts";
 export * from "./quantity.ts";
 export * from "./tax.ts";

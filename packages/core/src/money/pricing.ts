@@ -1,3 +1,4 @@
+import { appliesTo, type DiscountRule, lineDiscounts } from "./discount.ts";
 import { BASE_PER_UNIT, type Unit } from "./quantity.ts";
 import { type ClassTaxCents, TAX_PERCENT, type TaxRate, taxesByClassCents, totalTaxCents } from "./tax.ts";
 
@@ -16,6 +17,11 @@ import { type ClassTaxCents, TAX_PERCENT, type TaxRate, taxesByClassCents, total
  * A shop with delivery zones or tax classes (docs/decisions/046-zones-and-tax-classes.md) prices with
  * the same rule given a `PricingRule`: the zone's fee and free-over amount instead of $10 / $100, and
  * each line's tax class's rate, each class rounded once (tax.ts). Without one, the rule above.
+ *
+ * A promotion (docs/decisions/049-promotions-split-to-the-cent.md) adds a `discount` to the rule: its
+ * amount is split over the eligible lines to the cent (discount.ts), tax is taken on each line less its
+ * share, free shipping zeroes the shipping, and total = items − discount + shipping + tax. Shipping and
+ * its free-over amount are decided on the items before the discount.
  */
 export const FREE_SHIPPING_OVER = 100;
 export const SHIPPING_FEE = 10;
@@ -30,6 +36,8 @@ export interface CentsLine {
   quantity: number;
   /** The line's tax class (absent: standard). */
   taxClass?: string | undefined;
+  /** The line's product, which a promotion's eligibility names (absent: eligible only for a promotion of every line). */
+  productId?: string | undefined;
 }
 
 /** Shipping as a zone sets it: a fee, free when the items cost more than `freeOverCents` (null: never). */
@@ -50,6 +58,8 @@ export interface PricingRule {
   shipping?: ShippingRule | undefined;
   /** Absent: `standard` at TAX_PERCENT. */
   taxRates?: readonly TaxRate[] | undefined;
+  /** A promotion's discount (absent: none). */
+  discount?: DiscountRule | undefined;
 }
 
 /** A line in dollars, as the API and the web app show it: the quantity in the unit (0.75 kg). */
@@ -133,8 +143,16 @@ export const DEFAULT_TAX_RATES: readonly TaxRate[] = [{ id: "standard", rate: TA
  * priceCents([{ priceCents: 499, unit: "kg", quantity: 3000 }]) // { itemsCents: 1497, shippingCents: 1000, taxCents: 225, totalCents: 2722 }
  */
 export function priceCents(lines: readonly CentsLine[], rule: PricingRule = {}): PriceCents {
-  const { taxes, ...prices } = priceByClassCents(lines, rule);
-  return prices;
+  const { itemsCents, shippingCents, taxCents, totalCents } = priceByClassCents(lines, rule);
+  return { itemsCents, shippingCents, taxCents, totalCents };
+}
+
+/** What a promotion took off an order, in cents: the lines' shares, their sum, and the shipping waived. */
+export interface DiscountCents {
+  /** Per line, in the order of the lines: its share (0 where the promotion does not apply). */
+  lineDiscounts: number[];
+  discountCents: number;
+  shippingDiscountCents: number;
 }
 
 /**
@@ -149,13 +167,40 @@ export function priceCents(lines: readonly CentsLine[], rule: PricingRule = {}):
 export function priceByClassCents(
   lines: readonly CentsLine[],
   rule: PricingRule = {},
-): PriceCents & { taxes: ClassTaxCents[] } {
-  const cents = lines.map((line) => ({ taxClass: line.taxClass, cents: lineCents(line) }));
-  const itemsCents = cents.reduce((sum, line) => sum + line.cents, 0);
-  const shippingCents = shippingCentsOf(itemsCents, rule.shipping);
-  const taxes = taxesByClassCents(cents, rule.taxRates ?? DEFAULT_TAX_RATES);
+): PriceCents & DiscountCents & { taxes: ClassTaxCents[] } {
+  const cents = lines.map((line) => lineCents(line));
+  const itemsCents = cents.reduce((sum, line) => sum + line, 0);
+  const fullShipping = shippingCentsOf(itemsCents, rule.shipping);
+  const { discount } = rule;
+  const shares = discount
+    ? lineDiscounts(
+        discount,
+        lines.map((line, index) => ({
+          cents: cents[index] ?? 0,
+          eligible: appliesTo(discount, line.productId),
+        })),
+      )
+    : lines.map(() => 0);
+  const discountCents = shares.reduce((sum, share) => sum + share, 0);
+  const shippingDiscountCents = discount?.kind === "freeShipping" ? fullShipping : 0;
+  const shippingCents = fullShipping - shippingDiscountCents;
+  // Tax on what each line costs after its share of the discount, by class (tax.ts).
+  const taxed = lines.map((line, index) => ({
+    taxClass: line.taxClass,
+    cents: (cents[index] ?? 0) - (shares[index] ?? 0),
+  }));
+  const taxes = taxesByClassCents(taxed, rule.taxRates ?? DEFAULT_TAX_RATES);
   const taxCents = totalTaxCents(taxes);
-  return { itemsCents, shippingCents, taxCents, totalCents: itemsCents + shippingCents + taxCents, taxes };
+  return {
+    itemsCents,
+    shippingCents,
+    taxCents,
+    totalCents: itemsCents - discountCents + shippingCents + taxCents,
+    taxes,
+    lineDiscounts: shares,
+    discountCents,
+    shippingDiscountCents,
+  };
 }
 
 /** Cents → the API's dollar fields. */

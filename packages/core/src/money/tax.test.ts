@@ -94,6 +94,10 @@ describe("tax by class", () => {
         { class: "standard", rate: 14.975, baseCents: 2000, amountCents: 300 },
         { class: "zero-rated", rate: 0, baseCents: 1497, amountCents: 0 },
       ],
+      // No promotion: nothing taken off (docs/decisions/049).
+      lineDiscounts: [0, 0],
+      discountCents: 0,
+      shippingDiscountCents: 0,
     });
     // Without a rule: the original $10 and 15 % (docs/product.md) on everything, classes or not.
     expect(priceCents(lines)).toEqual({

@@ -13,6 +13,7 @@ import type { MyOrdersQuery, Order, OrderListQuery } from "./order.schema.ts";
 import { type CapturedPayment, orderStore } from "./order.store.ts";
 
 export { placeOrder } from "./place.ts";
+export { previewPromotion } from "./promotion-preview.ts";
 
 const notFound = () => new AppError("NOT_FOUND", "Order Not Found");
 const orderChanging = () => new AppError("ORDER_CHANGING", "The order is changing, please try again");

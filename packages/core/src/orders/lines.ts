@@ -1,5 +1,12 @@
 import { AppError, fieldError } from "../errors.ts";
-import { type PriceCents, type PricingRule, priceCents, toCents, toPrices } from "../money/pricing.ts";
+import {
+  type CentsLine,
+  type PriceCents,
+  type PricingRule,
+  priceCents,
+  toCents,
+  toPrices,
+} from "../money/pricing.ts";
 import { formatQuantity, fromBase, isWholeSteps, toBase } from "../money/quantity.ts";
 import { STANDARD_TAX_CLASS } from "../money/tax.ts";
 import { productStore } from "../products/product.store.ts";
@@ -92,6 +99,18 @@ function withinRounding(input: OrderInput, ours: PriceCents): boolean {
 }
 
 /**
+ * True when the amounts sent are ours for these lines under `rule` (the zone's shipping, the tax
+ * classes' rates), or wholly the shop's one rule's ($10, free over $100, 15 % on every line): what a
+ * client that knows neither zones nor tax classes shows, the original client among them. That client
+ * is priced by the server, which is authoritative (docs/decisions/046-zones-and-tax-classes.md): the
+ * order is placed unpaid and its screen shows our figures before any payment. Any other disagreement
+ * — a line's price, or amounts that are neither ours nor the one rule's — is still refused.
+ */
+function agreesWithSent(input: OrderInput, lines: readonly CentsLine[], rule: PricingRule): boolean {
+  return withinRounding(input, priceCents(lines, rule)) || withinRounding(input, priceCents(lines, {}));
+}
+
+/**
  * The snapshot the shopper sent, when it is complete (every line with its name, slug, image, price,
  * unit and step, its quantity a whole number of that step) and its lines add up to the amounts they
  * saw. Unverified: the transaction checks it against the catalogue. Undefined otherwise (a hand-made
@@ -131,7 +150,7 @@ export function sentLines(
       taxClass: line.taxClass ?? STANDARD_TAX_CLASS,
     });
   }
-  return withinRounding(input, priceCents(sent, ruleOf(sent))) ? sent : undefined;
+  return agreesWithSent(input, sent, ruleOf(sent)) ? sent : undefined;
 }
 
 /**
@@ -140,7 +159,7 @@ export function sentLines(
  * original client's whole numbers are whole kilograms or pieces), and that step.
  */
 export async function catalogueLines(
-  input: OrderInput,
+  input: Pick<OrderInput, "orderItems">,
   lines: readonly OrderLineInput[],
 ): Promise<CatalogueLine[]> {
   const found = await productStore.getMany(lines.map((line) => line._id));
@@ -189,10 +208,10 @@ export function assertSamePrices(
   lines: readonly CatalogueLine[],
   rule: PricingRule = {},
 ): void {
-  const priced = priceCents(lines, rule);
   const sent = new Map(sentLines.map((line) => [line._id, line]));
   const changed = lines.some((line) => priceDiffers(sent.get(line.productId), line));
-  if (!changed && withinRounding(input, priced)) return;
+  if (!changed && agreesWithSent(input, lines, rule)) return;
+  const priced = priceCents(lines, rule);
   throw new AppError("PRICES_CHANGED", "Prices have changed, please review your order", {
     orderItems: lines.map((line) => ({
       ...toLine(line),

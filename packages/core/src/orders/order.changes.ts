@@ -122,7 +122,12 @@ export type CancelReason =
   /** Its hold ran out at `at`; its payment state is the one read (none, or the same stale start). */
   | { kind: "expired"; paymentStartedAt: string | undefined }
   /** PayPal denied the capture read (`captureId`), now `captureStatus`. */
-  | { kind: "denied"; captureId: string | undefined; captureStatus: string };
+  | { kind: "denied"; captureId: string | undefined; captureStatus: string }
+  /**
+   * Its subscription's week was skipped, or the subscription cancelled, before its hold ran out
+   * (docs/decisions/051-standing-orders.md); no payment was started on it.
+   */
+  | { kind: "withdrawn" };
 
 /**
  * Cancels an unpaid order that is not cancelled, at `at`, for `reason`; its seat (`seat`: the window
@@ -150,6 +155,20 @@ export function cancel(
       },
     });
   }
+  if (reason.kind === "withdrawn") {
+    return orderKind.update(key(order.id), {
+      UpdateExpression: `SET isCancelled = :true, cancelledAt = :now${freed.set}`,
+      ConditionExpression: [
+        exists(),
+        "isPaid = :false",
+        notCancelled,
+        "attribute_exists(#subscription)",
+        "attribute_not_exists(paymentStartedAt)",
+      ].join(" AND "),
+      ExpressionAttributeNames: { "#subscription": "subscription" },
+      ExpressionAttributeValues: { ":true": true, ":false": false, ":now": at, ...freed.values },
+    });
+  }
   const started = reason.paymentStartedAt;
   return orderKind.update(key(order.id), {
     UpdateExpression: `SET isCancelled = :true, cancelledAt = :now${freed.set}`,
@@ -171,6 +190,17 @@ export function cancel(
 }
 
 /**
+ * Asks for a subscription order's reminder to pay (docs/decisions/051-standing-orders.md): once, on an
+ * unpaid order that is not cancelled; the mail subscriber sends it (mails/transitions.ts).
+ */
+export const askBoxReminder = (id: string, at: string): UpdateAction =>
+  orderKind.update(key(id), {
+    UpdateExpression: "SET boxReminderAt = :now",
+    ConditionExpression: `${exists()} AND isPaid = :false AND ${notCancelled} AND attribute_not_exists(boxReminderAt)`,
+    ExpressionAttributeValues: { ":false": false, ":now": at },
+  });
+
+/**
  * Moves an order to another delivery window: only while it still is in `from` and still holds its
  * seat (not cancelled, its seat not freed). The caller's transaction takes the new seat and frees the old.
  */
@@ -185,6 +215,8 @@ export const moveSeat = (orderId: string, from: string, to: DeliverySlotRef): Up
 export interface FinalRecord {
   items: StoredLine[];
   itemsCents: number;
+  /** What the promotion took off the picked items (docs/decisions/049); 0 without one. */
+  discountCents: number;
   taxCents: number;
   totalCents: number;
   finalizedAt: string;
@@ -209,6 +241,7 @@ export function recordFinal(
   return orderKind.update(key(order.id), {
     UpdateExpression: [
       "SET orderItems = :items, finalItemsCents = :itemsCents, finalTaxCents = :taxCents",
+      ...(final.discountCents > 0 ? ["finalDiscountCents = :discountCents"] : []),
       "finalTotalCents = :totalCents, finalizedAt = :at, finalRequest = :request",
       ...(final.key ? ["finalKey = :key"] : []),
       ...(refund ? ["finalRefundId = :refundId, refundReservedCents = :reserved"] : []),
@@ -227,6 +260,7 @@ export function recordFinal(
           ":items": final.items,
           ":itemsCents": final.itemsCents,
           ":taxCents": final.taxCents,
+          ...(final.discountCents > 0 ? { ":discountCents": final.discountCents } : {}),
           ":totalCents": final.totalCents,
           ":at": final.finalizedAt,
           ":request": final.request,

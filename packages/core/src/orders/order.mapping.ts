@@ -13,7 +13,7 @@ export type OrderUser = Order["user"];
 /** A stored line → the API's order line (price in dollars per unit, step and quantity in the unit). */
 export function toLine(
   line: StoredLine,
-  order: Pick<OrderRecord, "finalizedAt" | "isDelivered"> = { isDelivered: false },
+  order: Pick<OrderRecord, "finalizedAt" | "isDelivered" | "promotion"> = { isDelivered: false },
 ): OrderLine {
   const picking = pickingOf(line, order);
   const sub = line.substitution;
@@ -41,6 +41,13 @@ export function toLine(
           finalAmount: toDollars(sub.finalCents),
         }
       : null,
+    // Only an order placed with a code has them: the original client's lines answer as before.
+    ...(order.promotion
+      ? {
+          discount: toDollars(line.discountCents ?? 0),
+          finalDiscount: picking ? toDollars(picking.discountCents) : null,
+        }
+      : {}),
   };
 }
 
@@ -51,7 +58,11 @@ export function toLine(
 export const taxesOf = (order: Pick<OrderRecord, "orderItems" | "taxRates">) =>
   toClassTaxes(
     taxesByClassCents(
-      order.orderItems.map((line) => ({ taxClass: line.taxClass, cents: lineCents(line) })),
+      order.orderItems.map((line) => ({
+        taxClass: line.taxClass,
+        // Tax was taken on each line less its share of the discount (money/pricing.ts).
+        cents: lineCents(line) - (line.discountCents ?? 0),
+      })),
       order.taxRates ?? DEFAULT_TAX_RATES,
     ),
   );
@@ -90,9 +101,23 @@ export function toOrder(order: OrderRecord, user: OrderUser): Order {
     deliveryZone: order.deliveryZone ?? null,
     locale: order.locale ?? DEFAULT_LOCALE,
     taxes: taxesOf(order),
+    discountPrice: toDollars(order.discountCents ?? 0),
+    shippingDiscount: toDollars(order.shippingDiscountCents ?? 0),
+    promotion: order.promotion ? { _id: order.promotion.id, code: order.promotion.code } : null,
+    finalDiscountPrice: final ? toDollars(final.discountCents) : null,
     finalItemsPrice: final ? toDollars(final.itemsCents) : null,
     finalTaxPrice: final ? toDollars(final.taxCents) : null,
     finalPrice: final ? toDollars(final.totalCents) : null,
     finalizedAt: final ? final.finalizedAt : null,
+    ...(order.subscription
+      ? {
+          subscription: { _id: order.subscription.id, date: order.subscription.date },
+          changes: (order.changes ?? []).map((change) => ({
+            _id: change.productId,
+            wanted: fromBase(change.unit, change.wanted),
+            given: fromBase(change.unit, change.given),
+          })),
+        }
+      : {}),
   };
 }

@@ -2,6 +2,7 @@ import * as v from "valibot";
 import { inPartition } from "../db/key-conditions.ts";
 import { defineKind } from "../db/kind.ts";
 import { LOCALES } from "../i18n/locale.ts";
+import { PROMOTION_KINDS } from "../money/discount.ts";
 import { UNITS } from "../money/quantity.ts";
 import { LocationSchema, PAYMENT_METHODS, SUBSTITUTE_CHOICES } from "./order.schema.ts";
 
@@ -78,10 +79,17 @@ export const StoredLineSchema = v.object({
   finalCents: v.optional(cents),
   /** The product put in its place, with its price and quantity (base units) and its final cents. */
   substitution: v.optional(v.object({ ...snapshotEntries, finalCents: cents })),
+  /**
+   * Its share of the order's discount (docs/decisions/049): present on the lines the promotion applied
+   * to, absent on the others; `finalDiscountCents` its share of the final's discount, once picked.
+   */
+  discountCents: v.optional(cents),
+  finalDiscountCents: v.optional(cents),
 });
 export type StoredLine = v.InferOutput<typeof StoredLineSchema>;
 
-const StoredAddressSchema = v.object({
+/** A stored shipping address (an order's, a saved address's, a subscription's). */
+export const StoredAddressSchema = v.object({
   fullName: text,
   address: text,
   city: text,
@@ -104,7 +112,7 @@ export const OrderRecordSchema = v.object({
   deliveryZone: v.optional(v.object({ id: text, name: text })),
   /** The shop's tax rates when placed, which its refunds and final charge tax by; absent: standard at 15 %. */
   taxRates: v.optional(v.array(v.object({ id: text, rate: v.number() }))),
-  /** The shopper's language, which the order's mails are written in (decision 048); absent: `en`. */
+  /** The shopper's language, which the order's mails are written in (decision 050); absent: `en`. */
   locale: v.optional(v.picklist(LOCALES)),
   userId: text,
   orderItems: v.array(StoredLineSchema),
@@ -114,6 +122,22 @@ export const OrderRecordSchema = v.object({
   shippingCents: cents,
   taxCents: cents,
   totalCents: cents,
+  /**
+   * A promotion (docs/decisions/049): what it took off the items and the shipping, and the snapshot
+   * the final charge applies again (its kind and value: basis points or cents) and expiry gives the
+   * use back by (`perCustomer`: the customer's counter was taken too). Absent without one.
+   */
+  discountCents: v.optional(cents),
+  shippingDiscountCents: v.optional(cents),
+  promotion: v.optional(
+    v.object({
+      id: text,
+      code: text,
+      kind: v.picklist(PROMOTION_KINDS),
+      value: cents,
+      perCustomer: v.optional(v.boolean()),
+    }),
+  ),
   isPaid: v.boolean(),
   paidAt: v.optional(text),
   paymentResult: v.optional(PaymentResultSchema),
@@ -160,12 +184,28 @@ export const OrderRecordSchema = v.object({
    */
   finalItemsCents: v.optional(cents),
   finalTaxCents: v.optional(cents),
+  finalDiscountCents: v.optional(cents),
   finalTotalCents: v.optional(cents),
   finalizedAt: v.optional(text),
   finalRequest: v.optional(text),
   /** The caller's Idempotency-Key the final was recorded with (db/idempotency.ts `scopedKey`). */
   finalKey: v.optional(text),
   finalRefundId: v.optional(text),
+  /** The subscription and date whose week placed it (docs/decisions/051-standing-orders.md); absent: none. */
+  subscription: v.optional(v.object({ id: text, date: text })),
+  /** A subscription's lines it could not place as wanted (base units): capped at the stock, or 0. */
+  changes: v.optional(
+    v.array(
+      v.object({
+        productId: text,
+        unit: v.picklist(UNITS),
+        wanted: v.pipe(v.number(), v.integer(), v.minValue(0)),
+        given: v.pipe(v.number(), v.integer(), v.minValue(0)),
+      }),
+    ),
+  ),
+  /** When the subscription's reminder to pay was asked for (the mail subscriber sends it once). */
+  boxReminderAt: v.optional(text),
   /** Moved by every update (db/kind.ts); absent on a new order. */
   rev: v.optional(v.pipe(v.number(), v.integer())),
 });

@@ -152,7 +152,14 @@ export const OrderInputSchema = v.object({
   totalPrice: money,
   /** The delivery window chosen (GET /api/delivery/slots); without one, the earliest with room when the shop has windows. */
   deliverySlotId: v.optional(SlotIdSchema),
-  /** The language of the order's mails (docs/decisions/048-i18n-formatjs.md); else the user's, else `en`. */
+  /**
+   * A promotion's code (docs/decisions/049-promotions-split-to-the-cent.md), matched in any case; the
+   * amounts sent are then the discounted ones (POST /api/promotions/preview gives them).
+   */
+  promoCode: v.optional(
+    v.pipe(v.string("promoCode must be text"), v.trim(), v.nonEmpty("promoCode is empty"), v.maxLength(64)),
+  ),
+  /** The language of the order's mails (docs/decisions/050-i18n-formatjs.md); else the user's, else `en`. */
   locale: v.optional(v.picklist(LOCALES, "locale must be fr-CA or en")),
 });
 export type OrderInput = v.InferOutput<typeof OrderInputSchema>;
@@ -205,6 +212,12 @@ export interface OrderLine extends OrderLineSnapshot {
   finalAmount: number | null;
   /** The product put in the bag instead of an unavailable line, where the shopper allowed it. */
   substitution: OrderSubstitution | null;
+  /**
+   * On an order placed with a promotion only (docs/decisions/049): the line's share of its discount,
+   * in dollars (0 where it does not apply), and its share of the final's discount once picked (null before).
+   */
+  discount?: number;
+  finalDiscount?: number | null;
 }
 
 /** A product that replaced an unavailable line (its price per unit and quantity in its own unit). */
@@ -264,6 +277,16 @@ export interface Order extends Prices {
   /** The tax by class: each class rounded once, the amounts adding up to `taxPrice`. */
   taxes: ClassTax[];
   /**
+   * What a promotion took off the items (0 without one): totalPrice = itemsPrice − discountPrice +
+   * shippingPrice + taxPrice. `shippingDiscount` is the shipping a free-shipping code waived
+   * (`shippingPrice` is after it). `promotion` names the code; null without one.
+   */
+  discountPrice: number;
+  shippingDiscount: number;
+  promotion: { _id: string; code: string } | null;
+  /** The final charge's discount (recomputed on what was picked); null before the final. */
+  finalDiscountPrice: number | null;
+  /**
    * The final charge, once the order was picked (POST /api/orders/{id}/final; an order delivered
    * without one is final as ordered): the items as picked, tax on them, the approved shipping, and
    * their total — never above `totalPrice`. Null before. Paid minus final was refunded as the
@@ -273,6 +296,10 @@ export interface Order extends Prices {
   finalTaxPrice: number | null;
   finalPrice: number | null;
   finalizedAt: string | null;
+  /** A subscription's order (docs/decisions/051-standing-orders.md): its subscription and week; absent otherwise. */
+  subscription?: { _id: string; date: string };
+  /** A subscription's order: the lines not placed as wanted (in the product's unit), capped at the stock or 0. */
+  changes?: { _id: string; wanted: number; given: number }[];
 }
 
 /** A completed refund as orders answer it. */
@@ -313,3 +340,34 @@ export type OrderListQuery = v.InferOutput<typeof OrderListQuerySchema>;
 /** Query of GET /api/orders/mine: paging only. */
 export const MyOrdersQuerySchema = v.object(PageQueryEntries);
 export type MyOrdersQuery = v.InferOutput<typeof MyOrdersQuerySchema>;
+
+/**
+ * Body of POST /api/promotions/preview (docs/decisions/049): a code and the cart (and, for zones,
+ * where it goes), priced as placement will price it.
+ */
+export const PromotionPreviewInputSchema = v.object({
+  code: v.pipe(v.string("code must be text"), v.trim(), v.nonEmpty("code is required"), v.maxLength(64)),
+  orderItems: v.pipe(
+    v.array(OrderLineInputSchema),
+    v.minLength(1, "Cart is empty"),
+    v.maxLength(MAX_ORDER_LINES, `An order holds at most ${MAX_ORDER_LINES} lines`),
+  ),
+  shippingAddress: v.optional(ShippingAddressSchema),
+});
+export type PromotionPreviewInput = v.InferOutput<typeof PromotionPreviewInputSchema>;
+
+/**
+ * The preview's answer: the code as the shop spells it, what it takes off the items and the
+ * shipping, each line's share, and the order's amounts with it (totalPrice = itemsPrice −
+ * discountPrice + shippingPrice + taxPrice; shippingPrice is after `shippingDiscount`).
+ */
+export interface PromotionPreview {
+  code: string;
+  discountPrice: number;
+  shippingDiscount: number;
+  lines: { _id: string; discount: number }[];
+  itemsPrice: number;
+  shippingPrice: number;
+  taxPrice: number;
+  totalPrice: number;
+}

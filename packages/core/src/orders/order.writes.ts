@@ -3,6 +3,7 @@ import { notExists } from "../db/conditions.ts";
 import { whenConditionFails } from "../db/errors.ts";
 import { updateItem } from "../db/items.ts";
 import type { Action, UpdateAction } from "../db/kind.ts";
+import { promotionStore } from "../promotions/promotion.store.ts";
 import { holdKind, type OrderRecord, orderKind } from "./order.records.ts";
 
 /** What the order stores' writes share (order.store.ts describes them). */
@@ -22,3 +23,10 @@ export const deleteHold = (id: string): Action[] => holdKind.delete(holdKind.key
 /** An update answering the order as written, or undefined when its condition refused it. */
 export const updateOrder = (update: UpdateAction): Promise<OrderRecord | undefined> =>
   whenConditionFails(updateItem(update).then(orderKind.decodeFound), () => undefined);
+
+/**
+ * The actions giving back an unpaid order's promotion use when it is cancelled or deleted, if it
+ * used one (promotions/promotion.store.ts; docs/decisions/049-promotions-split-to-the-cent.md).
+ */
+export const giveBackUse = (order: OrderRecord): Promise<Action[]> =>
+  order.promotion ? promotionStore.giveBackUse(order.promotion, order.userId) : Promise.resolve([]);

@@ -5,7 +5,7 @@ import { freeSeat } from "../slots/seats.ts";
 import type { CapturedPayment } from "./order.changes.ts";
 import * as changes from "./order.changes.ts";
 import { heldSeat, type OrderRecord } from "./order.records.ts";
-import { deleteHold, updateOrder } from "./order.writes.ts";
+import { deleteHold, giveBackUse, updateOrder } from "./order.writes.ts";
 
 export type { CapturedPayment } from "./order.changes.ts";
 
@@ -56,11 +56,13 @@ const setCaptureStatus = (id: string, captureStatus: string): Promise<OrderRecor
  */
 async function cancelDenied(order: OrderRecord, captureStatus: string): Promise<"cancelled" | "changed"> {
   const restock = await productStore.returnStock(order.orderItems);
+  const use = await giveBackUse(order);
   const seat = heldSeat(order);
   const refused = await tryTransact([
     changes.cancel(order, { kind: "denied", captureId: order.captureId, captureStatus }, nowIso(), seat),
     ...deleteHold(order.id),
     ...restock,
+    ...use,
     ...(seat ? freeSeat(seat, order.id) : []),
   ]);
   return refused ? "changed" : "cancelled";

@@ -1,3 +1,4 @@
+import { discountPartCents } from "../money/discount.ts";
 import { lineCents } from "../money/pricing.ts";
 import type { Unit } from "../money/quantity.ts";
 import type { OrderRecord, StoredLine } from "./order.records.ts";
@@ -21,11 +22,15 @@ export interface ChargedLine {
   cents: number;
   /** Its tax class (absent: standard), which refunds tax it back by (docs/decisions/046). */
   taxClass?: string | undefined;
+  /** Its share of the order's discount (as ordered, or as the final recomputed it; 0: none). */
+  discountCents: number;
 }
 
 /** An order's final money, in cents. */
 export interface FinalCents {
   itemsCents: number;
+  /** What the promotion took off the picked items (0: none). */
+  discountCents: number;
   taxCents: number;
   totalCents: number;
   finalizedAt: string;
@@ -41,6 +46,7 @@ export function finalCentsOf(order: OrderRecord): FinalCents | undefined {
   ) {
     return {
       itemsCents: order.finalItemsCents,
+      discountCents: order.finalDiscountCents ?? 0,
       taxCents: order.finalTaxCents,
       totalCents: order.finalTotalCents,
       finalizedAt: order.finalizedAt,
@@ -49,6 +55,7 @@ export function finalCentsOf(order: OrderRecord): FinalCents | undefined {
   if (order.isDelivered) {
     return {
       itemsCents: order.itemsCents,
+      discountCents: order.discountCents ?? 0,
       taxCents: order.taxCents,
       totalCents: order.totalCents,
       finalizedAt: order.deliveredAt ?? order.createdAt,
@@ -61,12 +68,16 @@ export function finalCentsOf(order: OrderRecord): FinalCents | undefined {
 export function pickingOf(
   line: StoredLine,
   order: Pick<OrderRecord, "finalizedAt" | "isDelivered">,
-): { picked: number; cents: number } | undefined {
+): { picked: number; cents: number; discountCents: number } | undefined {
   if (line.pickedQuantity !== undefined && line.finalCents !== undefined) {
-    return { picked: line.pickedQuantity, cents: line.finalCents };
+    return {
+      picked: line.pickedQuantity,
+      cents: line.finalCents,
+      discountCents: line.finalDiscountCents ?? 0,
+    };
   }
   if (order.finalizedAt === undefined && order.isDelivered) {
-    return { picked: line.quantity, cents: lineCents(line) };
+    return { picked: line.quantity, cents: lineCents(line), discountCents: line.discountCents ?? 0 };
   }
   return undefined;
 }
@@ -90,6 +101,7 @@ export function chargedLines(order: OrderRecord): ChargedLine[] {
         quantity,
         cents: picking ? picking.cents : lineCents(line),
         taxClass: line.taxClass,
+        discountCents: picking ? picking.discountCents : (line.discountCents ?? 0),
       });
     }
     const sub = line.substitution;
@@ -102,6 +114,8 @@ export function chargedLines(order: OrderRecord): ChargedLine[] {
         quantity: sub.quantity,
         cents: sub.finalCents,
         taxClass: sub.taxClass,
+        // A substitute takes no share of the discount (picking/final-charge.ts).
+        discountCents: 0,
       });
     }
   }
@@ -114,3 +128,14 @@ export function chargedLines(order: OrderRecord): ChargedLine[] {
  */
 export const chargedCents = (line: ChargedLine, quantity: number): number =>
   Math.min(lineCents({ priceCents: line.priceCents, unit: line.unit, quantity }), line.cents);
+
+/**
+ * What `quantity` base units of a charged line come to after the discount (docs/decisions/049): its
+ * cents (`chargedCents`) less the same part of the line's own share of the discount, rounded half
+ * up. The whole line nets exactly its cents less its share, so refunds by line give back each line's
+ * net amount and never move the discount onto the lines left.
+ */
+export function chargedNetCents(line: ChargedLine, quantity: number): number {
+  const cents = chargedCents(line, quantity);
+  return cents - discountPartCents(line.discountCents, cents, line.cents);
+}

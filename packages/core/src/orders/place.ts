@@ -1,11 +1,20 @@
+import { keepFirstAddress } from "../addresses/index.ts";
 import { nowDate } from "../clock.ts";
 import { requestFingerprint, sameRequest } from "../db/idempotency.ts";
 import { AGAIN, giveUp, retrying } from "../db/retry.ts";
 import { AppError, isAppError } from "../errors.ts";
 import { DEFAULT_LOCALE, type Locale } from "../i18n/locale.ts";
 import { isId, newId } from "../ids.ts";
+import { appliesTo } from "../money/discount.ts";
 import { type PricingRule, priceByClassCents } from "../money/pricing.ts";
 import { STANDARD_TAX_CLASS } from "../money/tax.ts";
+import {
+  assertPromotionApplies,
+  type OrderPromotion,
+  promotionAgain,
+  promotionForCart,
+  promotionStore,
+} from "../promotions/index.ts";
 import type { DeliverySlotRef } from "../slots/delivery.schema.ts";
 import { slotRefOf } from "../slots/delivery.schema.ts";
 import { takeSeat } from "../slots/seats.ts";
@@ -26,6 +35,7 @@ import {
 import { toOrder } from "./order.mapping.ts";
 import type { Order, OrderInput } from "./order.schema.ts";
 import { type NewOrder, orderStore, type PlaceOutcome, type StoredLine } from "./order.store.ts";
+import { promotionCaller } from "./promotion-preview.ts";
 import { placementPricing, ruleFor, zoneOrRefuse } from "./zone-pricing.ts";
 
 /**
@@ -39,7 +49,7 @@ import { placementPricing, ruleFor, zoneOrRefuse } from "./zone-pricing.ts";
  */
 
 /** The customer an order is answered with: `{ _id, name }`. */
-type Customer = { _id: string; name: string };
+export type Customer = { _id: string; name: string };
 
 /** What placing answers: the order, and whether this request created it (false for a replay). */
 type Placed = { order: Order; created: boolean };
@@ -66,25 +76,32 @@ async function readPlacer(session: Session): Promise<Placer> {
  * The delivery window an order books: the one the shopper chose (`sent`), or — the original client
  * sends none — the earliest with room (`earliest`), which the answer names.
  */
-type Window = { ref: DeliverySlotRef; chosen: "sent" | "earliest" };
+export type Window = { ref: DeliverySlotRef; chosen: "sent" | "earliest" };
 
 /** The new order of docs/data-model.md (the stats stream handler reads `totalCents` and `createdAt`). */
-function newOrder(
+export function newOrder(
   customer: Customer,
   locale: Locale,
-  input: OrderInput,
+  input: Pick<OrderInput, "shippingAddress" | "paymentMethod">,
   lines: readonly StoredLine[],
   window: Window | undefined,
   rule: PricingRule & { taxRates: NonNullable<PricingRule["taxRates"]> },
   zone: ZoneChoice | undefined,
+  promotion: OrderPromotion | undefined,
 ): NewOrder {
-  const { itemsCents, shippingCents, taxCents, totalCents } = priceByClassCents(lines, rule);
+  const priced = priceByClassCents(lines, rule);
+  const { itemsCents, shippingCents, taxCents, totalCents } = priced;
+  /** A line's share of the discount, kept on the lines it applies to (docs/decisions/049). */
+  const share = (productId: string, index: number) =>
+    promotion && promotion.rule.kind !== "freeShipping" && appliesTo(promotion.rule, productId)
+      ? { discountCents: priced.lineDiscounts[index] ?? 0 }
+      : {};
   return {
     id: newId(),
     locale,
     userId: customer._id,
     orderItems: lines.map(
-      ({ productId, name, slug, image, priceCents, unit, step, quantity, substitute, taxClass }) => ({
+      ({ productId, name, slug, image, priceCents, unit, step, quantity, substitute, taxClass }, index) => ({
         productId,
         name,
         slug,
@@ -96,6 +113,7 @@ function newOrder(
         substitute: substitute ?? "no",
         // Absent is standard: an order of standard lines is stored as before classes existed.
         ...(taxClass === undefined || taxClass === STANDARD_TAX_CLASS ? {} : { taxClass }),
+        ...share(productId, index),
       }),
     ),
     shippingAddress: input.shippingAddress,
@@ -110,6 +128,19 @@ function newOrder(
     ...(window ? { deliverySlot: window.ref } : {}),
     ...(zone ? { deliveryZone: { id: zone.zone.id, name: zone.zone.name } } : {}),
     taxRates: [...rule.taxRates],
+    ...(promotion
+      ? {
+          discountCents: priced.discountCents,
+          shippingDiscountCents: priced.shippingDiscountCents,
+          promotion: {
+            id: promotion.record.id,
+            code: promotion.record.code,
+            kind: promotion.record.kind,
+            value: promotion.record.value,
+            ...(promotion.customerLimit === undefined ? {} : { perCustomer: true }),
+          },
+        }
+      : {}),
   };
 }
 
@@ -146,7 +177,7 @@ export async function placeOrder(
   idempotencyKey?: string,
 ): Promise<Placed> {
   const lines = mergeLines(input.orderItems);
-  // The order's language (docs/decisions/048-i18n-formatjs.md): the body's, else the user's as their
+  // The order's language (docs/decisions/050-i18n-formatjs.md): the body's, else the user's as their
   // token carries it (refreshed by sign-in and by a saved profile), else English. No read.
   const locale = input.locale ?? session.locale ?? DEFAULT_LOCALE;
   const bad = lines.find((line) => !isId(line._id));
@@ -163,7 +194,30 @@ export async function placeOrder(
   // Its zone and the tax rates (docs/decisions/046-zones-and-tax-classes.md): cached, no round trip.
   const pricing = await placementPricing(input.shippingAddress);
   const sentWindow = input.deliverySlotId ? slotRefOf(input.deliverySlotId) : undefined;
-  const ruleOf = (priced: readonly StoredLine[]) => ruleFor(pricing, priced, sentWindow);
+  /** The session read before any refusal (a 409 of a window is an answer like any other). */
+  const readBeforeRefusing = async <T>(work: () => Promise<T>): Promise<T> => {
+    try {
+      return await work();
+    } catch (error) {
+      if (placer.known === "from token") placer = await readPlacer(session);
+      throw error;
+    }
+  };
+  // The promotion of the code (docs/decisions/049): read once; its use is taken in the transaction.
+  const code = input.promoCode;
+  let promotion: OrderPromotion | undefined = code
+    ? await readBeforeRefusing(() =>
+        promotionForCart(
+          code,
+          lines.map((line) => line._id),
+          promotionCaller(placer.customer._id),
+        ),
+      )
+    : undefined;
+  const ruleOf = (priced: readonly StoredLine[]): PricingRule => ({
+    ...ruleFor(pricing, priced, sentWindow),
+    ...(promotion ? { discount: promotion.rule } : {}),
+  });
   const sent = sentLines(lines, input, ruleOf);
   let basis: Basis | undefined = sent && { from: "sent snapshot", lines: sent };
   let replay: "not looked for" | "looked for" = "not looked for";
@@ -181,15 +235,6 @@ export async function placeOrder(
     const catalogue = await catalogueLines(input, lines);
     check(catalogue);
     return { from: "catalogue", lines: catalogue };
-  };
-  /** The session read before any refusal (a 409 of a window is an answer like any other). */
-  const readBeforeRefusing = async <T>(work: () => Promise<T>): Promise<T> => {
-    try {
-      return await work();
-    } catch (error) {
-      if (placer.known === "from token") placer = await readPlacer(session);
-      throw error;
-    }
   };
   // The window is part of the transaction (docs/decisions/040-delivery-windows.md): the seat is one
   // more conditional item. Without a window chosen, the earliest with room is read and booked when the
@@ -226,7 +271,7 @@ export async function placeOrder(
     }
   };
 
-  return retrying<Placed>(
+  const placed = await retrying<Placed>(
     "crowd",
     async (attempt) => {
       if (!basis) {
@@ -247,8 +292,15 @@ export async function placeOrder(
           return AGAIN;
         }
       }
-      const rule = { taxRates: pricing.taxRates, ...(zone ? { shipping: zone.zone } : {}) };
-      const order = newOrder(placer.customer, locale, input, basis.lines, window, rule, zone);
+      // The promotion's refusals (dates, limits as read, eligible lines, minimum) before anything is stored.
+      const applied = promotion;
+      if (applied) await readBeforeRefusing(async () => assertPromotionApplies(applied, placedLines));
+      const rule = {
+        taxRates: pricing.taxRates,
+        ...(zone ? { shipping: zone.zone } : {}),
+        ...(applied ? { discount: applied.rule } : {}),
+      };
+      const order = newOrder(placer.customer, locale, input, basis.lines, window, rule, zone, applied);
       // After a clash on the token (the other request may have failed), the key item alone guards.
       const key = idempotencyKey
         ? { userId: placer.customer._id, key: idempotencyKey, request, useToken: attempt === 0 }
@@ -259,6 +311,15 @@ export async function placeOrder(
         sessionCheck: sessionCheck(session, placer.customer.name),
         ...(key ? { key } : {}),
         ...(window ? { seat: takeSeat(window.ref.id, order.id, nowDate()) } : {}),
+        ...(applied
+          ? {
+              promotionUse: promotionStore.takeUse(
+                applied.record.id,
+                placer.customer._id,
+                applied.customerLimit,
+              ),
+            }
+          : {}),
       });
       switch (outcome.kind) {
         case "placed":
@@ -293,6 +354,19 @@ export async function placeOrder(
           await readBeforeRefusing(() => refusedSlot(outcome.slotId));
           return AGAIN;
         }
+        case "promotion": {
+          // Its counter refused (used up, switched off or deleted meanwhile): read it again to explain.
+          const first = await earlierOrderOnce();
+          if (first) return first;
+          if (!applied) throw new Error("unreachable: a promotion refused an order without one");
+          promotion = await readBeforeRefusing(async () => {
+            const again = await promotionAgain(applied, placer.customer._id);
+            assertPromotionApplies(again, placedLines);
+            return again;
+          });
+          return AGAIN;
+        }
+        case "subscription changed": // not placed here: no occurrence in this transaction
         case "conflict":
           // Lost a race (a crowd on one window or product): tried again until placed or refused.
           await recheckWindow();
@@ -309,4 +383,9 @@ export async function placeOrder(
         ),
     ),
   );
+  // The first order's address is kept for next time (addresses/index.ts): after the order is
+  // stored, outside its transaction (a shopper who has addresses must not fail a placement), and
+  // again on a replay, so a crash between the two is made good by the client's retry.
+  await keepFirstAddress(placer.customer._id, placed.order._id, placed.order.shippingAddress);
+  return placed;
 }

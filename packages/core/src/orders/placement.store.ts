@@ -9,7 +9,7 @@ import { productStore } from "../products/product.store.ts";
 import { freeSeat, type SeatTake } from "../slots/seats.ts";
 import * as changes from "./order.changes.ts";
 import { heldSeat, idempotencyKind, isHeld, type OrderRecord, type StoredLine } from "./order.records.ts";
-import { deleteHold, nowSeconds, putHold } from "./order.writes.ts";
+import { deleteHold, giveBackUse, nowSeconds, putHold } from "./order.writes.ts";
 
 /**
  * Storage of an order's life with its stock (order.store.ts describes the whole store): placing it
@@ -46,6 +46,14 @@ export interface Placement {
   key?: { userId: string; key: string; request: string; useToken: boolean };
   sessionCheck?: Action;
   seat?: SeatTake;
+  /** The promotion's use (promotions/promotion.store.ts `takeUse`): its counter, and the customer's. */
+  promotionUse?: UpdateAction[];
+  /**
+   * A subscription week's order (docs/decisions/051-standing-orders.md): `claim`, the week's
+   * occurrence put only where none is (or a withdrawn one), and `guard`, the subscription still at the
+   * version its lines were read from.
+   */
+  occurrence?: { claim: Action; guard: Action };
 }
 
 /** The actions of a placement's transaction, by what each is for. */
@@ -56,6 +64,8 @@ interface PlacementActions {
   hold: Action;
   session: Action | undefined;
   seat: SeatTake | undefined;
+  promotionUse: UpdateAction[];
+  occurrence: { claim: Action; guard: Action } | undefined;
 }
 
 function placementParts({
@@ -64,6 +74,8 @@ function placementParts({
   checkSnapshot = false,
   sessionCheck,
   seat,
+  promotionUse = [],
+  occurrence,
 }: Placement): PlacementActions {
   return {
     order: changes.place(order),
@@ -79,6 +91,8 @@ function placementParts({
     hold: putHold(order),
     session: sessionCheck,
     seat,
+    promotionUse,
+    occurrence,
   };
 }
 
@@ -88,7 +102,9 @@ const inOrder = (parts: PlacementActions): Action[] => [
   ...(parts.claim ? [parts.claim] : []),
   parts.hold,
   ...(parts.seat ? [parts.seat.slot, parts.seat.seat] : []),
+  ...parts.promotionUse,
   ...(parts.session ? [parts.session] : []),
+  ...(parts.occurrence ? [parts.occurrence.claim, parts.occurrence.guard] : []),
 ];
 
 /**
@@ -119,6 +135,8 @@ export type PlaceOutcome =
   | { kind: "duplicate" }
   | { kind: "stale"; line: StoredLine }
   | { kind: "slot"; slotId: string }
+  | { kind: "promotion" }
+  | { kind: "subscription changed" }
   | { kind: "conflict" };
 
 /**
@@ -129,11 +147,16 @@ export type PlaceOutcome =
 function placementRefusal(parts: PlacementActions, cancelled: Cancelled): PlaceOutcome {
   if (cancelled.failed(parts.session)) return { kind: "session" };
   if (cancelled.failed(parts.claim)) return { kind: "duplicate" };
+  // A subscription week: its occurrence is claimed already (another run placed it), or the
+  // subscription changed since it was read (read it again).
+  if (cancelled.failed(parts.occurrence?.claim)) return { kind: "duplicate" };
+  if (cancelled.failed(parts.occurrence?.guard)) return { kind: "subscription changed" };
   if (parts.seat && cancelled.failed(parts.seat.slot)) {
     return { kind: "slot", slotId: parts.seat.slotId };
   }
   const refused = parts.lines.find(({ take }) => cancelled.failed(take));
   if (refused) return { kind: "stale", line: refused.line };
+  if (parts.promotionUse.some((use) => cancelled.failed(use))) return { kind: "promotion" };
   if (cancelled.retryable) return { kind: "conflict" };
   throw new Error(`order placement cancelled: ${cancelled.reasons.join(", ")}`);
 }
@@ -163,12 +186,15 @@ async function place(placement: Placement): Promise<PlaceOutcome> {
  */
 async function remove(order: OrderRecord): Promise<"deleted" | "changed"> {
   const restock = isHeld(order) ? await productStore.returnStock(order.orderItems) : [];
+  // An unpaid order gives its promotion's use back with its stock (docs/decisions/049).
+  const use = isHeld(order) ? await giveBackUse(order) : [];
   // The seat it still holds comes back with it (held only while its seat item is: a seat freed meanwhile refuses).
   const seat = heldSeat(order);
   const refused = await tryTransact([
     ...changes.remove(order),
     ...deleteHold(order.id),
     ...restock,
+    ...use,
     ...(seat ? freeSeat(seat, order.id) : []),
   ]);
   return refused ? "changed" : "deleted";
@@ -182,6 +208,7 @@ async function remove(order: OrderRecord): Promise<"deleted" | "changed"> {
  */
 async function cancel(order: OrderRecord, now: Date): Promise<"cancelled" | "changed"> {
   const restock = await productStore.returnStock(order.orderItems);
+  const use = await giveBackUse(order);
   const seat = heldSeat(order);
   const refused = await tryTransact([
     changes.cancel(
@@ -192,14 +219,48 @@ async function cancel(order: OrderRecord, now: Date): Promise<"cancelled" | "cha
     ),
     ...deleteHold(order.id),
     ...restock,
+    // Its promotion's use comes back once: the cancellation itself happens once (docs/decisions/049).
+    ...use,
     // Its seat comes back once: freed with the stock, only while its seat item is still booked.
     ...(seat ? freeSeat(seat, order.id) : []),
   ]);
   return refused ? "changed" : "cancelled";
 }
 
+/**
+ * Withdraws a subscription's unpaid order (its week skipped, or the subscription cancelled, before
+ * its cut-off: docs/decisions/051-standing-orders.md), in one transaction with `also` (the
+ * subscription's and the occurrence's own writes): the order cancelled only while it is unpaid, not
+ * cancelled and no payment was started on it, its hold deleted, its stock and seat given back once.
+ * `changed` when any condition no longer holds.
+ */
+async function withdraw(
+  order: OrderRecord,
+  now: Date,
+  also: readonly Action[],
+): Promise<"withdrawn" | "changed"> {
+  const restock = await productStore.returnStock(order.orderItems);
+  const seat = heldSeat(order);
+  const refused = await tryTransact([
+    changes.cancel(order, { kind: "withdrawn" }, now.toISOString(), seat),
+    ...deleteHold(order.id),
+    ...restock,
+    ...(seat ? freeSeat(seat, order.id) : []),
+    ...also,
+  ]);
+  return refused ? "changed" : "withdrawn";
+}
+
 /** Deletes an order's hold on its own (a stale one, left by an order paid, cancelled or deleted). */
 const deleteStaleHold = (id: string): Promise<void> => deleteItem(deleteHold(id));
 
 /** The placement half of the order store. */
-export const placementStore = { claimOfKey, placementActions, place, remove, cancel, deleteStaleHold };
+export const placementStore = {
+  claimOfKey,
+  placementActions,
+  place,
+  remove,
+  cancel,
+  withdraw,
+  deleteStaleHold,
+};

@@ -24,6 +24,11 @@ export interface RenderedHead {
   price?: { amount: string; currency: string } | undefined;
   /** JSON-LD blocks. */
   structuredData: unknown[];
+  /**
+   * Pictures the page shows first (the catalogue's first row), preloaded as its `<picture>` asks for
+   * them: the AVIF variants' `imagesrcset` with the screen's `imagesizes` (storefront-boot.ts).
+   */
+  preloadImages?: { imagesrcset: string; imagesizes: string }[] | undefined;
 }
 
 /** The markers around the part of index.html the renderer replaces (packages/web/index.html). */
@@ -74,6 +79,10 @@ export function headTags(head: RenderedHead): string {
         ]
       : []),
     meta("name", "twitter:card", "summary_large_image"),
+    ...(head.preloadImages ?? []).map(
+      (image) =>
+        `<link rel="preload" as="image" type="image/avif" imagesrcset="${escapeHtml(image.imagesrcset)}" imagesizes="${escapeHtml(image.imagesizes)}" fetchpriority="high" />`,
+    ),
     ...head.structuredData.map(
       (data) => `<script type="application/ld+json">${jsonForScript(data)}</script>`,
     ),

@@ -1,7 +1,9 @@
 import { getConfig } from "../config.ts";
 import { AppError } from "../errors.ts";
+import { STOREFRONT_BOOT_DATA_ID } from "../http/storefront-boot.ts";
 import * as products from "../products/index.ts";
 import type { ProductDetail } from "../products/product.schema.ts";
+import { variantSetOf } from "../uploads/image-urls.ts";
 import { type RenderedHead, withHead } from "./head-html.ts";
 import {
   aboutHead,
@@ -32,7 +34,7 @@ export { SITEMAP_MAX_URLS, sitemap, sitemapIndexPart } from "./sitemap.ts";
 
 /**
  * The public pages the renderer knows, each in a language (`locale`, default English; the French
- * pages live under `/fr`: docs/decisions/049-language-by-url.md). `private` is a signed-in screen,
+ * pages live under `/fr`: docs/decisions/052-language-by-url.md). `private` is a signed-in screen,
  * the cart or sign-in under `/fr`: the SPA shell in French, noindex.
  */
 export type PageRequest = { locale?: PageLocale | undefined } & (
@@ -142,6 +144,50 @@ const answer = async (template: Template, head: RenderedHead): Promise<RenderedP
   noindex: head.noindex,
 });
 
+/**
+ * The cards in the catalogue's first row at every width (two columns on a phone:
+ * packages/web/src/components/image-sizes.ts): their pictures are the page's largest, preloaded in
+ * its HTML so that they load beside the app's code instead of after its first API answer.
+ */
+const FIRST_ROW_EVERYWHERE = 2;
+
+const BOOT_DATA = new RegExp(
+  `<script type="application/json" id="${STOREFRONT_BOOT_DATA_ID}">([\\s\\S]*?)</script>`,
+);
+
+/**
+ * Preloads of card pictures, as the boot script adds them once the API answered
+ * (core's http/storefront-boot.ts): the variants' widths and the card's sizes come from the build's
+ * data block in index.html, so the browser fetches the variant its `<picture>` will show. None
+ * without that block, and none for a picture that names no variant.
+ */
+function cardPreloads(
+  template: string,
+  images: readonly string[],
+): { imagesrcset: string; imagesizes: string }[] {
+  const data = BOOT_DATA.exec(template)?.[1];
+  if (!data) return [];
+  let boot: { images?: { widths?: unknown; sizes?: { card?: unknown } } };
+  try {
+    boot = JSON.parse(data);
+  } catch {
+    return [];
+  }
+  const widths = boot.images?.widths;
+  const sizes = boot.images?.sizes?.card;
+  if (!Array.isArray(widths) || typeof sizes !== "string") return [];
+  return images.flatMap((image) => {
+    const set = variantSetOf(image);
+    if (!set) return [];
+    return [
+      {
+        imagesrcset: widths.map((width) => `${set.base}/${width}.avif ${width}w`).join(", "),
+        imagesizes: sizes,
+      },
+    ];
+  });
+}
+
 /** Longest category name a catalogue page answers for (longer ones are no category). */
 const CATEGORY_MAX = 100;
 
@@ -188,12 +234,17 @@ export async function renderPage(
     case "catalogue": {
       const category = request.category || undefined;
       if (category && category.length > CATEGORY_MAX) return notFound(template, path, locale);
-      const [count, image] = await Promise.all([
+      const [count, image, first] = await Promise.all([
         category ? products.countOfCategory(category) : undefined,
         shareImageOrShop(undefined),
+        // The whole catalogue's first row only: a search's is the SPA's to find (its entries, then
+        // the products), and a category's partition is not among the page function's grants
+        // (core's access/grants.ts).
+        request.q || category ? [] : products.firstImages(FIRST_ROW_EVERYWHERE),
       ]);
       if (count === 0) return notFound(template, path, locale);
-      return answer(template, plainHead(catalogueHead(category, locale), image, Boolean(request.q), locale));
+      const head = plainHead(catalogueHead(category, locale), image, Boolean(request.q), locale);
+      return answer(template, { ...head, preloadImages: cardPreloads(await template, first) });
     }
     case "product": {
       try {

@@ -15,7 +15,7 @@ export const SHOP_NAME = "Fruit Shop";
 export const HOME_ORIGIN_PATH = "/_home";
 
 /**
- * The languages of the public pages (docs/decisions/049-language-by-url.md): English at the root,
+ * The languages of the public pages (docs/decisions/052-language-by-url.md): English at the root,
  * Canadian French under `/fr`. The address alone chooses the language.
  */
 export const PAGE_LOCALES = ["en", "fr-CA"] as const;

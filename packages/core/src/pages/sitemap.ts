@@ -22,7 +22,7 @@ import {
  *
  * Every page is listed in both languages (English, and French under `/fr`), each entry naming both
  * addresses and `x-default` as `xhtml:link` alternates, so each language points at the other
- * (docs/decisions/049-language-by-url.md); a page thus takes two of a file's URLs.
+ * (docs/decisions/052-language-by-url.md); a page thus takes two of a file's URLs.
  */
 
 export const SITEMAP_MAX_URLS = 50_000;

@@ -1,3 +1,4 @@
+import { type DiscountRule, lineDiscounts } from "../money/discount.ts";
 import { type CentsLine, DEFAULT_TAX_RATES, lineCents } from "../money/pricing.ts";
 import { type TaxRate, taxesByClassCents, totalTaxCents } from "../money/tax.ts";
 
@@ -10,8 +11,19 @@ import { type TaxRate, taxesByClassCents, totalTaxCents } from "../money/tax.ts"
  * - A substitute costs its own price × its quantity, capped at what the replaced line was ordered for.
  * - Tax is the one tax rule on the final items, by class at the order's rates; shipping stays what
  *   was approved.
- * So the final total is never above what was paid.
+ * - A promotion (docs/decisions/049-promotions-split-to-the-cent.md) is applied again to the picked
+ *   lines it applied to when placed: a percent of what was picked, an amount kept whole but never
+ *   more than those lines cost as picked, split by largest remainder; a substitute takes no share.
+ *   Tax is on each line less its share; total = items − discount + shipping + tax.
+ * So the final total is never above what was paid (`capAtPaid` holds the last cent where tax classes
+ * of different rates round the other way).
  */
+
+/** The order's promotion as the final applies it again: its rule, and per line whether it applied. */
+export interface FinalDiscount {
+  rule: DiscountRule;
+  eligible: readonly boolean[];
+}
 
 /** One order line as picked: as ordered, the amount picked (base units), and what replaced it. */
 export interface PickedLine {
@@ -22,8 +34,9 @@ export interface PickedLine {
 
 /** The final charge of an order, line by line and in total. */
 export interface FinalCharge {
-  lines: { cents: number; substituteCents: number | undefined }[];
+  lines: { cents: number; substituteCents: number | undefined; discountCents: number }[];
   itemsCents: number;
+  discountCents: number;
   taxCents: number;
   totalCents: number;
 }
@@ -49,22 +62,48 @@ export function finalCharge(
   shippingCents: number,
   /** The order's tax rates by class (docs/decisions/046); absent: standard at 15 %. */
   taxRates: readonly TaxRate[] = DEFAULT_TAX_RATES,
+  discount?: FinalDiscount,
 ): FinalCharge {
-  const priced = lines.map((line) => ({
+  const picked = lines.map((line) => ({
     cents: pickedCents(line.ordered, line.picked),
     substituteCents: line.substitute ? substituteCents(line.ordered, line.substitute) : undefined,
   }));
+  const shares = discount
+    ? lineDiscounts(
+        discount.rule,
+        picked.map((line, index) => ({ cents: line.cents, eligible: discount.eligible[index] === true })),
+      )
+    : picked.map(() => 0);
+  const priced = picked.map((line, index) => ({ ...line, discountCents: shares[index] ?? 0 }));
   const itemsCents = priced.reduce((sum, line) => sum + line.cents + (line.substituteCents ?? 0), 0);
+  const discountCents = shares.reduce((sum, share) => sum + share, 0);
   // Tax by class on the final items: a line's class for what was picked, a substitute's for itself.
   const taxed = priced.flatMap((line, index) => {
     const source = lines[index];
     return [
-      { taxClass: source?.ordered.taxClass, cents: line.cents },
+      { taxClass: source?.ordered.taxClass, cents: line.cents - line.discountCents },
       ...(line.substituteCents === undefined
         ? []
         : [{ taxClass: source?.substitute?.taxClass, cents: line.substituteCents }]),
     ];
   });
   const taxCents = totalTaxCents(taxesByClassCents(taxed, taxRates));
-  return { lines: priced, itemsCents, taxCents, totalCents: itemsCents + shippingCents + taxCents };
+  return {
+    lines: priced,
+    itemsCents,
+    discountCents,
+    taxCents,
+    totalCents: itemsCents - discountCents + shippingCents + taxCents,
+  };
+}
+
+/**
+ * The final never above what the shopper approved: a discounted order whose tax classes round the
+ * other way on the picked lines may come a cent or so over; that excess comes off its tax, so the
+ * final's parts still add up to its total.
+ */
+export function capAtPaid(charge: FinalCharge, paidCents: number): FinalCharge {
+  const excess = charge.totalCents - paidCents;
+  if (excess <= 0) return charge;
+  return { ...charge, taxCents: charge.taxCents - excess, totalCents: paidCents };
 }

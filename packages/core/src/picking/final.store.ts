@@ -34,6 +34,7 @@ async function record(
     {
       items: plan.items,
       itemsCents: plan.itemsCents,
+      discountCents: plan.discountCents,
       taxCents: plan.taxCents,
       totalCents: plan.totalCents,
       ...fields,

@@ -4,7 +4,7 @@ import { PRECISION_TEXT, toBase, type Unit } from "../money/quantity.ts";
 import type { OrderRecord, StoredLine } from "../orders/order.records.ts";
 import type { ProductRecord } from "../products/product.store.ts";
 import { refundableCents } from "../refunds/plan.ts";
-import { finalCharge } from "./final-charge.ts";
+import { capAtPaid, type FinalDiscount, finalCharge } from "./final-charge.ts";
 import type { FinalInput } from "./picking.schema.ts";
 
 /**
@@ -23,6 +23,8 @@ export interface FinalPlan {
   /** The order's lines with their picking recorded (`pickedQuantity`, `finalCents`, `substitution`). */
   items: StoredLine[];
   itemsCents: number;
+  /** What the promotion takes off the picked items (0: none). */
+  discountCents: number;
   taxCents: number;
   totalCents: number;
   /** Paid minus final, as far as it is still refundable: the weight-adjustment refund (0: none). */
@@ -50,6 +52,21 @@ export function assertFinalisable(order: OrderRecord): void {
       "LINES_REFUNDED",
       "Lines of this order were refunded before it was picked; refund any difference by amount instead",
     );
+}
+
+/**
+ * The order's promotion as its final applies it again (docs/decisions/049): a percent of the picked
+ * lines it applied to, or its amount capped at what they cost as picked; undefined without one (and
+ * for free shipping, which takes nothing off the lines: the shipping approved stays as it was).
+ */
+export function finalDiscountOf(order: OrderRecord): FinalDiscount | undefined {
+  const promotion = order.promotion;
+  if (!promotion || promotion.kind === "freeShipping") return undefined;
+  const rule =
+    promotion.kind === "percent"
+      ? { kind: "percent" as const, basisPoints: promotion.value }
+      : { kind: "amount" as const, amountCents: promotion.value };
+  return { rule, eligible: order.orderItems.map((line) => line.discountCents !== undefined) };
 }
 
 /** A quantity in the unit → base units, or 400 naming the field when it is finer than the unit. */
@@ -132,14 +149,18 @@ export function planFinal(
     quantity,
     taxClass: product.taxClass,
   });
-  const charge = finalCharge(
-    picked.map(({ item, pickedBase, substitute }) => ({
-      ordered: item,
-      picked: pickedBase,
-      substitute: substitute && asCents(substitute.product, substitute.quantity),
-    })),
-    order.shippingCents,
-    order.taxRates,
+  const charge = capAtPaid(
+    finalCharge(
+      picked.map(({ item, pickedBase, substitute }) => ({
+        ordered: item,
+        picked: pickedBase,
+        substitute: substitute && asCents(substitute.product, substitute.quantity),
+      })),
+      order.shippingCents,
+      order.taxRates,
+      finalDiscountOf(order),
+    ),
+    order.totalCents,
   );
   const items = picked.map(({ item, pickedBase, substitute }, index): StoredLine => {
     const cents = charge.lines[index];
@@ -148,6 +169,7 @@ export function planFinal(
       ...item,
       pickedQuantity: pickedBase,
       finalCents: cents.cents,
+      ...(item.discountCents === undefined ? {} : { finalDiscountCents: cents.discountCents }),
       ...(substitute && cents.substituteCents !== undefined
         ? {
             substitution: {
@@ -173,6 +195,7 @@ export function planFinal(
   return {
     items,
     itemsCents: charge.itemsCents,
+    discountCents: charge.discountCents,
     taxCents: charge.taxCents,
     totalCents: charge.totalCents,
     adjustmentCents: Math.max(0, Math.min(order.totalCents - charge.totalCents, refundableCents(order))),

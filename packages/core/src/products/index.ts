@@ -61,6 +61,15 @@ export async function list(query: ProductQuery = {}): Promise<ListAnswer<Product
 /** How many products a category holds, or the whole catalogue (pattern 28: one small read). */
 export const countOfCategory = (category?: string): Promise<number> => productStore.countOf(category);
 
+/**
+ * The pictures of the first `count` products of the catalogue (newest first, as GET /api/products
+ * lists them): one small query (pattern 1), without the page's count.
+ */
+export async function firstImages(count: number): Promise<string[]> {
+  const page = await productStore.listPage({}, { limit: count });
+  return page.items.map((product) => product.image);
+}
+
 /** True when the catalogue has no product (the local seed fills an empty catalogue). */
 export const isEmpty = async (): Promise<boolean> => !(await productStore.hasAny());
 
@@ -83,7 +92,7 @@ const folded = (text: string): string => text.normalize("NFKD").replace(/\p{M}/g
 /**
  * The stored (English) category a filter names: in French, the category whose French name it is
  * (accents and case aside: `?category=legumes` finds "Légumes"), else itself
- * (docs/decisions/048-i18n-formatjs.md). One small read, the category counts', in French only.
+ * (docs/decisions/050-i18n-formatjs.md). One small read, the category counts', in French only.
  */
 async function categoryKey(
   category: string | undefined,

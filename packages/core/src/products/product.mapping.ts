@@ -6,7 +6,7 @@ import type { ProductRecord, ReviewRecord } from "./product.records.ts";
 import type { Product, Review } from "./product.schema.ts";
 
 /**
- * A product's texts in `lang` (docs/decisions/048-i18n-formatjs.md): the French ones where they
+ * A product's texts in `lang` (docs/decisions/050-i18n-formatjs.md): the French ones where they
  * exist, English elsewhere, saying which (`lang`, `fallback`); without `lang`, the English texts
  * and the stored translations (the admin's form).
  */

@@ -54,7 +54,7 @@ export const ProductRecordSchema = v.object({
   /** Its tax class (docs/decisions/046-zones-and-tax-classes.md); absent: `standard`. */
   taxClass: v.optional(text),
   /**
-   * Its texts in other languages (docs/decisions/048-i18n-formatjs.md): a missing one reads the
+   * Its texts in other languages (docs/decisions/050-i18n-formatjs.md): a missing one reads the
    * English text above. The French name is searched too.
    */
   translations: v.optional(
@@ -181,7 +181,7 @@ export const categoryCountKind = defineKind({
   name: "category count",
   schema: v.object({
     count: v.pipe(v.number(), v.integer()),
-    /** The category's French name, as its products' translations last gave it (decision 048). */
+    /** The category's French name, as its products' translations last gave it (decision 050). */
     fr: v.optional(text),
   }),
   key: (category: string) => ({ pk: COUNTS_PARTITION, sk: `CATEGORY#${category}` }),
@@ -257,7 +257,7 @@ export const productPatterns = {
 };
 
 /**
- * The names a product is searched by: its English name and its French one (docs/decisions/048),
+ * The names a product is searched by: its English name and its French one (docs/decisions/050),
  * whose words are folded alike ("Pêche" is found by "peche").
  */
 export const searchedName = (product: Pick<ProductRecord, "name" | "translations">): string =>

@@ -44,7 +44,7 @@ export interface Product {
   createdAt: string;
   updatedAt: string;
   /**
-   * The language of the texts answered (`?lang=`: docs/decisions/048-i18n-formatjs.md): `fr-CA` when
+   * The language of the texts answered (`?lang=`: docs/decisions/050-i18n-formatjs.md): `fr-CA` when
    * its name is French, `en` otherwise; `fallback` lists the texts still in English under a French
    * `lang`, which the page marks `lang="en"`.
    */

@@ -136,7 +136,7 @@ function searchEntryActions(
   next: (Searched & { category: string }) | undefined,
   previous: Searched | undefined,
 ): Action[] {
-  // Its English and French names, both found (docs/decisions/048-i18n-formatjs.md).
+  // Its English and French names, both found (docs/decisions/050-i18n-formatjs.md).
   const kept = next ? searchTokens(searchedName(next)) : [];
   const entry = next && searchEntryOf({ id, name: searchedName(next), category: next.category });
   const puts = entry ? kept.map((token) => searchEntryKind.putAt(searchEntryKind.key(token, id), entry)) : [];
@@ -189,7 +189,7 @@ type Searched = Pick<ProductRecord, "name" | "translations">;
 
 /**
  * The action that adds `by` to a category's count (pattern 28), and names the category in French
- * when `french` is given (what `GET /api/products/categories?lang=fr-CA` answers: decision 048).
+ * when `french` is given (what `GET /api/products/categories?lang=fr-CA` answers: decision 050).
  */
 const countIn = (category: string, by: number, french?: string): Action =>
   categoryCountKind.update(categoryCountKind.key(category), {

@@ -3,7 +3,7 @@ import { DEFAULT_TAX_RATES, formatMoney, toDollars } from "../money/pricing.ts";
 import { formatQuantity, fromBase } from "../money/quantity.ts";
 import { type TaxRate, taxesByClassCents, totalTaxCents } from "../money/tax.ts";
 import type { OrderRecord } from "../orders/order.records.ts";
-import { type ChargedLine, chargedCents, chargedLines } from "../orders/picked.ts";
+import { type ChargedLine, chargedLines, chargedNetCents } from "../orders/picked.ts";
 import type { RefundRecord } from "./refund.records.ts";
 
 /**
@@ -19,6 +19,9 @@ import type { RefundRecord } from "./refund.records.ts";
  *   (money/pricing.ts) applied to what has been refunded so far, minus what was already given back.
  *   So partial refunds of a line add up to exactly what the whole line cost, and refunding every
  *   line gives back exactly the order's items and tax (shipping is refunded by amount).
+ * - A discounted line (docs/decisions/049) gives back its net amount: its cents less its own share
+ *   of the discount (orders/picked.ts `chargedNetCents`), and the tax on that; the discount is never
+ *   split again over the lines left. Free shipping stays free (nothing of it is refunded).
  * - Never more than what is still refundable: the total captured minus every refund completed or on
  *   its way (`refundReservedCents`).
  */
@@ -43,7 +46,7 @@ export const refundableCents = (order: OrderRecord): number =>
 
 /** The items' cents of the quantities refunded so far (per product id, base units). */
 function refundedItemsCents(lines: readonly ChargedLine[], refunded: Record<string, number>): number {
-  return lines.reduce((sum, line) => sum + chargedCents(line, refunded[line.productId] ?? 0), 0);
+  return lines.reduce((sum, line) => sum + chargedNetCents(line, refunded[line.productId] ?? 0), 0);
 }
 
 /**
@@ -57,7 +60,7 @@ function refundedTaxCents(
 ): number {
   const taxed = lines.map((line) => ({
     taxClass: line.taxClass,
-    cents: chargedCents(line, refunded[line.productId] ?? 0),
+    cents: chargedNetCents(line, refunded[line.productId] ?? 0),
   }));
   return totalTaxCents(taxesByClassCents(taxed, rates));
 }

@@ -31,6 +31,8 @@ export const RulesRecordSchema = v.object({
   bookingDays: v.pipe(v.number(), v.integer(), v.minValue(1)),
   windows: v.array(WindowSchema),
   closedDates: v.array(text),
+  /** Absent on rules stored before subscriptions: DEFAULT_SUBSCRIPTION_LEAD_HOURS. */
+  subscriptionLeadHours: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
   version: v.pipe(v.number(), v.integer(), v.minValue(1)),
   updatedAt: text,
 });

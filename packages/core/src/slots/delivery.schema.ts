@@ -16,6 +16,10 @@ export const MAX_WINDOWS = 21;
 export const MAX_CLOSED_DATES = 366;
 /** A window's seats at most. */
 export const MAX_CAPACITY = 10_000;
+/** How long before its window's cut-off a subscription's week opens, by default (docs/decisions/051-standing-orders.md). */
+export const DEFAULT_SUBSCRIPTION_LEAD_HOURS = 72;
+/** The longest lead: two weeks. */
+export const MAX_SUBSCRIPTION_LEAD_HOURS = 14 * 24;
 /** A cut-off at most a week before its window. */
 export const MAX_CUTOFF_MINUTES = 7 * 24 * 60;
 
@@ -36,15 +40,18 @@ const CapacitySchema = v.pipe(
   v.maxValue(MAX_CAPACITY, `capacity must be at most ${MAX_CAPACITY}`),
 );
 
+/** A weekday: 0 (Sunday) … 6 (Saturday). */
+export const WeekdaySchema = v.pipe(
+  v.number("weekday must be a number"),
+  v.integer("weekday must be 0 (Sunday) to 6 (Saturday)"),
+  v.minValue(0, "weekday must be 0 (Sunday) to 6 (Saturday)"),
+  v.maxValue(6, "weekday must be 0 (Sunday) to 6 (Saturday)"),
+);
+
 /** One weekly window: its weekday (0 Sunday … 6 Saturday), local start and end, seats and cut-off. */
 export const WindowSchema = v.pipe(
   v.object({
-    weekday: v.pipe(
-      v.number("weekday must be a number"),
-      v.integer("weekday must be 0 (Sunday) to 6 (Saturday)"),
-      v.minValue(0, "weekday must be 0 (Sunday) to 6 (Saturday)"),
-      v.maxValue(6, "weekday must be 0 (Sunday) to 6 (Saturday)"),
-    ),
+    weekday: WeekdaySchema,
     start: TimeSchema,
     end: TimeSchema,
     capacity: CapacitySchema,
@@ -89,6 +96,19 @@ export const RulesSchema = v.object({
     ),
     [],
   ),
+  /** How many hours before a window's cut-off a subscription's week opens (its order is placed). */
+  subscriptionLeadHours: v.optional(
+    v.pipe(
+      v.number("subscriptionLeadHours must be a number"),
+      v.integer("subscriptionLeadHours must be whole hours"),
+      v.minValue(1, "subscriptionLeadHours must be at least 1"),
+      v.maxValue(
+        MAX_SUBSCRIPTION_LEAD_HOURS,
+        `subscriptionLeadHours must be at most ${MAX_SUBSCRIPTION_LEAD_HOURS} (two weeks)`,
+      ),
+    ),
+    DEFAULT_SUBSCRIPTION_LEAD_HOURS,
+  ),
 });
 export type DeliveryRules = v.InferOutput<typeof RulesSchema>;
 
@@ -121,17 +141,21 @@ export const SlotChangeSchema = v.pipe(
 );
 export type SlotChange = v.InferOutput<typeof SlotChangeSchema>;
 
+/** A query parameter that counts days or weeks: a whole number from 1 to `max`, read from its text. */
+export function countParam(name: string, max: number) {
+  const message = `${name} must be a whole number from 1 to ${max}`;
+  return v.pipe(
+    v.string(),
+    v.regex(/^\d{1,3}$/, message),
+    v.transform(Number),
+    v.minValue(1, message),
+    v.maxValue(max, message),
+  );
+}
+
 /** Query of GET /api/delivery/slots: how many days ahead (today first), up to the booking horizon. */
 export const SlotsQuerySchema = v.object({
-  days: v.optional(
-    v.pipe(
-      v.string(),
-      v.regex(/^\d{1,3}$/, `days must be a whole number from 1 to ${MAX_BOOKING_DAYS}`),
-      v.transform(Number),
-      v.minValue(1, `days must be a whole number from 1 to ${MAX_BOOKING_DAYS}`),
-      v.maxValue(MAX_BOOKING_DAYS, `days must be a whole number from 1 to ${MAX_BOOKING_DAYS}`),
-    ),
-  ),
+  days: v.optional(countParam("days", MAX_BOOKING_DAYS)),
 });
 
 /**

@@ -42,7 +42,11 @@ export function ruleSlot(window: RulesRecord["windows"][number], date: string, t
 }
 
 /** Every slot the rules make from `first` to `last` (local dates, both included), closed dates left out. */
-export function plannedSlots(rules: DeliveryRules, first: string, last: string): SlotRecord[] {
+export function plannedSlots(
+  rules: Pick<DeliveryRules, "closedDates" | "windows" | "timeZone">,
+  first: string,
+  last: string,
+): SlotRecord[] {
   const closed = new Set(rules.closedDates);
   const slots: SlotRecord[] = [];
   for (let date = first; date <= last; date = addDays(date, 1)) {

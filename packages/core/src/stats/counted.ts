@@ -28,6 +28,8 @@ const countedParts = {
     "cancelledAt",
     "deliverySlot",
     "seatFreedAt",
+    "discountCents",
+    "promotion",
     "rev",
   ]),
   user: v.pick(UserRecordSchema, ["id", "rev"]),

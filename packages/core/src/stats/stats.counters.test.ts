@@ -131,3 +131,20 @@ describe("booked orders per delivery day", () => {
     expect(deliveryDaysFromItems(items, ["2026-12-05"], 2)).toEqual([{ _id: "2026-12-05", orders: 9 }]);
   });
 });
+
+describe("promotion figures (docs/decisions/049)", () => {
+  it("count an order once for its code with what it took off, and nowhere once cancelled", () => {
+    const placed = {
+      id: "o1",
+      totalCents: 3703,
+      createdAt: "2026-11-21T10:00:00.000Z",
+      discountCents: 587,
+      promotion: { id: "p", code: "SPRING-20", kind: "percent" as const, value: 2000 },
+    };
+    expect(orderCounters(placed)).toContainEqual({
+      key: statsKeys.promotion("SPRING-20"),
+      add: { uses: 1, discountCents: 587 },
+    });
+    expect(orderCounters({ ...placed, cancelledAt: "2026-11-21T11:00:00.000Z" })).toEqual([]);
+  });
+});

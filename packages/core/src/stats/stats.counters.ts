@@ -33,7 +33,9 @@ export function utcDay(timestamp: unknown): string {
  * the day the order was placed; docs/decisions/030-refunds.md). A cancelled order counts nowhere,
  * like a deleted one: its cancellation (a MODIFY) takes it out of the figures. An order holding a seat
  * in a delivery window also counts once on that window's local date (docs/decisions/040-delivery-windows.md):
- * a move to another window moves it, a cancellation or delete takes it out.
+ * a move to another window moves it, a cancellation or delete takes it out. An order placed with a
+ * promotion counts once for its code, with what the code took off (docs/decisions/049): its sales
+ * are already net of it (`totalCents`), and a cancelled order, whose use went back, counts nowhere.
  */
 export function orderCounters(order: CountedPart["order"]): CounterChange[] {
   if (isCancelled(order)) return [];
@@ -44,6 +46,14 @@ export function orderCounters(order: CountedPart["order"]): CounterChange[] {
     { key: statsKeys.totals, add: { numOrders: 1, salesCents } },
     { key: statsKeys.day(day), add: { orders: 1, salesCents } },
     ...(seat ? [{ key: statsKeys.deliveryDay(seat.date), add: { bookings: 1 } }] : []),
+    ...(order.promotion
+      ? [
+          {
+            key: statsKeys.promotion(order.promotion.code),
+            add: { uses: 1, discountCents: order.discountCents ?? 0 },
+          },
+        ]
+      : []),
   ];
 }
 
@@ -135,6 +145,7 @@ export function summaryFromItems(items: readonly Item[], gen = activeGeneration(
     dailyOrders: [],
     productCategories: [],
   };
+  const promotions: NonNullable<Summary["promotions"]> = [];
   for (const item of items) {
     const kind = statsItemKind(item);
     if (!kind || kind.gen !== gen) continue;
@@ -150,11 +161,13 @@ export function summaryFromItems(items: readonly Item[], gen = activeGeneration(
       });
     } else if (kind.kind === "category" && counter.count > 0) {
       summary.productCategories.push({ _id: kind.category, count: counter.count });
+    } else if (kind.kind === "promotion" && counter.uses > 0) {
+      promotions.push({ _id: kind.code, uses: counter.uses, discount: toDollars(counter.discountCents) });
     }
   }
   summary.dailyOrders.sort(byId);
   summary.productCategories.sort(byId);
-  return summary;
+  return promotions.length > 0 ? { ...summary, promotions: promotions.sort(byId) } : summary;
 }
 
 /**

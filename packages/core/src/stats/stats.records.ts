@@ -33,6 +33,8 @@ export const statsKeys = {
   day: (day: string) => ({ pk: PARTITION, sk: `DAY#${day}` }),
   category: (category: string) => ({ pk: PARTITION, sk: `CATEGORY#${category}` }),
   deliveryDay: (date: string) => ({ pk: PARTITION, sk: `DELIVERY_DAY#${date}` }),
+  /** A promotion code's uses and discount total (docs/decisions/049), by the code as placed. */
+  promotion: (code: string) => ({ pk: PARTITION, sk: `PROMOTION#${code}` }),
   checkpoint: (shardId: string) => ({ pk: `SHARD#${shardId}`, sk: "CHECKPOINT" }),
   meta: { pk: PARTITION, sk: "META" },
   fence: (gen: number, key: EntityKey) => ({ pk: `FENCE#${gen}#${key.pk}`, sk: key.sk }),
@@ -70,6 +72,8 @@ export const counterKind = defineKind({
     orders: v.optional(v.number(), 0),
     count: v.optional(v.number(), 0),
     bookings: v.optional(v.number(), 0),
+    uses: v.optional(v.number(), 0),
+    discountCents: v.optional(v.number(), 0),
   }),
   key: (key: EntityKey, gen: number) => inGeneration(key, gen),
 });
@@ -139,6 +143,7 @@ export type StatsItemKind = { gen: number } & (
   | { kind: "day"; day: string }
   | { kind: "category"; category: string }
   | { kind: "delivery day"; date: string }
+  | { kind: "promotion"; code: string }
 );
 
 /** Classifies an item of the STATS partition; undefined for META and anything unexpected. */
@@ -157,6 +162,7 @@ export function statsItemKind(item: Item): StatsItemKind | undefined {
   if (sk.startsWith("CATEGORY#")) return { gen, kind: "category", category: sk.slice("CATEGORY#".length) };
   if (sk.startsWith("DELIVERY_DAY#"))
     return { gen, kind: "delivery day", date: sk.slice("DELIVERY_DAY#".length) };
+  if (sk.startsWith("PROMOTION#")) return { gen, kind: "promotion", code: sk.slice("PROMOTION#".length) };
   return undefined;
 }
 

@@ -15,4 +15,10 @@ export interface Summary {
   orders: { numOrders: number; totalSales: number }[];
   dailyOrders: { _id: string; orders: number; sales: number }[];
   productCategories: { _id: string; count: number }[];
+  /**
+   * Per promotion code (docs/decisions/049): the orders placed with it (not cancelled) and what it
+   * took off them, in dollars; `totalSales` is already net of it. Absent while no order used a code
+   * (the original answer's shape).
+   */
+  promotions?: { _id: string; uses: number; discount: number }[];
 }

@@ -1,5 +1,6 @@
 import bcrypt from "bcryptjs";
 import * as v from "valibot";
+import { addressStore } from "../addresses/address.store.ts";
 import { nowIso } from "../clock.ts";
 import { decodeCursor, encodeCursor } from "../db/cursor.ts";
 import { AGAIN, giveUp, retrying } from "../db/retry.ts";
@@ -129,7 +130,7 @@ async function applyChanges(item: UserRecord, changes: UserChanges): Promise<Use
 
 /**
  * PUT /api/users/profile: the caller's own name, email, password and/or language (`locale`, the
- * language of their mails and orders: docs/decisions/048-i18n-formatjs.md); answers a fresh token. A new
+ * language of their mails and orders: docs/decisions/050-i18n-formatjs.md); answers a fresh token. A new
  * password raises the user's token version, which revokes every token issued before it (other
  * sessions, a stolen token); the fresh token answered carries the new version, so the session that
  * made the change keeps working (docs/decisions/009-token-revocation.md).
@@ -186,8 +187,8 @@ export async function update(caller: Caller, id: string, input: AdminUserUpdate)
 }
 
 /**
- * DELETE /api/users/{id} (admin): removes the user and its email item in one transaction; their
- * orders stay (shown as a deleted user). An admin cannot delete themself.
+ * DELETE /api/users/{id} (admin): removes the user, its email item and its saved addresses in one
+ * transaction; their orders stay (shown as a deleted user). An admin cannot delete themself.
  */
 export async function remove(caller: Caller, id: string): Promise<void> {
   if (id === caller._id) throw new AppError("OWN_ACCOUNT", "You cannot delete your own account");
@@ -196,8 +197,9 @@ export async function remove(caller: Caller, id: string): Promise<void> {
     async () => {
       const item = await getUserItem(id);
       if (!item) throw notFound();
-      // The email changed between the read and the delete: read again and retry.
-      return (await userStore.remove(id, item.email)) === "deleted" ? undefined : AGAIN;
+      // The email changed, or an address was saved, between the read and the delete: read again and retry.
+      const addresses = await addressStore.removalOf(id);
+      return (await userStore.remove(id, item.email, addresses)) === "deleted" ? undefined : AGAIN;
     },
     giveUp(() => new AppError("CHANGED_MEANWHILE", "The account changed meanwhile, please try again")),
   );

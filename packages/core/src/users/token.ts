@@ -21,7 +21,7 @@ export interface TokenClaims {
   name?: string;
   /**
    * The user's language when the token was issued (sign-up, sign-in, a saved profile): the language
-   * of an order placed without one (docs/decisions/048-i18n-formatjs.md); older tokens carry none.
+   * of an order placed without one (docs/decisions/050-i18n-formatjs.md); older tokens carry none.
    */
   locale?: Locale;
 }

@@ -26,7 +26,7 @@ export const UserRecordSchema = v.object({
   email: v.string(),
   passwordHash: v.string(),
   isAdmin: v.boolean(),
-  /** The account's language (docs/decisions/048-i18n-formatjs.md); absent on accounts from before it: `en`. */
+  /** The account's language (docs/decisions/050-i18n-formatjs.md); absent on accounts from before it: `en`. */
   locale: v.optional(v.picklist(LOCALES)),
   /** 0 when created, +1 on each password change: tokens of an older version are revoked (decision 009). */
   tokenVersion: count,

@@ -16,7 +16,7 @@ export interface UserInfo {
   isAdmin: boolean;
   /**
    * The account's language: its mails' and (unless an order says otherwise) its orders'
-   * (docs/decisions/048-i18n-formatjs.md). The API always answers it; optional for the user info a
+   * (docs/decisions/050-i18n-formatjs.md). The API always answers it; optional for the user info a
    * browser kept from before it.
    */
   locale?: Locale;

@@ -165,14 +165,22 @@ async function promote(id: string, email: string): Promise<boolean> {
 
 /**
  * Deletes the user (its kind leaves a tombstone, db/kind.ts) and its email item if it still has this
- * email (`changed` otherwise).
+ * email (`changed` otherwise), with `alongside` (the deletes of what the account owns) in the same
+ * transaction.
  */
-const remove = (id: string, email: string): Promise<"deleted" | "changed"> =>
+const remove = (
+  id: string,
+  email: string,
+  alongside: readonly Action[] = [],
+): Promise<"deleted" | "changed"> =>
   deleteWithUnique(
-    userKind.delete(userKind.key(id), {
-      ConditionExpression: "email = :email",
-      ExpressionAttributeValues: { ":email": email },
-    }),
+    [
+      ...userKind.delete(userKind.key(id), {
+        ConditionExpression: "email = :email",
+        ExpressionAttributeValues: { ":email": email },
+      }),
+      ...alongside,
+    ],
     emailOf(email, id),
   );
 

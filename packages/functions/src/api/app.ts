@@ -14,8 +14,10 @@ import { errorAnswer, errorLanguage, mapError } from "./errors.ts";
 import { publicCache } from "./middleware/cache.ts";
 import { orderRoutes } from "./orders.ts";
 import { productRoutes } from "./products.ts";
+import { promotionRoutes } from "./promotions.ts";
 import type { Services } from "./services.ts";
 import { statsRoutes } from "./stats.ts";
+import { subscriptionRoutes } from "./subscriptions.ts";
 import { taxRoutes } from "./tax.ts";
 import { uploadRoutes } from "./uploads.ts";
 import { userRoutes } from "./users.ts";
@@ -63,7 +65,7 @@ export function createApp(services: Services) {
       .use(requestId({ generator: newRequestId }))
       // Every line logged while the request runs, in core too, carries its id (packages/core/src/log.ts).
       .use((c, next) => withRequestId(c.get("requestId"), next))
-      // A French caller's errors are answered in French (docs/decisions/048-i18n-formatjs.md).
+      // A French caller's errors are answered in French (docs/decisions/050-i18n-formatjs.md).
       .use(errorLanguage)
       // Its calls are checked against the API's grants where they are enforced (core's access/enforce.ts).
       .use((_c, next) => asFunction("Api", next))
@@ -93,7 +95,9 @@ export function createApp(services: Services) {
       .route("/orders", orderRoutes(services))
       .route("/delivery", zoneRoutes(services))
       .route("/delivery", deliveryRoutes(services))
+      .route("/subscriptions", subscriptionRoutes(services))
       .route("/tax", taxRoutes(services))
+      .route("/promotions", promotionRoutes(services))
       .route("/keys", clientKeyRoutes(services))
       .route("/webhooks", webhookRoutes(services))
       .route("/", contactRoutes(services))

@@ -5,6 +5,7 @@ import {
   SlotChangeSchema,
   SlotsQuerySchema,
 } from "@fruit/core/browser/delivery";
+import { ForecastQuerySchema } from "@fruit/core/browser/subscriptions";
 import { PlaceQuerySchema, placeOf } from "@fruit/core/browser/zones";
 import { Hono } from "hono/quick";
 import { type AuthEnv, auth } from "./middleware/auth.ts";
@@ -18,9 +19,9 @@ import { jsonBody, parseWith } from "./validate.ts";
  * the two-week calendar and moving an order between windows. Booking itself is part of
  * `POST /api/orders` (`deliverySlotId`).
  */
-export function deliveryRoutes(services: Pick<Services, "caller" | "delivery">) {
+export function deliveryRoutes(services: Pick<Services, "caller" | "delivery" | "subscriptions">) {
   const { requireAdmin } = auth(services.caller);
-  const { delivery } = services;
+  const { delivery, subscriptions } = services;
   return (
     new Hono<AuthEnv>()
       .get("/rules", requireAdmin, async (c) => c.json(await delivery.readRules()))
@@ -51,6 +52,12 @@ export function deliveryRoutes(services: Pick<Services, "caller" | "delivery">) 
       .get("/days", requireAdmin, async (c) => {
         const { days } = parseWith(SlotsQuerySchema, c.req.query());
         return c.json(await delivery.bookedDays(days));
+      })
+      // The harvest forecast: placed orders and subscriptions not yet opened, per window date.
+      .get("/forecast", requireAdmin, async (c) => {
+        const { weeks } = parseWith(ForecastQuerySchema, c.req.query());
+        // The subscriptions' room answers it (docs/decisions/051-standing-orders.md).
+        return c.json(await subscriptions.deliveryForecast(weeks));
       })
       .put("/orders/:id", requireAdmin, async (c) => {
         const { deliverySlotId } = await jsonBody(c, MoveOrderSchema);

@@ -27,7 +27,7 @@ let frenchTexts: ErrorTexts | undefined;
 /**
  * Loads the French error texts before a request whose `Accept-Language` prefers French, so that its
  * error answer (written synchronously, also by `notFound` and `onError`) can be French. An English
- * request loads nothing (docs/decisions/048-i18n-formatjs.md).
+ * request loads nothing (docs/decisions/050-i18n-formatjs.md).
  */
 export const errorLanguage: MiddlewareHandler = async (c, next) => {
   if (!frenchTexts && localeOfAcceptLanguage(c.req.header("accept-language")) === "fr-CA") {
@@ -54,13 +54,26 @@ export function errorAnswer(c: Context, code: ErrorCode, message: string, detail
 }
 
 /**
- * The single error mapper: an AppError answers its code's status with `{ message, code }`; HTTP
+ * The single error mapper: an AppError answers its code's status with `{ message, code }` (a 5xx one
+ * logged as "request turned away" with its code); HTTP
  * exceptions from Hono's own middleware keep their status with its code; anything else is logged
  * with the request id and `status: 500` (the line the API's 5xx alarm counts: stacks/alarms.ts) and
  * answered with a generic 500 `INTERNAL` that leaks nothing.
  */
 export function mapError(error: Error, c: Context) {
-  if (isAppError(error)) return errorAnswer(c, error.code, error.message, error.details);
+  if (isAppError(error)) {
+    // A 5xx the shop chose (busy, unavailable, in progress) is logged too, with its code: the shopper
+    // was turned away, and an operator must be able to see why.
+    if (errorCodes[error.code].status >= 500)
+      log("warn", "request turned away", {
+        requestId: c.get("requestId"),
+        status: errorCodes[error.code].status,
+        code: error.code,
+        method: c.req.method,
+        path: c.req.path,
+      });
+    return errorAnswer(c, error.code, error.message, error.details);
+  }
   const code = error instanceof HTTPException ? codeOfHonoStatus[error.status] : undefined;
   if (code) {
     const message =

@@ -60,13 +60,25 @@ export const lazyServices: Services = {
     () => import("./lazy/users.ts"),
     ["signUp", "signIn", "updateProfile", "list", "fromId", "update", "remove"],
   ),
+  addresses: lazyFunctions(
+    () => import("./lazy/addresses.ts"),
+    ["listAddresses", "addAddress", "updateAddress", "removeAddress"],
+  ),
   caller: lazyFunctions(
     () => import("./lazy/caller.ts"),
     ["callerFromToken", "sessionFromToken", "assertAdmin"],
   ),
   orders: lazyFunctions(
     () => import("./lazy/orders.ts"),
-    ["placeOrder", "listAll", "listMine", "fromIdForCaller", "removeOrder", "markDelivered"],
+    [
+      "placeOrder",
+      "listAll",
+      "listMine",
+      "fromIdForCaller",
+      "removeOrder",
+      "markDelivered",
+      "previewPromotion",
+    ],
   ),
   mails: lazyFunctions(() => import("./lazy/mails.ts"), ["listOrderMails"]),
   payments: lazyFunctions(
@@ -90,8 +102,26 @@ export const lazyServices: Services = {
       "bookedDays",
     ],
   ),
+  subscriptions: lazyFunctions(
+    () => import("./lazy/subscriptions.ts"),
+    [
+      "createSubscription",
+      "listMySubscriptions",
+      "subscriptionForCaller",
+      "listSubscriptions",
+      "changeSubscription",
+      "cancelSubscription",
+      "skipWeek",
+      "unskipWeek",
+      "deliveryForecast",
+    ],
+  ),
   zones: lazyFunctions(() => import("./lazy/zones.ts"), ["readZones", "setZones", "quoteDelivery"]),
   tax: lazyFunctions(() => import("./lazy/tax.ts"), ["readTaxClasses", "setTaxClasses"]),
+  promotions: lazyFunctions(
+    () => import("./lazy/promotions.ts"),
+    ["createPromotion", "listPromotions", "promotionFromId", "updatePromotion", "deletePromotion"],
+  ),
   alerts: lazyFunctions(
     () => import("./lazy/alerts.ts"),
     [

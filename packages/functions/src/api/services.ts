@@ -8,6 +8,7 @@
  * PayPal or the S3 client on the catalogue's path (docs/decisions/017-lazy-api-chunks.md).
  */
 
+import type * as addresses from "@fruit/core/addresses";
 import type * as alerts from "@fruit/core/alerts";
 import type * as contact from "@fruit/core/contact";
 import type * as delivery from "@fruit/core/delivery";
@@ -15,9 +16,11 @@ import type * as mails from "@fruit/core/mails";
 import type * as orders from "@fruit/core/orders";
 import type * as payments from "@fruit/core/payments";
 import type * as picking from "@fruit/core/picking";
+import type * as promotions from "@fruit/core/promotions";
 import type * as refunds from "@fruit/core/refunds";
 import type * as reviews from "@fruit/core/reviews";
 import type * as stats from "@fruit/core/stats";
+import type * as subscriptions from "@fruit/core/subscriptions";
 import type * as tax from "@fruit/core/tax";
 import type * as uploads from "@fruit/core/uploads";
 import type * as users from "@fruit/core/users";
@@ -38,12 +41,23 @@ export interface Services {
     typeof users,
     "signUp" | "signIn" | "updateProfile" | "list" | "fromId" | "update" | "remove"
   >;
+  /** The caller's saved addresses (docs/decisions/048-saved-addresses.md). */
+  addresses: AsyncFunctions<
+    typeof addresses,
+    "listAddresses" | "addAddress" | "updateAddress" | "removeAddress"
+  >;
   /** The caller behind a bearer token (jose), the verified session alone, and the admin check. */
   caller: AsyncFunctions<typeof caller, "callerFromToken" | "sessionFromToken" | "assertAdmin">;
   /** Orders: placement, reading, delivery, removal. */
   orders: AsyncFunctions<
     typeof orders,
-    "placeOrder" | "listAll" | "listMine" | "fromIdForCaller" | "removeOrder" | "markDelivered"
+    | "placeOrder"
+    | "listAll"
+    | "listMine"
+    | "fromIdForCaller"
+    | "removeOrder"
+    | "markDelivered"
+    | "previewPromotion"
   >;
   /** The mails an order's customer was sent (reads only: sending is the mail subscriber's). */
   mails: AsyncFunctions<typeof mails, "listOrderMails">;
@@ -69,8 +83,26 @@ export interface Services {
     | "moveOrder"
     | "bookedDays"
   >;
+  /** Subscriptions: standing weekly orders, their skips and cancellation (docs/decisions/051-standing-orders.md). */
+  subscriptions: AsyncFunctions<
+    typeof subscriptions,
+    | "createSubscription"
+    | "listMySubscriptions"
+    | "subscriptionForCaller"
+    | "listSubscriptions"
+    | "changeSubscription"
+    | "cancelSubscription"
+    | "skipWeek"
+    | "unskipWeek"
+    | "deliveryForecast"
+  >;
   /** Delivery zones and the quote (docs/decisions/046-zones-and-tax-classes.md). */
   zones: AsyncFunctions<typeof zones, "readZones" | "setZones" | "quoteDelivery">;
+  /** Promotion codes and their preview (docs/decisions/049-promotions-split-to-the-cent.md). */
+  promotions: AsyncFunctions<
+    typeof promotions,
+    "createPromotion" | "listPromotions" | "promotionFromId" | "updatePromotion" | "deletePromotion"
+  >;
   /** Tax classes (docs/decisions/046-zones-and-tax-classes.md). */
   tax: AsyncFunctions<typeof tax, "readTaxClasses" | "setTaxClasses">;
   /** Reviews (they write the product's rating in the same transaction). */

@@ -10,6 +10,7 @@ import { readStreamRecord } from "@fruit/core/db/stream-record";
 import { errorFields, log } from "@fruit/core/log";
 import { mailOrderChange } from "@fruit/core/mails/deliver";
 import { sendWithSes } from "@fruit/core/mails/ses";
+import { mailOccurrenceChange } from "@fruit/core/subscriptions/occurrence.mails";
 import type { Context, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from "aws-lambda";
 import { guardedConfig } from "./config-guard.ts";
 
@@ -17,7 +18,8 @@ import { guardedConfig } from "./config-guard.ts";
  * Routes one record to core: its keys and images, parsed by name first (core's
  * db/stream-record.ts: a malformed record throws, naming its field, and is retried); answers whether
  * it must be retried. Orders: their mails; products: restock episodes, low stock and cleanup;
- * episodes: one batch of their fan-out; contact messages and newsletter requests: their mail;
+ * episodes: one batch of their fan-out; contact messages, newsletter requests and subscription
+ * weeks without an order: their mail;
  * removed users: cleanup (mail-stream-filters.ts says which records come here).
  */
 async function mailRecord(record: DynamoDBRecord, options: FanOutOptions): Promise<boolean> {
@@ -33,6 +35,7 @@ async function mailRecord(record: DynamoDBRecord, options: FanOutOptions): Promi
     await alertProductChange(keys, before, after, options),
     await runEpisodeBatch(keys, options, after),
     await mailContactChange(keys, record.eventName === "INSERT" ? after : undefined, options),
+    await mailOccurrenceChange(keys, record.eventName === "INSERT" ? after : undefined, options),
   ];
   return results.some(Boolean);
 }

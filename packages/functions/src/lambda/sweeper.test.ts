@@ -4,6 +4,10 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 
 const sweep = vi.hoisted(() => vi.fn());
 vi.mock("@fruit/core/expiry", () => ({ sweepExpiredOrders: sweep }));
+const reconcile = vi.hoisted(() =>
+  vi.fn(async () => ({ subscriptions: 0, placed: 0, recorded: 0, reminded: 0, failed: 0, complete: true })),
+);
+vi.mock("@fruit/core/subscriptions", () => ({ reconcileSubscriptions: reconcile }));
 
 // A configuration core accepts: the handler checks it first (config-guard.ts).
 setConfig(loadConfig({ TABLE_NAME: "fruit-shop-unit" }));
@@ -38,5 +42,26 @@ describe("the sweeper handler", () => {
     await expect(handler({}, { awsRequestId: "run-2" })).rejects.toBeInstanceOf(SweepFailed);
     expect(lines.mock.calls[0]?.[0]).toBe("error");
     expect(JSON.parse(String(lines.mock.calls[0]?.[1]))).toMatchObject({ failed: 1, requestId: "run-2" });
+  });
+
+  it("runs the subscriptions' reconcile pass after the sweep, and fails the invocation when a week could not be opened", async () => {
+    const lines = vi.spyOn(sink, "write").mockImplementation(() => {});
+    sweep.mockResolvedValue(report(0));
+    reconcile.mockResolvedValueOnce({
+      subscriptions: 3,
+      placed: 1,
+      recorded: 0,
+      reminded: 0,
+      failed: 1,
+      complete: true,
+    });
+    const runs = reconcile.mock.calls.length;
+    await expect(handler({}, { awsRequestId: "run-3" })).rejects.toBeInstanceOf(SweepFailed);
+    expect(reconcile.mock.calls.length).toBe(runs + 1);
+    expect(JSON.parse(String(lines.mock.calls[1]?.[1]))).toMatchObject({
+      message: "subscription reconcile",
+      placed: 1,
+      failed: 1,
+    });
   });
 });

@@ -16,7 +16,7 @@ import { stream } from "hono/streaming";
 /**
  * The public pages with their own head (docs/decisions/034-page-heads.md): `/`, `/products`,
  * `/product/{slug}`, `/about`, `/contact`, `/accessibility`, each also in French under `/fr`
- * (docs/decisions/049-language-by-url.md), and `/sitemap.xml`, `/robots.txt`. One app for the
+ * (docs/decisions/052-language-by-url.md), and `/sitemap.xml`, `/robots.txt`. One app for the
  * cloud's page function (lambda/pages.ts, behind the router) and the local server
  * (packages/local/src/server.ts), handed the deployed index.html by `template`. Every client gets
  * the same answer: nothing reads the user agent, and absolute URLs come from configuration, never
@@ -147,7 +147,7 @@ export function createPagesApp(options: PagesOptions): Hono {
 
   app.get("/", (c) => page(c, { page: "home" }));
   app.get(HOME_ORIGIN_PATH, (c) => page(c, { page: "home" }));
-  // Each page in both languages: English at the root, French under /fr (docs/decisions/049-language-by-url.md).
+  // Each page in both languages: English at the root, French under /fr (docs/decisions/052-language-by-url.md).
   for (const [prefix, locale] of [
     ["", "en"],
     [FRENCH_PREFIX, "fr-CA"],

@@ -78,6 +78,13 @@ export const routes: RouteObject[] = [
             ...page(() => import("../features/orders/history/order-history-page.tsx"), "OrderHistoryPage"),
           },
           { path: "/profile", ...page(() => import("../features/account/profile-page.tsx"), "ProfilePage") },
+          {
+            path: "/subscriptions",
+            ...page(
+              () => import("../features/subscriptions/my-subscriptions-page.tsx"),
+              "MySubscriptionsPage",
+            ),
+          },
         ],
       },
       {
@@ -112,8 +119,22 @@ export const routes: RouteObject[] = [
             ...page(() => import("../features/admin/delivery/pick-list-page.tsx"), "PickListPage"),
           },
           {
+            path: "/admin/subscriptions",
+            ...page(
+              () => import("../features/admin/subscriptions/subscriptions-admin-page.tsx"),
+              "SubscriptionsAdminPage",
+            ),
+          },
+          {
             path: "/admin/users",
             ...page(() => import("../features/admin/users/users-admin-page.tsx"), "UsersAdminPage"),
+          },
+          {
+            path: "/admin/promotions",
+            ...page(
+              () => import("../features/admin/promotions/promotions-admin-page.tsx"),
+              "PromotionsAdminPage",
+            ),
           },
           {
             path: "/admin/messages",

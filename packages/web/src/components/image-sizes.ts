@@ -10,7 +10,7 @@ export const IMAGE_SIZES = {
    * 305 px (the xl container, 1320 px). The pixels subtracted are the container's padding (2 × 16)
    * and the gaps between columns (12 px on a phone, 20 from sm), plus the cards' borders. A 412 px
    * phone at 1.75x needs 319 px: the 320 variant, not the 480 a rougher `48vw` would ask for.
-   * tests/e2e/storefront.test.ts checks the picked variant against the drawn size.
+   * tests/e2e/storefront.e2e.ts checks the picked variant against the drawn size.
    */
   card: "(min-width: 82.5em) 305px, (min-width: 75em) calc((100vw - 100px) / 4), (min-width: 62em) calc((100vw - 78px) / 3), (min-width: 48em) calc((100vw - 56px) / 2), calc((100vw - 48px) / 2)",
   /** The product page's main picture: half the xl container from md, the full width below. */

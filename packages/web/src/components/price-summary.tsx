@@ -21,8 +21,25 @@ export const lineRates = (
   return lines.map((line) => rateOf.get(line.taxClass ?? STANDARD_TAX_CLASS) ?? standard);
 };
 
-/** Subtotal, shipping, tax and total — the same rows on the cart, the preview and the order. */
-export function PriceSummary({ prices, taxRates = [] }: { prices: Prices; taxRates?: readonly number[] }) {
+/** A promotion's part of the totals (docs/decisions/049): what it took off the items, and its code. */
+export interface DiscountShown {
+  discountPrice: number;
+  code: string;
+}
+
+/**
+ * Subtotal, a promotion's discount, shipping, tax and total — the same rows on the cart, the preview
+ * and the order (total = subtotal − discount + shipping + tax).
+ */
+export function PriceSummary({
+  prices,
+  taxRates = [],
+  discount,
+}: {
+  prices: Prices;
+  taxRates?: readonly number[];
+  discount?: DiscountShown | undefined;
+}) {
   const t = useT();
   const format = useFormat();
   const rate = taxRate(taxRates);
@@ -32,6 +49,12 @@ export function PriceSummary({ prices, taxRates = [] }: { prices: Prices; taxRat
         label={t({ id: "summary.subtotal", defaultMessage: "Subtotal" })}
         value={format.money(prices.itemsPrice)}
       />
+      {discount && discount.discountPrice > 0 && (
+        <SummaryRow
+          label={t({ id: "summary.discount", defaultMessage: "Discount ({code})" }, { code: discount.code })}
+          value={`−${format.money(discount.discountPrice)}`}
+        />
+      )}
       <SummaryRow
         label={t({ id: "summary.shipping", defaultMessage: "Shipping" })}
         value={

@@ -5,7 +5,7 @@ import type { WebLocale } from "./locale.ts";
 export type Messages = Record<string, string>;
 
 /**
- * The messages of a language, loaded on demand (docs/decisions/049-language-by-url.md). English is
+ * The messages of a language, loaded on demand (docs/decisions/052-language-by-url.md). English is
  * each screen's own `defaultMessage`s, so it ships inside the screens' chunks and needs no catalogue;
  * French is one chunk of its own that only a `/fr` page downloads, fetched beside the first screen.
  */

@@ -1,5 +1,5 @@
 /**
- * The shop's two languages and where each lives (docs/decisions/049-language-by-url.md): English at
+ * The shop's two languages and where each lives (docs/decisions/052-language-by-url.md): English at
  * the root, Canadian French under `/fr`. The URL alone chooses the language — never
  * `Accept-Language`, which a cached page could not follow — and a page's address in the other
  * language is the same path with `/fr` added or removed.

@@ -15,7 +15,7 @@ import { LocaleProvider } from "./intl.tsx";
 import { makeIntl, setPageIntl } from "./page-intl.ts";
 
 /**
- * The pseudo-locale run (docs/decisions/049-language-by-url.md): every storefront and customer route
+ * The pseudo-locale run (docs/decisions/052-language-by-url.md): every storefront and customer route
  * rendered whole — header, screen, footer — with every message in the pseudo-locale's accented
  * letters, and the API's texts written in them too. Any word of plain ASCII letters left on the page
  * (text, labels, placeholders, titles, alt texts) is a string some screen wrote outside the messages.

@@ -13,7 +13,7 @@ import { localeOfPath } from "../i18n/locale.ts";
 
 const firstCanonical = document.querySelector<HTMLLinkElement>('link[rel="canonical"]')?.href;
 const canonicalOrigin = firstCanonical ? new URL(firstCanonical).origin : location.origin;
-/** The page's language: the address chose it, and it stays for the page's life (docs/decisions/049-language-by-url.md). */
+/** The page's language: the address chose it, and it stays for the page's life (docs/decisions/052-language-by-url.md). */
 const pageLocale = localeOfPath(location.pathname);
 
 /** The `<link rel="alternate" hreflang>` of a language, made when missing; removed when `href` is undefined. */

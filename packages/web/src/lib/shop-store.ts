@@ -39,6 +39,8 @@ export interface ShopState {
   paymentMethod: PaymentMethod | "";
   /** The delivery window chosen at checkout (docs/product.md §10); null: none (the server picks the earliest). */
   deliverySlot: DeliverySlotRef | null;
+  /** The promotion code the shopper applied to the cart (docs/decisions/049); null: none. */
+  promoCode: string | null;
   fullBox: boolean;
 }
 
@@ -48,6 +50,7 @@ const KEYS = {
   shippingAddress: "shippingAddress",
   paymentMethod: "paymentMethod",
   deliverySlot: "deliverySlot",
+  promoCode: "promoCode",
 } as const;
 
 /**
@@ -64,6 +67,7 @@ function load(): ShopState {
     shippingAddress: readStored<ShippingAddress | null>(KEYS.shippingAddress, null),
     paymentMethod: readStored<PaymentMethod | "">(KEYS.paymentMethod, ""),
     deliverySlot: readStored<DeliverySlotRef | null>(KEYS.deliverySlot, null),
+    promoCode: readStored<string | null>(KEYS.promoCode, null),
     fullBox: false,
   };
 }
@@ -123,14 +127,21 @@ export const shop = {
     update({ cartItems: state.cartItems.filter((line) => line._id !== id) });
   },
   clearCart(): void {
-    update({ cartItems: [], deliverySlot: null });
+    update({ cartItems: [], deliverySlot: null, promoCode: null });
   },
   signIn(userInfo: UserInfo): void {
     update({ userInfo });
   },
   /** Clears user, cart items, shipping address and payment method (docs/product.md §2 Logout, §4 sign out). */
   signOut(): void {
-    update({ userInfo: null, cartItems: [], shippingAddress: null, paymentMethod: "", deliverySlot: null });
+    update({
+      userInfo: null,
+      cartItems: [],
+      shippingAddress: null,
+      paymentMethod: "",
+      deliverySlot: null,
+      promoCode: null,
+    });
   },
   saveShippingAddress(shippingAddress: ShippingAddress): void {
     update({
@@ -141,6 +152,10 @@ export const shop = {
           : {}),
       },
     });
+  },
+  /** A saved address chosen at checkout: the whole address, its map location (or none) included. */
+  chooseShippingAddress(shippingAddress: ShippingAddress): void {
+    update({ shippingAddress });
   },
   saveShippingLocation(location: Location): void {
     const base: ShippingAddress = state.shippingAddress ?? {
@@ -154,6 +169,10 @@ export const shop = {
   },
   saveDeliverySlot(deliverySlot: DeliverySlotRef | null): void {
     update({ deliverySlot });
+  },
+  /** Applies a promotion code to the cart (null: removes it). */
+  savePromoCode(promoCode: string | null): void {
+    update({ promoCode });
   },
   savePaymentMethod(paymentMethod: PaymentMethod): void {
     update({ paymentMethod });

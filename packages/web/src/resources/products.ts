@@ -6,7 +6,7 @@ import { api } from "../lib/api.ts";
 
 /**
  * The page's language asks the catalogue for its texts (`?lang=fr-CA`: French where the shop has
- * them, English marked `lang` where not; docs/decisions/048-i18n-formatjs.md). The page's address
+ * them, English marked `lang` where not; docs/decisions/050-i18n-formatjs.md). The page's address
  * chose it and it stays for the page's life.
  */
 const LANG = localeOfPath(location.pathname) === "fr-CA" ? "lang=fr-CA" : "";

@@ -3,7 +3,9 @@ import type { Caller, Session } from "@fruit/core/users/caller";
 import { createMiddleware } from "hono/factory";
 import type { Services } from "../services.ts";
 
-export type AuthEnv = { Variables: { caller: Caller; session: Session; requestId: string } };
+export type AuthEnv = {
+  Variables: { caller: Caller; session: Session; viewer: Caller | undefined; requestId: string };
+};
 
 /** Reads `Authorization: Bearer <token>` (scheme in any case, as the original client's map-key call sends "BEARER"). */
 export function bearerToken(header: string | undefined): string {
@@ -54,5 +56,16 @@ export function auth(callers: Services["caller"]) {
     await next();
   });
 
-  return { requireUser, requireSession, requireAdmin };
+  /**
+   * For a public route that answers a signed-in caller more (their own limits): sets `c.var.viewer`
+   * to the caller of the bearer token when one is sent (401 when it is bad, as everywhere), else
+   * leaves it undefined.
+   */
+  const optionalUser = createMiddleware<AuthEnv>(async (c, next) => {
+    const header = c.req.header("authorization");
+    c.set("viewer", header === undefined ? undefined : await callers.callerFromToken(bearerToken(header)));
+    await next();
+  });
+
+  return { requireUser, requireSession, requireAdmin, optionalUser };
 }

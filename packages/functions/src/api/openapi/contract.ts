@@ -1,3 +1,4 @@
+import { SavedAddressInputSchema } from "@fruit/core/browser/addresses";
 import {
   ConfirmNewsletterSchema,
   ContactListQuerySchema,
@@ -19,6 +20,7 @@ import {
   OrderInputSchema,
   OrderListQuerySchema,
   PayOrderSchema,
+  PromotionPreviewInputSchema,
 } from "@fruit/core/browser/orders";
 import { FinalInputSchema } from "@fruit/core/browser/picking";
 import {
@@ -27,8 +29,16 @@ import {
   ProductQuerySchema,
   ProductUpdateSchema,
 } from "@fruit/core/browser/products";
+import { PromotionInputSchema, PromotionListQuerySchema } from "@fruit/core/browser/promotions";
 import { RefundInputSchema } from "@fruit/core/browser/refunds";
 import { ReviewSchema } from "@fruit/core/browser/reviews";
+import {
+  ForecastQuerySchema,
+  NewSubscriptionSchema,
+  SkipSchema,
+  SubscriptionChangeSchema,
+  SubscriptionListQuerySchema,
+} from "@fruit/core/browser/subscriptions";
 import { TaxClassesSchema } from "@fruit/core/browser/tax";
 import { PresignSchema } from "@fruit/core/browser/uploads";
 import {
@@ -64,6 +74,17 @@ export interface RouteContract {
   errors?: readonly ErrorCode[];
 }
 
+/** Why a promotion's code does not apply (docs/decisions/049-promotions-split-to-the-cent.md). */
+const PROMOTION_REFUSALS = [
+  "PROMO_UNKNOWN",
+  "PROMO_NOT_STARTED",
+  "PROMO_EXPIRED",
+  "PROMO_USED_UP",
+  "PROMO_MIN_NOT_MET",
+  "PROMO_NOT_ELIGIBLE",
+  "PROMO_FIRST_ORDER_ONLY",
+] as const satisfies ErrorCode[];
+
 const ORDER_CONFLICTS = ["ORDER_CANCELLED", "ORDER_CHANGING"] as const satisfies ErrorCode[];
 const PLACEMENT = [
   "UNKNOWN_PRODUCT",
@@ -77,6 +98,7 @@ const PLACEMENT = [
   "IDEMPOTENCY_KEY_ORDER_DELETED",
   "IN_PROGRESS",
   "BUSY",
+  ...PROMOTION_REFUSALS,
 ] as const satisfies ErrorCode[];
 
 /**
@@ -238,6 +260,32 @@ export const routeContracts: Record<string, RouteContract> = {
     body: ProfileSchema,
     answers: { 200: "The user with a new token" },
     errors: ["EMAIL_TAKEN", "CHANGED_MEANWHILE"],
+  },
+  "GET /api/users/addresses": {
+    summary: "The caller's saved addresses, oldest first (exactly one `isDefault` unless none)",
+    access: "user",
+    answers: { 200: "An array of saved addresses" },
+  },
+  "POST /api/users/addresses": {
+    summary:
+      "Saves an address for the caller (at most 10; the first, or one sent with `isDefault: true`, is the default)",
+    access: "user",
+    body: SavedAddressInputSchema,
+    answers: { 201: "The saved address" },
+    errors: ["ADDRESS_LIMIT_REACHED", "CHANGED_MEANWHILE"],
+  },
+  "PUT /api/users/addresses/:id": {
+    summary: "Replaces one of the caller's saved addresses; `isDefault: true` makes it the default",
+    access: "user",
+    body: SavedAddressInputSchema,
+    answers: { 200: "The saved address" },
+    errors: ["NOT_FOUND", "CHANGED_MEANWHILE"],
+  },
+  "DELETE /api/users/addresses/:id": {
+    summary: "Deletes one of the caller's saved addresses (a deleted default hands it to the newest other)",
+    access: "user",
+    answers: { 200: "`{ message }`" },
+    errors: ["NOT_FOUND", "CHANGED_MEANWHILE"],
   },
   "GET /api/users": {
     summary: "A page of the accounts",
@@ -413,6 +461,48 @@ export const routeContracts: Record<string, RouteContract> = {
     answers: { 200: "`{ zone, shippingPrice, freeOver, minimumItemsPrice, weekdays, taxRates }`" },
     errors: ["OUTSIDE_AREA"],
   },
+  "GET /api/promotions": {
+    summary: "A page of the promotions, newest first",
+    access: "admin",
+    query: PromotionListQuerySchema,
+    answers: { 200: "An array of promotions" },
+  },
+  "POST /api/promotions": {
+    summary: "Creates a promotion (its code unique in any case)",
+    access: "admin",
+    body: PromotionInputSchema,
+    answers: { 201: "The promotion" },
+    errors: ["PROMO_CODE_TAKEN"],
+  },
+  "GET /api/promotions/:id": {
+    summary: "One promotion with its uses",
+    access: "admin",
+    answers: { 200: "The promotion" },
+    errors: ["NOT_FOUND"],
+  },
+  "PUT /api/promotions/:id": {
+    summary: "Replaces what the administrator sets of a promotion (its uses stay)",
+    access: "admin",
+    body: PromotionInputSchema,
+    answers: { 200: "The promotion" },
+    errors: ["NOT_FOUND", "PROMO_CODE_TAKEN", "CHANGED_MEANWHILE"],
+  },
+  "DELETE /api/promotions/:id": {
+    summary: "Deletes a promotion (orders keep their code and discount)",
+    access: "admin",
+    answers: { 200: "`{ message }`" },
+    errors: ["NOT_FOUND", "CHANGED_MEANWHILE"],
+  },
+  "POST /api/promotions/preview": {
+    summary:
+      "What a code takes off a cart, line by line, with the order's amounts (anyone; a signed-in caller's own limits apply)",
+    access: "public",
+    body: PromotionPreviewInputSchema,
+    answers: {
+      200: "`{ code, discountPrice, shippingDiscount, lines: [{ _id, discount }], itemsPrice, shippingPrice, taxPrice, totalPrice }`",
+    },
+    errors: ["UNKNOWN_PRODUCT", ...PROMOTION_REFUSALS],
+  },
   "GET /api/tax/classes": {
     summary: "The shop's tax classes",
     access: "admin",
@@ -462,6 +552,84 @@ export const routeContracts: Record<string, RouteContract> = {
     access: "admin",
     query: SlotsQuerySchema,
     answers: { 200: "An array of days" },
+  },
+  "GET /api/delivery/forecast": {
+    summary:
+      "The harvest forecast: per window date of the next `weeks` weeks (default 4), the placed orders and the subscriptions not yet opened, by product",
+    access: "admin",
+    query: ForecastQuerySchema,
+    answers: { 200: "An array of `{ date, start, end, products: [{ _id, name, unit, quantity }] }`" },
+  },
+  "POST /api/subscriptions": {
+    summary: "Starts a standing weekly order of the caller",
+    access: "user",
+    body: NewSubscriptionSchema,
+    answers: { 201: "The subscription, with its `next` box" },
+    errors: ["UNKNOWN_PRODUCT", "WINDOW_NOT_OFFERED"],
+  },
+  "GET /api/subscriptions": {
+    summary: "A page of every subscription, newest first",
+    access: "admin",
+    query: SubscriptionListQuerySchema,
+    answers: { 200: "An array of subscriptions" },
+  },
+  "GET /api/subscriptions/mine": {
+    summary: "A page of the caller's subscriptions, newest first",
+    access: "user",
+    query: SubscriptionListQuerySchema,
+    answers: { 200: "An array of subscriptions" },
+  },
+  "GET /api/subscriptions/:id": {
+    summary: "A subscription: the caller's own, or any for an administrator",
+    access: "user",
+    answers: { 200: "The subscription" },
+    errors: ["NOT_FOUND"],
+  },
+  "PUT /api/subscriptions/:id": {
+    summary: "Changes a subscription's items, window, cadence, end, address or pause (weeks not yet opened)",
+    access: "user",
+    body: SubscriptionChangeSchema,
+    answers: { 200: "The subscription" },
+    errors: [
+      "NOT_FOUND",
+      "UNKNOWN_PRODUCT",
+      "WINDOW_NOT_OFFERED",
+      "SUBSCRIPTION_CANCELLED",
+      "CHANGED_MEANWHILE",
+    ],
+  },
+  "DELETE /api/subscriptions/:id": {
+    summary: "Cancels a subscription and its unpaid open week's order",
+    access: "user",
+    answers: { 200: "The cancelled subscription" },
+    errors: ["NOT_FOUND", "ALREADY_PAID", "CHANGED_MEANWHILE"],
+  },
+  "POST /api/subscriptions/:id/skips": {
+    summary: "Skips a week, up to its cut-off; an open week's unpaid order is cancelled",
+    access: "user",
+    body: SkipSchema,
+    answers: { 201: "The subscription" },
+    errors: [
+      "NOT_FOUND",
+      "NOT_A_DELIVERY_DATE",
+      "CUTOFF_PASSED",
+      "ALREADY_PAID",
+      "SUBSCRIPTION_CANCELLED",
+      "CHANGED_MEANWHILE",
+    ],
+  },
+  "DELETE /api/subscriptions/:id/skips/:date": {
+    summary: "Takes a skip back before the week's cut-off",
+    access: "user",
+    answers: { 200: "The subscription" },
+    errors: [
+      "NOT_FOUND",
+      "NOT_A_DELIVERY_DATE",
+      "CUTOFF_PASSED",
+      "SLOT_FULL",
+      "SUBSCRIPTION_CANCELLED",
+      "CHANGED_MEANWHILE",
+    ],
   },
   "PUT /api/delivery/orders/:id": {
     summary: "Moves an order to another delivery window",

@@ -11,7 +11,7 @@ const NAMES: Record<WebLocale, { short: string; name: string }> = {
 };
 
 /**
- * The header's link to the same page in the other language (docs/decisions/049-language-by-url.md):
+ * The header's link to the same page in the other language (docs/decisions/052-language-by-url.md):
  * the same path, search and hash with `/fr` added or removed. A plain link, so the page loads anew
  * in that language with its messages; each language's name is written in that language.
  */

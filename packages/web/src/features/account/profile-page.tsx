@@ -5,12 +5,13 @@ import { notifyError, notifySuccess } from "../../lib/notify.ts";
 import { shop, useShop } from "../../lib/shop-store.ts";
 import { updateProfile } from "./api/update-profile.ts";
 import { PASSWORDS_DO_NOT_MATCH } from "./passwords-match.ts";
+import { SavedAddresses } from "./saved-addresses.tsx";
 
 /** docs/product.md §8: after the toast the profile screen goes home after 2 seconds. */
 export const PROFILE_UPDATED_MESSAGE = "User updated successfully";
 const REDIRECT_AFTER_MS = 2000;
 
-/** /profile — name, e-mail and (optionally) a new password with its confirmation. */
+/** /profile — name, e-mail and (optionally) a new password with its confirmation; the saved addresses. */
 export function ProfilePage() {
   const userInfo = useShop((s) => s.userInfo);
   const navigate = useNavigate();
@@ -84,6 +85,7 @@ export function ProfilePage() {
           </Stack>
         </form>
       </Paper>
+      <SavedAddresses />
     </Container>
   );
 }

@@ -127,6 +127,38 @@ describe("cart page", () => {
     expect(totals).toHaveTextContent("$0.00");
   });
 
+  it("without a saved address, asks the quote of a postal code given in the cart and shows its zone before checkout", async () => {
+    shop.addToCart({ ...product({ _id: "p5", price: 10, countInStock: 9 }), quantity: 2 });
+    const api = fakeApi({
+      "GET /api/delivery/quote": {
+        zone: { id: "plateau", name: "Plateau" },
+        shippingPrice: 15,
+        freeOver: 60,
+        minimumItemsPrice: 25,
+        weekdays: [2],
+        taxRates: [{ id: "standard", rate: 15 }],
+      },
+    });
+    vi.stubGlobal("fetch", api.fetch);
+    renderScreen(<CartPage />, { path: "/cart" });
+    const totals = screen.getByRole("region", { name: "Order summary" });
+    expect(totals).toHaveTextContent("Shipping$10.00");
+    await userEvent.type(screen.getByLabelText("Delivering to? Postal code"), "h2x 1y4");
+    await userEvent.click(screen.getByRole("button", { name: "Check delivery" }));
+    await waitFor(() => expect(totals).toHaveTextContent("Shipping$15.00"));
+    expect(api.calls.map((call) => call.path)).toEqual([
+      "/api/delivery/quote?postalCode=h2x+1y4&itemsPrice=20.00",
+    ]);
+    const note = screen.getByTestId("zone-note");
+    expect(note).toHaveTextContent("Delivery zone: Plateau — $15.00 delivery");
+    expect(note).toHaveTextContent("add $5.00 more");
+    expect(note).toHaveTextContent("Add $40.00 more for free delivery");
+    expect(note).toHaveTextContent("Delivered on Tuesday");
+    // Kept as the start of the address the checkout's form shows.
+    expect(getShopState().shippingAddress?.postalCode).toBe("h2x 1y4");
+    expect(screen.queryByLabelText("Delivering to? Postal code")).not.toBeInTheDocument();
+  });
+
   it("ships free above the free-shipping threshold", () => {
     shop.addToCart({ ...product({ _id: "p3", price: 50.5, countInStock: 5 }), quantity: 2 });
     renderScreen(<CartPage />, { path: "/cart" });

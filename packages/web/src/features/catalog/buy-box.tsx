@@ -5,6 +5,7 @@ import { useNavigate } from "react-router-dom";
 import { RatingStars } from "../../components/rating-stars.tsx";
 import { useFormat, useT } from "../../i18n/intl.tsx";
 import { AddToCartButton, addToCart, atOneStep, atStock, QuantityStepper, stepFrom } from "../cart/index.ts";
+import { DeliverEveryWeekButton } from "../subscriptions/index.ts";
 import { RestockAlertBox } from "./restock/restock-alert-box.tsx";
 
 /**
@@ -34,7 +35,7 @@ export function BuyBox({ product }: { product: ProductDetail }) {
       <Text size="sm" tt="uppercase" c="dimmed" fw={700}>
         {product.category} · {product.brand}
       </Text>
-      {/* A text the shop has only in English says so on a French page (docs/decisions/048-i18n-formatjs.md). */}
+      {/* A text the shop has only in English says so on a French page (docs/decisions/050-i18n-formatjs.md). */}
       <Title order={1} lang={product.lang && product.lang !== format.locale ? product.lang : undefined}>
         {product.name}
       </Title>
@@ -90,6 +91,10 @@ export function BuyBox({ product }: { product: ProductDetail }) {
                 </Text>
               )}
               <AddToCartButton onClick={add} busy={busy} />
+              <DeliverEveryWeekButton
+                fullWidth
+                items={[{ _id: product._id, name: product.name, quantity }]}
+              />
             </>
           )}
         </Stack>

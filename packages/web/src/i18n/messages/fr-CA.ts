@@ -18,6 +18,7 @@ export const messages: Messages = {
   "nav.contact": "CONTACT",
   "nav.profile": "Mon profil",
   "nav.orders": "Mes commandes",
+  "nav.subscriptions": "Mes abonnements",
   "nav.menu": "Menu",
   "nav.mobile": "Mobile",
   "nav.account": "Compte",
@@ -256,6 +257,7 @@ export const messages: Messages = {
   "orders.details.label": "Détails de la commande {id}",
   "orders.details": "Détails",
   "orders.count": "{count, plural, one {# commande} other {# commandes}}",
+  "subscriptions.count": "{count, plural, one {# abonnement} other {# abonnements}}",
   "orders.no": "Non",
   "orders.title": "Mes commandes",
   "orders.loading": "Chargement des commandes",
@@ -288,6 +290,7 @@ export const messages: Messages = {
   "cart.checkout": "Passer à la caisse",
   // Price summary
   "summary.subtotal": "Sous-total",
+  "summary.discount": "Rabais ({code})",
   "summary.shipping": "Livraison",
   "summary.free": "Gratuite",
   "summary.tax": "Taxes",
@@ -310,6 +313,7 @@ export const messages: Messages = {
   "address.postalCode": "Code postal",
   "address.country": "Pays",
   "address.saved": "Adresse de livraison enregistrée",
+  "address.keep": "Enregistrer cette adresse",
   "address.title": "Adresse de livraison",
   "address.comments": "Commentaires (facultatif)",
   "address.comments.help": "Notes de livraison pour le livreur. Non enregistrées avec l’adresse.",
@@ -331,6 +335,21 @@ export const messages: Messages = {
   "payment.title": "Paiement",
   "payment.method": "Moyen de paiement",
   "payment.placeOrder": "Passer la commande",
+  // Subscriptions: "Deliver every week"
+  "subscribe.open": "Livrer chaque semaine",
+  "subscribe.title": "Livrer chaque semaine",
+  "subscribe.done": "Abonnement créé : votre première boîte est en route",
+  "subscribe.explain":
+    "{items}. La boîte de chaque semaine est commandée aux prix et au stock de cette semaine-là, quelques jours avant son heure limite; vous la payez par lien et pouvez sauter n’importe quelle semaine.",
+  "subscribe.addressFirst": "Entrez d’abord votre adresse de livraison : <link>adresse de livraison</link>.",
+  "subscribe.noWindow":
+    "La boutique n’a pas encore de plage de livraison hebdomadaire ouverte pour votre adresse.",
+  "subscribe.window": "Plage de livraison",
+  "subscribe.every1": "Chaque semaine",
+  "subscribe.every2": "Une semaine sur deux",
+  "subscribe.first": "Première boîte : {window}",
+  "subscribe.to": "À {name}, {address}, {city}",
+  "subscribe.submit": "S’abonner",
   // Accessibility
   "a11y.title": "Accessibilité",
   "a11y.intro":

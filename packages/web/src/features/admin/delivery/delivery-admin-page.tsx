@@ -6,6 +6,7 @@ import { AdminTable } from "../shared/admin-table.tsx";
 import { ErrorState, LoadingState } from "../shared/screen-state.tsx";
 import { useAdminAction } from "../shared/use-admin-action.ts";
 import { CALENDAR_KEY, changeSlot, useCalendar, useRules, useZones } from "./api.ts";
+import { ForecastTable } from "./forecast-table.tsx";
 import { RulesForm } from "./rules-form.tsx";
 import { ZonesForm } from "./zones-form.tsx";
 
@@ -18,7 +19,10 @@ const when = (iso: string) =>
     minute: "2-digit",
   });
 
-/** /admin/delivery — the rules editor, the zones editor and the two-week calendar of booked/capacity per window. */
+/**
+ * /admin/delivery — the rules editor, the zones editor, the two-week calendar of booked/capacity per
+ * window and the printable harvest forecast.
+ */
 export function DeliveryAdminPage() {
   const rules = useRules();
   const calendar = useCalendar();
@@ -107,6 +111,7 @@ export function DeliveryAdminPage() {
           )}
         </Stack>
       </Card>
+      <ForecastTable />
     </AdminPage>
   );
 }

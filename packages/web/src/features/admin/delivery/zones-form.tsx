@@ -7,6 +7,7 @@ import { useAdminAction } from "../shared/use-admin-action.ts";
 import { saveZones, ZONES_KEY } from "./api.ts";
 import { fromDraft, newZoneDraft, toDraft, type ZoneDraft } from "./zone-draft.ts";
 import { ZoneRow } from "./zone-row.tsx";
+import { ZonesMap } from "./zones-map.tsx";
 
 /**
  * The zones editor (docs/decisions/046-zones-and-tax-classes.md): each zone's postal prefixes,
@@ -37,6 +38,7 @@ export function ZonesForm({ zones }: { zones: Zones }) {
             ? "No zones: every address is delivered for $10, free over $100."
             : "Orders outside every zone are refused. Where zones overlap, the cheapest for the basket applies; a map location wins over the postal code."}
         </Text>
+        <ZonesMap zones={drafts.map(fromDraft)} />
         {drafts.map((draft) => (
           <ZoneRow
             key={draft.row}

@@ -1,11 +1,13 @@
+import { formatMoney } from "@fruit/core/browser/money";
 import type { Order } from "@fruit/core/browser/orders";
-import { Alert, Badge, Button, Container, Group, Title } from "@mantine/core";
+import { Alert, Badge, Button, Container, Group, Text, Title } from "@mantine/core";
 import { type ComponentType, Suspense } from "react";
 import { Link, useParams } from "react-router-dom";
 import { ErrorBlock, LoadingBlock } from "../../../components/page-states.tsx";
 import { useShop } from "../../../lib/shop-store.ts";
+import { BuyAgainButton } from "../../cart/index.ts";
 import { SlotLine } from "../../delivery/index.ts";
-import { chargedPrices, FinalSummary } from "../shared/final-summary.tsx";
+import { chargedDiscount, chargedPrices, FinalSummary } from "../shared/final-summary.tsx";
 import { OrderLayout, OrderSection, PaymentMethodLine, ShippingLines } from "../shared/order-details.tsx";
 import { OrderItemsList } from "../shared/order-items-list.tsx";
 import { PaymentPendingBadge, RefundBadge, RefundsList } from "../shared/order-refunds.tsx";
@@ -101,8 +103,12 @@ export function OrderPage({ adminTools }: { adminTools?: OrderAdminTools }) {
           <RefundBadge order={order} />
         </Group>
       </Group>
+      <Group mb="lg">
+        <BuyAgainButton lines={order.orderItems} orderId={order._id} />
+      </Group>
       <OrderLayout
         prices={chargedPrices(order)}
+        discount={chargedDiscount(order)}
         taxRates={(order.taxes ?? []).filter((tax) => tax.base > 0).map((tax) => tax.rate)}
         sections={
           <>
@@ -144,7 +150,16 @@ export function OrderPage({ adminTools }: { adminTools?: OrderAdminTools }) {
               ) : (
                 <OrderItemsList
                   items={order.orderItems}
-                  note={(line) => <SubstituteNote choice={line.substitute} />}
+                  note={(line) => (
+                    <>
+                      <SubstituteNote choice={line.substitute} />
+                      {(line.discount ?? 0) > 0 && (
+                        <Text size="sm" c="green.8">
+                          {order.promotion?.code}: −{formatMoney(line.discount ?? 0)}
+                        </Text>
+                      )}
+                    </>
+                  )}
                 />
               )}
               <PolicyNote />

@@ -7,6 +7,7 @@ import table from "../../../components/data-table.module.css";
 import { LoadMore } from "../../../components/load-more.tsx";
 import { ErrorBlock, LoadingBlock } from "../../../components/page-states.tsx";
 import { useFormat, useT } from "../../../i18n/intl.tsx";
+import { BuyAgainButton } from "../../cart/index.ts";
 import { ChargedTotal } from "../shared/final-summary.tsx";
 import { PaymentPendingBadge, RefundBadge } from "../shared/order-refunds.tsx";
 import { useMyOrders } from "./api/use-my-orders.ts";
@@ -68,8 +69,8 @@ const NOUN: MessageDescriptor = defineMessage({
 });
 
 /**
- * /orderhistory — date, total (the final, against what was paid, once picked), paid (or "Payment pending"; refunded or partially refunded), delivered
- * and Details; stacked cards on a phone. The orders are
+ * /orderhistory — date, total (the final, against what was paid, once picked), paid (or "Payment pending"; refunded or partially refunded), delivered,
+ * Details and Buy again (its lines back in the cart at today's prices and stock); stacked cards on a phone. The orders are
  * read 25 at a time, with Load more while more follow.
  */
 export function OrderHistoryPage() {
@@ -140,6 +141,7 @@ export function OrderHistoryPage() {
                     </Group>
                     <DetailsButton order={order} />
                   </Group>
+                  <BuyAgainButton lines={order.orderItems} orderId={order._id} />
                 </Card>
               ))}
             </Stack>
@@ -192,7 +194,10 @@ export function OrderHistoryPage() {
                       </td>
                       <td>{order.deliverySlot ? format.window(order.deliverySlot) : "—"}</td>
                       <td>
-                        <DetailsButton order={order} />
+                        <Stack gap={6} align="flex-start">
+                          <DetailsButton order={order} />
+                          <BuyAgainButton lines={order.orderItems} orderId={order._id} />
+                        </Stack>
                       </td>
                     </tr>
                   ))}

@@ -7,7 +7,12 @@ import { errorCode, errorMessage } from "../../../lib/api.ts";
 import { newIdempotencyKey } from "../../../lib/idempotency-key.ts";
 import { notifyError } from "../../../lib/notify.ts";
 import { shop, useShop } from "../../../lib/shop-store.ts";
-import { refreshCartFromServer } from "../../cart/index.ts";
+import {
+  PromoCodeField,
+  promoRefusal,
+  refreshCartFromServer,
+  usePromotionPreview,
+} from "../../cart/index.ts";
 import { SlotLine, shippingOfQuote, useDeliveryQuote, ZoneNote } from "../../delivery/index.ts";
 import { isAddressComplete } from "../checkout/address-complete.ts";
 import { OrderLayout, OrderSection, PaymentMethodLine, ShippingLines } from "../shared/order-details.tsx";
@@ -21,7 +26,7 @@ import { SubstituteControl } from "./substitute-control.tsx";
  * Place Order creates the order.
  */
 export function PlaceOrderPage() {
-  const { cartItems, shippingAddress, paymentMethod, deliverySlot } = useShop((s) => s);
+  const { cartItems, shippingAddress, paymentMethod, deliverySlot, promoCode } = useShop((s) => s);
   const navigate = useNavigate();
   // One key per attempt, kept while the page lives: a retry after a lost answer is the same attempt.
   const [attemptKey, setAttemptKey] = useState(newIdempotencyKey);
@@ -30,7 +35,10 @@ export function PlaceOrderPage() {
   const itemsPrice = priceLines(cartItems).itemsPrice;
   // The zone of the address prices shipping as the server will (docs/decisions/046-zones-and-tax-classes.md).
   const quote = useDeliveryQuote(shippingAddress, itemsPrice);
-  const prices = priceLines(cartItems, shippingOfQuote(quote.data));
+  // A code is priced by the server's preview, whose figures the order is placed with (docs/decisions/049).
+  const promo = usePromotionPreview(promoCode, cartItems, shippingAddress);
+  const applied = promoCode && !promo.error ? promo.data : undefined;
+  const prices = applied ?? priceLines(cartItems, shippingOfQuote(quote.data));
 
   useEffect(() => {
     if (!isAddressComplete(shippingAddress)) navigate("/checkout", { replace: true });
@@ -44,13 +52,25 @@ export function PlaceOrderPage() {
     try {
       // A click before the quote answered waits for it: the figures sent are the server's (its zone's
       // shipping, its tax rates by class), not the one rule's refused as PRICES_CHANGED.
-      const sent = quote.isLoading ? priceLines(cartItems, shippingOfQuote(await quote.mutate())) : prices;
+      const sent = promoCode
+        ? await promo.mutate()
+        : quote.isLoading
+          ? priceLines(cartItems, shippingOfQuote(await quote.mutate()))
+          : prices;
+      if (!sent) {
+        setBusy(false);
+        return;
+      }
       const { order } = await createOrder(
         {
           orderItems: cartItems,
           shippingAddress,
           paymentMethod,
-          ...sent,
+          itemsPrice: sent.itemsPrice,
+          shippingPrice: sent.shippingPrice,
+          taxPrice: sent.taxPrice,
+          totalPrice: sent.totalPrice,
+          ...(promoCode ? { promoCode } : {}),
           ...(deliverySlot ? { deliverySlotId: deliverySlot.id } : {}),
         },
         attemptKey,
@@ -60,7 +80,9 @@ export function PlaceOrderPage() {
     } catch (error) {
       const status = (error as { status?: number }).status;
       const code = errorCode(error);
-      if (code && CART_REFUSALS.has(code)) {
+      const promoText = promoRefusal(error);
+      if (promoText) setRefusal(`${promoText} Remove the code to place your order without it.`);
+      else if (code && CART_REFUSALS.has(code)) {
         // Stock ran out, a price changed or the delivery window filled since: show why, refresh the cart.
         setRefusal(errorMessage(error));
         if (SLOT_REFUSALS.has(code)) shop.saveDeliverySlot(null);
@@ -78,6 +100,7 @@ export function PlaceOrderPage() {
       </Title>
       <OrderLayout
         prices={prices}
+        discount={applied && { discountPrice: applied.discountPrice, code: applied.code }}
         taxRates={lineRates(cartItems, quote.data?.taxRates)}
         sections={
           <>
@@ -109,6 +132,7 @@ export function PlaceOrderPage() {
           </>
         }
       >
+        <PromoCodeField code={promoCode} items={cartItems} preview={applied} error={promo.error} />
         {refusal && (
           <Alert color="red" variant="light" role="alert" title="Order not placed">
             {refusal} Your cart now shows the current prices and stock.

@@ -25,6 +25,20 @@ export const chargedPrices = (order: FinalFields): Prices =>
         totalPrice: order.finalPrice,
       };
 
+/**
+ * An order's promotion as its totals show it (docs/decisions/049): the final's discount once picked,
+ * else the one placed with; undefined without a code.
+ */
+export const chargedDiscount = (
+  order: Pick<Order, "promotion" | "discountPrice" | "finalDiscountPrice" | "finalPrice">,
+) =>
+  order.promotion
+    ? {
+        code: order.promotion.code,
+        discountPrice: order.finalPrice === null ? order.discountPrice : (order.finalDiscountPrice ?? 0),
+      }
+    : undefined;
+
 /** Paid minus final, in dollars: what the weight adjustment gives back (0 before the final). */
 const weightAdjustment = (order: Pick<Order, "totalPrice" | "finalPrice">): number =>
   order.finalPrice === null ? 0 : toDollars(toCents(order.totalPrice) - toCents(order.finalPrice));

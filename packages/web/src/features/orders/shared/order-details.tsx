@@ -3,7 +3,7 @@ import type { ShippingAddress } from "@fruit/core/browser/orders";
 import { Anchor, Card, Grid, Group, Stack, Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
-import { PriceSummary } from "../../../components/price-summary.tsx";
+import { type DiscountShown, PriceSummary } from "../../../components/price-summary.tsx";
 
 /**
  * The frame shared by the order preview and the order screen: the sections (shipping, payment,
@@ -13,10 +13,13 @@ export function OrderLayout({
   sections,
   prices,
   taxRates,
+  discount,
   children,
 }: {
   sections: ReactNode;
   prices: Prices;
+  /** A promotion's discount and code (docs/decisions/049), shown as its own row. */
+  discount?: DiscountShown | undefined;
   /** The rates its lines are taxed at (the tax row's label). */
   taxRates?: readonly number[];
   /** Below the totals: the preview's Place Order, the order's payment and delivery buttons. */
@@ -33,7 +36,7 @@ export function OrderLayout({
             <Title order={2} size="h4">
               Order Summary
             </Title>
-            <PriceSummary prices={prices} {...(taxRates ? { taxRates } : {})} />
+            <PriceSummary prices={prices} discount={discount} {...(taxRates ? { taxRates } : {})} />
             {children}
           </Stack>
         </Card>

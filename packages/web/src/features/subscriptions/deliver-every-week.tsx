@@ -1,0 +1,174 @@
+import type { DeliverySlot } from "@fruit/core/browser/delivery";
+import { Alert, Anchor, Button, Modal, SegmentedControl, Select, Stack, Text } from "@mantine/core";
+import { useMemo, useState } from "react";
+import { Link, useLocation, useNavigate } from "react-router-dom";
+import { useFormat, useT } from "../../i18n/intl.tsx";
+import { notifyError, notifySuccess } from "../../lib/notify.ts";
+import { useShop } from "../../lib/shop-store.ts";
+import { useDeliverySlots } from "../delivery/index.ts";
+import { createSubscription } from "./api.ts";
+
+/** One item of a new subscription: the product and its quantity in the product's unit. */
+export interface WeeklyItem {
+  _id: string;
+  name: string;
+  quantity: number;
+}
+
+/** The weekly windows among the open ones, each with its first date ahead (the subscription's start). */
+function weeklyWindows(slots: readonly DeliverySlot[]) {
+  const seen = new Map<string, { weekday: number; start: string; end: string; first: DeliverySlot }>();
+  for (const slot of slots) {
+    const weekday = new Date(`${slot.date}T12:00:00Z`).getUTCDay();
+    const key = `${weekday} ${slot.start} ${slot.end}`;
+    if (!seen.has(key)) seen.set(key, { weekday, start: slot.start, end: slot.end, first: slot });
+  }
+  return [...seen.entries()].map(([value, w]) => ({ value, ...w }));
+}
+
+/**
+ * "Deliver every week" (docs/product.md §12): the items of a product page or the cart as a standing
+ * order — one of the shop's weekly windows, every week or every other week from its next date, to
+ * the saved shipping address. Signed out, it leads to sign-in first.
+ */
+export function DeliverEveryWeekButton({
+  items,
+  fullWidth = false,
+}: {
+  items: WeeklyItem[];
+  fullWidth?: boolean;
+}) {
+  const [open, setOpen] = useState(false);
+  const user = useShop((state) => state.userInfo);
+  const navigate = useNavigate();
+  const location = useLocation();
+  const t = useT();
+  if (items.length === 0) return null;
+  const start = () =>
+    user ? setOpen(true) : navigate(`/login?redirect=${encodeURIComponent(location.pathname)}`);
+  return (
+    <>
+      <Button variant="light" radius="xl" fullWidth={fullWidth} onClick={start}>
+        {t({ id: "subscribe.open", defaultMessage: "Deliver every week" })}
+      </Button>
+      {open && <SubscribeModal items={items} onClose={() => setOpen(false)} />}
+    </>
+  );
+}
+
+function SubscribeModal({ items, onClose }: { items: WeeklyItem[]; onClose: () => void }) {
+  const navigate = useNavigate();
+  const address = useShop((state) => state.shippingAddress);
+  const slots = useDeliverySlots(address);
+  const windows = useMemo(() => weeklyWindows(slots.data ?? []), [slots.data]);
+  const [choice, setChoice] = useState<string | null>(null);
+  const [every, setEvery] = useState("1");
+  const [busy, setBusy] = useState(false);
+  const t = useT();
+  const format = useFormat();
+  const chosen = windows.find((w) => w.value === (choice ?? windows[0]?.value));
+  const submit = async () => {
+    if (!chosen || !address) return;
+    setBusy(true);
+    try {
+      await createSubscription({
+        items: items.map(({ _id, quantity }) => ({ _id, quantity })),
+        window: { weekday: chosen.weekday, start: chosen.start, end: chosen.end },
+        every: Number(every),
+        startsOn: chosen.first.date,
+        shippingAddress: address,
+      });
+      notifySuccess(t({ id: "subscribe.done", defaultMessage: "Subscribed: your first box is on its way" }));
+      navigate("/subscriptions");
+    } catch (error) {
+      notifyError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title={t({ id: "subscribe.title", defaultMessage: "Deliver every week" })}
+      fullScreen={false}
+      size="md"
+    >
+      <Stack gap="md">
+        <Text size="sm">
+          {t(
+            {
+              id: "subscribe.explain",
+              defaultMessage:
+                "{items}. Each week's box is placed at that week's prices and stock a few days before its cut-off; you pay it by link, and can skip any week.",
+            },
+            { items: items.map((item) => `${item.name} × ${format.number(item.quantity)}`).join(", ") },
+          )}
+        </Text>
+        {!address ? (
+          <Alert color="yellow">
+            {t(
+              {
+                id: "subscribe.addressFirst",
+                defaultMessage: "Enter your shipping address first: <link>shipping address</link>.",
+              },
+              {
+                link: (text) => (
+                  <Anchor component={Link} to="/checkout#shipping">
+                    {text}
+                  </Anchor>
+                ),
+              },
+            )}
+          </Alert>
+        ) : slots.data && windows.length === 0 ? (
+          <Alert color="yellow">
+            {t({
+              id: "subscribe.noWindow",
+              defaultMessage: "The shop has no weekly delivery window open for your address yet.",
+            })}
+          </Alert>
+        ) : (
+          <>
+            <Select
+              label={t({ id: "subscribe.window", defaultMessage: "Delivery window" })}
+              data={windows.map((w) => ({
+                value: w.value,
+                label: format.weekly(w),
+              }))}
+              value={chosen?.value ?? null}
+              onChange={setChoice}
+              allowDeselect={false}
+            />
+            <SegmentedControl
+              fullWidth
+              value={every}
+              onChange={setEvery}
+              data={[
+                { value: "1", label: t({ id: "subscribe.every1", defaultMessage: "Every week" }) },
+                { value: "2", label: t({ id: "subscribe.every2", defaultMessage: "Every other week" }) },
+              ]}
+            />
+            {chosen && (
+              <Text size="sm">
+                {t(
+                  { id: "subscribe.first", defaultMessage: "First box: {window}" },
+                  { window: format.window(chosen.first) },
+                )}
+              </Text>
+            )}
+            <Text size="sm" c="dimmed">
+              {t(
+                { id: "subscribe.to", defaultMessage: "To {name}, {address}, {city}" },
+                { name: address.fullName, address: address.address, city: address.city },
+              )}
+            </Text>
+            <Button radius="xl" onClick={submit} loading={busy} disabled={!chosen}>
+              {t({ id: "subscribe.submit", defaultMessage: "Subscribe" })}
+            </Button>
+          </>
+        )}
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,7 +1,10 @@
 import { type MessageFormatElement, parse } from "@formatjs/icu-messageformat-parser";
 import { pseudoText } from "@fruit/core/browser/i18n";
+import { ShippingAddressSchema } from "@fruit/core/browser/orders";
+import * as v from "valibot";
 import { describe, expect, it } from "vitest";
 import { englishMessages } from "../../../../tests/support/web-messages.ts";
+import { translatedFieldErrors } from "../lib/form-errors.ts";
 import { formattersFor } from "./format.ts";
 import { messages as french } from "./messages/fr-CA.ts";
 import { makeIntl } from "./page-intl.ts";
@@ -52,6 +55,14 @@ describe("the French catalogue (src/i18n/messages/fr-CA.ts)", () => {
   });
 });
 
+const address = {
+  fullName: "Ann",
+  address: "1 Main",
+  city: "Montréal",
+  postalCode: "H2X 1Y4",
+  country: "CA",
+};
+
 describe("French plurals and amounts in the web", () => {
   const intl = makeIntl("fr-CA", french);
   const en = makeIntl("en", {});
@@ -96,6 +107,42 @@ describe("French plurals and amounts in the web", () => {
         ),
       ),
     ).toBe("Ajoutez 0,01 $ US de plus pour la livraison gratuite (commandes de plus de 100,00 $ US).");
+  });
+
+  it("names a form's field errors by kind in French, a subscription's window and its plural weeks", () => {
+    const issues = v.safeParse(ShippingAddressSchema, {
+      ...address,
+      address: " ",
+      city: "x".repeat(101),
+    }).issues;
+    const labels = {
+      fullName: "Nom",
+      address: "Adresse",
+      city: "Ville",
+      postalCode: "Code postal",
+      country: "Pays",
+    };
+    expect(translatedFieldErrors(issues ?? [], intl.formatMessage, labels)).toEqual({
+      address: "Le champ « Adresse » est obligatoire",
+      city: "Le champ « Ville » est trop long",
+    });
+    expect(
+      translatedFieldErrors(issues ?? [], en.formatMessage, { ...labels, address: "Address", city: "City" }),
+    ).toEqual({
+      address: "Address is required",
+      city: "City is too long",
+    });
+    expect(spaced(formattersFor("fr-CA").weekly({ weekday: 2, start: "10:00", end: "12:00" }))).toBe(
+      "mardi 10 h – 12 h",
+    );
+    expect(formattersFor("en").weekly({ weekday: 2, start: "10:00", end: "12:30" })).toBe(
+      "Tuesday 10:00–12:30",
+    );
+    const pause = { id: "subscriptions.pause", defaultMessage: english("subscriptions.pause") };
+    expect([1, 4].map((weeks) => intl.formatMessage(pause, { weeks }))).toEqual([
+      "Pause de 1 semaine",
+      "Pause de 4 semaines",
+    ]);
   });
 
   it("has a pseudo-locale whose letters are never plain ASCII (what the route run looks for)", () => {

@@ -10,7 +10,8 @@ import { api } from "../lib/api.ts";
  * chose it and it stays for the page's life.
  */
 const LANG = localeOfPath(location.pathname) === "fr-CA" ? "lang=fr-CA" : "";
-const withLang = (path: string) => (LANG ? `${path}${path.includes("?") ? "&" : "?"}${LANG}` : path);
+/** An API path of the catalogue with the page's `lang` (the category tabs' read uses it too). */
+export const withLang = (path: string) => (LANG ? `${path}${path.includes("?") ? "&" : "?"}${LANG}` : path);
 
 /**
  * The products resource: the one place that knows its API paths and how to read them. Every feature

@@ -27,7 +27,7 @@ describe("register", () => {
     vi.stubGlobal("fetch", api.fetch);
     renderScreen(<RegisterPage />, { path: "/register" });
     await fill({ name: "Ann", email: "ann@example.com", password: "secret123", confirm: "secret124" });
-    expect(screen.getByText(PASSWORDS_DO_NOT_MATCH)).toBeInTheDocument();
+    expect(screen.getByText(String(PASSWORDS_DO_NOT_MATCH.defaultMessage))).toBeInTheDocument();
     expect(api.calls).toHaveLength(0);
   });
 

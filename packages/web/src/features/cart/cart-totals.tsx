@@ -95,6 +95,7 @@ export function CartTotals({ items }: { items: CartItem[] }) {
  */
 function DeliverToForm() {
   const [postalCode, setPostalCode] = useState("");
+  const t = useT();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const code = postalCode.trim();
@@ -102,10 +103,13 @@ function DeliverToForm() {
     shop.saveShippingAddress({ fullName: "", address: "", city: "", country: "", postalCode: code });
   };
   return (
-    <form onSubmit={submit} aria-label="Delivery postal code">
+    <form
+      onSubmit={submit}
+      aria-label={t({ id: "cart.deliverTo.form", defaultMessage: "Delivery postal code" })}
+    >
       <Group gap="xs" align="end" wrap="nowrap">
         <TextInput
-          label="Delivering to? Postal code"
+          label={t({ id: "cart.deliverTo", defaultMessage: "Delivering to? Postal code" })}
           autoComplete="postal-code"
           size="sm"
           style={{ flex: 1 }}
@@ -113,7 +117,7 @@ function DeliverToForm() {
           onChange={(event) => setPostalCode(event.currentTarget.value)}
         />
         <Button type="submit" variant="default" size="sm" radius="xl">
-          Check delivery
+          {t({ id: "cart.deliverTo.check", defaultMessage: "Check delivery" })}
         </Button>
       </Group>
     </form>

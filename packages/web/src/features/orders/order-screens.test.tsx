@@ -8,6 +8,7 @@ import { SWRConfig } from "swr";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { theme } from "../../app/theme.ts";
 import { LocaleProvider } from "../../i18n/intl.tsx";
+import { makeIntl } from "../../i18n/page-intl.ts";
 import { getShopState, shop } from "../../lib/shop-store.ts";
 import { order as anOrder, orderLine } from "../../test/orders.ts";
 import { fakeApi, pageAnswer, resetShop } from "../../test/render.tsx";
@@ -123,11 +124,12 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe("hold length", () => {
+  const english = makeIntl("en", {}).formatMessage;
   it("says how long an order is held in the unit a shopper reads", () => {
-    expect(holdLength("2026-01-01T10:00:00Z", "2026-01-01T11:00:00Z")).toBe("60 minutes");
-    expect(holdLength("2026-01-01T10:00:00Z", "2026-01-01T10:00:30Z")).toBe("30 seconds");
-    expect(holdLength("2026-01-01T10:00:00Z", "2026-01-01T13:00:00Z")).toBe("3 hours");
-    expect(holdLength("2026-01-01T10:00:00Z", "2026-01-01T12:30:00Z")).toBe("150 minutes");
+    expect(holdLength("2026-01-01T10:00:00Z", "2026-01-01T11:00:00Z", english)).toBe("60 minutes");
+    expect(holdLength("2026-01-01T10:00:00Z", "2026-01-01T10:00:30Z", english)).toBe("30 seconds");
+    expect(holdLength("2026-01-01T10:00:00Z", "2026-01-01T13:00:00Z", english)).toBe("3 hours");
+    expect(holdLength("2026-01-01T10:00:00Z", "2026-01-01T12:30:00Z", english)).toBe("150 minutes");
   });
 });
 

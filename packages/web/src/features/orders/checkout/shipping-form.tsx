@@ -16,9 +16,10 @@ import {
 import { type FormEvent, useEffect, useState } from "react";
 import { defineMessage, type MessageDescriptor } from "react-intl";
 import { useNavigate } from "react-router-dom";
+import * as v from "valibot";
 import { MapPinIcon } from "../../../components/icons.tsx";
 import { useT } from "../../../i18n/intl.tsx";
-import { type FieldErrors, parseForm } from "../../../lib/form-errors.ts";
+import { type FieldErrors, translatedFieldErrors } from "../../../lib/form-errors.ts";
 import { notifyError, notifySuccess } from "../../../lib/notify.ts";
 import { getShopState, shop, useShop } from "../../../lib/shop-store.ts";
 import { addressInputOf, useAddressChanges, useSavedAddresses } from "../../../resources/addresses.ts";
@@ -103,9 +104,11 @@ export function ShippingForm() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = parseForm(ShippingAddressSchema, values);
-    if (!parsed.ok) {
-      setErrors(parsed.errors);
+    const parsed = v.safeParse(ShippingAddressSchema, values);
+    if (!parsed.success) {
+      // The schema's checks, told by kind in the page's language with the labels shown.
+      const labels = Object.fromEntries(FIELDS.map((field) => [field.key, t(field.label)]));
+      setErrors(translatedFieldErrors(parsed.issues, t, labels as Record<Field, string>));
       return;
     }
     setErrors({});

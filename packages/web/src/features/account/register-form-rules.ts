@@ -1,6 +1,6 @@
 import { SignUpSchema } from "@fruit/core/browser/users";
 import * as v from "valibot";
-import { type FieldErrors, fieldErrors, translatedFieldErrors } from "../../lib/form-errors.ts";
+import { type FieldErrors, translatedFieldErrors } from "../../lib/form-errors.ts";
 import { PASSWORDS_DO_NOT_MATCH } from "./passwords-match.ts";
 
 export interface RegisterValues {
@@ -20,22 +20,17 @@ export interface RegisterText {
 
 /**
  * The register form's checks: the server's own signup schema (name, e-mail, password length) plus
- * the confirm-password match of docs/product.md §5. Empty object when the form may be sent. With
- * `text`, the messages are in the page's language; without, the schema's English.
+ * the confirm-password match of docs/product.md §5, in the page's language. Empty object when the
+ * form may be sent.
  */
-export function validateRegister(values: RegisterValues, text?: RegisterText): RegisterErrors {
+export function validateRegister(values: RegisterValues, text: RegisterText): RegisterErrors {
   const parsed = v.safeParse(SignUpSchema, {
     name: values.name,
     email: values.email,
     password: values.password,
   });
   const issues = parsed.issues ?? [];
-  const errors: RegisterErrors = text
-    ? translatedFieldErrors(issues, text.t, text.labels)
-    : fieldErrors<keyof RegisterValues>(issues);
-  if (values.password !== values.confirmPassword)
-    errors.confirmPassword = text
-      ? text.t(PASSWORDS_DO_NOT_MATCH)
-      : String(PASSWORDS_DO_NOT_MATCH.defaultMessage);
+  const errors: RegisterErrors = translatedFieldErrors(issues, text.t, text.labels);
+  if (values.password !== values.confirmPassword) errors.confirmPassword = text.t(PASSWORDS_DO_NOT_MATCH);
   return errors;
 }

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { makeIntl } from "../../i18n/page-intl.ts";
 import { getShopState } from "../../lib/shop-store.ts";
 import { fakeApi, renderScreen, resetShop } from "../../test/render.tsx";
 import { PASSWORDS_DO_NOT_MATCH } from "./passwords-match.ts";
@@ -32,12 +33,13 @@ describe("register", () => {
   });
 
   it("requires a name and a valid e-mail", () => {
-    const errors = validateRegister({
-      name: " ",
-      email: "not-an-email",
-      password: "secret123",
-      confirmPassword: "secret123",
-    });
+    const errors = validateRegister(
+      { name: " ", email: "not-an-email", password: "secret123", confirmPassword: "secret123" },
+      {
+        t: makeIntl("en", {}).formatMessage,
+        labels: { name: "Name", email: "Email", password: "Password" },
+      },
+    );
     expect(errors.name).toBe("Name is required");
     expect(errors.email).toMatch(/email/i);
     expect(errors.confirmPassword).toBeUndefined();

@@ -9,10 +9,13 @@ export const SUBSTITUTE_MESSAGES: Readonly<Record<SubstituteChoice, MessageDescr
   no: { id: "substitute.no", defaultMessage: "No substitute" },
 });
 
-/** The same in English, for the picking screen (the admin screens stay English). */
+/**
+ * The same for the picking screen, in English (the admin screens stay English; a built message's
+ * `defaultMessage` is its compiled form, not a string: vite.config.ts `precompiledMessages`).
+ */
 export const SUBSTITUTE_LABELS: Readonly<Record<SubstituteChoice, string>> = {
-  allowed: String(SUBSTITUTE_MESSAGES.allowed.defaultMessage),
-  no: String(SUBSTITUTE_MESSAGES.no.defaultMessage),
+  allowed: "Substitute allowed",
+  no: "No substitute",
 };
 
 /** "If sold out: Substitute allowed" under an order's line. */

@@ -18,6 +18,9 @@ import { useOrder } from "./api/use-order.ts";
 import { OrderHoldNotice } from "./order-hold.tsx";
 import { PaymentBox } from "./payment-box.tsx";
 
+/** "2026-11-21 14:05" from an ISO date: how an English order screen has always said when. */
+const when = (iso: string) => `${iso.substring(0, 10)} ${iso.substring(11, 16)}`;
+
 /** Green "<label> at <date>" once it happened, gray "Cancelled" for a cancelled order, else red "Not <label>". */
 function StatusAlert({
   done,
@@ -47,7 +50,8 @@ function StatusAlert({
           id: "order.doneAt",
           defaultMessage: "{what, select, paid {Paid} other {Delivered}} at {when}",
         },
-        { what, when: at ? format.dateTime(at) : "" },
+        // French reads the shop's time zone's date and time ("21 novembre 2026 à 09 h 05").
+        { what, when: at ? (format.locale === "en" ? when(at) : format.dateTime(at)) : "" },
       )}
     </Alert>
   ) : (

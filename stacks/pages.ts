@@ -20,7 +20,7 @@ import { web } from "./web.ts";
 /**
  * The page function (docs/decisions/034-page-heads.md): the public pages' HTML with their own head,
  * `/sitemap.xml` and `/robots.txt`. The router sends it `/products`, `/product/…`, `/about`,
- * `/contact`, the sitemaps and robots.txt, and `/` (rewritten to HOME_ORIGIN_PATH by its
+ * `/contact`, `/accessibility`, everything under `/fr`, the sitemaps and robots.txt, and `/` (rewritten to HOME_ORIGIN_PATH by its
  * viewer-request function, stacks/router.ts: the static site owns the `/` prefix); every other path
  * stays with the static site. Each page reads one product by slug (or a category's count) and the
  * deployed index.html from the site's bucket, so its asset names are always the deployed ones; the
@@ -41,6 +41,10 @@ export const PAGE_ROUTES = [
   "/product",
   "/about",
   "/contact",
+  "/accessibility",
+  // Every French address (docs/decisions/052-language-by-url.md): its public pages with their French
+  // heads, and the SPA's other screens, answered with `<html lang="fr-CA">`.
+  "/fr",
   "/sitemap.xml",
   "/sitemaps",
   "/robots.txt",

@@ -80,8 +80,21 @@ export const securityHeadersPolicy = new aws.cloudfront.ResponseHeadersPolicy("S
  */
 export const PAGE_QUERY_PARAMS = ["category", "q", "page"] as const;
 /** The page function's paths (stacks/pages.ts routes them): exact ones, then prefixes. */
-const PAGE_EXACT_PATHS = ["/", HOME_ORIGIN_PATH];
-const PAGE_PATH_PREFIXES = ["/products", "/product/", "/about", "/contact"];
+const PAGE_EXACT_PATHS = ["/", HOME_ORIGIN_PATH, "/fr", "/fr/"];
+const PAGE_PATH_PREFIXES = [
+  "/products",
+  "/product/",
+  "/about",
+  "/contact",
+  "/accessibility",
+  // The French pages (docs/decisions/052-language-by-url.md); the other /fr screens keep their query
+  // (`/fr/login?redirect=…`).
+  "/fr/products",
+  "/fr/product/",
+  "/fr/about",
+  "/fr/contact",
+  "/fr/accessibility",
+];
 
 export const pageQueryInjection = [
   'var pageUri = event.request.uri || "";',

@@ -1,3 +1,6 @@
+import { createRequire } from "node:module";
+import { sep } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin, type Rolldown } from "vite";
 import { STOREFRONT_BOOT_DATA_ID, STOREFRONT_BOOT_SCRIPT } from "../core/src/http/storefront-boot.ts";
@@ -110,8 +113,90 @@ const CODE_SPLITTING: Rolldown.CodeSplittingOptions = {
   ],
 };
 
+/**
+ * The ICU parser react-intl formats with: the copy its own dependencies resolve to, so the messages
+ * are compiled by the very version whose AST the runtime reads (the AST changes between versions).
+ */
+const REACT_INTL = fileURLToPath(import.meta.resolve("react-intl"));
+const REACT_INTL_PARSER = createRequire(REACT_INTL).resolve("@formatjs/icu-messageformat-parser");
+/** Where @formatjs/intl (react-intl's core) is installed: it holds a second copy of the same runtime. */
+const FORMATJS_INTL = `${sep}node_modules${sep}@formatjs${sep}intl${sep}`;
+const { parse } = (await import(pathToFileURL(REACT_INTL_PARSER).href)) as {
+  parse: (message: string) => unknown;
+};
+
+/** A double-quoted string literal (JSON's escapes), as the screens and the catalogue write messages. */
+const STRING = String.raw`"(?:[^"\\]|\\.)*"`;
+const DEFAULT_MESSAGE = new RegExp(String.raw`defaultMessage:\s*(${STRING})`, "g");
+/** A catalogue's `id: "text"` (an id that is a plain name is written unquoted). */
+const CATALOGUE_KEY = String.raw`^\s*(?:"[\w.-]+"|[A-Za-z_$][\w$]*):\s*`;
+const CATALOGUE_ENTRY = new RegExp(String.raw`(${CATALOGUE_KEY})(${STRING})`, "gm");
+
+/** A message as its compiled AST, in JSON (a build error names the message that does not parse). */
+function compiled(literal: string, where: string): string {
+  const message = JSON.parse(literal) as string;
+  try {
+    return JSON.stringify(parse(message));
+  } catch (error) {
+    throw new Error(`${where}: the message ${literal} is not ICU MessageFormat (${String(error)})`);
+  }
+}
+
+/**
+ * Messages compiled at build time (docs/decisions/052-language-by-url.md, "Weight"): every screen's
+ * `defaultMessage` (the English text) and every text of a language's catalogue
+ * (src/i18n/messages/*.ts) become the AST react-intl would otherwise parse in the browser, as
+ * FormatJS's `ast: true` build plugins do. With nothing left to parse, the parser is swapped for its
+ * parser-free build (`no-parser.js`, which throws on a string message), and the ICU parser never
+ * ships. Builds only: the tests and `npm run dev` keep the strings and the parser. The French
+ * catalogue stays a lazy chunk of its own (src/i18n/load-messages.ts).
+ */
+function precompiledMessages(): Plugin {
+  const source = /[\\/]packages[\\/]web[\\/]src[\\/].*\.tsx?$/;
+  const catalogue = /[\\/]src[\\/]i18n[\\/]messages[\\/][\w-]+\.ts$/;
+  return {
+    name: "precompiled-messages",
+    apply: "build",
+    enforce: "pre",
+    config: () => ({
+      resolve: {
+        alias: [
+          {
+            find: /^@formatjs\/icu-messageformat-parser$/,
+            replacement: "@formatjs/icu-messageformat-parser/no-parser.js",
+          },
+        ],
+      },
+    }),
+    // react-intl and its @formatjs/intl each got their own copy of intl-messageformat and the
+    // @formatjs helpers (same versions; the root keeps core's older intl-messageformat): one copy,
+    // react-intl's, serves both.
+    resolveId(id, importer, options) {
+      if (!importer?.includes(FORMATJS_INTL)) return null;
+      if (id !== "intl-messageformat" && !id.startsWith("@formatjs/")) return null;
+      return this.resolve(id, REACT_INTL, { ...options, skipSelf: true });
+    },
+    transform(code, id) {
+      if (!source.test(id)) return null;
+      let out = code.replace(
+        DEFAULT_MESSAGE,
+        (_, literal: string) => `defaultMessage: ${compiled(literal, id)}`,
+      );
+      if (catalogue.test(id)) {
+        out = out.replace(CATALOGUE_ENTRY, (_, key: string, literal: string) => key + compiled(literal, id));
+        if (new RegExp(`${CATALOGUE_KEY}["'\`]`, "m").test(out))
+          throw new Error(`${id}: a text left uncompiled`);
+      }
+      // A message written any other way would reach the parser-free runtime as a string.
+      if (/defaultMessage:\s*[^\s[]/.test(out))
+        throw new Error(`${id}: a defaultMessage that is not a string literal`);
+      return out === code ? null : { code: out, map: null };
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), earlyStorefront()],
+  plugins: [precompiledMessages(), react(), earlyStorefront()],
   server: {
     proxy: { "/api": apiOrigin, "/images": apiOrigin },
   },

@@ -13,15 +13,21 @@ import { builtWeb, DIST } from "./web-dist.ts";
  */
 
 const MANIFEST = join(DIST, ".vite/manifest.json");
-/** Initial JS per page, gzip (the design's budget). */
+/** Initial JS per page, gzip (the design's target, decision 006). */
 const TARGET_KB = 150;
+/**
+ * What two languages may add: 15 KB gzip over each page's initial JS before them (issue 46; measured
+ * on main before the web's i18n landed, 2026-11-29: `/` 156.5, `/products` 158.3, `/product/{slug}`
+ * 208.8). The group fails past it (docs/decisions/052-language-by-url.md, "Weight").
+ */
+const I18N_KB = 15;
 /** A peer fresh-fruit shop built with Create React App ships this much gzip JS on its first page: the figure to beat. */
 const PEER_KB = 227;
 
 const ROUTES = [
-  { path: "/", module: "src/features/site/home/home-page.tsx" },
-  { path: "/products", module: "src/features/catalog/products-page.tsx" },
-  { path: "/product/{slug}", module: "src/features/catalog/product-page.tsx" },
+  { path: "/", module: "src/features/site/home/home-page.tsx", before: 156.5 },
+  { path: "/products", module: "src/features/catalog/products-page.tsx", before: 158.3 },
+  { path: "/product/{slug}", module: "src/features/catalog/product-page.tsx", before: 208.8 },
 ];
 
 interface Chunk {
@@ -68,15 +74,18 @@ const group: BenchGroup = {
         note: `${entry.js.size} files: the module script and its static imports, on every page`,
       },
     ];
+    const over: string[] = [];
     for (const route of ROUTES) {
       const page = closure(manifest, ["index.html", route.module]);
       const js = kb(sum(page.js));
+      const budget = route.before + I18N_KB;
+      if (js > budget) over.push(`${route.path} ${js} KB > ${budget} KB`);
       rows.push(
         {
           name: `${route.path} initial JS`,
           value: js,
           unit: "KB gzip",
-          note: `${page.js.size} files (entry + route chunk + imports); target <= ${TARGET_KB}: ${js <= TARGET_KB ? "met" : "MISSED"}; ${Math.round((100 * js) / PEER_KB)} % of the CRA peer's ${PEER_KB}`,
+          note: `${page.js.size} files (entry + route chunk + imports); target <= ${TARGET_KB}: ${js <= TARGET_KB ? "met" : "MISSED"}; two languages' budget <= ${budget} (${route.before} + ${I18N_KB}): ${js <= budget ? "met" : "MISSED"}; ${Math.round((100 * js) / PEER_KB)} % of the CRA peer's ${PEER_KB}`,
         },
         {
           name: `${route.path} initial CSS`,
@@ -86,6 +95,7 @@ const group: BenchGroup = {
         },
       );
     }
+    if (over.length > 0) throw new Error(`Initial JS past the two languages' budget: ${over.join("; ")}`);
     return rows;
   },
 };

@@ -76,6 +76,7 @@ const SWEEP: Record<string, Visit[]> = {
     },
   ],
   "/about": [{ who: "visitor", path: () => "/about" }],
+  "/accessibility": [{ who: "visitor", path: () => "/accessibility" }],
   "/contact": [{ who: "visitor", path: () => "/contact" }],
   "/products": [{ who: "visitor", path: () => "/products", ready: shows("article") }],
   "/product/:slug": [

@@ -21,7 +21,10 @@ export interface Language {
  * The languages the accessibility sweep and the keyboard journey run in. The French pages live under
  * /fr: with them, this list is `[{ locale: "en", prefix: "" }, { locale: "fr-CA", prefix: "/fr" }]`.
  */
-export const LANGUAGES: readonly Language[] = [{ locale: "en", prefix: "" }];
+export const LANGUAGES: readonly Language[] = [
+  { locale: "en", prefix: "" },
+  { locale: "fr-CA", prefix: "/fr" },
+];
 
 /** The seeded administrator. */
 export const ADMIN = { email: "admin@example.com", password: "admin1234" };

@@ -38,6 +38,13 @@ const WORDS: Partial<Record<Language["locale"], Words>> = {
     placeOrder: "Place Order",
     testPayment: /^Pay with test payment/,
   },
+  "fr-CA": {
+    increase: (product) => `Augmenter la quantité de ${product}`,
+    addToCart: "Ajouter au panier",
+    checkOut: "Passer à la caisse",
+    placeOrder: "Passer la commande",
+    testPayment: /^Payer par paiement de test/,
+  },
 };
 
 let browser: Browser;
@@ -95,7 +102,7 @@ describe("keyboard-only purchase", () => {
       const words = WORDS[language.locale];
       if (!words) throw new Error(`keyboard.e2e.ts: WORDS has no row for ${language.locale}`);
       const at = (path: string) => `${language.prefix}${path}`;
-      const suffix = `${Date.now().toString(36)}-${language.locale}`;
+      const suffix = `${Date.now().toString(36)}-${language.locale.toLowerCase()}`;
       // A weighed product of this run only (0.25 kg steps), a window to deliver it in, a shopper.
       const { product: blank } = await callApi("/api/products", { method: "POST", token: adminToken });
       const { product } = await callApi(`/api/products/${blank._id}`, {

@@ -180,7 +180,10 @@ describe("sst.config.ts", () => {
     const pagePaths = [
       "/_home",
       "/about",
+      "/accessibility",
       "/contact",
+      // Every French address (docs/decisions/052-language-by-url.md).
+      "/fr",
       "/product",
       "/products",
       "/robots.txt",

@@ -109,7 +109,9 @@ describe("the page function", () => {
       zz: { value: String(Math.random()) },
     };
     const used = { category: { value: "berries" }, q: { value: "straw" }, page: { value: "2" } };
-    for (const uri of ["/", "/products", "/product/strawberry", "/about", "/contact"]) {
+    const pages = ["/", "/products", "/product/strawberry", "/about", "/contact", "/accessibility"];
+    // The French pages too (docs/decisions/052-language-by-url.md).
+    for (const uri of [...pages, "/fr", "/fr/", ...pages.slice(1).map((path) => `/fr${path}`)]) {
       const request = forwarded(uri, { ...tracking, ...used });
       expect(request.querystring, uri).toEqual(used);
     }
@@ -118,6 +120,10 @@ describe("the page function", () => {
     // The API and the site's other paths keep theirs.
     expect(forwarded("/api/products", tracking).querystring).toEqual(tracking);
     expect(forwarded("/cart", tracking).querystring).toEqual(tracking);
+    // A French screen that is not a page keeps its query (the sign-in's redirect).
+    const redirect = { redirect: { value: "/checkout" } };
+    expect(forwarded("/fr/login", redirect).querystring).toEqual(redirect);
+    expect(forwarded("/fr/", tracking)).toMatchObject({ uri: "/fr/", querystring: {} });
   });
 
   it("reserves the stage's PagesConcurrency for the page function, and none unless set (a new account's limit of 10)", async () => {

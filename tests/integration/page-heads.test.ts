@@ -107,7 +107,7 @@ beforeAll(async () => {
   shop = createShopApp({
     webDist,
     uploadOrigins: [new URL(config.s3Endpoint as string).origin],
-    maxSitemapUrls: 8,
+    maxSitemapUrls: 16,
     searchIndexing: () => getConfig().site.indexing,
   });
 });
@@ -345,6 +345,84 @@ describe("hostile texts", () => {
   });
 });
 
+describe("the French pages (docs/decisions/052-language-by-url.md)", () => {
+  const langOf = (html: string) => /<html lang="([^"]*)">/.exec(html)?.[1];
+  const alternatesOf = (html: string) =>
+    Object.fromEntries(
+      [...html.matchAll(/<link rel="alternate" hreflang="([^"]+)" href="([^"]+)" \/>/g)].map((m) => [
+        m[1],
+        fromHtml(m[2] as string),
+      ]),
+    );
+
+  it("answers /fr pages in French with <html lang>, Open Graph and JSON-LD inLanguage; the price stays USD", async () => {
+    const product = await createProduct({ name: "Pêche", category: "Fruits", price: 12.49 });
+    const home = await (await page("/fr/")).text();
+    expect(langOf(home)).toBe("fr-CA");
+    expect(titleOf(home)).toBe("Fruit Shop — fruits et légumes frais");
+    expect(metaOf(home, "property", "og:locale")).toBe("fr_CA");
+    expect(canonicalOf(home)).toBe(`${SHOP}/fr/`);
+    expect(titleOf(await (await page("/fr")).text())).toBe("Fruit Shop — fruits et légumes frais");
+    const catalogue = await (await page("/fr/products")).text();
+    expect(titleOf(catalogue)).toBe("Tous les fruits et légumes — Fruit Shop");
+    expect(langOf(catalogue)).toBe("fr-CA");
+
+    const html = await (await page(`/fr/product/${product.slug}`)).text();
+    expect(langOf(html)).toBe("fr-CA");
+    expect(canonicalOf(html)).toBe(`${SHOP}/fr/product/${product.slug}`);
+    expect(metaOf(html, "name", "description")?.replace(/\s/g, " ")).toContain("12,49 $ US le kg");
+    expect(metaOf(html, "property", "product:price:currency")).toBe("USD");
+    const [data, crumbs] = jsonLdOf(html) as JsonLd[];
+    expect(data!.inLanguage).toBe("fr-CA");
+    expect(data!.offers.priceCurrency).toBe("USD");
+    expect(data!.offers.url).toBe(`${SHOP}/fr/product/${product.slug}`);
+    expect(crumbs!.itemListElement[0]).toMatchObject({ name: "Accueil", item: `${SHOP}/fr/` });
+    expect(await structuredDataErrors(html)).toEqual([]);
+    // The English page says English.
+    const english = await (await page(`/product/${product.slug}`)).text();
+    expect(langOf(english)).toBe("en");
+    expect((jsonLdOf(english)[0] as JsonLd).inLanguage).toBe("en");
+  });
+
+  it("links every page to itself in both languages and x-default, both ways (hreflang reciprocity)", async () => {
+    const product = await createProduct({ name: "Prune", category: "Fruits" });
+    const paths = [
+      "/",
+      "/products",
+      "/products?category=Fruits",
+      `/product/${product.slug}`,
+      "/about",
+      "/contact",
+      "/accessibility",
+    ];
+    for (const path of paths) {
+      const english = `${SHOP}${path}`;
+      const french = `${SHOP}/fr${path}`;
+      const en = alternatesOf(await (await page(path)).text());
+      const fr = alternatesOf(await (await page(`/fr${path}`)).text());
+      expect(en, path).toEqual({ en: english, "fr-CA": french, "x-default": english });
+      // Reciprocal: the French page names the English one back, and each names itself.
+      expect(fr, path).toEqual(en);
+    }
+  });
+
+  it("answers the other French screens as the app in French, noindex, and unknown ones 404 in French", async () => {
+    for (const path of ["/fr/cart", "/fr/login", "/fr/checkout", "/fr/order/123", "/fr/newsletter/confirm"]) {
+      const response = await page(path);
+      expect(response.status, path).toBe(200);
+      const html = await response.text();
+      expect(langOf(html), path).toBe("fr-CA");
+      expect(html, path).toContain('<meta name="robots" content="noindex" />');
+      expect(html, path).toContain('<div id="root"></div>');
+    }
+    const missing = await page("/fr/nowhere");
+    expect(missing.status).toBe(404);
+    const html = await missing.text();
+    expect(langOf(html)).toBe("fr-CA");
+    expect(titleOf(html)).toBe("Page introuvable — Fruit Shop");
+  });
+});
+
 describe("honest statuses", () => {
   it("answers an unknown product, category or deeper path 404 with the SPA shell, marked noindex", async () => {
     for (const path of [
@@ -386,18 +464,39 @@ describe("sitemap.xml", () => {
     expect(small.headers.get("Content-Type")).toMatch(/^application\/xml/);
     const smallXml = await small.text();
     expect(smallXml).toContain("<urlset");
-    expect(locs(smallXml)).toEqual([
-      `${SHOP}/`,
-      `${SHOP}/products`,
-      `${SHOP}/about`,
-      `${SHOP}/contact`,
-      `${SHOP}/products?category=Fruits`,
-      `${SHOP}/product/${first.slug}`,
-    ]);
+    // Each page in English, then in French (docs/decisions/052-language-by-url.md).
+    expect(locs(smallXml)).toEqual(
+      [
+        "/",
+        "/products",
+        "/about",
+        "/contact",
+        "/accessibility",
+        "/products?category=Fruits",
+        `/product/${first.slug}`,
+      ].flatMap((path) => [`${SHOP}${path}`, `${SHOP}/fr${path}`]),
+    );
+    // Every entry names both languages and x-default: each language points at the other.
+    const entries = [...smallXml.matchAll(/<url>([\s\S]*?)<\/url>/g)].map((m) => m[1] as string);
+    for (const entry of entries) {
+      const alternates = [...entry.matchAll(/hreflang="([^"]+)" href="([^"]+)"/g)].map((m) => [
+        m[1],
+        fromHtml(m[2] as string),
+      ]);
+      const loc = locs(entry)[0] as string;
+      const english = loc.replace(`${SHOP}/fr/`, `${SHOP}/`);
+      const french = english.replace(SHOP, `${SHOP}/fr`);
+      expect(alternates, loc).toEqual([
+        ["en", english],
+        ["fr-CA", french],
+        ["x-default", english],
+      ]);
+    }
     const stored = await products.fromSlug(first.slug);
     expect(smallXml).toContain(`<lastmod>${stored.updatedAt}</lastmod>`);
 
-    // 5 pages and 12 products with a limit of 8 URLs per file: an index of the pages and two product parts.
+    // 6 pages and 12 products, each twice, with a limit of 16 URLs per file: an index of the pages and
+    // two product parts.
     const made = [first];
     for (let i = 0; i < 11; i += 1) made.push(await createProduct({ name: `Many ${i}`, category: "Fruits" }));
     const index = await (await page("/sitemap.xml")).text();
@@ -410,11 +509,13 @@ describe("sitemap.xml", () => {
       const response = await page(part.slice(SHOP.length));
       expect(response.status, part).toBe(200);
       const urls = locs(await response.text());
-      expect(urls.length, part).toBeLessThanOrEqual(8);
+      expect(urls.length, part).toBeLessThanOrEqual(16);
       listed.push(...urls);
     }
     const productUrls = listed.filter((url) => url.includes("/product/"));
-    expect(productUrls.sort()).toEqual(made.map((p) => `${SHOP}/product/${p.slug}`).sort());
+    expect(productUrls.sort()).toEqual(
+      made.flatMap((p) => [`${SHOP}/product/${p.slug}`, `${SHOP}/fr/product/${p.slug}`]).sort(),
+    );
     expect(listed).toContain(`${SHOP}/about`);
     expect((await page("/sitemaps/products-nonsense.xml")).status).toBe(404);
   });
@@ -423,8 +524,10 @@ describe("sitemap.xml", () => {
 describe("robots.txt and indexing per stage", () => {
   it("on a stage meant for search keeps private screens out and names the sitemap", async () => {
     const robots = await (await page("/robots.txt")).text();
-    for (const path of ["/admin", "/api/", "/checkout", "/profile", "/orderhistory", "/order/", "/login"])
+    for (const path of ["/admin", "/api/", "/checkout", "/profile", "/orderhistory", "/order/", "/login"]) {
       expect(robots).toContain(`Disallow: ${path}\n`);
+      expect(robots).toContain(`Disallow: /fr${path}\n`);
+    }
     expect(robots).not.toMatch(/Disallow: \/\n/);
     expect(robots).toContain(`Sitemap: ${SHOP}/sitemap.xml`);
   });

@@ -114,6 +114,11 @@ const PAGE_PATHS = [
   "/about/*",
   "/contact",
   "/contact/*",
+  "/accessibility",
+  "/accessibility/*",
+  // Every French address: its pages, and the SPA's other screens in French (docs/decisions/052-language-by-url.md).
+  "/fr",
+  "/fr/*",
   "/sitemap.xml",
   "/sitemaps/*",
   "/robots.txt",

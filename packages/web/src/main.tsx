@@ -6,18 +6,29 @@ import { createRoot } from "react-dom/client";
 import { createBrowserRouter, RouterProvider } from "react-router-dom";
 import { Providers } from "./app/providers.tsx";
 import { routes } from "./app/routes.tsx";
+import { LocaleProvider } from "./i18n/intl.tsx";
+import { loadMessages } from "./i18n/load-messages.ts";
+import { basenameOf, localeOfPath, pathIn } from "./i18n/locale.ts";
+import { makeIntl, setPageIntl } from "./i18n/page-intl.ts";
 import { configureApi } from "./lib/api.ts";
 import { configureChunkReload } from "./lib/chunk-reload.ts";
 import { getShopState, shop } from "./lib/shop-store.ts";
 
-const router = createBrowserRouter(routes);
+// The address alone chooses the language (docs/decisions/052-language-by-url.md): under /fr the
+// router's basename is /fr, so every screen's own paths (`/products`) and links stay the same.
+const locale = localeOfPath(window.location.pathname);
+document.documentElement.lang = locale;
+const router = createBrowserRouter(routes, { basename: basenameOf(locale) });
+// French messages are a chunk of their own, fetched while the router loads the first screen's.
+const messages = loadMessages(locale);
 
 // A 401 from any call means the session is over: sign out and come back after signing in.
 configureApi({
+  locale,
   token: () => getShopState().userInfo?.token,
   onUnauthorized: () => {
     shop.signOut();
-    const here = window.location.pathname + window.location.search;
+    const here = router.state.location.pathname + router.state.location.search;
     void router.navigate(`/login?redirect=${encodeURIComponent(here)}`);
   },
 });
@@ -26,19 +37,25 @@ configureApi({
 configureChunkReload({
   pendingHref: () => {
     const next = router.state.navigation.location;
-    return next ? next.pathname + next.search + next.hash : undefined;
+    return next ? pathIn(locale, next.pathname + next.search + next.hash) : undefined;
   },
 });
 
 // The first render is a transition: React renders the shell in slices and yields to the browser in
 // between, instead of one long task a slow phone cannot respond during.
 const root = createRoot(document.getElementById("root")!);
-startTransition(() => {
-  root.render(
-    <StrictMode>
-      <Providers>
-        <RouterProvider router={router} />
-      </Providers>
-    </StrictMode>,
-  );
+void messages.then((loaded) => {
+  const intl = makeIntl(locale, loaded);
+  setPageIntl(intl);
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <LocaleProvider intl={intl}>
+          <Providers>
+            <RouterProvider router={router} />
+          </Providers>
+        </LocaleProvider>
+      </StrictMode>,
+    );
+  });
 });

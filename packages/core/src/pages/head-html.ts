@@ -1,11 +1,18 @@
 import { escapeHtml, jsonForScript } from "../escape.ts";
-import { SHOP_NAME } from "./page-head.ts";
+import { type PageLocale, SHOP_NAME } from "./page-head.ts";
 
 /**
  * A page's <head> as it is written into index.html (docs/decisions/034-page-heads.md). Everything
  * here is already absolute; every text is escaped on the way out.
  */
 export interface RenderedHead {
+  /** The page's language: `<html lang>`, `og:locale` (default English). */
+  lang?: PageLocale | undefined;
+  /**
+   * The page's address in each language, absolute (`hreflang` links, `x-default` the English one):
+   * every page names both, its own included, so each names the other back.
+   */
+  alternates?: Readonly<Record<PageLocale, string>> | undefined;
   title: string;
   description: string;
   /** Absolute; absent on a 404. */
@@ -31,6 +38,9 @@ export const HEAD_END = "<!--/page-head-->";
 const meta = (attribute: "name" | "property", key: string, content: string | number) =>
   `<meta ${attribute}="${key}" content="${escapeHtml(String(content))}" />`;
 
+const alternate = (hreflang: string, href: string) =>
+  `<link rel="alternate" hreflang="${hreflang}" href="${escapeHtml(href)}" />`;
+
 /** The tags of a head, one a line. */
 export function headTags(head: RenderedHead): string {
   const tags = [
@@ -38,7 +48,18 @@ export function headTags(head: RenderedHead): string {
     meta("name", "description", head.description),
     ...(head.noindex ? [meta("name", "robots", "noindex")] : []),
     ...(head.canonical ? [`<link rel="canonical" href="${escapeHtml(head.canonical)}" />`] : []),
+    ...(head.alternates
+      ? [
+          alternate("en", head.alternates.en),
+          alternate("fr-CA", head.alternates["fr-CA"]),
+          alternate("x-default", head.alternates.en),
+        ]
+      : []),
     meta("property", "og:site_name", SHOP_NAME),
+    meta("property", "og:locale", head.lang === "fr-CA" ? "fr_CA" : "en_US"),
+    ...(head.alternates
+      ? [meta("property", "og:locale:alternate", head.lang === "fr-CA" ? "en_US" : "fr_CA")]
+      : []),
     meta("property", "og:type", head.ogType),
     meta("property", "og:title", head.title),
     meta("property", "og:description", head.description),
@@ -75,7 +96,19 @@ export function headTags(head: RenderedHead): string {
  * hashed asset names, the boot script the CSP allows by hash — stays as the build wrote it.
  */
 export function withHead(template: string, head: RenderedHead): string {
-  const tags = headTags(head);
+  return withLang(headInto(template, headTags(head)), head.lang ?? "en");
+}
+
+/** index.html's `<html lang>` set to the page's language (the build writes `en`). */
+export function withLang(template: string, lang: PageLocale): string {
+  return template.replace(/<html\b[^>]*>/i, (tag) =>
+    /\slang=/i.test(tag)
+      ? tag.replace(/\slang=("[^"]*"|'[^']*'|[^\s>]*)/i, ` lang="${lang}"`)
+      : tag.replace(/>$/, ` lang="${lang}">`),
+  );
+}
+
+function headInto(template: string, tags: string): string {
   const start = template.indexOf(HEAD_START);
   const end = template.indexOf(HEAD_END);
   if (start >= 0 && end > start)

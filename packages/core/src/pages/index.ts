@@ -7,11 +7,15 @@ import { variantSetOf } from "../uploads/image-urls.ts";
 import { type RenderedHead, withHead } from "./head-html.ts";
 import {
   aboutHead,
+  accessibilityHead,
   catalogueHead,
   contactHead,
   homeHead,
+  localePath,
   notFoundHead,
   type PageHeadText,
+  type PageLocale,
+  privateHead,
   productHead,
   SHOP_NAME,
 } from "./page-head.ts";
@@ -28,13 +32,20 @@ export { SITEMAP_MAX_URLS, sitemap, sitemapIndexPart } from "./sitemap.ts";
  * configured public URL only (config `site.url`).
  */
 
-/** The public pages the renderer knows. */
-export type PageRequest =
+/**
+ * The public pages the renderer knows, each in a language (`locale`, default English; the French
+ * pages live under `/fr`: docs/decisions/052-language-by-url.md). `private` is a signed-in screen,
+ * the cart or sign-in under `/fr`: the SPA shell in French, noindex.
+ */
+export type PageRequest = { locale?: PageLocale | undefined } & (
   | { page: "home" }
   | { page: "catalogue"; category?: string | undefined; q?: string | undefined }
   | { page: "product"; slug: string }
   | { page: "about" }
-  | { page: "contact" };
+  | { page: "contact" }
+  | { page: "accessibility" }
+  | { page: "private" }
+);
 
 export interface RenderedPage {
   status: 200 | 404;
@@ -46,12 +57,26 @@ export interface RenderedPage {
 /** An absolute URL of the shop's for a path (config `site.url`; the path alone when none is set). */
 export const absoluteUrl = (path: string): string => `${getConfig().site.url}${path}`;
 
-/** The head of a page that is not a product's. */
-function plainHead(text: PageHeadText, image: ShareImage | undefined, noindex: boolean): RenderedHead {
+/** A page's address in each language, absolute: its canonical URL and its `hreflang` alternates. */
+export const alternatesOf = (path: string): Record<PageLocale, string> => ({
+  en: absoluteUrl(localePath("en", path)),
+  "fr-CA": absoluteUrl(localePath("fr-CA", path)),
+});
+
+/** The head of a page that is not a product's, in `locale`. */
+function plainHead(
+  text: PageHeadText,
+  image: ShareImage | undefined,
+  noindex: boolean,
+  locale: PageLocale = "en",
+): RenderedHead {
+  const alternates = alternatesOf(text.path);
   return {
+    lang: locale,
+    alternates,
     title: text.title,
     description: text.description,
-    canonical: absoluteUrl(text.path),
+    canonical: alternates[locale],
     noindex: noindex || !getConfig().site.indexing,
     ogType: "website",
     image: image && {
@@ -68,20 +93,22 @@ function plainHead(text: PageHeadText, image: ShareImage | undefined, noindex: b
  * A product page's head, with its JSON-LD. The link preview shows the product's share JPEG, or the
  * shop's while the product's has none; the JSON-LD names only the product's own pictures.
  */
-async function productPageHead(product: ProductDetail): Promise<RenderedHead> {
-  const text = productHead(product);
+async function productPageHead(product: ProductDetail, locale: PageLocale): Promise<RenderedHead> {
+  const text = productHead(product, locale);
   const own = await shareImageOf(product.image);
   const preview = own ?? (await shareImageOrShop(undefined));
-  const url = absoluteUrl(text.path);
+  const url = absoluteUrl(localePath(locale, text.path));
   const description = product.description.trim() || text.description;
   const links = {
     url,
     images: [own ? own.path : product.image, ...product.images].map(absoluteUrl),
-    home: absoluteUrl("/"),
-    category: absoluteUrl(catalogueHead(product.category).path),
+    home: absoluteUrl(localePath(locale, "/")),
+    category: absoluteUrl(localePath(locale, catalogueHead(product.category).path)),
+    homeName: locale === "fr-CA" ? "Accueil" : "Home",
+    inLanguage: locale,
   };
   return {
-    ...plainHead(text, preview, false),
+    ...plainHead(text, preview, false, locale),
     ogType: "product",
     image: preview && {
       url: absoluteUrl(preview.path),
@@ -95,9 +122,10 @@ async function productPageHead(product: ProductDetail): Promise<RenderedHead> {
 }
 
 /** The 404 of an address no page answers: the SPA shell (it shows its not-found screen), noindex. */
-async function notFound(template: Template, path: string): Promise<RenderedPage> {
-  const text = notFoundHead(path);
+async function notFound(template: Template, path: string, locale: PageLocale = "en"): Promise<RenderedPage> {
+  const text = notFoundHead(path, locale);
   const head: RenderedHead = {
+    lang: locale,
     title: text.title,
     description: text.description,
     noindex: true,
@@ -176,16 +204,36 @@ export async function renderPage(
   request: PageRequest,
   path: string,
 ): Promise<RenderedPage> {
+  const locale = request.locale ?? "en";
   switch (request.page) {
     case "home":
-      return answer(template, plainHead(homeHead(), await shareImageOrShop(undefined), false));
+      return answer(template, plainHead(homeHead(locale), await shareImageOrShop(undefined), false, locale));
     case "about":
-      return answer(template, plainHead(aboutHead(), await shareImageOrShop(undefined), false));
+      return answer(template, plainHead(aboutHead(locale), await shareImageOrShop(undefined), false, locale));
     case "contact":
-      return answer(template, plainHead(contactHead(), await shareImageOrShop(undefined), false));
+      return answer(
+        template,
+        plainHead(contactHead(locale), await shareImageOrShop(undefined), false, locale),
+      );
+    case "accessibility":
+      return answer(
+        template,
+        plainHead(accessibilityHead(locale), await shareImageOrShop(undefined), false, locale),
+      );
+    case "private": {
+      const text = privateHead(path, locale);
+      const head: RenderedHead = {
+        ...text,
+        lang: locale,
+        noindex: true,
+        ogType: "website",
+        structuredData: [],
+      };
+      return answer(template, head);
+    }
     case "catalogue": {
       const category = request.category || undefined;
-      if (category && category.length > CATEGORY_MAX) return notFound(template, path);
+      if (category && category.length > CATEGORY_MAX) return notFound(template, path, locale);
       const [count, image, first] = await Promise.all([
         category ? products.countOfCategory(category) : undefined,
         shareImageOrShop(undefined),
@@ -194,15 +242,15 @@ export async function renderPage(
         // (core's access/grants.ts).
         request.q || category ? [] : products.firstImages(FIRST_ROW_EVERYWHERE),
       ]);
-      if (count === 0) return notFound(template, path);
-      const head = plainHead(catalogueHead(category), image, Boolean(request.q));
+      if (count === 0) return notFound(template, path, locale);
+      const head = plainHead(catalogueHead(category, locale), image, Boolean(request.q), locale);
       return answer(template, { ...head, preloadImages: cardPreloads(await template, first) });
     }
     case "product": {
       try {
-        return answer(template, await productPageHead(await products.fromSlug(request.slug)));
+        return answer(template, await productPageHead(await products.fromSlug(request.slug, locale), locale));
       } catch (error) {
-        if (error instanceof AppError && error.code === "NOT_FOUND") return notFound(template, path);
+        if (error instanceof AppError && error.code === "NOT_FOUND") return notFound(template, path, locale);
         throw error;
       }
     }
@@ -210,5 +258,8 @@ export async function renderPage(
 }
 
 /** The 404 page of any other address a page route received. */
-export const renderNotFound = (template: Template, path: string): Promise<RenderedPage> =>
-  notFound(template, path);
+export const renderNotFound = (
+  template: Template,
+  path: string,
+  locale: PageLocale = "en",
+): Promise<RenderedPage> => notFound(template, path, locale);

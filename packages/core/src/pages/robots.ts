@@ -1,5 +1,5 @@
 import { getConfig } from "../config.ts";
-import { PRIVATE_PATHS } from "./page-head.ts";
+import { FRENCH_PREFIX, PRIVATE_PATHS } from "./page-head.ts";
 
 /**
  * robots.txt (docs/decisions/034-page-heads.md). A stage meant for search (config `site.indexing`:
@@ -14,7 +14,7 @@ export function robotsTxt(): string {
   if (!site.indexing) return "User-agent: *\nDisallow: /\n";
   return [
     "User-agent: *",
-    ...PRIVATE_PATHS.map((path) => `Disallow: ${path}`),
+    ...PRIVATE_PATHS.flatMap((path) => [`Disallow: ${path}`, `Disallow: ${FRENCH_PREFIX}${path}`]),
     "",
     `Sitemap: ${site.url}/sitemap.xml`,
     "",

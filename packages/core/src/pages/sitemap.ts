@@ -1,7 +1,16 @@
 import { getConfig } from "../config.ts";
 import { escapeHtml } from "../escape.ts";
 import { productStore } from "../products/product.store.ts";
-import { aboutHead, catalogueHead, contactHead, homeHead, productPath } from "./page-head.ts";
+import {
+  aboutHead,
+  accessibilityHead,
+  catalogueHead,
+  contactHead,
+  homeHead,
+  localePath,
+  PAGE_LOCALES,
+  productPath,
+} from "./page-head.ts";
 
 /**
  * /sitemap.xml (docs/decisions/034-page-heads.md): every product's canonical URL once, with its
@@ -10,18 +19,36 @@ import { aboutHead, catalogueHead, contactHead, homeHead, productPath } from "./
  * SITEMAP_MAX_URLS URLs (the protocol's limit per file) /sitemap.xml is a sitemap index instead:
  * `/sitemaps/pages.xml` and one part per SITEMAP_MAX_URLS products (`/sitemaps/products.xml`, then
  * `/sitemaps/products-<id>.xml`: the products after that id, newest first).
+ *
+ * Every page is listed in both languages (English, and French under `/fr`), each entry naming both
+ * addresses and `x-default` as `xhtml:link` alternates, so each language points at the other
+ * (docs/decisions/052-language-by-url.md); a page thus takes two of a file's URLs.
  */
 
 export const SITEMAP_MAX_URLS = 50_000;
 
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
 const NS = 'xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"';
+const URLSET_NS = `${NS} xmlns:xhtml="http://www.w3.org/1999/xhtml"`;
 
 type Write = (chunk: string) => void | Promise<void>;
 
 const abs = (path: string) => `${getConfig().site.url}${path}`;
-const urlEntry = (path: string, lastmod?: string) =>
-  `<url><loc>${escapeHtml(abs(path))}</loc>${lastmod ? `<lastmod>${escapeHtml(lastmod)}</lastmod>` : ""}</url>\n`;
+const link = (hreflang: string, path: string) =>
+  `<xhtml:link rel="alternate" hreflang="${hreflang}" href="${escapeHtml(abs(path))}"/>`;
+
+/** A page's `<url>` entries, one per language, each with every language's address. */
+const urlEntry = (path: string, lastmod?: string) => {
+  const links =
+    link("en", localePath("en", path)) + link("fr-CA", localePath("fr-CA", path)) + link("x-default", path);
+  const modified = lastmod ? `<lastmod>${escapeHtml(lastmod)}</lastmod>` : "";
+  return PAGE_LOCALES.map(
+    (locale) => `<url><loc>${escapeHtml(abs(localePath(locale, path)))}</loc>${modified}${links}</url>\n`,
+  ).join("");
+};
+
+/** URLs a page takes in the sitemap: one per language. */
+const PER_PAGE = PAGE_LOCALES.length;
 
 /** The pages that are not products': home, catalogue, about, contact and every category holding products. */
 async function pagePaths(): Promise<string[]> {
@@ -31,6 +58,7 @@ async function pagePaths(): Promise<string[]> {
     catalogueHead().path,
     aboutHead().path,
     contactHead().path,
+    accessibilityHead().path,
     ...categories.map(({ category }) => catalogueHead(category).path).sort(),
   ];
 }
@@ -47,15 +75,16 @@ async function writeProducts(write: Write, limit: number, after?: string): Promi
  */
 export async function sitemap(write: Write, { maxUrls = SITEMAP_MAX_URLS } = {}): Promise<void> {
   const [pages, products] = await Promise.all([pagePaths(), productStore.countOf(undefined)]);
-  if (pages.length + products <= maxUrls) {
-    await write(`${XML_HEAD}<urlset ${NS}>\n`);
+  const maxPages = Math.floor(maxUrls / PER_PAGE);
+  if (pages.length + products <= maxPages) {
+    await write(`${XML_HEAD}<urlset ${URLSET_NS}>\n`);
     await write(pages.map((path) => urlEntry(path)).join(""));
-    await writeProducts(write, maxUrls - pages.length);
+    await writeProducts(write, maxPages - pages.length);
     await write("</urlset>\n");
     return;
   }
   const parts = ["/sitemaps/pages.xml", "/sitemaps/products.xml"];
-  for (const id of await productStore.idsEvery(maxUrls)) parts.push(`/sitemaps/products-${id}.xml`);
+  for (const id of await productStore.idsEvery(maxPages)) parts.push(`/sitemaps/products-${id}.xml`);
   await write(`${XML_HEAD}<sitemapindex ${NS}>\n`);
   await write(parts.map((path) => `<sitemap><loc>${escapeHtml(abs(path))}</loc></sitemap>\n`).join(""));
   await write("</sitemapindex>\n");
@@ -67,8 +96,8 @@ export async function sitemapIndexPart(
   part: { pages: true } | { after?: string | undefined },
   { maxUrls = SITEMAP_MAX_URLS } = {},
 ): Promise<void> {
-  await write(`${XML_HEAD}<urlset ${NS}>\n`);
+  await write(`${XML_HEAD}<urlset ${URLSET_NS}>\n`);
   if ("pages" in part) await write((await pagePaths()).map((path) => urlEntry(path)).join(""));
-  else await writeProducts(write, maxUrls, part.after);
+  else await writeProducts(write, Math.floor(maxUrls / PER_PAGE), part.after);
   await write("</urlset>\n");
 }

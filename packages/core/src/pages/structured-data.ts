@@ -22,6 +22,10 @@ export interface ProductLinks {
   /** Absolute URLs of the home page and of the product's category page. */
   home: string;
   category: string;
+  /** The breadcrumb's first step, in the page's language ("Home", "Accueil"). */
+  homeName?: string;
+  /** The page's language (`inLanguage`); the price stays in US dollars. */
+  inLanguage?: string;
 }
 
 /** How many of the newest reviews the JSON-LD names (the product page shows them all). */
@@ -33,6 +37,7 @@ export function productJsonLd(product: ProductDetail, links: ProductLinks, descr
   return {
     "@context": SCHEMA,
     "@type": "Product",
+    ...(links.inLanguage ? { inLanguage: links.inLanguage } : {}),
     name: product.name,
     description,
     image: links.images,
@@ -77,7 +82,7 @@ export function productJsonLd(product: ProductDetail, links: ProductLinks, descr
 /** Home › category › product. */
 export function breadcrumbJsonLd(product: ProductDetail, links: ProductLinks) {
   const crumbs = [
-    { name: "Home", item: links.home },
+    { name: links.homeName ?? "Home", item: links.home },
     { name: product.category, item: links.category },
     { name: product.name, item: links.url },
   ];

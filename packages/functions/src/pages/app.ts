@@ -1,5 +1,5 @@
 import { asFunction } from "@fruit/core/access";
-import { HOME_ORIGIN_PATH } from "@fruit/core/browser/pages";
+import { FRENCH_PREFIX, HOME_ORIGIN_PATH, isPrivatePath, type PageLocale } from "@fruit/core/browser/pages";
 import { errorFields, log, PAGE_FAILED } from "@fruit/core/log";
 import {
   type PageRequest,
@@ -15,7 +15,8 @@ import { stream } from "hono/streaming";
 
 /**
  * The public pages with their own head (docs/decisions/034-page-heads.md): `/`, `/products`,
- * `/product/{slug}`, `/about`, `/contact`, and `/sitemap.xml`, `/robots.txt`. One app for the
+ * `/product/{slug}`, `/about`, `/contact`, `/accessibility`, each also in French under `/fr`
+ * (docs/decisions/052-language-by-url.md), and `/sitemap.xml`, `/robots.txt`. One app for the
  * cloud's page function (lambda/pages.ts, behind the router) and the local server
  * (packages/local/src/server.ts), handed the deployed index.html by `template`. Every client gets
  * the same answer: nothing reads the user agent, and absolute URLs come from configuration, never
@@ -73,6 +74,9 @@ async function withinBudget<T>(work: Promise<T>, ms: number): Promise<T> {
     clearTimeout(timer);
   }
 }
+
+/** The SPA's French screens that are neither public pages nor private ones: the mails' links. */
+const FRENCH_APP_PATHS = [`${FRENCH_PREFIX}/newsletter/`, `${FRENCH_PREFIX}/restock-alerts/`];
 
 const SITEMAP_PART = /^products(?:-([0-9A-HJKMNP-TV-Z]{26}))?\.xml$/;
 
@@ -145,12 +149,23 @@ export function createPagesApp(options: PagesOptions): Hono {
 
   app.get("/", (c) => page(c, { page: "home" }));
   app.get(HOME_ORIGIN_PATH, (c) => page(c, { page: "home" }));
-  app.get("/products", (c) =>
-    page(c, { page: "catalogue", category: c.req.query("category"), q: c.req.query("q") }),
-  );
-  app.get("/product/:slug", (c) => page(c, { page: "product", slug: c.req.param("slug") }));
-  app.get("/about", (c) => page(c, { page: "about" }));
-  app.get("/contact", (c) => page(c, { page: "contact" }));
+  // Each page in both languages: English at the root, French under /fr (docs/decisions/052-language-by-url.md).
+  for (const [prefix, locale] of [
+    ["", "en"],
+    [FRENCH_PREFIX, "fr-CA"],
+  ] as const satisfies readonly (readonly [string, PageLocale])[]) {
+    app.get(`${prefix}/products`, (c) =>
+      page(c, { page: "catalogue", category: c.req.query("category"), q: c.req.query("q"), locale }),
+    );
+    app.get(`${prefix}/product/:slug`, (c) =>
+      page(c, { page: "product", slug: c.req.param("slug"), locale }),
+    );
+    app.get(`${prefix}/about`, (c) => page(c, { page: "about", locale }));
+    app.get(`${prefix}/contact`, (c) => page(c, { page: "contact", locale }));
+    app.get(`${prefix}/accessibility`, (c) => page(c, { page: "accessibility", locale }));
+  }
+  app.get(FRENCH_PREFIX, (c) => page(c, { page: "home", locale: "fr-CA" }));
+  app.get(`${FRENCH_PREFIX}/`, (c) => page(c, { page: "home", locale: "fr-CA" }));
 
   app.get("/robots.txt", (c) => {
     c.header("Cache-Control", PAGE_CACHE_CONTROL);
@@ -167,8 +182,20 @@ export function createPagesApp(options: PagesOptions): Hono {
     );
   });
 
+  // The other screens under /fr — the cart, sign-in, checkout, orders, profile, the mail links, the
+  // admin — are the SPA in French, noindex (the router sends every /fr path here: stacks/pages.ts).
+  app.get(`${FRENCH_PREFIX}/*`, async (c, next) => {
+    const path = c.req.path;
+    if (!isPrivatePath(path) && !FRENCH_APP_PATHS.some((prefix) => path.startsWith(prefix))) return next();
+    return page(c, { page: "private", locale: "fr-CA" });
+  });
+
   // Deeper paths under a page's route (`/product/a/b`, `/products/x`): the SPA's not-found screen.
-  app.get("*", async (c) => html(c, await renderNotFound(options.template(), c.req.path)));
+  app.get("*", async (c) => {
+    const path = c.req.path;
+    const locale: PageLocale = path.startsWith(`${FRENCH_PREFIX}/`) ? "fr-CA" : "en";
+    return html(c, await renderNotFound(options.template(), path, locale));
+  });
   app.onError((error, c) => {
     log("error", PAGE_FAILED, {
       method: c.req.method,

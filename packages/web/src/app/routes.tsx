@@ -22,6 +22,10 @@ export const routes: RouteObject[] = [
       { path: "/", ...page(() => import("../features/site/home/home-page.tsx"), "HomePage") },
       { path: "/about", ...page(() => import("../features/site/about/about-page.tsx"), "AboutPage") },
       { path: "/contact", ...page(() => import("../features/site/contact/contact-page.tsx"), "ContactPage") },
+      {
+        path: "/accessibility",
+        ...page(() => import("../features/site/accessibility/accessibility-page.tsx"), "AccessibilityPage"),
+      },
       { path: "/products", ...page(() => import("../features/catalog/products-page.tsx"), "ProductsPage") },
       {
         path: "/product/:slug",

@@ -1,5 +1,7 @@
 import { Button, Loader, Stack, Text } from "@mantine/core";
 import { useEffect, useRef, useState } from "react";
+import type { MessageDescriptor } from "react-intl";
+import { useT } from "../i18n/intl.tsx";
 import { ErrorBlock } from "./page-states.tsx";
 
 /**
@@ -9,10 +11,6 @@ import { ErrorBlock } from "./page-states.tsx";
  */
 export const groupDigits = (n: number): string => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 
-/** "1 product", "37 products", "1,234 products". */
-export const countOf = (n: number, [one, many]: readonly [string, string]): string =>
-  `${groupDigits(n)} ${n === 1 ? one : many}`;
-
 /** How far below the screen the end of the list may be when the next page starts loading. */
 const AHEAD = "0px 0px 800px 0px";
 
@@ -21,10 +19,11 @@ const AHEAD = "0px 0px 800px 0px";
  * new count), a "Load more" button while more follow, and, with `autoLoad`, the next page read as the
  * end of the list scrolls into view (an IntersectionObserver on a sentinel; the button stays as the
  * fallback and for keyboards). The block keeps one height whatever it holds, so loading a page or
- * reaching the end moves nothing on screen.
+ * reaching the end moves nothing on screen. `noun` is a plural message of `count`
+ * (`{count, plural, one {# order} other {# orders}}`): the language's plural rules choose its form.
  *
  * @example
- * <LoadMore noun={["order", "orders"]} shown={items.length} hasMore={hasMore} loading={loadingMore} onLoadMore={loadMore} />
+ * <LoadMore noun={ORDERS} shown={items.length} hasMore={hasMore} loading={loadingMore} onLoadMore={loadMore} />
  */
 export function LoadMore({
   noun,
@@ -37,7 +36,7 @@ export function LoadMore({
   error,
   onRetry,
 }: {
-  noun: readonly [string, string];
+  noun: MessageDescriptor;
   shown: number;
   total?: number | undefined;
   hasMore: boolean;
@@ -48,6 +47,7 @@ export function LoadMore({
   onRetry?: () => void;
 }) {
   const sentinel = useRef<HTMLDivElement>(null);
+  const t = useT();
   const load = useRef(onLoadMore);
   load.current = onLoadMore;
   // Reading ahead waits for the shopper's first scroll: a page read while the list's end is already
@@ -78,14 +78,16 @@ export function LoadMore({
     return () => observer.disconnect();
   }, [watching, shown]);
 
-  const [, many] = noun;
   const status = loading
-    ? `Loading more ${many}…`
+    ? t({ id: "list.loading", defaultMessage: "Loading more…" })
     : hasMore
       ? total !== undefined
-        ? `Showing ${groupDigits(shown)} of ${countOf(total, noun)}`
-        : `Showing ${countOf(shown, noun)}`
-      : `All ${countOf(shown, noun)} shown`;
+        ? t(
+            { id: "list.showingOf", defaultMessage: "Showing {shown} of {total}" },
+            { shown, total: t(noun, { count: total }) },
+          )
+        : t({ id: "list.showing", defaultMessage: "Showing {items}" }, { items: t(noun, { count: shown }) })
+      : t({ id: "list.all", defaultMessage: "All {items} shown" }, { items: t(noun, { count: shown }) });
 
   return (
     <Stack align="center" gap="xs" mt="xl" mih={88} data-testid="load-more">
@@ -104,7 +106,7 @@ export function LoadMore({
             aria-busy={loading}
             rightSection={loading ? <Loader size={14} aria-hidden="true" /> : undefined}
           >
-            Load more
+            {t({ id: "list.more", defaultMessage: "Load more" })}
           </Button>
         )
       )}

@@ -1,19 +1,14 @@
-import {
-  formatMoney,
-  type Prices,
-  STANDARD_TAX_CLASS,
-  TAX_PERCENT,
-  type TaxRate,
-} from "@fruit/core/browser/money";
+import { type Prices, STANDARD_TAX_CLASS, TAX_PERCENT, type TaxRate } from "@fruit/core/browser/money";
 import { Divider, Group, Stack, Text } from "@mantine/core";
+import { useFormat, useT } from "../i18n/intl.tsx";
 
 /**
- * The tax row's label: "Tax (15%)" while every line is taxed at one rate (the shop's original rule),
- * else "Tax", since the lines' classes differ (docs/decisions/046-zones-and-tax-classes.md).
+ * The tax row's rate: the one rate while every line is taxed at it (the shop's original rule: "Tax
+ * (15%)"), else none ("Tax"), since the lines' classes differ (docs/decisions/046-zones-and-tax-classes.md).
  */
-export function taxLabel(rates: readonly number[]): string {
+export function taxRate(rates: readonly number[]): number | undefined {
   const distinct = [...new Set(rates.length > 0 ? rates : [TAX_PERCENT])];
-  return distinct.length === 1 ? `Tax (${distinct[0]}%)` : "Tax";
+  return distinct.length === 1 ? distinct[0] : undefined;
 }
 
 /** The rates a cart's lines are taxed at by the shop's classes (`taxRates` of the delivery quote). */
@@ -45,20 +40,44 @@ export function PriceSummary({
   taxRates?: readonly number[];
   discount?: DiscountShown | undefined;
 }) {
+  const t = useT();
+  const format = useFormat();
+  const rate = taxRate(taxRates);
   return (
     <Stack gap={8} component="dl" m={0}>
-      <SummaryRow label="Subtotal" value={formatMoney(prices.itemsPrice)} />
+      <SummaryRow
+        label={t({ id: "summary.subtotal", defaultMessage: "Subtotal" })}
+        value={format.money(prices.itemsPrice)}
+      />
       {discount && discount.discountPrice > 0 && (
-        <SummaryRow label={`Discount (${discount.code})`} value={`−${formatMoney(discount.discountPrice)}`} />
+        <SummaryRow
+          label={t({ id: "summary.discount", defaultMessage: "Discount ({code})" }, { code: discount.code })}
+          value={`−${format.money(discount.discountPrice)}`}
+        />
       )}
       <SummaryRow
-        label="Shipping"
-        value={prices.shippingPrice === 0 ? "Free" : formatMoney(prices.shippingPrice)}
+        label={t({ id: "summary.shipping", defaultMessage: "Shipping" })}
+        value={
+          prices.shippingPrice === 0
+            ? t({ id: "summary.free", defaultMessage: "Free" })
+            : format.money(prices.shippingPrice)
+        }
       />
-      <SummaryRow label={taxLabel(taxRates)} value={formatMoney(prices.taxPrice)} />
+      <SummaryRow
+        label={
+          rate === undefined
+            ? t({ id: "summary.tax", defaultMessage: "Tax" })
+            : t({ id: "summary.taxRate", defaultMessage: "Tax ({rate, number}%)" }, { rate })
+        }
+        value={format.money(prices.taxPrice)}
+      />
       {/* Hidden from screen readers: a <dl> holds only its dt/dd rows (axe: definition-list). */}
       <Divider my={4} aria-hidden />
-      <SummaryRow label="Total" value={formatMoney(prices.totalPrice)} strong />
+      <SummaryRow
+        label={t({ id: "summary.total", defaultMessage: "Total" })}
+        value={format.money(prices.totalPrice)}
+        strong
+      />
     </Stack>
   );
 }

@@ -1,3 +1,4 @@
+import { useT } from "../i18n/intl.tsx";
 import classes from "./rating-stars.module.css";
 
 /**
@@ -6,7 +7,18 @@ import classes from "./rating-stars.module.css";
  */
 export function RatingStars({ value, count, size = 16 }: { value: number; count?: number; size?: number }) {
   const rounded = Math.min(5, Math.max(0, Math.round(value * 2) / 2));
-  const label = `Rated ${value.toFixed(1)} out of 5${count === undefined ? "" : `, ${count} ${count === 1 ? "review" : "reviews"}`}`;
+  const t = useT();
+  const rating = t({ id: "rating.value", defaultMessage: "Rated {value, number, ::.0} out of 5" }, { value });
+  const label =
+    count === undefined
+      ? rating
+      : t(
+          {
+            id: "rating.withCount",
+            defaultMessage: "{rating}, {count, plural, one {# review} other {# reviews}}",
+          },
+          { rating, count },
+        );
   const tiles = (stars: number) => `${(stars * size * 25.5) / 24}px`;
   return (
     <div role="img" aria-label={label} className={classes.row}>

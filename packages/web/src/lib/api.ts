@@ -1,4 +1,7 @@
 import { type ErrorCode, isErrorCode } from "@fruit/core/browser/errors";
+import { ERROR_TEXT, GENERIC_ERROR_TEXT } from "../i18n/error-text.ts";
+import type { WebLocale } from "../i18n/locale.ts";
+import { pageIntl } from "../i18n/page-intl.ts";
 import { takeEarlyAnswer } from "./early-fetch.ts";
 import { nextPath, totalCount } from "./link-header.ts";
 
@@ -39,9 +42,19 @@ export const GENERIC_ERROR = "Something went wrong, please try again";
 
 let tokenSource: () => string | undefined = () => undefined;
 let onUnauthorized: () => void = () => {};
+let pageLocale: WebLocale = "en";
 
-/** The app tells the client where the token lives and what a 401 does (sign out, go to login). */
-export function configureApi(options: { token: () => string | undefined; onUnauthorized: () => void }): void {
+/**
+ * The app tells the client the page's language (sent as `Accept-Language`, so the server's messages
+ * and French product texts match the page), where the token lives and what a 401 does (sign out,
+ * go to login).
+ */
+export function configureApi(options: {
+  locale?: WebLocale;
+  token: () => string | undefined;
+  onUnauthorized: () => void;
+}): void {
+  pageLocale = options.locale ?? "en";
   tokenSource = options.token;
   onUnauthorized = options.onUnauthorized;
 }
@@ -96,7 +109,11 @@ export async function apiPage<T>(path: string, options: Pick<ApiOptions, "signal
 
 async function send(path: string, options: ApiOptions): Promise<{ body: unknown; response: Response }> {
   const token = tokenSource();
-  const headers: Record<string, string> = { Accept: "application/json", ...options.headers };
+  const headers: Record<string, string> = {
+    Accept: "application/json",
+    ...(pageLocale === "en" ? {} : { "Accept-Language": pageLocale }),
+    ...options.headers,
+  };
   // A caller may spell the header itself (the original client's map-key call sends "BEARER {token}").
   if (token && !headers.Authorization) headers.Authorization = `Bearer ${token}`;
   const isForm = options.body instanceof FormData;
@@ -141,6 +158,14 @@ export const pageFetcher = <T>(path: string): Promise<Page<T>> => apiPage<T>(pat
 /** SWR's fetcher: the key is the API path. */
 export const fetcher = <T>(path: string): Promise<T> => api<T>(path);
 
-/** The text to show for a failed call: the server's message, or the generic one. */
-export const errorMessage = (error: unknown): string =>
-  error instanceof Error && error.message ? error.message : GENERIC_ERROR;
+/**
+ * The text to show for a failed call, in the page's language: the web's own text for its code
+ * (i18n/error-text.ts), else the server's message (it follows `Accept-Language`), else the generic one.
+ */
+export function errorMessage(error: unknown): string {
+  const code = errorCode(error);
+  const text = code && ERROR_TEXT[code];
+  if (text) return pageIntl().formatMessage(text);
+  if (error instanceof Error && error.message) return error.message;
+  return pageIntl().formatMessage(GENERIC_ERROR_TEXT);
+}

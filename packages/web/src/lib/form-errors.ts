@@ -1,3 +1,5 @@
+import { PASSWORD_MIN_BYTES } from "@fruit/core/browser/users";
+import { defineMessages, type MessageDescriptor } from "react-intl";
 import * as v from "valibot";
 
 /** A form's messages by field, as each Mantine input takes its own in its `error` prop. */
@@ -43,4 +45,50 @@ export function parseForm<const S extends v.GenericSchema>(
   return result.success
     ? { ok: true, output: result.output }
     : { ok: false, errors: fieldErrors<FormField<S>>(result.issues) };
+}
+
+/** A message function as react-intl's `formatMessage` (i18n/intl.tsx `useT`). */
+type Translate = (descriptor: MessageDescriptor, values?: Record<string, string | number>) => string;
+
+const ISSUE_TEXT = defineMessages({
+  required: { id: "form.required", defaultMessage: "{field} is required" },
+  tooLong: { id: "form.tooLong", defaultMessage: "{field} is too long" },
+  email: { id: "form.email", defaultMessage: "Email is not a valid email address" },
+  passwordShort: {
+    id: "form.passwordShort",
+    defaultMessage: "Password must be at least {min, number} characters",
+  },
+  invalid: { id: "form.invalid", defaultMessage: "{field} is not valid" },
+});
+
+/**
+ * A shopper form's field errors in the page's language, by the issue's kind (never its English
+ * text), naming the field by its label as the form shows it. The admin forms keep the schema's
+ * English (`fieldErrors`).
+ */
+export function translatedFieldErrors<Field extends string>(
+  issues: readonly v.BaseIssue<unknown>[],
+  t: Translate,
+  labels: Record<Field, string>,
+): FieldErrors<Field> {
+  const errors: FieldErrors<Field> = {};
+  for (const issue of issues) {
+    const field = issue.path?.[0]?.key as Field | undefined;
+    if (!field || errors[field]) continue;
+    const label = labels[field] ?? field;
+    const input = typeof issue.input === "string" ? issue.input : "";
+    errors[field] =
+      issue.type === "non_empty" || issue.type === "min_length" || issue.kind === "schema"
+        ? t(ISSUE_TEXT.required, { field: label })
+        : issue.type === "max_length"
+          ? t(ISSUE_TEXT.tooLong, { field: label })
+          : issue.type === "email"
+            ? t(ISSUE_TEXT.email)
+            : field === "password"
+              ? new TextEncoder().encode(input).length < PASSWORD_MIN_BYTES
+                ? t(ISSUE_TEXT.passwordShort, { min: PASSWORD_MIN_BYTES })
+                : t(ISSUE_TEXT.tooLong, { field: label })
+              : t(ISSUE_TEXT.invalid, { field: label });
+  }
+  return errors;
 }

@@ -1,7 +1,17 @@
 import type { Product, ProductDetail, ProductQuery } from "@fruit/core/browser/products";
 import { STOREFRONT_PAGE_SIZE } from "@fruit/core/browser/products";
 import useSWR from "swr";
+import { localeOfPath } from "../i18n/locale.ts";
 import { api } from "../lib/api.ts";
+
+/**
+ * The page's language asks the catalogue for its texts (`?lang=fr-CA`: French where the shop has
+ * them, English marked `lang` where not; docs/decisions/050-i18n-formatjs.md). The page's address
+ * chose it and it stays for the page's life.
+ */
+const LANG = localeOfPath(location.pathname) === "fr-CA" ? "lang=fr-CA" : "";
+/** An API path of the catalogue with the page's `lang` (the category tabs' read uses it too). */
+export const withLang = (path: string) => (LANG ? `${path}${path.includes("?") ? "&" : "?"}${LANG}` : path);
 
 /**
  * The products resource: the one place that knows its API paths and how to read them. Every feature
@@ -17,7 +27,9 @@ export type ProductRef = { slug: string } | { id: string };
  * The key is the API path, as SWR's fetcher and index.html's early reads expect.
  */
 export const productKey = (ref: ProductRef): string =>
-  `/api/products/${"slug" in ref ? `slug/${encodeURIComponent(ref.slug)}` : encodeURIComponent(ref.id)}`;
+  withLang(
+    `/api/products/${"slug" in ref ? `slug/${encodeURIComponent(ref.slug)}` : encodeURIComponent(ref.id)}`,
+  );
 
 /**
  * Reads one product (SWR's fetcher for `productKey`). With `{ cache: "no-store" }` it bypasses the
@@ -50,7 +62,7 @@ export function productsKey(filter: ProductQuery & { limit?: number } = {}): str
   if (filter.q?.trim()) params.set("q", filter.q.trim());
   if (filter.limit) params.set("limit", String(filter.limit));
   const query = params.toString();
-  return query ? `/api/products?${query}` : "/api/products";
+  return withLang(query ? `/api/products?${query}` : "/api/products");
 }
 
 export const fetchProducts = (key: string): Promise<Product[]> => api<Product[]>(key);

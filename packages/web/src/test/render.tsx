@@ -1,10 +1,12 @@
 import { MantineProvider } from "@mantine/core";
 import { render } from "@testing-library/react";
 import type { ReactElement } from "react";
+import type { IntlShape } from "react-intl";
 import { MemoryRouter, Route, Routes } from "react-router-dom";
 import { SWRConfig } from "swr";
 import { cssVariablesResolver, theme } from "../app/theme.ts";
 import { AlertHost } from "../components/alert-host.tsx";
+import { LocaleProvider } from "../i18n/intl.tsx";
 import { shop } from "../lib/shop-store.ts";
 
 // jsdom has no FontFaceSet; Mantine's autosizing Textarea listens to document.fonts.
@@ -16,26 +18,32 @@ if (!("fonts" in document)) {
 
 /**
  * Renders a screen as the app does (Mantine theme, a router at `path`, a fresh SWR cache, the alert
- * dialog host). `routes` adds destination pages so a test can see where a screen navigated.
+ * dialog host), in English unless `intl` says otherwise. `routes` adds destination pages so a test can see where a screen navigated.
  */
 export function renderScreen(
   ui: ReactElement,
-  { path = "/", routes = {} }: { path?: string; routes?: Record<string, string> } = {},
+  {
+    path = "/",
+    routes = {},
+    intl,
+  }: { path?: string; routes?: Record<string, string>; intl?: IntlShape } = {},
 ) {
   return render(
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-      <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-        <MemoryRouter initialEntries={[path]}>
-          <Routes>
-            <Route path={path.split("?")[0]} element={ui} />
-            {Object.entries(routes).map(([to, text]) => (
-              <Route key={to} path={to} element={<p>{text}</p>} />
-            ))}
-          </Routes>
-          <AlertHost />
-        </MemoryRouter>
-      </SWRConfig>
-    </MantineProvider>,
+    <LocaleProvider intl={intl}>
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+        <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+          <MemoryRouter initialEntries={[path]}>
+            <Routes>
+              <Route path={path.split("?")[0]} element={ui} />
+              {Object.entries(routes).map(([to, text]) => (
+                <Route key={to} path={to} element={<p>{text}</p>} />
+              ))}
+            </Routes>
+            <AlertHost />
+          </MemoryRouter>
+        </SWRConfig>
+      </MantineProvider>
+    </LocaleProvider>,
   );
 }
 

@@ -1,6 +1,7 @@
 import { Button } from "@mantine/core";
 import { lazy, Suspense } from "react";
 import { Link, useNavigate } from "react-router-dom";
+import { useT } from "../../i18n/intl.tsx";
 import { shop, useShop } from "../../lib/shop-store.ts";
 import { UserButton } from "./user-button.tsx";
 
@@ -20,10 +21,11 @@ export function useLogout(): () => void {
 export function AccountMenu() {
   const userInfo = useShop((s) => s.userInfo);
   const logout = useLogout();
+  const t = useT();
   if (!userInfo) {
     return (
       <Button component={Link} to="/login" radius="xl" size="sm" color="orange">
-        Log In
+        {t({ id: "account.login", defaultMessage: "Log In" })}
       </Button>
     );
   }

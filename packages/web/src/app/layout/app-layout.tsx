@@ -3,6 +3,7 @@ import { Box } from "@mantine/core";
 import { useEffect } from "react";
 import { Outlet, useLocation, useNavigation } from "react-router-dom";
 import { AlertHost } from "../../components/alert-host.tsx";
+import { useT } from "../../i18n/intl.tsx";
 import { applyPageHead } from "../../lib/page-head.ts";
 import { useShop } from "../../lib/shop-store.ts";
 import { FirstOpenSpinner } from "./first-open-spinner.tsx";
@@ -21,6 +22,7 @@ export function AppLayout() {
   const navigation = useNavigation();
   const { pathname } = useLocation();
   useScrollManager();
+  const t = useT();
   // Public pages write their own head (lib/page-head.ts); the private screens get the shop-wide one.
   useEffect(() => {
     if (isPrivatePath(pathname)) applyPageHead(privateHead(pathname), { canonical: false });
@@ -31,7 +33,7 @@ export function AppLayout() {
       <FirstOpenSpinner />
       {navigation.state === "loading" && <div className={classes.progress} aria-hidden="true" />}
       <a href="#main" className="skip-link">
-        Skip to content
+        {t({ id: "layout.skip", defaultMessage: "Skip to content" })}
       </a>
       {!fullBox && <SiteHeader />}
       <main id="main" className={fullBox ? undefined : fixed ? classes.fixedMain : classes.stickyMain}>

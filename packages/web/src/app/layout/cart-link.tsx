@@ -1,6 +1,7 @@
 import { ActionIcon, Indicator } from "@mantine/core";
 import { Link } from "react-router-dom";
 import { CartIcon } from "../../components/icons.tsx";
+import { useT } from "../../i18n/intl.tsx";
 import { cartItemCount, useShop } from "../../lib/shop-store.ts";
 
 /**
@@ -9,7 +10,14 @@ import { cartItemCount, useShop } from "../../lib/shop-store.ts";
  */
 export function CartLink() {
   const count = useShop((s) => cartItemCount(s.cartItems));
-  const label = count > 0 ? `Cart, ${count} ${count === 1 ? "item" : "items"}` : "Cart, empty";
+  const t = useT();
+  const label = t(
+    {
+      id: "header.cart",
+      defaultMessage: "{count, plural, =0 {Cart, empty} one {Cart, # item} other {Cart, # items}}",
+    },
+    { count },
+  );
   return (
     <Indicator label={count} size={18} color="red" disabled={count === 0} offset={4} fw={700}>
       <ActionIcon

@@ -11,20 +11,26 @@ import {
   Title,
 } from "@mantine/core";
 import { type FormEvent, useState } from "react";
+import { defineMessage } from "react-intl";
 import { Link } from "react-router-dom";
 import { HoneypotField } from "../../components/honeypot-field.tsx";
 import { LeafIcon, MailIcon, MapPinIcon, PhoneIcon } from "../../components/icons.tsx";
+import { useT } from "../../i18n/intl.tsx";
 import { api } from "../../lib/api.ts";
 import { notifyError, notifySuccess } from "../../lib/notify.ts";
 import { SHOP_CONTACT } from "../../lib/shop-contact.ts";
 import classes from "./layout.module.css";
 
 const PAGE_LINKS = [
-  { to: "/", label: "Home" },
-  { to: "/about", label: "About" },
-  { to: "/products", label: "Shop" },
-  { to: "/#news", label: "News" },
-  { to: "/contact", label: "Contact" },
+  { to: "/", label: defineMessage({ id: "footer.home", defaultMessage: "Home" }) },
+  { to: "/about", label: defineMessage({ id: "footer.about", defaultMessage: "About" }) },
+  { to: "/products", label: defineMessage({ id: "footer.shop", defaultMessage: "Shop" }) },
+  { to: "/#news", label: defineMessage({ id: "footer.news", defaultMessage: "News" }) },
+  { to: "/contact", label: defineMessage({ id: "footer.contact", defaultMessage: "Contact" }) },
+  {
+    to: "/accessibility",
+    label: defineMessage({ id: "footer.accessibility", defaultMessage: "Accessibility" }),
+  },
 ] as const;
 
 /**
@@ -33,6 +39,7 @@ const PAGE_LINKS = [
  */
 export function SiteFooter() {
   const [busy, setBusy] = useState(false);
+  const t = useT();
   const subscribe = async (event: FormEvent<HTMLElement>) => {
     event.preventDefault();
     const form = event.currentTarget as HTMLFormElement;
@@ -44,7 +51,12 @@ export function SiteFooter() {
         body: { email: String(data.get("email") ?? ""), website: String(data.get("website") ?? "") },
       });
       form.reset();
-      notifySuccess("Thanks! Please confirm with the link we have just e-mailed you.");
+      notifySuccess(
+        t({
+          id: "footer.newsletter.thanks",
+          defaultMessage: "Thanks! Please confirm with the link we have just e-mailed you.",
+        }),
+      );
     } catch (error) {
       notifyError(error);
     } finally {
@@ -63,13 +75,16 @@ export function SiteFooter() {
               </Text>
             </Group>
             <Text size="sm">
-              Fresh fruit and vegetables from family farms, picked ripe, sold by the kilo and delivered to
-              your door.
+              {t({
+                id: "footer.about.text",
+                defaultMessage:
+                  "Fresh fruit and vegetables from family farms, picked ripe, sold by the kilo and delivered to your door.",
+              })}
             </Text>
           </Stack>
           <Stack gap="xs">
             <Title order={2} size="h5" c="white">
-              Contact
+              {t({ id: "footer.contact.title", defaultMessage: "Contact" })}
             </Title>
             <Group gap="xs" wrap="nowrap" align="flex-start">
               <MapPinIcon size={18} />
@@ -88,13 +103,13 @@ export function SiteFooter() {
               </Anchor>
             </Group>
           </Stack>
-          <Stack gap="xs" component="nav" aria-label="Footer">
+          <Stack gap="xs" component="nav" aria-label={t({ id: "footer.nav", defaultMessage: "Footer" })}>
             <Title order={2} size="h5" c="white">
-              Pages
+              {t({ id: "footer.pages", defaultMessage: "Pages" })}
             </Title>
             {PAGE_LINKS.map((link) => (
-              <Link key={link.label} to={link.to} className={classes.footerLink}>
-                <Text size="sm">{link.label}</Text>
+              <Link key={link.to} to={link.to} className={classes.footerLink}>
+                <Text size="sm">{t(link.label)}</Text>
               </Link>
             ))}
           </Stack>
@@ -102,28 +117,36 @@ export function SiteFooter() {
             gap="xs"
             component="form"
             onSubmit={(event: FormEvent<HTMLElement>) => void subscribe(event)}
-            aria-label="Subscribe"
+            aria-label={t({ id: "footer.subscribe", defaultMessage: "Subscribe" })}
           >
             <Title order={2} size="h5" c="white">
-              Subscribe
+              {t({ id: "footer.subscribe", defaultMessage: "Subscribe" })}
             </Title>
-            <Text size="sm">Seasonal picks and offers, once a month.</Text>
+            <Text size="sm">
+              {t({ id: "footer.subscribe.text", defaultMessage: "Seasonal picks and offers, once a month." })}
+            </Text>
             <HoneypotField />
             <TextInput
               type="email"
               name="email"
               required
               maxLength={254}
-              placeholder="you@example.com"
-              aria-label="Email address for the newsletter"
+              placeholder={t({ id: "form.email.placeholder", defaultMessage: "you@example.com" })}
+              aria-label={t({
+                id: "footer.subscribe.email",
+                defaultMessage: "Email address for the newsletter",
+              })}
             />
             <Button type="submit" color="orange" loading={busy}>
-              Subscribe
+              {t({ id: "footer.subscribe", defaultMessage: "Subscribe" })}
             </Button>
           </Stack>
         </SimpleGrid>
         <Text size="xs" ta="center" mt={48} c="rgba(255,255,255,0.7)">
-          © {new Date().getFullYear()} Fruit Shop. Prices per kg, in US dollars.
+          {t(
+            { id: "footer.copyright", defaultMessage: "© {year} Fruit Shop. Prices per kg, in US dollars." },
+            { year: new Date().getFullYear() },
+          )}
         </Text>
       </Container>
     </Box>

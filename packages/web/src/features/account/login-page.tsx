@@ -1,6 +1,7 @@
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
 import { type FormEvent, useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router-dom";
+import { useT } from "../../i18n/intl.tsx";
 import { notifyError } from "../../lib/notify.ts";
 import { shop, useShop } from "../../lib/shop-store.ts";
 import { signIn } from "./api/sign-in.ts";
@@ -19,6 +20,11 @@ export function LoginPage() {
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [busy, setBusy] = useState(false);
+  const t = useT();
+  // Mantine's show/hide button, named in the page's language.
+  const toggle = {
+    "aria-label": t({ id: "account.togglePassword", defaultMessage: "Toggle password visibility" }),
+  };
 
   const mayFollow = userInfo !== null && (userInfo.isAdmin || !redirect.startsWith("/admin"));
 
@@ -38,17 +44,32 @@ export function LoginPage() {
   };
 
   return (
-    <AuthCard title="Sign In" subtitle="Welcome back! Sign in to check out and follow your orders.">
+    <AuthCard
+      title={t({ id: "account.signIn", defaultMessage: "Sign In" })}
+      subtitle={t({
+        id: "account.signIn.subtitle",
+        defaultMessage: "Welcome back! Sign in to check out and follow your orders.",
+      })}
+    >
       <form onSubmit={submit}>
         <Stack gap="md">
           {userInfo && !mayFollow && (
-            <Alert color="orange" title="Administrators only">
-              You are signed in as {userInfo.name}, which is not an administrator account. Sign in as an
-              administrator to open that page.
+            <Alert
+              color="orange"
+              title={t({ id: "account.adminsOnly", defaultMessage: "Administrators only" })}
+            >
+              {t(
+                {
+                  id: "account.notAdmin",
+                  defaultMessage:
+                    "You are signed in as {name}, which is not an administrator account. Sign in as an administrator to open that page.",
+                },
+                { name: userInfo.name },
+              )}
             </Alert>
           )}
           <TextInput
-            label="Email"
+            label={t({ id: "account.email", defaultMessage: "Email" })}
             type="email"
             autoComplete="email"
             required
@@ -56,20 +77,27 @@ export function LoginPage() {
             onChange={(event) => setEmail(event.currentTarget.value)}
           />
           <PasswordInput
-            label="Password"
+            visibilityToggleButtonProps={toggle}
+            label={t({ id: "account.password", defaultMessage: "Password" })}
             autoComplete="current-password"
             required
             value={password}
             onChange={(event) => setPassword(event.currentTarget.value)}
           />
           <Button type="submit" loading={busy} radius="xl" size="md">
-            Sign In
+            {t({ id: "account.signIn", defaultMessage: "Sign In" })}
           </Button>
           <Text size="sm" ta="center">
-            New customer?{" "}
-            <Anchor component={Link} to={`/register?redirect=${encodeURIComponent(redirect)}`} fw={700}>
-              Create your account
-            </Anchor>
+            {t(
+              { id: "account.newCustomer", defaultMessage: "New customer? <link>Create your account</link>" },
+              {
+                link: (text) => (
+                  <Anchor component={Link} to={`/register?redirect=${encodeURIComponent(redirect)}`} fw={700}>
+                    {text}
+                  </Anchor>
+                ),
+              },
+            )}
           </Text>
         </Stack>
       </form>

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { makeIntl } from "../../i18n/page-intl.ts";
 import { getShopState } from "../../lib/shop-store.ts";
 import { fakeApi, renderScreen, resetShop } from "../../test/render.tsx";
 import { PASSWORDS_DO_NOT_MATCH } from "./passwords-match.ts";
@@ -27,17 +28,18 @@ describe("register", () => {
     vi.stubGlobal("fetch", api.fetch);
     renderScreen(<RegisterPage />, { path: "/register" });
     await fill({ name: "Ann", email: "ann@example.com", password: "secret123", confirm: "secret124" });
-    expect(screen.getByText(PASSWORDS_DO_NOT_MATCH)).toBeInTheDocument();
+    expect(screen.getByText(String(PASSWORDS_DO_NOT_MATCH.defaultMessage))).toBeInTheDocument();
     expect(api.calls).toHaveLength(0);
   });
 
   it("requires a name and a valid e-mail", () => {
-    const errors = validateRegister({
-      name: " ",
-      email: "not-an-email",
-      password: "secret123",
-      confirmPassword: "secret123",
-    });
+    const errors = validateRegister(
+      { name: " ", email: "not-an-email", password: "secret123", confirmPassword: "secret123" },
+      {
+        t: makeIntl("en", {}).formatMessage,
+        labels: { name: "Name", email: "Email", password: "Password" },
+      },
+    );
     expect(errors.name).toBe("Name is required");
     expect(errors.email).toMatch(/email/i);
     expect(errors.confirmPassword).toBeUndefined();

@@ -1,6 +1,8 @@
+import { PASSWORD_MIN_BYTES } from "@fruit/core/browser/users";
 import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
 import { type FormEvent, useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router-dom";
+import { useT } from "../../i18n/intl.tsx";
 import { notifyError } from "../../lib/notify.ts";
 import { shop, useShop } from "../../lib/shop-store.ts";
 import { signUp } from "./api/sign-up.ts";
@@ -21,6 +23,16 @@ export function RegisterPage() {
   });
   const [errors, setErrors] = useState<RegisterErrors>({});
   const [busy, setBusy] = useState(false);
+  const t = useT();
+  // Mantine's show/hide button, named in the page's language.
+  const toggle = {
+    "aria-label": t({ id: "account.togglePassword", defaultMessage: "Toggle password visibility" }),
+  };
+  const labels = {
+    name: t({ id: "account.name", defaultMessage: "Name" }),
+    email: t({ id: "account.email", defaultMessage: "Email" }),
+    password: t({ id: "account.password", defaultMessage: "Password" }),
+  };
 
   useEffect(() => {
     if (userInfo) navigate(redirect, { replace: true });
@@ -37,7 +49,7 @@ export function RegisterPage() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const found = validateRegister(values);
+    const found = validateRegister(values, { t, labels });
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     setBusy(true);
@@ -52,32 +64,49 @@ export function RegisterPage() {
   };
 
   return (
-    <AuthCard title="Sign Up" subtitle="Create an account to check out and review your favourite fruit.">
+    <AuthCard
+      title={t({ id: "account.signUp", defaultMessage: "Sign Up" })}
+      subtitle={t({
+        id: "account.signUp.subtitle",
+        defaultMessage: "Create an account to check out and review your favourite fruit.",
+      })}
+    >
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          <TextInput label="Name" autoComplete="name" required {...field("name")} />
-          <TextInput label="Email" type="email" autoComplete="email" required {...field("email")} />
+          <TextInput label={labels.name} autoComplete="name" required {...field("name")} />
+          <TextInput label={labels.email} type="email" autoComplete="email" required {...field("email")} />
           <PasswordInput
-            label="Password"
+            visibilityToggleButtonProps={toggle}
+            label={labels.password}
             autoComplete="new-password"
             required
-            description="At least 8 characters"
+            description={t(
+              { id: "account.password.help", defaultMessage: "At least {min, number} characters" },
+              { min: PASSWORD_MIN_BYTES },
+            )}
             {...field("password")}
           />
           <PasswordInput
-            label="Confirm Password"
+            visibilityToggleButtonProps={toggle}
+            label={t({ id: "account.confirmPassword", defaultMessage: "Confirm Password" })}
             autoComplete="new-password"
             required
             {...field("confirmPassword")}
           />
           <Button type="submit" loading={busy} radius="xl" size="md">
-            Sign Up
+            {t({ id: "account.signUp", defaultMessage: "Sign Up" })}
           </Button>
           <Text size="sm" ta="center">
-            Already have an account?{" "}
-            <Anchor component={Link} to={`/login?redirect=${encodeURIComponent(redirect)}`} fw={700}>
-              Sign In
-            </Anchor>
+            {t(
+              { id: "account.haveAccount", defaultMessage: "Already have an account? <link>Sign In</link>" },
+              {
+                link: (text) => (
+                  <Anchor component={Link} to={`/login?redirect=${encodeURIComponent(redirect)}`} fw={700}>
+                    {text}
+                  </Anchor>
+                ),
+              },
+            )}
           </Text>
         </Stack>
       </form>

@@ -1,17 +1,21 @@
 import { type SavedAddress, SavedAddressInputSchema } from "@fruit/core/browser/addresses";
 import { Badge, Button, Card, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
 import { type FormEvent, useState } from "react";
-import { type FieldErrors, parseForm } from "../../lib/form-errors.ts";
+import { defineMessage, type MessageDescriptor } from "react-intl";
+import * as v from "valibot";
+import { useT } from "../../i18n/intl.tsx";
+import { type FieldErrors, translatedFieldErrors } from "../../lib/form-errors.ts";
 import { notifyError, notifySuccess } from "../../lib/notify.ts";
 import { addressInputOf, useAddressChanges, useSavedAddresses } from "../../resources/addresses.ts";
 
 type Field = "fullName" | "address" | "city" | "postalCode" | "country";
-const FIELDS: { key: Field; label: string }[] = [
-  { key: "fullName", label: "Full Name" },
-  { key: "address", label: "Address" },
-  { key: "city", label: "City" },
-  { key: "postalCode", label: "Postal Code" },
-  { key: "country", label: "Country" },
+/** The checkout form's labels (orders/checkout/shipping-form.tsx): one message each. */
+const FIELDS: { key: Field; label: MessageDescriptor }[] = [
+  { key: "fullName", label: defineMessage({ id: "address.fullName", defaultMessage: "Full Name" }) },
+  { key: "address", label: defineMessage({ id: "address.address", defaultMessage: "Address" }) },
+  { key: "city", label: defineMessage({ id: "address.city", defaultMessage: "City" }) },
+  { key: "postalCode", label: defineMessage({ id: "address.postalCode", defaultMessage: "Postal Code" }) },
+  { key: "country", label: defineMessage({ id: "address.country", defaultMessage: "Country" }) },
 ];
 
 /** The five fields of one address, checked with the server's schema; its map location is kept. */
@@ -23,14 +27,18 @@ function AddressEditor({ address, onDone }: { address: SavedAddress; onDone: () 
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
   const [busy, setBusy] = useState(false);
   const { change } = useAddressChanges();
+  const t = useT();
   const save = async (event: FormEvent) => {
     event.preventDefault();
-    const parsed = parseForm(SavedAddressInputSchema, { ...addressInputOf(address), ...values });
-    if (!parsed.ok) return setErrors(parsed.errors as FieldErrors<Field>);
+    const parsed = v.safeParse(SavedAddressInputSchema, { ...addressInputOf(address), ...values });
+    if (!parsed.success) {
+      const labels = Object.fromEntries(FIELDS.map((field) => [field.key, t(field.label)]));
+      return setErrors(translatedFieldErrors(parsed.issues, t, labels as Record<Field, string>));
+    }
     setBusy(true);
     try {
       await change(address._id, parsed.output);
-      notifySuccess("Address saved");
+      notifySuccess(t({ id: "addresses.saved", defaultMessage: "Address saved" }));
       onDone();
     } catch (error) {
       notifyError(error);
@@ -39,12 +47,19 @@ function AddressEditor({ address, onDone }: { address: SavedAddress; onDone: () 
     }
   };
   return (
-    <form onSubmit={save} noValidate aria-label={`Edit ${address.fullName}, ${address.address}`}>
+    <form
+      onSubmit={save}
+      noValidate
+      aria-label={t(
+        { id: "addresses.edit.label", defaultMessage: "Edit {name}" },
+        { name: `${address.fullName}, ${address.address}` },
+      )}
+    >
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         {FIELDS.map((field) => (
           <TextInput
             key={field.key}
-            label={field.label}
+            label={t(field.label)}
             required
             value={values[field.key]}
             error={errors[field.key]}
@@ -57,10 +72,10 @@ function AddressEditor({ address, onDone }: { address: SavedAddress; onDone: () 
       </SimpleGrid>
       <Group mt="sm" gap="xs">
         <Button type="submit" size="xs" radius="xl" loading={busy}>
-          Save
+          {t({ id: "addresses.save", defaultMessage: "Save" })}
         </Button>
         <Button size="xs" radius="xl" variant="default" onClick={onDone}>
-          Cancel
+          {t({ id: "addresses.cancel", defaultMessage: "Cancel" })}
         </Button>
       </Group>
     </form>
@@ -71,6 +86,7 @@ function AddressEditor({ address, onDone }: { address: SavedAddress; onDone: () 
 function AddressCard({ address }: { address: SavedAddress }) {
   const [editing, setEditing] = useState(false);
   const { change, remove } = useAddressChanges();
+  const t = useT();
   const act = (work: () => Promise<unknown>, done: string) => () =>
     work().then(() => notifySuccess(done), notifyError);
   const name = `${address.fullName}, ${address.address}`;
@@ -85,7 +101,9 @@ function AddressCard({ address }: { address: SavedAddress }) {
             {address.city} {address.postalCode}, {address.country}
           </Text>
         </Stack>
-        {address.isDefault && <Badge variant="light">Default</Badge>}
+        {address.isDefault && (
+          <Badge variant="light">{t({ id: "addresses.default", defaultMessage: "Default" })}</Badge>
+        )}
       </Group>
       <Group mt="xs" gap="xs">
         {!address.isDefault && (
@@ -93,33 +111,39 @@ function AddressCard({ address }: { address: SavedAddress }) {
             size="xs"
             variant="light"
             radius="xl"
-            aria-label={`Make ${name} the default`}
+            aria-label={t(
+              { id: "addresses.makeDefault.label", defaultMessage: "Make {name} the default" },
+              { name },
+            )}
             onClick={act(
               () => change(address._id, { ...addressInputOf(address), isDefault: true }),
-              "Default address changed",
+              t({ id: "addresses.defaultChanged", defaultMessage: "Default address changed" }),
             )}
           >
-            Make default
+            {t({ id: "addresses.makeDefault", defaultMessage: "Make default" })}
           </Button>
         )}
         <Button
           size="xs"
           variant="default"
           radius="xl"
-          aria-label={`Edit ${name}`}
+          aria-label={t({ id: "addresses.edit.label", defaultMessage: "Edit {name}" }, { name })}
           onClick={() => setEditing(true)}
         >
-          Edit
+          {t({ id: "addresses.edit", defaultMessage: "Edit" })}
         </Button>
         <Button
           size="xs"
           variant="subtle"
           color="red"
           radius="xl"
-          aria-label={`Delete ${name}`}
-          onClick={act(() => remove(address._id), "Address deleted")}
+          aria-label={t({ id: "addresses.delete.label", defaultMessage: "Delete {name}" }, { name })}
+          onClick={act(
+            () => remove(address._id),
+            t({ id: "addresses.deleted", defaultMessage: "Address deleted" }),
+          )}
         >
-          Delete
+          {t({ id: "addresses.delete", defaultMessage: "Delete" })}
         </Button>
       </Group>
     </Card>
@@ -129,17 +153,25 @@ function AddressCard({ address }: { address: SavedAddress }) {
 /** The profile's saved addresses (GET /api/users/addresses); new ones are saved at checkout. */
 export function SavedAddresses() {
   const { data: addresses, error } = useSavedAddresses(true);
+  const t = useT();
   return (
     <Paper withBorder radius="lg" p={{ base: "lg", sm: "xl" }} shadow="sm" mt="lg" component="section">
       <Title order={2} size="h3" mb="sm">
-        Saved addresses
+        {t({ id: "addresses.title", defaultMessage: "Saved addresses" })}
       </Title>
       {error ? (
-        <Text c="red">Your addresses could not be loaded.</Text>
+        <Text c="red">
+          {t({ id: "addresses.loadFailed", defaultMessage: "Your addresses could not be loaded." })}
+        </Text>
       ) : !addresses ? (
-        <Text c="dimmed">Loading addresses…</Text>
+        <Text c="dimmed">{t({ id: "addresses.loading", defaultMessage: "Loading addresses…" })}</Text>
       ) : addresses.length === 0 ? (
-        <Text c="dimmed">No saved addresses yet: tick "Save this address" at checkout.</Text>
+        <Text c="dimmed">
+          {t({
+            id: "addresses.none",
+            defaultMessage: "No saved addresses yet: tick “Save this address” at checkout.",
+          })}
+        </Text>
       ) : (
         <Stack gap="sm">
           {addresses.map((address) => (

@@ -1,6 +1,7 @@
 import { Button, type ButtonProps } from "@mantine/core";
 import type { ReactNode } from "react";
 import { CartIcon } from "../../components/icons.tsx";
+import { useT } from "../../i18n/intl.tsx";
 
 /**
  * The shop's one Add to Cart button (deal block, product page, product cards): orange, rounded, cart
@@ -10,7 +11,7 @@ export function AddToCartButton({
   onClick,
   busy,
   compact = false,
-  children = "Add to Cart",
+  children,
   ...props
 }: ButtonProps & {
   onClick: () => void;
@@ -19,6 +20,7 @@ export function AddToCartButton({
   children?: ReactNode;
   "aria-label"?: string;
 }) {
+  const t = useT();
   return (
     <Button
       size={compact ? "xs" : "md"}
@@ -29,7 +31,7 @@ export function AddToCartButton({
       loading={busy}
       {...props}
     >
-      {children}
+      {children ?? t({ id: "cart.add", defaultMessage: "Add to Cart" })}
     </Button>
   );
 }

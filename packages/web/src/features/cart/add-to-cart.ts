@@ -1,5 +1,7 @@
 import { fromBase, toBase } from "@fruit/core/browser/money";
 import type { Product } from "@fruit/core/browser/products";
+import { defineMessage, type MessageDescriptor } from "react-intl";
+import { pageIntl } from "../../i18n/page-intl.ts";
 import { showAlert } from "../../lib/alert.ts";
 import { notifyError } from "../../lib/notify.ts";
 import { type CartItem, getShopState, shop } from "../../lib/shop-store.ts";
@@ -7,9 +9,15 @@ import { fetchProduct, productKey } from "../../resources/products.ts";
 import { coversQuantity, stepFrom } from "./steps.ts";
 
 /** docs/product.md §8: the alert of the cart page, the detail page and the deal block. */
-export const OUT_OF_STOCK_MESSAGE = "Sorry. Product is out of stock";
+export const OUT_OF_STOCK_MESSAGE: MessageDescriptor = defineMessage({
+  id: "cart.outOfStock",
+  defaultMessage: "Sorry. Product is out of stock",
+});
 /** docs/product.md §8: the same refusal, worded as on the product cards. */
-export const OUT_OF_STOCK_CARD_MESSAGE = "sorry, product is out of stock";
+export const OUT_OF_STOCK_CARD_MESSAGE: MessageDescriptor = defineMessage({
+  id: "cart.outOfStock.card",
+  defaultMessage: "sorry, product is out of stock",
+});
 
 /** The stock check's read: past the browser's cache, where a catalogue answer may be a minute old. */
 const readFresh = (id: string) => fetchProduct(productKey({ id }), { cache: "no-store" });
@@ -25,7 +33,7 @@ export interface AddToCartOptions {
   /** How much to add to what the cart holds, in the product's unit; default: one step. */
   adding?: number;
   /** The refusal text (cards use the lower-case wording). */
-  outOfStockMessage?: string;
+  outOfStockMessage?: MessageDescriptor;
 }
 
 /**
@@ -56,7 +64,7 @@ export async function addToCart(product: CartProduct, options: AddToCartOptions 
       ? stepFrom(fresh, held, 1)
       : fromBase(fresh.unit, (toBase(fresh.unit, held) ?? 0) + (toBase(fresh.unit, options.adding) ?? 0)));
   if (!coversQuantity(fresh.unit, fresh.countInStock, wanted)) {
-    void showAlert(options.outOfStockMessage ?? OUT_OF_STOCK_MESSAGE);
+    void showAlert(pageIntl().formatMessage(options.outOfStockMessage ?? OUT_OF_STOCK_MESSAGE));
     return false;
   }
   const line: CartItem = {

@@ -1,9 +1,11 @@
-import { formatMoney, formatQuantity } from "@fruit/core/browser/money";
 import type { OrderLine } from "@fruit/core/browser/orders";
 import type { Product } from "@fruit/core/browser/products";
 import { Alert, Anchor, Button, List, Stack, Text } from "@mantine/core";
 import { useState } from "react";
+import { defineMessages, type MessageDescriptor } from "react-intl";
 import { Link } from "react-router-dom";
+import type { Formatters } from "../../i18n/format.ts";
+import { useFormat, useT } from "../../i18n/intl.tsx";
 import { ApiError } from "../../lib/api.ts";
 import { notifyError } from "../../lib/notify.ts";
 import { shop } from "../../lib/shop-store.ts";
@@ -24,16 +26,35 @@ async function productsToday(lines: readonly OrderLine[]): Promise<Map<string, P
   return new Map(ids.map((id, index) => [id, read[index]]));
 }
 
-/** One change, as the shopper reads it. */
-export function describeChange(change: BuyAgainChange): string {
+const CHANGE: Record<"dearer" | "cheaper" | "capped" | "unavailable", MessageDescriptor> = defineMessages({
+  dearer: { id: "buyAgain.dearer", defaultMessage: "{name}: now dearer, {now} (was {was})" },
+  cheaper: { id: "buyAgain.cheaper", defaultMessage: "{name}: now cheaper, {now} (was {was})" },
+  capped: { id: "buyAgain.capped", defaultMessage: "{name}: only {given} in stock (you had {wanted})" },
+  unavailable: { id: "buyAgain.unavailable", defaultMessage: "{name}: not available today, left out" },
+});
+
+/** One change, as the shopper reads it, in the page's language. */
+export function describeChange(
+  change: BuyAgainChange,
+  t: ReturnType<typeof useT>,
+  format: Formatters,
+): string {
   switch (change.kind) {
     case "price up":
     case "price down":
-      return `${change.name}: ${change.kind === "price up" ? "now dearer" : "now cheaper"}, ${formatMoney(change.now)} (was ${formatMoney(change.was)})`;
+      return t(change.kind === "price up" ? CHANGE.dearer : CHANGE.cheaper, {
+        name: change.name,
+        now: format.money(change.now),
+        was: format.money(change.was),
+      });
     case "capped":
-      return `${change.name}: only ${formatQuantity(change.unit, change.given)} in stock (you had ${formatQuantity(change.unit, change.wanted)})`;
+      return t(CHANGE.capped, {
+        name: change.name,
+        given: format.quantity(change.unit, change.given),
+        wanted: format.quantity(change.unit, change.wanted),
+      });
     case "unavailable":
-      return `${change.name}: not available today, left out`;
+      return t(CHANGE.unavailable, { name: change.name });
   }
 }
 
@@ -44,6 +65,8 @@ export function describeChange(change: BuyAgainChange): string {
 export function BuyAgainButton({ lines, orderId }: { lines: readonly OrderLine[]; orderId: string }) {
   const [busy, setBusy] = useState(false);
   const [plan, setPlan] = useState<BuyAgainPlan>();
+  const t = useT();
+  const format = useFormat();
   const buy = async () => {
     setBusy(true);
     try {
@@ -64,9 +87,9 @@ export function BuyAgainButton({ lines, orderId }: { lines: readonly OrderLine[]
         variant="light"
         loading={busy}
         onClick={buy}
-        aria-label={`Buy again order ${orderId}`}
+        aria-label={t({ id: "buyAgain.label", defaultMessage: "Buy again order {id}" }, { id: orderId })}
       >
-        Buy again
+        {t({ id: "buyAgain.button", defaultMessage: "Buy again" })}
       </Button>
       {plan && (
         <Alert
@@ -74,23 +97,33 @@ export function BuyAgainButton({ lines, orderId }: { lines: readonly OrderLine[]
           role="status"
           title={
             plan.items.length === 0
-              ? "Nothing of this order is available today"
-              : `${plan.items.length} ${plan.items.length === 1 ? "line" : "lines"} put in your cart`
+              ? t({ id: "buyAgain.nothing", defaultMessage: "Nothing of this order is available today" })
+              : t(
+                  {
+                    id: "buyAgain.put",
+                    defaultMessage: "{count, plural, one {# line} other {# lines}} put in your cart",
+                  },
+                  { count: plan.items.length },
+                )
           }
         >
           <Stack gap={4}>
             {plan.changes.length === 0 ? (
-              <Text size="sm">Same prices as then, all in stock.</Text>
+              <Text size="sm">
+                {t({ id: "buyAgain.same", defaultMessage: "Same prices as then, all in stock." })}
+              </Text>
             ) : (
               <List size="sm">
                 {plan.changes.map((change) => (
-                  <List.Item key={`${change.kind} ${change.name}`}>{describeChange(change)}</List.Item>
+                  <List.Item key={`${change.kind} ${change.name}`}>
+                    {describeChange(change, t, format)}
+                  </List.Item>
                 ))}
               </List>
             )}
             {plan.items.length > 0 && (
               <Anchor component={Link} to="/cart" size="sm">
-                Go to cart
+                {t({ id: "buyAgain.toCart", defaultMessage: "Go to cart" })}
               </Anchor>
             )}
           </Stack>

@@ -1,4 +1,4 @@
-import { formatMoney, lineTotal as lineDollars, perUnitLabel } from "@fruit/core/browser/money";
+import { lineTotal as lineDollars } from "@fruit/core/browser/money";
 import { ActionIcon, Anchor, Card, Group, Stack, Text, VisuallyHidden } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { Link } from "react-router-dom";
@@ -6,19 +6,21 @@ import table from "../../components/data-table.module.css";
 import { TrashIcon } from "../../components/icons.tsx";
 import { fixedSize } from "../../components/image-sizes.ts";
 import { Picture, THUMB_STYLE } from "../../components/picture.tsx";
+import { useFormat, useT } from "../../i18n/intl.tsx";
 import { type CartItem, shop } from "../../lib/shop-store.ts";
 import { QuantityControl } from "./quantity-control.tsx";
 
-/** The line's total by the one pricing rule (the checkout's and the server's). */
-const lineTotal = (item: CartItem) => formatMoney(lineDollars(item));
-
 function RemoveButton({ item }: { item: CartItem }) {
+  const t = useT();
   return (
     <ActionIcon
       variant="subtle"
       color="red"
       radius="xl"
-      aria-label={`Remove ${item.name} from cart`}
+      aria-label={t(
+        { id: "cart.remove.label", defaultMessage: "Remove {name} from cart" },
+        { name: item.name },
+      )}
       onClick={() => shop.removeFromCart(item._id)}
     >
       <TrashIcon size={18} />
@@ -51,6 +53,10 @@ function ProductName({ item }: { item: CartItem }) {
 /** The cart's lines: a table on wide screens, stacked cards on a phone. */
 export function CartLines({ items }: { items: CartItem[] }) {
   const phone = useMediaQuery("(max-width: 48em)", false, { getInitialValueInEffect: false });
+  const t = useT();
+  const format = useFormat();
+  /** The line's total by the one pricing rule (the checkout's and the server's). */
+  const lineTotal = (item: CartItem) => format.money(lineDollars(item));
   if (phone) {
     return (
       <Stack gap="sm">
@@ -64,7 +70,7 @@ export function CartLines({ items }: { items: CartItem[] }) {
                   <RemoveButton item={item} />
                 </Group>
                 <Text size="sm" c="dimmed">
-                  {formatMoney(item.price)} / {perUnitLabel(item.unit)}
+                  {format.money(item.price)} / {format.perUnit(item.unit)}
                 </Text>
                 <Group justify="space-between">
                   <QuantityControl item={item} />
@@ -83,12 +89,12 @@ export function CartLines({ items }: { items: CartItem[] }) {
         <thead>
           <tr>
             <th>
-              <VisuallyHidden>Remove</VisuallyHidden>
+              <VisuallyHidden>{t({ id: "cart.col.remove", defaultMessage: "Remove" })}</VisuallyHidden>
             </th>
-            <th>Product</th>
-            <th>Price</th>
-            <th>Quantity</th>
-            <th className={table.right}>Total</th>
+            <th>{t({ id: "cart.col.product", defaultMessage: "Product" })}</th>
+            <th>{t({ id: "cart.col.price", defaultMessage: "Price" })}</th>
+            <th>{t({ id: "product.quantity", defaultMessage: "Quantity" })}</th>
+            <th className={table.right}>{t({ id: "cart.col.total", defaultMessage: "Total" })}</th>
           </tr>
         </thead>
         <tbody>
@@ -104,7 +110,7 @@ export function CartLines({ items }: { items: CartItem[] }) {
                 </Group>
               </td>
               <td style={{ whiteSpace: "nowrap" }}>
-                {formatMoney(item.price)} / {perUnitLabel(item.unit)}
+                {format.money(item.price)} / {format.perUnit(item.unit)}
               </td>
               <td>
                 <QuantityControl item={item} />

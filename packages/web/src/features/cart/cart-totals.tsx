@@ -1,8 +1,9 @@
-import { FREE_SHIPPING_OVER, formatMoney, priceLines } from "@fruit/core/browser/money";
+import { FREE_SHIPPING_OVER, priceLines } from "@fruit/core/browser/money";
 import { Button, Card, Group, Progress, Stack, Text, TextInput, Title } from "@mantine/core";
 import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { lineRates, PriceSummary } from "../../components/price-summary.tsx";
+import { useFormat, useT } from "../../i18n/intl.tsx";
 import { type CartItem, shop, useShop } from "../../lib/shop-store.ts";
 import { shippingOfQuote, useDeliveryQuote, ZoneNote } from "../delivery/index.ts";
 import { DeliverEveryWeekButton } from "../subscriptions/index.ts";
@@ -27,12 +28,14 @@ export function CartTotals({ items }: { items: CartItem[] }) {
   const applied = code && !promo.error ? promo.data : undefined;
   const prices = applied ?? priceLines(items, shippingOfQuote(quote.data));
   const zoned = Boolean(quote.data?.zone) || Boolean(quote.error);
+  const t = useT();
+  const format = useFormat();
   const toFree = Math.max(0, Math.round((FREE_SHIPPING_OVER - prices.itemsPrice) * 100) / 100);
   return (
     <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="cart-totals-title">
       <Stack gap="md">
         <Title order={2} size="h4" id="cart-totals-title">
-          Order summary
+          {t({ id: "cart.summary", defaultMessage: "Order summary" })}
         </Title>
         <PromoCodeField code={code} items={items} preview={applied} error={promo.error} />
         <PriceSummary
@@ -46,18 +49,26 @@ export function CartTotals({ items }: { items: CartItem[] }) {
         ) : prices.shippingPrice > 0 ? (
           <Stack gap={4}>
             <Text size="sm" c="dimmed">
-              Add {formatMoney(toFree === 0 ? 0.01 : toFree)} more for free shipping (orders over $
-              {FREE_SHIPPING_OVER}).
+              {t(
+                {
+                  id: "cart.toFree",
+                  defaultMessage: "Add {missing} more for free shipping (orders over {over}).",
+                },
+                {
+                  missing: format.money(toFree === 0 ? 0.01 : toFree),
+                  over: format.money(FREE_SHIPPING_OVER),
+                },
+              )}
             </Text>
             <Progress
               value={(prices.itemsPrice / FREE_SHIPPING_OVER) * 100}
               color="orange"
-              aria-label="Progress towards free shipping"
+              aria-label={t({ id: "cart.toFree.progress", defaultMessage: "Progress towards free shipping" })}
             />
           </Stack>
         ) : (
           <Text size="sm" c="green.8" fw={600}>
-            Your order ships free.
+            {t({ id: "cart.free", defaultMessage: "Your order ships free." })}
           </Text>
         )}
         <Button
@@ -66,7 +77,7 @@ export function CartTotals({ items }: { items: CartItem[] }) {
           color="orange"
           onClick={() => navigate(signedIn ? "/checkout" : "/login?redirect=/checkout")}
         >
-          Check Out
+          {t({ id: "cart.checkout", defaultMessage: "Check Out" })}
         </Button>
         <DeliverEveryWeekButton
           fullWidth
@@ -84,6 +95,7 @@ export function CartTotals({ items }: { items: CartItem[] }) {
  */
 function DeliverToForm() {
   const [postalCode, setPostalCode] = useState("");
+  const t = useT();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const code = postalCode.trim();
@@ -91,10 +103,13 @@ function DeliverToForm() {
     shop.saveShippingAddress({ fullName: "", address: "", city: "", country: "", postalCode: code });
   };
   return (
-    <form onSubmit={submit} aria-label="Delivery postal code">
+    <form
+      onSubmit={submit}
+      aria-label={t({ id: "cart.deliverTo.form", defaultMessage: "Delivery postal code" })}
+    >
       <Group gap="xs" align="end" wrap="nowrap">
         <TextInput
-          label="Delivering to? Postal code"
+          label={t({ id: "cart.deliverTo", defaultMessage: "Delivering to? Postal code" })}
           autoComplete="postal-code"
           size="sm"
           style={{ flex: 1 }}
@@ -102,7 +117,7 @@ function DeliverToForm() {
           onChange={(event) => setPostalCode(event.currentTarget.value)}
         />
         <Button type="submit" variant="default" size="sm" radius="xl">
-          Check delivery
+          {t({ id: "cart.deliverTo.check", defaultMessage: "Check delivery" })}
         </Button>
       </Group>
     </form>

@@ -1,7 +1,7 @@
-import { formatMoney } from "@fruit/core/browser/money";
 import type { PromotionPreview } from "@fruit/core/browser/orders";
 import { Button, Group, Stack, Text, TextInput } from "@mantine/core";
 import { useState } from "react";
+import { useFormat, useT } from "../../i18n/intl.tsx";
 import type { CartItem } from "../../lib/shop-store.ts";
 import { shop } from "../../lib/shop-store.ts";
 import { promoRefusal } from "./api/use-promotion-preview.ts";
@@ -22,8 +22,13 @@ export function PromoCodeField({
   error: unknown;
 }) {
   const [draft, setDraft] = useState("");
+  const t = useT();
+  const format = useFormat();
   const refusal =
-    code && error ? (promoRefusal(error) ?? "This code could not be checked, please try again.") : null;
+    code && error
+      ? (promoRefusal(error, t, format) ??
+        t({ id: "promo.unchecked", defaultMessage: "This code could not be checked, please try again." }))
+      : null;
   if (!code) {
     return (
       <form
@@ -34,13 +39,13 @@ export function PromoCodeField({
       >
         <Group gap="xs" align="end" wrap="nowrap">
           <TextInput
-            label="Promotion code"
+            label={t({ id: "promo.label", defaultMessage: "Promotion code" })}
             value={draft}
             onChange={(event) => setDraft(event.currentTarget.value)}
             style={{ flex: 1 }}
           />
           <Button type="submit" variant="light" disabled={!draft.trim()}>
-            Apply
+            {t({ id: "promo.apply", defaultMessage: "Apply" })}
           </Button>
         </Group>
       </form>
@@ -51,10 +56,10 @@ export function PromoCodeField({
     <Stack gap={4} aria-live="polite">
       <Group justify="space-between" gap="xs">
         <Text size="sm" fw={600}>
-          Code {preview?.code ?? code}
+          {t({ id: "promo.code", defaultMessage: "Code {code}" }, { code: preview?.code ?? code })}
         </Text>
         <Button size="compact-sm" variant="subtle" onClick={() => shop.savePromoCode(null)}>
-          Remove
+          {t({ id: "promo.remove", defaultMessage: "Remove" })}
         </Button>
       </Group>
       {refusal ? (
@@ -68,12 +73,21 @@ export function PromoCodeField({
               .filter((line) => line.discount > 0)
               .map((line) => (
                 <Text key={line._id} size="sm" c="green.8">
-                  {names.get(line._id) ?? "Item"}: −{formatMoney(line.discount)}
+                  {t(
+                    { id: "promo.line", defaultMessage: "{name}: −{amount}" },
+                    {
+                      name: names.get(line._id) ?? t({ id: "promo.item", defaultMessage: "Item" }),
+                      amount: format.money(line.discount),
+                    },
+                  )}
                 </Text>
               ))}
             {preview.shippingDiscount > 0 && (
               <Text size="sm" c="green.8">
-                Shipping: −{formatMoney(preview.shippingDiscount)}
+                {t(
+                  { id: "promo.shipping", defaultMessage: "Shipping: −{amount}" },
+                  { amount: format.money(preview.shippingDiscount) },
+                )}
               </Text>
             )}
           </>

@@ -1,9 +1,9 @@
-import { formatMoney, formatQuantity } from "@fruit/core/browser/money";
 import type { ProductDetail } from "@fruit/core/browser/products";
 import { Badge, Card, Divider, Group, Stack, Text, Title } from "@mantine/core";
 import { useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { RatingStars } from "../../components/rating-stars.tsx";
+import { useFormat, useT } from "../../i18n/intl.tsx";
 import { AddToCartButton, addToCart, atOneStep, atStock, QuantityStepper, stepFrom } from "../cart/index.ts";
 import { DeliverEveryWeekButton } from "../subscriptions/index.ts";
 import { RestockAlertBox } from "./restock/restock-alert-box.tsx";
@@ -16,6 +16,8 @@ import { RestockAlertBox } from "./restock/restock-alert-box.tsx";
 export function BuyBox({ product }: { product: ProductDetail }) {
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
+  const t = useT();
+  const format = useFormat();
   // The quantity chosen here, for this product (another product's page starts again at one step).
   const [chosen, setChosen] = useState({ id: product._id, quantity: product.step });
   const quantity = chosen.id === product._id ? chosen.quantity : product.step;
@@ -33,27 +35,35 @@ export function BuyBox({ product }: { product: ProductDetail }) {
       <Text size="sm" tt="uppercase" c="dimmed" fw={700}>
         {product.category} · {product.brand}
       </Text>
-      <Title order={1}>{product.name}</Title>
+      {/* A text the shop has only in English says so on a French page (docs/decisions/050-i18n-formatjs.md). */}
+      <Title order={1} lang={product.lang && product.lang !== format.locale ? product.lang : undefined}>
+        {product.name}
+      </Title>
       <RatingStars value={product.rating} count={product.numReviews} />
       <Text fz={32} fw={800} c="green.9">
-        {formatMoney(product.price)}{" "}
+        {format.money(product.price)}{" "}
         <Text span size="md" c="dimmed" fw={500}>
-          per {product.unit === "kg" ? "kg" : "piece"}
+          {t(
+            { id: "product.per", defaultMessage: "{unit, select, kg {per kg} other {per piece}}" },
+            { unit: product.unit },
+          )}
         </Text>
       </Text>
-      <Text c="dark.5">{product.description}</Text>
+      <Text c="dark.5" lang={product.lang && product.lang !== format.locale ? product.lang : undefined}>
+        {product.description}
+      </Text>
       <Divider />
       <Card withBorder radius="lg" padding="md">
         <Stack gap="sm">
           <Group justify="space-between">
-            <Text fw={600}>Status</Text>
+            <Text fw={600}>{t({ id: "product.status", defaultMessage: "Status" })}</Text>
             {inStock ? (
               <Badge color="green" variant="light" size="lg">
-                In Stock
+                {t({ id: "product.inStock", defaultMessage: "In Stock" })}
               </Badge>
             ) : (
               <Badge color="red" variant="light" size="lg">
-                Unavailable
+                {t({ id: "product.unavailable", defaultMessage: "Unavailable" })}
               </Badge>
             )}
           </Group>
@@ -61,7 +71,7 @@ export function BuyBox({ product }: { product: ProductDetail }) {
           {inStock && (
             <>
               <Group justify="space-between">
-                <Text fw={600}>Quantity</Text>
+                <Text fw={600}>{t({ id: "product.quantity", defaultMessage: "Quantity" })}</Text>
                 <QuantityStepper
                   name={product.name}
                   unit={product.unit}
@@ -74,7 +84,10 @@ export function BuyBox({ product }: { product: ProductDetail }) {
               </Group>
               {product.step !== 1 && (
                 <Text size="sm" c="dimmed">
-                  Sold in steps of {formatQuantity(product.unit, product.step)}
+                  {t(
+                    { id: "product.steps", defaultMessage: "Sold in steps of {step}" },
+                    { step: format.quantity(product.unit, product.step) },
+                  )}
                 </Text>
               )}
               <AddToCartButton onClick={add} busy={busy} />

@@ -1,4 +1,3 @@
-import { formatMoney, perUnitLabel } from "@fruit/core/browser/money";
 import type { Product } from "@fruit/core/browser/products";
 import { Badge, Button, Card } from "@mantine/core";
 import { useState } from "react";
@@ -6,6 +5,7 @@ import { Link, useNavigate } from "react-router-dom";
 import { IMAGE_SIZES } from "../../components/image-sizes.ts";
 import { Picture } from "../../components/picture.tsx";
 import { RatingStars } from "../../components/rating-stars.tsx";
+import { useFormat, useT } from "../../i18n/intl.tsx";
 import { notifyError, notifySuccess } from "../../lib/notify.ts";
 import { getShopState } from "../../lib/shop-store.ts";
 import { AddToCartButton, addToCart, OUT_OF_STOCK_CARD_MESSAGE } from "../cart/index.ts";
@@ -23,6 +23,8 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
   const [busy, setBusy] = useState(false);
   const soldOut = product.countInStock <= 0;
   const navigate = useNavigate();
+  const t = useT();
+  const format = useFormat();
   const notify = async () => {
     if (!getShopState().userInfo) {
       navigate(`/login?redirect=${encodeURIComponent(`/product/${product.slug}`)}`);
@@ -31,7 +33,12 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
     setBusy(true);
     try {
       await setRestockAlert(product._id, true);
-      notifySuccess(`We will e-mail you when ${product.name} is back`);
+      notifySuccess(
+        t(
+          { id: "restock.set", defaultMessage: "We will e-mail you when {name} is back" },
+          { name: product.name },
+        ),
+      );
     } catch (error) {
       notifyError(error);
     } finally {
@@ -42,7 +49,9 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
     setBusy(true);
     try {
       if (await addToCart(product, { outOfStockMessage: OUT_OF_STOCK_CARD_MESSAGE })) {
-        notifySuccess(`${product.name} added to your cart`);
+        notifySuccess(
+          t({ id: "cart.added", defaultMessage: "{name} added to your cart" }, { name: product.name }),
+        );
       }
     } finally {
       setBusy(false);
@@ -65,7 +74,7 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
         </Link>
         {soldOut && (
           <Badge color="gray" variant="filled" className={classes.badge}>
-            Sold out
+            {t({ id: "product.soldOut", defaultMessage: "Sold out" })}
           </Badge>
         )}
       </Card.Section>
@@ -77,8 +86,8 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
         <RatingStars value={product.rating} count={product.numReviews} size={14} />
         <div className={classes.footer}>
           <p className={classes.price}>
-            {formatMoney(product.price)}
-            <span className={classes.unit}> / {perUnitLabel(product.unit)}</span>
+            {format.money(product.price)}
+            <span className={classes.unit}> / {format.perUnit(product.unit)}</span>
           </p>
           {soldOut ? (
             <Button
@@ -87,13 +96,24 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
               variant="light"
               onClick={() => void notify()}
               loading={busy}
-              aria-label={`Notify me when ${product.name} is back`}
+              aria-label={t(
+                { id: "restock.notify.label", defaultMessage: "Notify me when {name} is back" },
+                { name: product.name },
+              )}
             >
-              Notify me
+              {t({ id: "restock.notify", defaultMessage: "Notify me" })}
             </Button>
           ) : (
-            <AddToCartButton compact onClick={add} busy={busy} aria-label={`Add ${product.name} to cart`}>
-              Add
+            <AddToCartButton
+              compact
+              onClick={add}
+              busy={busy}
+              aria-label={t(
+                { id: "cart.add.label", defaultMessage: "Add {name} to cart" },
+                { name: product.name },
+              )}
+            >
+              {t({ id: "cart.add.short", defaultMessage: "Add" })}
             </AddToCartButton>
           )}
         </div>

@@ -4,6 +4,7 @@ import { useDeferredValue } from "react";
 import { Link, useParams } from "react-router-dom";
 import { NotFoundPage } from "../../components/not-found-page.tsx";
 import { ErrorBlock, LoadingBlock } from "../../components/page-states.tsx";
+import { useLocale, useT } from "../../i18n/intl.tsx";
 import { ApiError } from "../../lib/api.ts";
 import { usePageHead } from "../../lib/page-head.ts";
 import { useProduct } from "../../resources/products.ts";
@@ -20,7 +21,9 @@ export function ProductPage() {
   // buy box, reviews) would be one long task on a slow phone the moment the product arrives. As a
   // deferred value it renders in an interruptible pass; a product already cached renders at once.
   const product = useDeferredValue(data);
-  usePageHead(product ? productHead(product) : undefined);
+  const t = useT();
+  const locale = useLocale();
+  usePageHead(product ? productHead(product, locale) : undefined);
   // No product of this slug: the server answered the page 404 too (docs/decisions/034-page-heads.md).
   if (error instanceof ApiError && error.status === 404) return <NotFoundPage />;
   if (error) {
@@ -31,16 +34,16 @@ export function ProductPage() {
     );
   }
   if (!product) {
-    return <LoadingBlock label="Loading product" />;
+    return <LoadingBlock label={t({ id: "product.loading", defaultMessage: "Loading product" })} />;
   }
   return (
     <Container size="xl" py="xl">
-      <Breadcrumbs mb="lg" aria-label="Breadcrumb">
+      <Breadcrumbs mb="lg" aria-label={t({ id: "breadcrumb", defaultMessage: "Breadcrumb" })}>
         <Anchor component={Link} to="/">
-          Home
+          {t({ id: "footer.home", defaultMessage: "Home" })}
         </Anchor>
         <Anchor component={Link} to="/products">
-          Products
+          {t({ id: "products.title", defaultMessage: "Products" })}
         </Anchor>
         <span aria-current="page">{product.name}</span>
       </Breadcrumbs>
@@ -56,7 +59,7 @@ export function ProductPage() {
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Stack gap="md" component="section" aria-labelledby="reviews-title">
             <Title order={2} id="reviews-title">
-              Reviews
+              {t({ id: "reviews.title", defaultMessage: "Reviews" })}
             </Title>
             <ReviewList reviews={product.reviews} />
           </Stack>

@@ -50,7 +50,7 @@ describe("the storefront grid", () => {
     vi.stubGlobal("fetch", api.fetch);
     render();
     expect(await screen.findByText("8 products")).toBeInTheDocument();
-    await waitFor(() => expect(cards()).toHaveLength(6));
+    await waitFor(() => expect(cards()).toHaveLength(6), { timeout: 8000 });
     expect(screen.getByText("Showing 6 of 8 products")).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole("button", { name: "Load more" }));

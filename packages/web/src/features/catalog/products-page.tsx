@@ -2,17 +2,22 @@ import { catalogueHead } from "@fruit/core/browser/pages";
 import { Container, Group, Tabs, Text, TextInput, Title } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { useEffect, useState } from "react";
+import { defineMessage, type MessageDescriptor } from "react-intl";
 import { useSearchParams } from "react-router-dom";
 import { SearchIcon } from "../../components/icons.tsx";
-import { countOf, LoadMore } from "../../components/load-more.tsx";
+import { LoadMore } from "../../components/load-more.tsx";
 import { ErrorBlock, LoadingBlock } from "../../components/page-states.tsx";
+import { useLocale, useT } from "../../i18n/intl.tsx";
 import { usePageHead } from "../../lib/page-head.ts";
 import { useCategories } from "./api/use-categories.ts";
 import { useProductPages } from "./api/use-product-pages.ts";
 import { ProductGrid } from "./product-grid.tsx";
 
 const ALL = "All";
-const NOUN = ["product", "products"] as const;
+const NOUN: MessageDescriptor = defineMessage({
+  id: "products.count",
+  defaultMessage: "{count, plural, one {# product} other {# products}}",
+});
 /**
  * Pages read as the shopper scrolls; past them (240 cards) only the Load more button reads more, so
  * the page's DOM stays bounded unless the shopper asks.
@@ -36,7 +41,8 @@ export function ProductsPage() {
   const [debouncedQ] = useDebouncedValue(q, 300);
   const categories = useCategories();
   const products = useProductPages({ category, q: debouncedQ });
-  usePageHead(catalogueHead(category || undefined));
+  const t = useT();
+  usePageHead(catalogueHead(category || undefined, useLocale()));
   const matching = products.total ?? (products.hasMore ? undefined : products.items.length);
 
   useEffect(() => {
@@ -50,13 +56,13 @@ export function ProductsPage() {
     <Container size="xl" py="xl">
       <Group justify="space-between" align="flex-end" mb="md" gap="md">
         <div>
-          <Title order={1}>Products</Title>
-          <Text c="dimmed">Fresh picks, priced per kg.</Text>
+          <Title order={1}>{t({ id: "products.title", defaultMessage: "Products" })}</Title>
+          <Text c="dimmed">{t({ id: "products.lead", defaultMessage: "Fresh picks, priced per kg." })}</Text>
         </div>
         <TextInput
           type="search"
-          label="Search products"
-          placeholder="Search by name"
+          label={t({ id: "products.search", defaultMessage: "Search products" })}
+          placeholder={t({ id: "products.search.placeholder", defaultMessage: "Search by name" })}
           leftSection={<SearchIcon size={16} />}
           value={q}
           onChange={(event) => setQ(event.currentTarget.value)}
@@ -69,7 +75,7 @@ export function ProductsPage() {
         mb="lg"
       >
         <Tabs.List style={{ flexWrap: "nowrap", overflowX: "auto" }}>
-          <Tabs.Tab value={ALL}>All</Tabs.Tab>
+          <Tabs.Tab value={ALL}>{t({ id: "products.all", defaultMessage: "All" })}</Tabs.Tab>
           {(categories.data ?? []).map((name) => (
             <Tabs.Tab key={name} value={name}>
               {name}
@@ -80,10 +86,10 @@ export function ProductsPage() {
       {categories.error && <ErrorBlock error={categories.error} onRetry={() => categories.mutate()} />}
       {/* The count keeps its line while loading, so the grid below does not move when it arrives. */}
       <Text size="sm" c="dimmed" mih={22} mb="sm" aria-live="polite" data-testid="products-count">
-        {!products.loading && !products.stale && matching ? countOf(matching, NOUN) : ""}
+        {!products.loading && !products.stale && matching ? t(NOUN, { count: matching }) : ""}
       </Text>
       {products.loading ? (
-        <LoadingBlock label="Loading products" />
+        <LoadingBlock label={t({ id: "products.loading", defaultMessage: "Loading products" })} />
       ) : products.error && products.pageCount === 0 ? (
         <ErrorBlock error={products.error} onRetry={products.retry} />
       ) : products.items.length > 0 ? (
@@ -110,8 +116,14 @@ export function ProductsPage() {
         </div>
       ) : (
         <Text c="dimmed" ta="center" py="xl">
-          No products match{q ? ` "${q}"` : ""}
-          {category ? ` in ${category}` : ""}.
+          {t(
+            {
+              id: "products.none",
+              defaultMessage:
+                "{hasQuery, select, yes {{hasCategory, select, yes {No products match “{q}” in {category}.} other {No products match “{q}”.}}} other {{hasCategory, select, yes {No products match in {category}.} other {No products match.}}}}",
+            },
+            { q, category, hasQuery: q ? "yes" : "no", hasCategory: category ? "yes" : "no" },
+          )}
         </Text>
       )}
     </Container>

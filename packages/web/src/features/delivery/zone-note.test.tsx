@@ -1,6 +1,7 @@
 import { MantineProvider } from "@mantine/core";
 import { render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { LocaleProvider } from "../../i18n/intl.tsx";
 import { quoteKey, shippingOfQuote } from "./use-quote.ts";
 import { ZoneNote } from "./zone-note.tsx";
 
@@ -17,9 +18,11 @@ const quote = {
 };
 const show = (props: Parameters<typeof ZoneNote>[0]) =>
   render(
-    <MantineProvider>
-      <ZoneNote {...props} />
-    </MantineProvider>,
+    <LocaleProvider>
+      <MantineProvider>
+        <ZoneNote {...props} />
+      </MantineProvider>
+    </LocaleProvider>,
   );
 
 describe("the zone note of the cart and the preview", () => {

@@ -1,9 +1,13 @@
-import { formatMoney } from "@fruit/core/browser/money";
 import type { DeliveryQuote } from "@fruit/core/browser/zones";
 import { Alert, Stack, Text } from "@mantine/core";
+import { useFormat, useT } from "../../i18n/intl.tsx";
 import { errorCode, errorMessage } from "../../lib/api.ts";
 
-const DAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+/** A weekday's name (0 Sunday … 6 Saturday) in a language: a week whose 4 January 1970 was a Sunday. */
+const weekdayName = (locale: string, day: number) =>
+  new Intl.DateTimeFormat(locale, { weekday: "long", timeZone: "UTC" }).format(
+    new Date(Date.UTC(1970, 0, 4 + day)),
+  );
 
 /**
  * What the delivery zone of the address asks of this basket, before payment: the zone and its fee,
@@ -19,6 +23,8 @@ export function ZoneNote({
   error: unknown;
   itemsPrice: number;
 }) {
+  const t = useT();
+  const format = useFormat();
   if (error) {
     return (
       <Alert color={errorCode(error) === "OUTSIDE_AREA" ? "red" : "yellow"} data-testid="zone-note">
@@ -32,23 +38,53 @@ export function ZoneNote({
   return (
     <Stack gap={2} data-testid="zone-note">
       <Text size="sm">
-        Delivery zone: <strong>{quote.zone.name}</strong> —{" "}
-        {quote.shippingPrice === 0 ? "free delivery" : `${formatMoney(quote.shippingPrice)} delivery`}
+        {t(
+          {
+            id: "zone.fee",
+            defaultMessage:
+              "Delivery zone: <b>{zone}</b> — {free, select, yes {free delivery} other {{fee} delivery}}",
+          },
+          {
+            zone: quote.zone.name,
+            free: quote.shippingPrice === 0 ? "yes" : "no",
+            fee: format.money(quote.shippingPrice),
+            b: (chunks) => <strong>{chunks}</strong>,
+          },
+        )}
       </Text>
       {missing > 0 && (
         <Text size="sm" c="red.8">
-          Orders to {quote.zone.name} start at {formatMoney(quote.minimumItemsPrice)}: add{" "}
-          {formatMoney(missing)} more.
+          {t(
+            {
+              id: "zone.minimum",
+              defaultMessage: "Orders to {zone} start at {minimum}: add {missing} more.",
+            },
+            {
+              zone: quote.zone.name,
+              minimum: format.money(quote.minimumItemsPrice),
+              missing: format.money(missing),
+            },
+          )}
         </Text>
       )}
       {toFree !== null && toFree >= 0 && quote.shippingPrice > 0 && (
         <Text size="sm" c="dimmed">
-          Add {formatMoney(toFree === 0 ? 0.01 : toFree)} more for free delivery.
+          {t(
+            { id: "zone.toFree", defaultMessage: "Add {missing} more for free delivery." },
+            { missing: format.money(toFree === 0 ? 0.01 : toFree) },
+          )}
         </Text>
       )}
       {quote.weekdays.length < 7 && (
         <Text size="sm" c="dimmed">
-          Delivered on {quote.weekdays.map((day) => DAYS[day]).join(" and ")}.
+          {t(
+            { id: "zone.days", defaultMessage: "Delivered on {days}." },
+            {
+              days: new Intl.ListFormat(format.locale, { type: "conjunction" }).format(
+                quote.weekdays.map((day) => weekdayName(format.locale, day)),
+              ),
+            },
+          )}
         </Text>
       )}
     </Stack>

@@ -7,6 +7,8 @@ import { MemoryRouter, Route, Routes } from "react-router-dom";
 import { SWRConfig } from "swr";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { theme } from "../../app/theme.ts";
+import { LocaleProvider } from "../../i18n/intl.tsx";
+import { makeIntl } from "../../i18n/page-intl.ts";
 import { getShopState, shop } from "../../lib/shop-store.ts";
 import { order as anOrder, orderLine } from "../../test/orders.ts";
 import { fakeApi, pageAnswer, resetShop } from "../../test/render.tsx";
@@ -97,19 +99,21 @@ const cancelled = order({ isCancelled: true, cancelledAt: "2026-11-21T11:01:00.0
  */
 function renderAt(path: string, routes: Record<string, ReactElement>, { appCache = false } = {}) {
   return render(
-    <MantineProvider theme={theme}>
-      <SWRConfig
-        value={appCache ? { dedupingInterval: 0 } : { provider: () => new Map(), dedupingInterval: 0 }}
-      >
-        <MemoryRouter initialEntries={[path]}>
-          <Routes>
-            {Object.entries(routes).map(([pattern, element]) => (
-              <Route key={pattern} path={pattern} element={element} />
-            ))}
-          </Routes>
-        </MemoryRouter>
-      </SWRConfig>
-    </MantineProvider>,
+    <LocaleProvider>
+      <MantineProvider theme={theme}>
+        <SWRConfig
+          value={appCache ? { dedupingInterval: 0 } : { provider: () => new Map(), dedupingInterval: 0 }}
+        >
+          <MemoryRouter initialEntries={[path]}>
+            <Routes>
+              {Object.entries(routes).map(([pattern, element]) => (
+                <Route key={pattern} path={pattern} element={element} />
+              ))}
+            </Routes>
+          </MemoryRouter>
+        </SWRConfig>
+      </MantineProvider>
+    </LocaleProvider>,
   );
 }
 
@@ -120,11 +124,12 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe("hold length", () => {
+  const english = makeIntl("en", {}).formatMessage;
   it("says how long an order is held in the unit a shopper reads", () => {
-    expect(holdLength("2026-01-01T10:00:00Z", "2026-01-01T11:00:00Z")).toBe("60 minutes");
-    expect(holdLength("2026-01-01T10:00:00Z", "2026-01-01T10:00:30Z")).toBe("30 seconds");
-    expect(holdLength("2026-01-01T10:00:00Z", "2026-01-01T13:00:00Z")).toBe("3 hours");
-    expect(holdLength("2026-01-01T10:00:00Z", "2026-01-01T12:30:00Z")).toBe("150 minutes");
+    expect(holdLength("2026-01-01T10:00:00Z", "2026-01-01T11:00:00Z", english)).toBe("60 minutes");
+    expect(holdLength("2026-01-01T10:00:00Z", "2026-01-01T10:00:30Z", english)).toBe("30 seconds");
+    expect(holdLength("2026-01-01T10:00:00Z", "2026-01-01T13:00:00Z", english)).toBe("3 hours");
+    expect(holdLength("2026-01-01T10:00:00Z", "2026-01-01T12:30:00Z", english)).toBe("150 minutes");
   });
 });
 
@@ -400,12 +405,19 @@ describe("placing an order", () => {
   });
 
   it.each([
-    ["SLOT_FULL", "That one is taken now", null],
-    ["CUTOFF_PASSED", "Too late for that one", null],
-    ["OUT_OF_STOCK", "Sorry. Honey Mangoes is out of stock", "2026-12-01T09:00-11:00"],
+    // The web's own text for a window's code, in the page's language (i18n/error-text.ts); the
+    // server's sentence where it names the product.
+    ["SLOT_FULL", "That one is taken now", "This delivery window is full", null],
+    ["CUTOFF_PASSED", "Too late for that one", "It is too late to order for this delivery window", null],
+    [
+      "OUT_OF_STOCK",
+      "Sorry. Honey Mangoes is out of stock",
+      "Sorry. Honey Mangoes is out of stock",
+      "2026-12-01T09:00-11:00",
+    ],
   ])(
     "decides on a refusal's code, not its words: %s shows why and keeps the window only when it is not the window's",
-    async (code, message, kept) => {
+    async (code, message, shown, kept) => {
       const slot = { id: "2026-12-01T09:00-11:00", date: "2026-12-01", start: "09:00", end: "11:00" };
       const mango = { _id: "p1", slug: "mango", name: "Honey Mangoes", image: "/m.webp", price: 5 } as const;
       shop.addToCart({ ...mango, unit: "kg", step: 1, countInStock: 3, quantity: 2 });
@@ -421,7 +433,7 @@ describe("placing an order", () => {
       vi.stubGlobal("fetch", api.fetch);
       renderAt("/placeorder", { "/placeorder": <PlaceOrderPage /> });
       await userEvent.click(screen.getByRole("button", { name: "Place Order" }));
-      expect(await screen.findByText(message, { exact: false })).toBeInTheDocument();
+      expect(await screen.findByText(shown, { exact: false })).toBeInTheDocument();
       expect(getShopState().deliverySlot?.id ?? null).toBe(kept);
     },
   );

@@ -1,10 +1,10 @@
 import type { SavedAddress } from "@fruit/core/browser/addresses";
 import type { DeliverySlot } from "@fruit/core/browser/delivery";
-import { describeSlot } from "@fruit/core/browser/delivery";
 import type { ShippingAddress } from "@fruit/core/browser/orders";
 import { Alert, Anchor, Button, Modal, Radio, SegmentedControl, Select, Stack, Text } from "@mantine/core";
 import { useMemo, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router-dom";
+import { useFormat, useT } from "../../i18n/intl.tsx";
 import { notifyError, notifySuccess } from "../../lib/notify.ts";
 import { useShop } from "../../lib/shop-store.ts";
 import { addressLine, useSavedAddresses } from "../../resources/addresses.ts";
@@ -17,8 +17,6 @@ export interface WeeklyItem {
   name: string;
   quantity: number;
 }
-
-const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 
 /** The weekly windows among the open ones, each with its first date ahead (the subscription's start). */
 function weeklyWindows(slots: readonly DeliverySlot[]) {
@@ -66,13 +64,14 @@ export function DeliverEveryWeekButton({
   const user = useShop((state) => state.userInfo);
   const navigate = useNavigate();
   const location = useLocation();
+  const t = useT();
   if (items.length === 0) return null;
   const start = () =>
     user ? setOpen(true) : navigate(`/login?redirect=${encodeURIComponent(location.pathname)}`);
   return (
     <>
       <Button variant="light" radius="xl" fullWidth={fullWidth} onClick={start}>
-        Deliver every week
+        {t({ id: "subscribe.open", defaultMessage: "Deliver every week" })}
       </Button>
       {open && <SubscribeModal items={items} onClose={() => setOpen(false)} />}
     </>
@@ -91,6 +90,8 @@ function SubscribeModal({ items, onClose }: { items: WeeklyItem[]; onClose: () =
   const [choice, setChoice] = useState<string | null>(null);
   const [every, setEvery] = useState("1");
   const [busy, setBusy] = useState(false);
+  const t = useT();
+  const format = useFormat();
   const chosen = windows.find((w) => w.value === (choice ?? windows[0]?.value));
   const submit = async () => {
     if (!chosen || !address) return;
@@ -103,7 +104,7 @@ function SubscribeModal({ items, onClose }: { items: WeeklyItem[]; onClose: () =
         startsOn: chosen.first.date,
         shippingAddress: address,
       });
-      notifySuccess("Subscribed: your first box is on its way");
+      notifySuccess(t({ id: "subscribe.done", defaultMessage: "Subscribed: your first box is on its way" }));
       navigate("/subscriptions");
     } catch (error) {
       notifyError(error);
@@ -112,30 +113,54 @@ function SubscribeModal({ items, onClose }: { items: WeeklyItem[]; onClose: () =
     }
   };
   return (
-    <Modal opened onClose={onClose} title="Deliver every week" fullScreen={false} size="md">
+    <Modal
+      opened
+      onClose={onClose}
+      title={t({ id: "subscribe.title", defaultMessage: "Deliver every week" })}
+      fullScreen={false}
+      size="md"
+    >
       <Stack gap="md">
         <Text size="sm">
-          {items.map((item) => `${item.name} × ${item.quantity}`).join(", ")}. Each week's box is placed at
-          that week's prices and stock a few days before its cut-off; you pay it by link, and can skip any
-          week.
+          {t(
+            {
+              id: "subscribe.explain",
+              defaultMessage:
+                "{items}. Each week's box is placed at that week's prices and stock a few days before its cut-off; you pay it by link, and can skip any week.",
+            },
+            { items: items.map((item) => `${item.name} × ${format.number(item.quantity)}`).join(", ") },
+          )}
         </Text>
         {!address && !saved.data && !saved.error ? null : !address ? (
           <Alert color="yellow">
-            Enter your shipping address first:{" "}
-            <Anchor component={Link} to="/checkout#shipping">
-              shipping address
-            </Anchor>
-            .
+            {t(
+              {
+                id: "subscribe.addressFirst",
+                defaultMessage: "Enter your shipping address first: <link>shipping address</link>.",
+              },
+              {
+                link: (text) => (
+                  <Anchor component={Link} to="/checkout#shipping">
+                    {text}
+                  </Anchor>
+                ),
+              },
+            )}
           </Alert>
         ) : slots.data && windows.length === 0 ? (
-          <Alert color="yellow">The shop has no weekly delivery window open for your address yet.</Alert>
+          <Alert color="yellow">
+            {t({
+              id: "subscribe.noWindow",
+              defaultMessage: "The shop has no weekly delivery window open for your address yet.",
+            })}
+          </Alert>
         ) : (
           <>
             <Select
-              label="Delivery window"
+              label={t({ id: "subscribe.window", defaultMessage: "Delivery window" })}
               data={windows.map((w) => ({
                 value: w.value,
-                label: `${WEEKDAYS[w.weekday]} ${w.start}–${w.end}`,
+                label: format.weekly(w),
               }))}
               value={chosen?.value ?? null}
               onChange={setChoice}
@@ -146,14 +171,21 @@ function SubscribeModal({ items, onClose }: { items: WeeklyItem[]; onClose: () =
               value={every}
               onChange={setEvery}
               data={[
-                { value: "1", label: "Every week" },
-                { value: "2", label: "Every other week" },
+                { value: "1", label: t({ id: "subscribe.every1", defaultMessage: "Every week" }) },
+                { value: "2", label: t({ id: "subscribe.every2", defaultMessage: "Every other week" }) },
               ]}
             />
-            {chosen && <Text size="sm">First box: {describeSlot(chosen.first)}</Text>}
+            {chosen && (
+              <Text size="sm">
+                {t(
+                  { id: "subscribe.first", defaultMessage: "First box: {window}" },
+                  { window: format.window(chosen.first) },
+                )}
+              </Text>
+            )}
             {choices.length > 1 ? (
               <Radio.Group
-                label="Deliver to"
+                label={t({ id: "subscribe.deliverTo", defaultMessage: "Deliver to" })}
                 value={(choices.find((c) => c.value === to) ?? choices[0])?.value ?? null}
                 onChange={setTo}
               >
@@ -164,8 +196,12 @@ function SubscribeModal({ items, onClose }: { items: WeeklyItem[]; onClose: () =
                       value={c.value}
                       label={
                         <Text size="sm" style={{ overflowWrap: "anywhere" }}>
-                          {addressLine(c.address)}
-                          {c.isDefault ? " (default)" : ""}
+                          {c.isDefault
+                            ? t(
+                                { id: "subscribe.defaultAddress", defaultMessage: "{address} (default)" },
+                                { address: addressLine(c.address) },
+                              )
+                            : addressLine(c.address)}
                         </Text>
                       }
                     />
@@ -174,11 +210,11 @@ function SubscribeModal({ items, onClose }: { items: WeeklyItem[]; onClose: () =
               </Radio.Group>
             ) : (
               <Text size="sm" c="dimmed" style={{ overflowWrap: "anywhere" }}>
-                To {addressLine(address)}
+                {t({ id: "subscribe.to", defaultMessage: "To {address}" }, { address: addressLine(address) })}
               </Text>
             )}
             <Button radius="xl" onClick={submit} loading={busy} disabled={!chosen}>
-              Subscribe
+              {t({ id: "subscribe.submit", defaultMessage: "Subscribe" })}
             </Button>
           </>
         )}

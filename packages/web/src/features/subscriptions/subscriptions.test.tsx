@@ -68,11 +68,11 @@ describe("My subscriptions", () => {
     vi.stubGlobal("fetch", api.fetch);
     renderScreen(<MySubscriptionsPage />, { path: "/subscriptions" });
 
-    expect(await screen.findByText("Next box: 2026-12-08")).toBeInTheDocument();
+    expect(await screen.findByText("Next box: Tue, Dec 8")).toBeInTheDocument();
     expect(screen.getByText("Kiwis × 2")).toBeInTheDocument();
     expect(screen.getByText("About $9.50 at today's prices")).toBeInTheDocument();
 
-    await userEvent.click(screen.getByRole("button", { name: "Skip 2026-12-08" }));
+    await userEvent.click(screen.getByRole("button", { name: "Skip Tue, Dec 8" }));
     await waitFor(() =>
       expect(api.calls).toContainEqual(
         expect.objectContaining({
@@ -82,7 +82,7 @@ describe("My subscriptions", () => {
         }),
       ),
     );
-    await userEvent.click(await screen.findByRole("button", { name: "Deliver on 2026-12-15 after all" }));
+    await userEvent.click(await screen.findByRole("button", { name: "Deliver on Tue, Dec 15 after all" }));
     await waitFor(() =>
       expect(api.calls.map((c) => `${c.method} ${c.path}`)).toContain(
         "DELETE /api/subscriptions/s1/skips/2026-12-15",

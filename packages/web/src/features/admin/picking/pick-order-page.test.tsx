@@ -9,6 +9,7 @@ import { SWRConfig } from "swr";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { RequireAdmin } from "../../../app/guards.tsx";
 import { routes } from "../../../app/routes.tsx";
+import { LocaleProvider } from "../../../i18n/intl.tsx";
 import { fetcher } from "../../../lib/api.ts";
 import { shop } from "../../../lib/shop-store.ts";
 import { order, orderLine } from "../../../test/orders.ts";
@@ -68,16 +69,18 @@ function renderPicking(answers: Parameters<typeof fakeApi>[0]) {
   vi.stubGlobal("fetch", api.fetch);
   render(
     // The test environment: no transitions, so the product search's options are shown at once.
-    <MantineProvider env="test">
-      <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0, fetcher }}>
-        <MemoryRouter initialEntries={["/admin/order/o1/pick"]}>
-          <Routes>
-            <Route path="/admin/order/:id/pick" element={<PickOrderPage />} />
-            <Route path="/order/:id" element={<p>order screen</p>} />
-          </Routes>
-        </MemoryRouter>
-      </SWRConfig>
-    </MantineProvider>,
+    <LocaleProvider>
+      <MantineProvider env="test">
+        <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0, fetcher }}>
+          <MemoryRouter initialEntries={["/admin/order/o1/pick"]}>
+            <Routes>
+              <Route path="/admin/order/:id/pick" element={<PickOrderPage />} />
+              <Route path="/order/:id" element={<p>order screen</p>} />
+            </Routes>
+          </MemoryRouter>
+        </SWRConfig>
+      </MantineProvider>
+    </LocaleProvider>,
   );
   return api;
 }
@@ -230,7 +233,7 @@ describe("picking screen", () => {
     });
     await screen.findByRole("heading", { name: "Pick order o1" });
     await recordAndConfirm("Record the final charge of $24.80?");
-    expect(await screen.findByRole("alert")).toHaveTextContent("Service Unavailable");
+    expect(await screen.findByRole("alert")).toHaveTextContent("This service is unavailable");
     await recordAndConfirm("Record the final charge of $24.80?");
     await waitFor(() =>
       expect(screen.getByRole("alert")).toHaveTextContent("Only 0.2 kg of Cantaloupe is in stock"),

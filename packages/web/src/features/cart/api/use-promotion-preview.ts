@@ -1,7 +1,8 @@
 import type { ErrorCode } from "@fruit/core/browser/errors";
-import { formatMoney } from "@fruit/core/browser/money";
 import type { PromotionPreview, ShippingAddress } from "@fruit/core/browser/orders";
+import { defineMessages, type MessageDescriptor } from "react-intl";
 import useSWR from "swr";
+import type { Formatters } from "../../../i18n/format.ts";
 import { ApiError, api } from "../../../lib/api.ts";
 import type { CartItem } from "../../../lib/shop-store.ts";
 
@@ -42,23 +43,45 @@ export function usePromotionPreview(
 }
 
 /** What the cart says for each refusal, decided by its code (never the server's message text). */
-const REFUSALS: Partial<Record<ErrorCode, string>> = {
-  PROMO_UNKNOWN: "We don't know this code. Check its spelling.",
-  PROMO_NOT_STARTED: "This code is not valid yet.",
-  PROMO_EXPIRED: "This code has expired.",
-  PROMO_USED_UP: "This code has been used up.",
-  PROMO_NOT_ELIGIBLE: "This code does not apply to anything in your cart.",
-  PROMO_FIRST_ORDER_ONLY: "This code is for a first order only.",
-};
+const REFUSALS: Partial<Record<ErrorCode, MessageDescriptor>> = defineMessages({
+  PROMO_UNKNOWN: {
+    id: "promo.PROMO_UNKNOWN",
+    defaultMessage: "We don't know this code. Check its spelling.",
+  },
+  PROMO_NOT_STARTED: { id: "promo.PROMO_NOT_STARTED", defaultMessage: "This code is not valid yet." },
+  PROMO_EXPIRED: { id: "promo.PROMO_EXPIRED", defaultMessage: "This code has expired." },
+  PROMO_USED_UP: { id: "promo.PROMO_USED_UP", defaultMessage: "This code has been used up." },
+  PROMO_NOT_ELIGIBLE: {
+    id: "promo.PROMO_NOT_ELIGIBLE",
+    defaultMessage: "This code does not apply to anything in your cart.",
+  },
+  PROMO_FIRST_ORDER_ONLY: {
+    id: "promo.PROMO_FIRST_ORDER_ONLY",
+    defaultMessage: "This code is for a first order only.",
+  },
+});
 
-/** The refusal of a code for the shopper, by its code; undefined for an error that is not one. */
-export function promoRefusal(error: unknown): string | undefined {
+const MIN_NOT_MET = defineMessages({
+  missing: { id: "promo.minMissing", defaultMessage: "Add {missing} more to your cart to use this code." },
+  more: { id: "promo.minMore", defaultMessage: "Add more to your cart to use this code." },
+});
+
+/**
+ * The refusal of a code for the shopper, by its code, in the page's language; undefined for an
+ * error that is not one.
+ */
+export function promoRefusal(
+  error: unknown,
+  t: (descriptor: MessageDescriptor, values?: Record<string, string>) => string,
+  format: Formatters,
+): string | undefined {
   if (!(error instanceof ApiError) || !error.code) return undefined;
   if (error.code === "PROMO_MIN_NOT_MET") {
     const missing = error.details.missing;
     return typeof missing === "number"
-      ? `Add ${formatMoney(missing)} more to your cart to use this code.`
-      : "Add more to your cart to use this code.";
+      ? t(MIN_NOT_MET.missing, { missing: format.money(missing) })
+      : t(MIN_NOT_MET.more);
   }
-  return REFUSALS[error.code];
+  const refusal = REFUSALS[error.code];
+  return refusal && t(refusal);
 }

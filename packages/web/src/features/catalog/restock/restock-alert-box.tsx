@@ -2,6 +2,7 @@ import type { ProductDetail } from "@fruit/core/browser/products";
 import { Button, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import { Link, useLocation } from "react-router-dom";
+import { useT } from "../../../i18n/intl.tsx";
 import { notifyError, notifySuccess } from "../../../lib/notify.ts";
 import { useShop } from "../../../lib/shop-store.ts";
 import { setRestockAlert, useRestockAlert } from "./restock-alert.ts";
@@ -15,6 +16,7 @@ export function RestockAlertBox({ product }: { product: ProductDetail }) {
   const signedIn = useShop((s) => s.userInfo !== null);
   const { data, mutate } = useRestockAlert(product._id, true);
   const [busy, setBusy] = useState(false);
+  const t = useT();
   if (!signedIn) {
     return (
       <Button
@@ -23,7 +25,7 @@ export function RestockAlertBox({ product }: { product: ProductDetail }) {
         variant="light"
         radius="xl"
       >
-        Sign in to be told when it's back
+        {t({ id: "restock.signIn", defaultMessage: "Sign in to be told when it's back" })}
       </Button>
     );
   }
@@ -33,7 +35,12 @@ export function RestockAlertBox({ product }: { product: ProductDetail }) {
       const next = await setRestockAlert(product._id, !data?.subscribed);
       await mutate(next, { revalidate: false });
       notifySuccess(
-        next.subscribed ? `We will e-mail you when ${product.name} is back` : "You will not be told any more",
+        next.subscribed
+          ? t(
+              { id: "restock.set", defaultMessage: "We will e-mail you when {name} is back" },
+              { name: product.name },
+            )
+          : t({ id: "restock.unset", defaultMessage: "You will not be told any more" }),
       );
     } catch (error) {
       notifyError(error);
@@ -43,18 +50,31 @@ export function RestockAlertBox({ product }: { product: ProductDetail }) {
   };
   return (
     <Stack gap="xs">
-      {data?.subscribed && <Text size="sm">We will e-mail you when it is back in stock.</Text>}
+      {data?.subscribed && (
+        <Text size="sm">
+          {t({ id: "restock.subscribed", defaultMessage: "We will e-mail you when it is back in stock." })}
+        </Text>
+      )}
       <Button
         onClick={() => void toggle()}
         loading={busy || !data}
         variant={data?.subscribed ? "outline" : "filled"}
         radius="xl"
       >
-        {data?.subscribed ? "Stop telling me" : "Notify me when it's back"}
+        {data?.subscribed
+          ? t({ id: "restock.stop", defaultMessage: "Stop telling me" })
+          : t({ id: "restock.ask", defaultMessage: "Notify me when it's back" })}
       </Button>
       {data?.waiting !== undefined && (
         <Text size="sm" c="dimmed">
-          {data.waiting === 1 ? "1 person is waiting" : `${data.waiting} people are waiting`} for it.
+          {t(
+            {
+              id: "restock.waiting",
+              defaultMessage:
+                "{count, plural, one {# person is waiting} other {# people are waiting}} for it.",
+            },
+            { count: data.waiting },
+          )}
         </Text>
       )}
     </Stack>

@@ -38,11 +38,11 @@ describe("review form", () => {
     renderScreen(<ReviewForm product={mango} />);
     await userEvent.type(screen.getByLabelText("Comments"), "Lovely");
     await userEvent.click(screen.getByRole("button", { name: "Submit" }));
-    expect(screen.getByText(REVIEW_MISSING_MESSAGE)).toBeInTheDocument();
+    expect(screen.getByText(String(REVIEW_MISSING_MESSAGE.defaultMessage))).toBeInTheDocument();
     await userEvent.clear(screen.getByLabelText("Comments"));
     await userEvent.selectOptions(screen.getByLabelText("Rating"), "5");
     await userEvent.click(screen.getByRole("button", { name: "Submit" }));
-    expect(screen.getByText(REVIEW_MISSING_MESSAGE)).toBeInTheDocument();
+    expect(screen.getByText(String(REVIEW_MISSING_MESSAGE.defaultMessage))).toBeInTheDocument();
     expect(api.calls).toHaveLength(0);
   });
 
@@ -61,6 +61,6 @@ describe("review form", () => {
       expect(api.calls[0]?.body).toEqual({ rating: 4, comment: "Very juicy", name: "Ann" }),
     );
     expect(api.calls[0]?.headers.Authorization).toBe("Bearer t");
-    expect(screen.queryByText(REVIEW_MISSING_MESSAGE)).not.toBeInTheDocument();
+    expect(screen.queryByText(String(REVIEW_MISSING_MESSAGE.defaultMessage))).not.toBeInTheDocument();
   });
 });

@@ -1,11 +1,21 @@
 import type { Review } from "@fruit/core/browser/products";
 import { Card, Group, Stack, Text, ThemeIcon } from "@mantine/core";
 import { RatingStars } from "../../../components/rating-stars.tsx";
+import { useFormat, useT } from "../../../i18n/intl.tsx";
 
 /** The reviews, newest first as the server sends them; dates cut to the first 10 characters (docs/product.md §2). */
 export function ReviewList({ reviews }: { reviews: Review[] }) {
+  const t = useT();
+  const format = useFormat();
   if (reviews.length === 0) {
-    return <Text c="dimmed">There is no review yet. Be the first to share what you think.</Text>;
+    return (
+      <Text c="dimmed">
+        {t({
+          id: "reviews.none",
+          defaultMessage: "There is no review yet. Be the first to share what you think.",
+        })}
+      </Text>
+    );
   }
   return (
     <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: "none" }}>
@@ -22,7 +32,7 @@ export function ReviewList({ reviews }: { reviews: Review[] }) {
               </div>
             </Group>
             <Text size="sm" c="dimmed" component="time" dateTime={review.createdAt}>
-              {review.createdAt.substring(0, 10)}
+              {format.day(review.createdAt)}
             </Text>
           </Group>
           <Text mt="sm">{review.comment}</Text>

@@ -1,5 +1,6 @@
 import { Container, Grid, Text, Title } from "@mantine/core";
 import { useEffect } from "react";
+import { useT } from "../../../i18n/intl.tsx";
 import { shop, useShop } from "../../../lib/shop-store.ts";
 import { isAddressComplete } from "./address-complete.ts";
 import { DeliveryStep } from "./delivery-step.tsx";
@@ -9,15 +10,18 @@ import { ShippingForm } from "./shipping-form.tsx";
 /** /checkout (#shipping, #payment) — the address form and the payment choice side by side. */
 export function CheckoutPage() {
   const ready = useShop((s) => isAddressComplete(s.shippingAddress));
+  const t = useT();
   // docs/product.md §4: full-box is turned off on entering checkout (coming back from the map).
   useEffect(() => shop.setFullBox(false), []);
   return (
     <Container size="xl" py="xl">
       <Title order={1} mb={4}>
-        Checkout
+        {t({ id: "checkout.title", defaultMessage: "Checkout" })}
       </Title>
       <Text c="dimmed" mb="xl">
-        {ready ? "Step 2 of 3: choose how you pay." : "Step 1 of 3: tell us where to deliver."}
+        {ready
+          ? t({ id: "checkout.step2", defaultMessage: "Step 2 of 3: choose how you pay." })
+          : t({ id: "checkout.step1", defaultMessage: "Step 1 of 3: tell us where to deliver." })}
       </Text>
       <Grid gap="xl">
         <Grid.Col span={{ base: 12, md: 7 }}>

@@ -21,7 +21,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe("checkout", () => {
   it("shows 'Add Your Shipping Address First' and blocks Place Order until the address is saved", async () => {
     renderScreen(<CheckoutPage />, { path: "/checkout", routes: { "/placeorder": "preview screen" } });
-    expect(screen.getByRole("alert")).toHaveTextContent(ADD_ADDRESS_FIRST);
+    expect(screen.getByRole("alert")).toHaveTextContent(String(ADD_ADDRESS_FIRST.defaultMessage));
     expect(screen.getByRole("button", { name: "Place Order" })).toBeDisabled();
 
     fill(screen.getByLabelText(/Full Name/), "Ann Lee");
@@ -32,7 +32,7 @@ describe("checkout", () => {
     fill(screen.getByLabelText(/Comments/), "Ring twice");
     await userEvent.click(screen.getByRole("button", { name: "Continue" }));
 
-    expect(screen.queryByText(ADD_ADDRESS_FIRST)).not.toBeInTheDocument();
+    expect(screen.queryByText(String(ADD_ADDRESS_FIRST.defaultMessage))).not.toBeInTheDocument();
     expect(getShopState().shippingAddress).toEqual({
       fullName: "Ann Lee",
       address: "1 Orchard Lane",
@@ -54,13 +54,13 @@ describe("checkout", () => {
     expect(screen.getByText("Address is required")).toBeInTheDocument();
     expect(screen.getByText("Country is required")).toBeInTheDocument();
     expect(getShopState().shippingAddress).toBeNull();
-    expect(screen.getByText(ADD_ADDRESS_FIRST)).toBeInTheDocument();
+    expect(screen.getByText(String(ADD_ADDRESS_FIRST.defaultMessage))).toBeInTheDocument();
   });
 
   it("keeps the notice away once a full address was saved earlier", () => {
     shop.saveShippingAddress({ fullName: "A", address: "B", city: "C", postalCode: "D", country: "E" });
     renderScreen(<CheckoutPage />, { path: "/checkout" });
-    expect(screen.queryByText(ADD_ADDRESS_FIRST)).not.toBeInTheDocument();
+    expect(screen.queryByText(String(ADD_ADDRESS_FIRST.defaultMessage))).not.toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Place Order" })).toBeEnabled();
   });
 
@@ -104,7 +104,7 @@ describe("checkout", () => {
       "/api/delivery/quote?postalCode=H2X+1Y4&itemsPrice=20.00",
     );
     // Not yet a whole address: payment still waits for it.
-    expect(screen.getByText(ADD_ADDRESS_FIRST)).toBeInTheDocument();
+    expect(screen.getByText(String(ADD_ADDRESS_FIRST.defaultMessage))).toBeInTheDocument();
   });
 });
 

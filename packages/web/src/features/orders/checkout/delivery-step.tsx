@@ -1,7 +1,7 @@
 import type { DeliverySlot } from "@fruit/core/browser/delivery";
-import { describeSlot } from "@fruit/core/browser/delivery";
 import { Badge, Card, Group, SimpleGrid, Stack, Text, Title, UnstyledButton } from "@mantine/core";
 import { useEffect } from "react";
+import { useFormat, useT } from "../../../i18n/intl.tsx";
 import { shop, useShop } from "../../../lib/shop-store.ts";
 import { useDeliverySlots } from "../../delivery/index.ts";
 
@@ -17,6 +17,7 @@ export function DeliveryStep() {
   const address = useShop((s) => s.shippingAddress);
   const { data: slots, error } = useDeliverySlots(address);
   const chosen = useShop((s) => s.deliverySlot);
+  const t = useT();
   const unserved = Boolean(chosen && slots && !slots.some((slot) => slot.id === chosen.id));
   useEffect(() => {
     if (unserved) shop.saveDeliverySlot(null);
@@ -33,16 +34,16 @@ export function DeliveryStep() {
     >
       <Stack gap="sm">
         <Title order={2} size="h3" id="delivery-step">
-          Delivery
+          {t({ id: "delivery.title", defaultMessage: "Delivery" })}
         </Title>
         <Text c="dimmed" size="sm">
-          Choose when we bring your order.
+          {t({ id: "delivery.lead", defaultMessage: "Choose when we bring your order." })}
         </Text>
         <SimpleGrid
           cols={{ base: 1, xs: 2, md: 3 }}
           spacing="sm"
           role="radiogroup"
-          aria-label="Delivery window"
+          aria-label={t({ id: "delivery.window", defaultMessage: "Delivery window" })}
         >
           {slots.map((slot) => (
             <SlotCard key={slot.id} slot={slot} selected={chosen?.id === slot.id} />
@@ -55,6 +56,8 @@ export function DeliveryStep() {
 
 function SlotCard({ slot, selected }: { slot: DeliverySlot; selected: boolean }) {
   const full = slot.remaining === 0;
+  const t = useT();
+  const format = useFormat();
   return (
     <UnstyledButton
       role="radio"
@@ -74,16 +77,22 @@ function SlotCard({ slot, selected }: { slot: DeliverySlot; selected: boolean })
           opacity: full ? 0.5 : 1,
         }}
       >
-        <Text fw={700}>{describeSlot(slot).split(", ").slice(0, 2).join(", ")}</Text>
+        <Text fw={700}>{format.slotDay(slot)}</Text>
         <Text size="sm">
           {slot.start}–{slot.end}
         </Text>
         <Group mt={4}>
           {full ? (
-            <Badge color="gray">Full</Badge>
+            <Badge color="gray">{t({ id: "delivery.full", defaultMessage: "Full" })}</Badge>
           ) : (
             <Badge color={slot.remaining <= 2 ? "orange" : "green"} variant="light">
-              {slot.remaining} {slot.remaining === 1 ? "seat" : "seats"} left
+              {t(
+                {
+                  id: "delivery.seats",
+                  defaultMessage: "{count, plural, one {# seat} other {# seats}} left",
+                },
+                { count: slot.remaining },
+              )}
             </Badge>
           )}
         </Group>

@@ -1,16 +1,32 @@
 import type { PaymentMethod } from "@fruit/core/browser/orders";
 import { Alert, Button, Card, Radio, Stack, Text, Title } from "@mantine/core";
 import { type FormEvent, useState } from "react";
+import { defineMessage, type MessageDescriptor } from "react-intl";
 import { useNavigate } from "react-router-dom";
+import { useT } from "../../../i18n/intl.tsx";
 import { shop, useShop } from "../../../lib/shop-store.ts";
 import { isAddressComplete } from "./address-complete.ts";
 
 /** docs/product.md §8. */
-export const ADD_ADDRESS_FIRST = "Add Your Shipping Address First";
+export const ADD_ADDRESS_FIRST: MessageDescriptor = defineMessage({
+  id: "payment.addressFirst",
+  defaultMessage: "Add Your Shipping Address First",
+});
 
-const OPTIONS: { value: PaymentMethod; label: string; description: string }[] = [
-  { value: "PayPal", label: "PayPal", description: "Pay with your PayPal wallet." },
-  { value: "Card", label: "Card", description: "Debit or credit card, processed by PayPal." },
+const OPTIONS: { value: PaymentMethod; label: MessageDescriptor; description: MessageDescriptor }[] = [
+  {
+    value: "PayPal",
+    label: defineMessage({ id: "payment.paypal", defaultMessage: "PayPal" }),
+    description: defineMessage({ id: "payment.paypal.help", defaultMessage: "Pay with your PayPal wallet." }),
+  },
+  {
+    value: "Card",
+    label: defineMessage({ id: "payment.card", defaultMessage: "Card" }),
+    description: defineMessage({
+      id: "payment.card.help",
+      defaultMessage: "Debit or credit card, processed by PayPal.",
+    }),
+  },
 ];
 
 /** Payment Details: PayPal (default) or Card; Place Order saves the choice and opens the preview. */
@@ -20,6 +36,7 @@ export function PaymentPanel() {
   const navigate = useNavigate();
   const [method, setMethod] = useState<PaymentMethod>(savedMethod || "PayPal");
   const ready = isAddressComplete(address);
+  const t = useT();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -40,15 +57,15 @@ export function PaymentPanel() {
       <form onSubmit={submit}>
         <Stack gap="md">
           <Title order={2} size="h3" id="payment-title">
-            Payment Details
+            {t({ id: "payment.title", defaultMessage: "Payment Details" })}
           </Title>
           {!ready && (
             <Alert color="red" variant="filled" role="alert">
-              {ADD_ADDRESS_FIRST}
+              {t(ADD_ADDRESS_FIRST)}
             </Alert>
           )}
           <Radio.Group
-            label="Payment method"
+            label={t({ id: "payment.method", defaultMessage: "Payment method" })}
             value={method}
             onChange={(value) => setMethod(value as PaymentMethod)}
           >
@@ -57,9 +74,9 @@ export function PaymentPanel() {
                 <Radio.Card key={option.value} value={option.value} radius="md" p="md" disabled={!ready}>
                   <Stack gap={2}>
                     <Radio.Indicator aria-hidden="true" />
-                    <Text fw={700}>{option.label}</Text>
+                    <Text fw={700}>{t(option.label)}</Text>
                     <Text size="sm" c="dimmed">
-                      {option.description}
+                      {t(option.description)}
                     </Text>
                   </Stack>
                 </Radio.Card>
@@ -67,7 +84,7 @@ export function PaymentPanel() {
             </Stack>
           </Radio.Group>
           <Button type="submit" radius="xl" color="orange" size="md" disabled={!ready}>
-            Place Order
+            {t({ id: "payment.placeOrder", defaultMessage: "Place Order" })}
           </Button>
         </Stack>
       </form>

@@ -1,5 +1,6 @@
 import type { SavedAddress } from "@fruit/core/browser/addresses";
 import { Radio, Stack, Text } from "@mantine/core";
+import { useT } from "../../../i18n/intl.tsx";
 import { addressLine } from "../../../resources/addresses.ts";
 
 /**
@@ -15,9 +16,10 @@ export function SavedAddressPicker({
   chosen: string;
   onChoose: (address: SavedAddress | undefined) => void;
 }) {
+  const t = useT();
   return (
     <Radio.Group
-      label="Saved addresses"
+      label={t({ id: "addresses.title", defaultMessage: "Saved addresses" })}
       value={chosen}
       onChange={(id) => onChoose(addresses.find((a) => a._id === id))}
     >
@@ -28,13 +30,17 @@ export function SavedAddressPicker({
             value={a._id}
             label={
               <Text size="sm" style={{ overflowWrap: "anywhere" }}>
-                {addressLine(a)}
-                {a.isDefault ? " (default)" : ""}
+                {a.isDefault
+                  ? t(
+                      { id: "addresses.pick.default", defaultMessage: "{address} (default)" },
+                      { address: addressLine(a) },
+                    )
+                  : addressLine(a)}
               </Text>
             }
           />
         ))}
-        <Radio value="new" label="A new address" />
+        <Radio value="new" label={t({ id: "addresses.pick.new", defaultMessage: "A new address" })} />
       </Stack>
     </Radio.Group>
   );

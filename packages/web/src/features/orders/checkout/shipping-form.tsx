@@ -14,9 +14,12 @@ import {
   Title,
 } from "@mantine/core";
 import { type FormEvent, useEffect, useState } from "react";
+import { defineMessage, type MessageDescriptor } from "react-intl";
 import { useNavigate } from "react-router-dom";
+import * as v from "valibot";
 import { MapPinIcon } from "../../../components/icons.tsx";
-import { type FieldErrors, parseForm } from "../../../lib/form-errors.ts";
+import { useT } from "../../../i18n/intl.tsx";
+import { type FieldErrors, translatedFieldErrors } from "../../../lib/form-errors.ts";
 import { notifyError, notifySuccess } from "../../../lib/notify.ts";
 import { getShopState, shop, useShop } from "../../../lib/shop-store.ts";
 import { addressInputOf, useAddressChanges, useSavedAddresses } from "../../../resources/addresses.ts";
@@ -25,12 +28,32 @@ import { SavedAddressPicker } from "./saved-address-picker.tsx";
 
 /** The five typed fields; the location comes from the map. */
 type Field = Exclude<keyof ShippingAddress, "location">;
-const FIELDS: { key: Field; label: string; autoComplete: string }[] = [
-  { key: "fullName", label: "Full Name", autoComplete: "name" },
-  { key: "address", label: "Address", autoComplete: "street-address" },
-  { key: "city", label: "City", autoComplete: "address-level2" },
-  { key: "postalCode", label: "Postal Code", autoComplete: "postal-code" },
-  { key: "country", label: "Country", autoComplete: "country-name" },
+const FIELDS: { key: Field; label: MessageDescriptor; autoComplete: string }[] = [
+  {
+    key: "fullName",
+    label: defineMessage({ id: "address.fullName", defaultMessage: "Full Name" }),
+    autoComplete: "name",
+  },
+  {
+    key: "address",
+    label: defineMessage({ id: "address.address", defaultMessage: "Address" }),
+    autoComplete: "street-address",
+  },
+  {
+    key: "city",
+    label: defineMessage({ id: "address.city", defaultMessage: "City" }),
+    autoComplete: "address-level2",
+  },
+  {
+    key: "postalCode",
+    label: defineMessage({ id: "address.postalCode", defaultMessage: "Postal Code" }),
+    autoComplete: "postal-code",
+  },
+  {
+    key: "country",
+    label: defineMessage({ id: "address.country", defaultMessage: "Country" }),
+    autoComplete: "country-name",
+  },
 ];
 
 /**
@@ -52,6 +75,7 @@ export function ShippingForm() {
   });
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
   const [comments, setComments] = useState("");
+  const t = useT();
   const signedIn = useShop((s) => s.userInfo !== null);
   const { data: addresses = [] } = useSavedAddresses(signedIn);
   const [chosen, setChosen] = useState("new");
@@ -80,9 +104,11 @@ export function ShippingForm() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = parseForm(ShippingAddressSchema, values);
-    if (!parsed.ok) {
-      setErrors(parsed.errors);
+    const parsed = v.safeParse(ShippingAddressSchema, values);
+    if (!parsed.success) {
+      // The schema's checks, told by kind in the page's language with the labels shown.
+      const labels = Object.fromEntries(FIELDS.map((field) => [field.key, t(field.label)]));
+      setErrors(translatedFieldErrors(parsed.issues, t, labels as Record<Field, string>));
       return;
     }
     setErrors({});
@@ -100,7 +126,7 @@ export function ShippingForm() {
         ...(location ? { location } : {}),
       }).catch(notifyError);
     }
-    notifySuccess("Shipping address saved");
+    notifySuccess(t({ id: "address.saved", defaultMessage: "Shipping address saved" }));
     navigate("/checkout#payment", { replace: true });
   };
 
@@ -129,7 +155,7 @@ export function ShippingForm() {
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <Title order={2} size="h3" id="shipping-title">
-            Shipping Address
+            {t({ id: "address.title", defaultMessage: "Shipping Address" })}
           </Title>
           {addresses.length > 0 && (
             <SavedAddressPicker addresses={addresses} chosen={chosen} onChoose={choose} />
@@ -138,7 +164,7 @@ export function ShippingForm() {
             {FIELDS.map((field) => (
               <TextInput
                 key={field.key}
-                label={field.label}
+                label={t(field.label)}
                 required
                 autoComplete={field.autoComplete}
                 value={values[field.key]}
@@ -154,14 +180,17 @@ export function ShippingForm() {
           </SimpleGrid>
           {signedIn && chosen === "new" && (
             <Checkbox
-              label="Save this address"
+              label={t({ id: "address.keep", defaultMessage: "Save this address" })}
               checked={keep}
               onChange={(event) => setKeep(event.currentTarget.checked)}
             />
           )}
           <Textarea
-            label="Comments (optional)"
-            description="Delivery notes for the driver. Not saved with the address."
+            label={t({ id: "address.comments", defaultMessage: "Comments (optional)" })}
+            description={t({
+              id: "address.comments.help",
+              defaultMessage: "Delivery notes for the driver. Not saved with the address.",
+            })}
             value={comments}
             onChange={(event) => setComments(event.currentTarget.value)}
             autosize
@@ -171,9 +200,14 @@ export function ShippingForm() {
             <Group gap="xs" wrap="nowrap" c="green.8">
               <MapPinIcon size={18} />
               <Text size="sm">
-                Location on map:{" "}
-                {saved.location.address ||
-                  `${saved.location.lat.toFixed(5)}, ${saved.location.lng.toFixed(5)}`}
+                {t(
+                  { id: "address.location", defaultMessage: "Location on map: {place}" },
+                  {
+                    place:
+                      saved.location.address ||
+                      `${saved.location.lat.toFixed(5)}, ${saved.location.lng.toFixed(5)}`,
+                  },
+                )}
               </Text>
             </Group>
           )}
@@ -185,10 +219,10 @@ export function ShippingForm() {
               leftSection={<MapPinIcon size={16} />}
               onClick={chooseOnMap}
             >
-              Choose on map
+              {t({ id: "address.map", defaultMessage: "Choose on map" })}
             </Button>
             <Button type="submit" radius="xl">
-              Continue
+              {t({ id: "address.continue", defaultMessage: "Continue" })}
             </Button>
           </Group>
         </Stack>

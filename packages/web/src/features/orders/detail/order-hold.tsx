@@ -1,17 +1,29 @@
 import type { Order } from "@fruit/core/browser/orders";
 import { Alert, Text } from "@mantine/core";
+import { defineMessage, type MessageDescriptor } from "react-intl";
+import { useLocale, useT } from "../../../i18n/intl.tsx";
 
-/** "Nov 24, 2026, 3:05 PM" in the shopper's own time zone. */
-export const localTime = (iso: string): string =>
-  new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
+/** "Nov 24, 2026, 3:05 PM" in the shopper's own time zone, in the page's language. */
+export const localTime = (iso: string, locale?: string): string =>
+  new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
+
+const HOLD_LENGTH = defineMessage({
+  id: "hold.length",
+  defaultMessage:
+    "{unit, select, seconds {{count, plural, one {# second} other {# seconds}}} minutes {{count, plural, one {# minute} other {# minutes}}} other {{count, plural, one {# hour} other {# hours}}}}",
+});
 
 /** "60 minutes", "90 seconds", "2 hours": how long an order is held, from its placing to its deadline. */
-export function holdLength(createdAt: string, holdUntil: string): string {
+export function holdLength(
+  createdAt: string,
+  holdUntil: string,
+  t: (descriptor: MessageDescriptor, values: Record<string, string | number>) => string,
+): string {
   const seconds = Math.max(0, Math.round((Date.parse(holdUntil) - Date.parse(createdAt)) / 1000));
-  if (seconds < 120) return `${seconds} seconds`;
+  if (seconds < 120) return t(HOLD_LENGTH, { unit: "seconds", count: seconds });
   const minutes = Math.round(seconds / 60);
-  if (minutes < 120 || minutes % 60 !== 0) return `${minutes} minutes`;
-  return `${minutes / 60} hours`;
+  if (minutes < 120 || minutes % 60 !== 0) return t(HOLD_LENGTH, { unit: "minutes", count: minutes });
+  return t(HOLD_LENGTH, { unit: "hours", count: minutes / 60 });
 }
 
 type HoldFields = Pick<Order, "createdAt" | "holdUntil" | "isCancelled" | "cancelledAt" | "isPaid">;
@@ -22,14 +34,33 @@ type HoldFields = Pick<Order, "createdAt" | "holdUntil" | "isCancelled" | "cance
  * by the shop). Nothing for a paid order.
  */
 export function OrderHoldNotice({ order }: { order: HoldFields }) {
+  const t = useT();
+  const locale = useLocale();
   if (order.isCancelled) {
+    const why = order.isPaid
+      ? t({
+          id: "hold.cancelledPaid",
+          defaultMessage: "the shop cancelled this order and refunds what was paid (see the refunds below).",
+        })
+      : t({
+          id: "hold.cancelledUnpaid",
+          defaultMessage:
+            "the order was not paid in time and its items went back on sale. It can no longer be paid.",
+        });
     return (
-      <Alert color="gray" variant="light" mt="sm" title="Cancelled">
+      <Alert
+        color="gray"
+        variant="light"
+        mt="sm"
+        title={t({ id: "order.cancelled", defaultMessage: "Cancelled" })}
+      >
         <Text size="sm">
-          {order.cancelledAt ? `Cancelled on ${localTime(order.cancelledAt)}: ` : ""}
-          {order.isPaid
-            ? "the shop cancelled this order and refunds what was paid (see the refunds below)."
-            : "the order was not paid in time and its items went back on sale. It can no longer be paid."}
+          {order.cancelledAt
+            ? t(
+                { id: "hold.cancelledOn", defaultMessage: "Cancelled on {when}: {why}" },
+                { when: localTime(order.cancelledAt, locale), why },
+              )
+            : why}
         </Text>
       </Alert>
     );
@@ -37,8 +68,14 @@ export function OrderHoldNotice({ order }: { order: HoldFields }) {
   if (order.isPaid || !order.holdUntil) return null;
   return (
     <Text size="sm" c="dimmed" mt="xs">
-      Your items are held for {holdLength(order.createdAt, order.holdUntil)} after ordering: please pay by{" "}
-      {localTime(order.holdUntil)}. An unpaid order is then cancelled and its items go back on sale.
+      {t(
+        {
+          id: "hold.notice",
+          defaultMessage:
+            "Your items are held for {length} after ordering: please pay by {when}. An unpaid order is then cancelled and its items go back on sale.",
+        },
+        { length: holdLength(order.createdAt, order.holdUntil, t), when: localTime(order.holdUntil, locale) },
+      )}
     </Text>
   );
 }

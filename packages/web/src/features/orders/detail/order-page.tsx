@@ -1,9 +1,9 @@
-import { formatMoney } from "@fruit/core/browser/money";
 import type { Order } from "@fruit/core/browser/orders";
 import { Alert, Badge, Button, Container, Group, Text, Title } from "@mantine/core";
 import { type ComponentType, Suspense } from "react";
 import { Link, useParams } from "react-router-dom";
 import { ErrorBlock, LoadingBlock } from "../../../components/page-states.tsx";
+import { useFormat, useT } from "../../../i18n/intl.tsx";
 import { useShop } from "../../../lib/shop-store.ts";
 import { BuyAgainButton } from "../../cart/index.ts";
 import { SlotLine } from "../../delivery/index.ts";
@@ -18,8 +18,8 @@ import { useOrder } from "./api/use-order.ts";
 import { OrderHoldNotice } from "./order-hold.tsx";
 import { PaymentBox } from "./payment-box.tsx";
 
-/** "2026-11-21 14:05" from an ISO date. */
-const when = (iso: string | null) => (iso ? `${iso.substring(0, 10)} ${iso.substring(11, 16)}` : "");
+/** "2026-11-21 14:05" from an ISO date: how an English order screen has always said when. */
+const when = (iso: string) => `${iso.substring(0, 10)} ${iso.substring(11, 16)}`;
 
 /** Green "<label> at <date>" once it happened, gray "Cancelled" for a cancelled order, else red "Not <label>". */
 function StatusAlert({
@@ -33,20 +33,33 @@ function StatusAlert({
   label: "Paid" | "Delivered";
   cancelled: boolean;
 }) {
+  const t = useT();
+  const format = useFormat();
   if (cancelled) {
     return (
       <Alert color="gray" variant="light" mt="sm">
-        Cancelled
+        {t({ id: "order.cancelled", defaultMessage: "Cancelled" })}
       </Alert>
     );
   }
+  const what = label === "Paid" ? "paid" : "delivered";
   return done ? (
     <Alert color="green" variant="light" mt="sm">
-      {label} at {when(at)}
+      {t(
+        {
+          id: "order.doneAt",
+          defaultMessage: "{what, select, paid {Paid} other {Delivered}} at {when}",
+        },
+        // French reads the shop's time zone's date and time ("21 novembre 2026 à 09 h 05").
+        { what, when: at ? (format.locale === "en" ? when(at) : format.dateTime(at)) : "" },
+      )}
     </Alert>
   ) : (
     <Alert color="red" variant="light" mt="sm">
-      {`Not ${label}`}
+      {t(
+        { id: "order.notDone", defaultMessage: "{what, select, paid {Not Paid} other {Not Delivered}}" },
+        { what },
+      )}
     </Alert>
   );
 }
@@ -74,6 +87,8 @@ export function OrderPage({ adminTools }: { adminTools?: OrderAdminTools }) {
   const isAdmin = useShop((s) => s.userInfo?.isAdmin === true);
   const admin = isAdmin ? adminTools : undefined;
   const { data: order, error, mutate } = useOrder(id);
+  const t = useT();
+  const format = useFormat();
   if (error) {
     return (
       <Container size="xl" py="xl">
@@ -81,12 +96,12 @@ export function OrderPage({ adminTools }: { adminTools?: OrderAdminTools }) {
       </Container>
     );
   }
-  if (!order) return <LoadingBlock label="Loading order" />;
+  if (!order) return <LoadingBlock label={t({ id: "order.loading", defaultMessage: "Loading order" })} />;
   return (
     <Container size="xl" py="xl">
       <Group justify="space-between" mb="lg" gap="xs">
         <Title order={1} size="h2" style={{ overflowWrap: "anywhere" }}>
-          Order {order._id}
+          {t({ id: "order.title", defaultMessage: "Order {id}" }, { id: order._id })}
         </Title>
         <Group gap="xs">
           {order.isPaymentPending ? (
@@ -97,7 +112,11 @@ export function OrderPage({ adminTools }: { adminTools?: OrderAdminTools }) {
               color={order.isCancelled ? "gray" : order.isPaid ? "green" : "orange"}
               variant="light"
             >
-              {order.isCancelled ? "Cancelled" : order.isPaid ? "Paid" : "Awaiting payment"}
+              {order.isCancelled
+                ? t({ id: "order.cancelled", defaultMessage: "Cancelled" })
+                : order.isPaid
+                  ? t({ id: "order.paid", defaultMessage: "Paid" })
+                  : t({ id: "order.awaiting", defaultMessage: "Awaiting payment" })}
             </Badge>
           )}
           <RefundBadge order={order} />
@@ -112,7 +131,7 @@ export function OrderPage({ adminTools }: { adminTools?: OrderAdminTools }) {
         taxRates={(order.taxes ?? []).filter((tax) => tax.base > 0).map((tax) => tax.rate)}
         sections={
           <>
-            <OrderSection title="Shipping">
+            <OrderSection title={t({ id: "order.shipping", defaultMessage: "Shipping" })}>
               <ShippingLines address={order.shippingAddress} />
               <StatusAlert
                 done={order.isDelivered}
@@ -122,16 +141,24 @@ export function OrderPage({ adminTools }: { adminTools?: OrderAdminTools }) {
               />
             </OrderSection>
             {order.deliverySlot && (
-              <OrderSection title="Delivery">
+              <OrderSection title={t({ id: "order.delivery", defaultMessage: "Delivery" })}>
                 <SlotLine slot={order.deliverySlot} />
               </OrderSection>
             )}
-            <OrderSection title="Payment">
+            <OrderSection title={t({ id: "order.payment", defaultMessage: "Payment" })}>
               <PaymentMethodLine method={order.paymentMethod} />
               {order.isPaymentPending ? (
-                <Alert color="yellow" variant="light" mt="sm" title="Payment pending">
-                  PayPal is still processing this payment (for example an e-cheque). The order is kept for you
-                  and will be marked paid as soon as PayPal completes it.
+                <Alert
+                  color="yellow"
+                  variant="light"
+                  mt="sm"
+                  title={t({ id: "order.pending", defaultMessage: "Payment pending" })}
+                >
+                  {t({
+                    id: "order.pending.text",
+                    defaultMessage:
+                      "PayPal is still processing this payment (for example an e-cheque). The order is kept for you and will be marked paid as soon as PayPal completes it.",
+                  })}
                 </Alert>
               ) : (
                 <StatusAlert
@@ -144,7 +171,7 @@ export function OrderPage({ adminTools }: { adminTools?: OrderAdminTools }) {
               {!order.isPaymentPending && <OrderHoldNotice order={order} />}
               <RefundsList order={order} />
             </OrderSection>
-            <OrderSection title="Items">
+            <OrderSection title={t({ id: "order.items", defaultMessage: "Items" })}>
               {order.finalizedAt ? (
                 <PickedItemsList items={order.orderItems} />
               ) : (
@@ -155,7 +182,10 @@ export function OrderPage({ adminTools }: { adminTools?: OrderAdminTools }) {
                       <SubstituteNote choice={line.substitute} />
                       {(line.discount ?? 0) > 0 && (
                         <Text size="sm" c="green.8">
-                          {order.promotion?.code}: −{formatMoney(line.discount ?? 0)}
+                          {t(
+                            { id: "promo.line", defaultMessage: "{name}: −{amount}" },
+                            { name: order.promotion?.code ?? "", amount: format.money(line.discount ?? 0) },
+                          )}
                         </Text>
                       )}
                     </>

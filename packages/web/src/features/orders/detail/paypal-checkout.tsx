@@ -2,6 +2,7 @@ import type { PaymentMethod } from "@fruit/core/browser/orders";
 import { Alert } from "@mantine/core";
 import { PayPalButtons, PayPalScriptProvider, usePayPalScriptReducer } from "@paypal/react-paypal-js";
 import { LoadingBlock } from "../../../components/page-states.tsx";
+import { useT } from "../../../i18n/intl.tsx";
 import { notifyError, notifySuccess } from "../../../lib/notify.ts";
 import { createPaypalOrder, isInstrumentDeclined, ORDER_PAID_MESSAGE, payOrder } from "./api/pay-order.ts";
 
@@ -28,15 +29,20 @@ export function PaypalCheckout({
 
 function Buttons({ orderId, fundingSource }: { orderId: string; fundingSource: "paypal" | "card" }) {
   const [{ isPending, isRejected }] = usePayPalScriptReducer();
+  const t = useT();
   if (isRejected) {
     console.error("Failed to load the PayPal script");
     return (
       <Alert color="red" role="alert">
-        PayPal could not be loaded. Check your connection and reload the page.
+        {t({
+          id: "paypal.failed",
+          defaultMessage: "PayPal could not be loaded. Check your connection and reload the page.",
+        })}
       </Alert>
     );
   }
-  if (isPending) return <LoadingBlock label="Loading PayPal" />;
+  if (isPending)
+    return <LoadingBlock label={t({ id: "paypal.loading", defaultMessage: "Loading PayPal" })} />;
   return (
     <PayPalButtons
       fundingSource={fundingSource}
@@ -45,14 +51,20 @@ function Buttons({ orderId, fundingSource }: { orderId: string; fundingSource: "
       onApprove={async (data, actions) => {
         try {
           await payOrder(orderId, data.orderID);
-          notifySuccess(ORDER_PAID_MESSAGE);
+          notifySuccess(t(ORDER_PAID_MESSAGE));
         } catch (error) {
           // A declined instrument can be retried in the same PayPal window.
           if (isInstrumentDeclined(error)) return actions.restart();
           notifyError(error);
         }
       }}
-      onError={(error) => notifyError(error instanceof Error ? error : "PayPal reported an error")}
+      onError={(error) =>
+        notifyError(
+          error instanceof Error
+            ? error
+            : t({ id: "paypal.error", defaultMessage: "PayPal reported an error" }),
+        )
+      }
     />
   );
 }

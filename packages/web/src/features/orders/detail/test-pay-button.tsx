@@ -1,5 +1,6 @@
 import { Alert, Button, Stack, Text } from "@mantine/core";
 import { useState } from "react";
+import { useT } from "../../../i18n/intl.tsx";
 import { notifyError, notifySuccess } from "../../../lib/notify.ts";
 import { createPaypalOrder, ORDER_PAID_MESSAGE, payOrder } from "./api/pay-order.ts";
 
@@ -9,11 +10,12 @@ import { createPaypalOrder, ORDER_PAID_MESSAGE, payOrder } from "./api/pay-order
  */
 export function TestPayButton({ orderId }: { orderId: string }) {
   const [busy, setBusy] = useState(false);
+  const t = useT();
   const pay = async () => {
     setBusy(true);
     try {
       await payOrder(orderId, await createPaypalOrder(orderId));
-      notifySuccess(ORDER_PAID_MESSAGE);
+      notifySuccess(t(ORDER_PAID_MESSAGE));
     } catch (error) {
       notifyError(error);
     } finally {
@@ -22,8 +24,13 @@ export function TestPayButton({ orderId }: { orderId: string }) {
   };
   return (
     <Stack gap="sm">
-      <Alert color="orange" variant="light" title="Test mode">
-        <Text size="sm">This shop runs test payments: no card is charged and no money moves.</Text>
+      <Alert color="orange" variant="light" title={t({ id: "testPay.title", defaultMessage: "Test mode" })}>
+        <Text size="sm">
+          {t({
+            id: "testPay.text",
+            defaultMessage: "This shop runs test payments: no card is charged and no money moves.",
+          })}
+        </Text>
       </Alert>
       <Button
         onClick={pay}
@@ -36,7 +43,7 @@ export function TestPayButton({ orderId }: { orderId: string }) {
         py={10}
         styles={{ label: { whiteSpace: "normal", textAlign: "center" } }}
       >
-        Pay with test payment (no money moves)
+        {t({ id: "testPay.button", defaultMessage: "Pay with test payment (no money moves)" })}
       </Button>
     </Stack>
   );

@@ -1,17 +1,16 @@
-import { describeSlot } from "@fruit/core/browser/delivery";
 import type { Order } from "@fruit/core/browser/orders";
 import { Badge, Button, Card, Container, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
+import { defineMessage, type MessageDescriptor } from "react-intl";
 import { Link } from "react-router-dom";
 import table from "../../../components/data-table.module.css";
 import { LoadMore } from "../../../components/load-more.tsx";
 import { ErrorBlock, LoadingBlock } from "../../../components/page-states.tsx";
+import { useFormat, useT } from "../../../i18n/intl.tsx";
 import { BuyAgainButton } from "../../cart/index.ts";
 import { ChargedTotal } from "../shared/final-summary.tsx";
 import { PaymentPendingBadge, RefundBadge } from "../shared/order-refunds.tsx";
 import { useMyOrders } from "./api/use-my-orders.ts";
-
-const day = (iso: string | null) => (iso ? iso.substring(0, 10) : "");
 
 /** The date once it happened; "Cancelled" for a cancelled order; else `no`. */
 function Status({
@@ -25,16 +24,18 @@ function Status({
   no: string;
   cancelled: boolean;
 }) {
+  const t = useT();
+  const format = useFormat();
   if (cancelled) {
     return (
       <Badge color="gray" variant="light">
-        Cancelled
+        {t({ id: "order.cancelled", defaultMessage: "Cancelled" })}
       </Badge>
     );
   }
   return done ? (
     <Badge color="green" variant="light">
-      {day(at)}
+      {at ? format.day(at) : ""}
     </Badge>
   ) : (
     <Badge color="red" variant="light">
@@ -44,6 +45,7 @@ function Status({
 }
 
 function DetailsButton({ order }: { order: Order }) {
+  const t = useT();
   return (
     <Button
       component={Link}
@@ -51,14 +53,20 @@ function DetailsButton({ order }: { order: Order }) {
       size="xs"
       variant="light"
       radius="xl"
-      aria-label={`Details of order ${order._id}`}
+      aria-label={t(
+        { id: "orders.details.label", defaultMessage: "Details of order {id}" },
+        { id: order._id },
+      )}
     >
-      Details
+      {t({ id: "orders.details", defaultMessage: "Details" })}
     </Button>
   );
 }
 
-const NOUN = ["order", "orders"] as const;
+const NOUN: MessageDescriptor = defineMessage({
+  id: "orders.count",
+  defaultMessage: "{count, plural, one {# order} other {# orders}}",
+});
 
 /**
  * /orderhistory — date, total (the final, against what was paid, once picked), paid (or "Payment pending"; refunded or partially refunded), delivered,
@@ -69,20 +77,23 @@ export function OrderHistoryPage() {
   const pages = useMyOrders();
   const orders = pages.pageCount > 0 ? pages.items : undefined;
   const phone = useMediaQuery("(max-width: 48em)", false, { getInitialValueInEffect: false });
+  const t = useT();
+  const format = useFormat();
+  const no = t({ id: "orders.no", defaultMessage: "No" });
   return (
     <Container size="xl" py="xl">
       <Title order={1} mb="lg">
-        Order History
+        {t({ id: "orders.title", defaultMessage: "Order History" })}
       </Title>
       {!orders && pages.error ? (
         <ErrorBlock error={pages.error} onRetry={pages.retry} />
       ) : !orders ? (
-        <LoadingBlock label="Loading orders" />
+        <LoadingBlock label={t({ id: "orders.loading", defaultMessage: "Loading orders" })} />
       ) : orders.length === 0 ? (
         <Paper withBorder radius="lg" p="xl" ta="center">
-          <Text mb="md">You have not placed an order yet.</Text>
+          <Text mb="md">{t({ id: "orders.none", defaultMessage: "You have not placed an order yet." })}</Text>
           <Button component={Link} to="/products" radius="xl">
-            Start shopping
+            {t({ id: "orders.start", defaultMessage: "Start shopping" })}
           </Button>
         </Paper>
       ) : (
@@ -92,7 +103,7 @@ export function OrderHistoryPage() {
               {orders.map((order) => (
                 <Card key={order._id} withBorder radius="lg" padding="md">
                   <Group justify="space-between" mb={6}>
-                    <Text fw={700}>{day(order.createdAt)}</Text>
+                    <Text fw={700}>{format.day(order.createdAt)}</Text>
                     <Text fw={800}>
                       <ChargedTotal order={order} />
                     </Text>
@@ -102,7 +113,10 @@ export function OrderHistoryPage() {
                   </Text>
                   {order.deliverySlot && (
                     <Text size="sm" mb="xs">
-                      Delivery: {describeSlot(order.deliverySlot)}
+                      {t(
+                        { id: "orders.delivery", defaultMessage: "Delivery: {window}" },
+                        { window: format.window(order.deliverySlot) },
+                      )}
                     </Text>
                   )}
                   <Group justify="space-between">
@@ -113,7 +127,7 @@ export function OrderHistoryPage() {
                         <Status
                           done={order.isPaid}
                           at={order.paidAt}
-                          no="Not paid"
+                          no={t({ id: "orders.notPaid", defaultMessage: "Not paid" })}
                           cancelled={order.isCancelled}
                         />
                       )}
@@ -121,7 +135,7 @@ export function OrderHistoryPage() {
                       <Status
                         done={order.isDelivered}
                         at={order.deliveredAt}
-                        no="Not delivered"
+                        no={t({ id: "orders.notDelivered", defaultMessage: "Not delivered" })}
                         cancelled={order.isCancelled}
                       />
                     </Group>
@@ -136,13 +150,13 @@ export function OrderHistoryPage() {
               <table className={table.table}>
                 <thead>
                   <tr>
-                    <th>ID</th>
-                    <th>DATE</th>
-                    <th>TOTAL</th>
-                    <th>PAID</th>
-                    <th>DELIVERED</th>
-                    <th>DELIVERY WINDOW</th>
-                    <th>ACTIONS</th>
+                    <th>{t({ id: "orders.col.id", defaultMessage: "ID" })}</th>
+                    <th>{t({ id: "orders.col.date", defaultMessage: "DATE" })}</th>
+                    <th>{t({ id: "orders.col.total", defaultMessage: "TOTAL" })}</th>
+                    <th>{t({ id: "orders.col.paid", defaultMessage: "PAID" })}</th>
+                    <th>{t({ id: "orders.col.delivered", defaultMessage: "DELIVERED" })}</th>
+                    <th>{t({ id: "orders.col.window", defaultMessage: "DELIVERY WINDOW" })}</th>
+                    <th>{t({ id: "orders.col.actions", defaultMessage: "ACTIONS" })}</th>
                   </tr>
                 </thead>
                 <tbody>
@@ -153,7 +167,7 @@ export function OrderHistoryPage() {
                           {order._id}
                         </Text>
                       </td>
-                      <td>{day(order.createdAt)}</td>
+                      <td>{format.day(order.createdAt)}</td>
                       <td style={{ fontWeight: 700 }}>
                         <ChargedTotal order={order} />
                       </td>
@@ -164,7 +178,7 @@ export function OrderHistoryPage() {
                           <Status
                             done={order.isPaid}
                             at={order.paidAt}
-                            no="No"
+                            no={no}
                             cancelled={order.isCancelled}
                           />
                         )}
@@ -174,11 +188,11 @@ export function OrderHistoryPage() {
                         <Status
                           done={order.isDelivered}
                           at={order.deliveredAt}
-                          no="No"
+                          no={no}
                           cancelled={order.isCancelled}
                         />
                       </td>
-                      <td>{order.deliverySlot ? describeSlot(order.deliverySlot) : "—"}</td>
+                      <td>{order.deliverySlot ? format.window(order.deliverySlot) : "—"}</td>
                       <td>
                         <Stack gap={6} align="flex-start">
                           <DetailsButton order={order} />

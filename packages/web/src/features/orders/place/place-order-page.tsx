@@ -3,6 +3,7 @@ import { Alert, Button, Container, Text, Title } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { lineRates } from "../../../components/price-summary.tsx";
+import { useFormat, useT } from "../../../i18n/intl.tsx";
 import { errorCode, errorMessage } from "../../../lib/api.ts";
 import { newIdempotencyKey } from "../../../lib/idempotency-key.ts";
 import { notifyError } from "../../../lib/notify.ts";
@@ -32,6 +33,8 @@ export function PlaceOrderPage() {
   const [attemptKey, setAttemptKey] = useState(newIdempotencyKey);
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
+  const t = useT();
+  const format = useFormat();
   const itemsPrice = priceLines(cartItems).itemsPrice;
   // The zone of the address prices shipping as the server will (docs/decisions/046-zones-and-tax-classes.md).
   const quote = useDeliveryQuote(shippingAddress, itemsPrice);
@@ -80,8 +83,17 @@ export function PlaceOrderPage() {
     } catch (error) {
       const status = (error as { status?: number }).status;
       const code = errorCode(error);
-      const promoText = promoRefusal(error);
-      if (promoText) setRefusal(`${promoText} Remove the code to place your order without it.`);
+      const promoText = promoRefusal(error, t, format);
+      if (promoText)
+        setRefusal(
+          t(
+            {
+              id: "place.promoRefused",
+              defaultMessage: "{refusal} Remove the code to place your order without it.",
+            },
+            { refusal: promoText },
+          ),
+        );
       else if (code && CART_REFUSALS.has(code)) {
         // Stock ran out, a price changed or the delivery window filled since: show why, refresh the cart.
         setRefusal(errorMessage(error));
@@ -96,7 +108,7 @@ export function PlaceOrderPage() {
   return (
     <Container size="xl" py="xl">
       <Title order={1} mb="lg">
-        Preview Order
+        {t({ id: "place.title", defaultMessage: "Preview Order" })}
       </Title>
       <OrderLayout
         prices={prices}
@@ -104,26 +116,42 @@ export function PlaceOrderPage() {
         taxRates={lineRates(cartItems, quote.data?.taxRates)}
         sections={
           <>
-            <OrderSection title="Shipping" edit="/checkout#shipping">
+            <OrderSection
+              title={t({ id: "order.shipping", defaultMessage: "Shipping" })}
+              edit="/checkout#shipping"
+            >
               <ShippingLines address={shippingAddress} />
               {shippingAddress.location && (
                 <Text size="sm" c="dimmed">
-                  Location: {shippingAddress.location.address || "chosen on the map"}
+                  {t(
+                    { id: "place.location", defaultMessage: "Location: {place}" },
+                    {
+                      place:
+                        shippingAddress.location.address ||
+                        t({ id: "place.location.map", defaultMessage: "chosen on the map" }),
+                    },
+                  )}
                 </Text>
               )}
               <ZoneNote quote={quote.data} error={quote.error} itemsPrice={prices.itemsPrice} />
             </OrderSection>
             {deliverySlot && (
-              <OrderSection title="Delivery" edit="/checkout#delivery">
+              <OrderSection
+                title={t({ id: "order.delivery", defaultMessage: "Delivery" })}
+                edit="/checkout#delivery"
+              >
                 <SlotLine slot={deliverySlot} />
               </OrderSection>
             )}
-            <OrderSection title="Payment" edit="/checkout#payment">
+            <OrderSection
+              title={t({ id: "order.payment", defaultMessage: "Payment" })}
+              edit="/checkout#payment"
+            >
               <PaymentMethodLine method={paymentMethod} />
             </OrderSection>
-            <OrderSection title="Items" edit="/cart">
+            <OrderSection title={t({ id: "order.items", defaultMessage: "Items" })} edit="/cart">
               {cartItems.length === 0 ? (
-                <Text c="dimmed">Your cart is empty.</Text>
+                <Text c="dimmed">{t({ id: "place.empty", defaultMessage: "Your cart is empty." })}</Text>
               ) : (
                 <OrderItemsList items={cartItems} note={(item) => <SubstituteControl item={item} />} />
               )}
@@ -134,8 +162,19 @@ export function PlaceOrderPage() {
       >
         <PromoCodeField code={promoCode} items={cartItems} preview={applied} error={promo.error} />
         {refusal && (
-          <Alert color="red" variant="light" role="alert" title="Order not placed">
-            {refusal} Your cart now shows the current prices and stock.
+          <Alert
+            color="red"
+            variant="light"
+            role="alert"
+            title={t({ id: "place.refused", defaultMessage: "Order not placed" })}
+          >
+            {t(
+              {
+                id: "place.refused.text",
+                defaultMessage: "{refusal} Your cart now shows the current prices and stock.",
+              },
+              { refusal },
+            )}
           </Alert>
         )}
         <Button
@@ -146,7 +185,7 @@ export function PlaceOrderPage() {
           loading={busy}
           disabled={cartItems.length === 0}
         >
-          Place Order
+          {t({ id: "place.submit", defaultMessage: "Place Order" })}
         </Button>
       </OrderLayout>
     </Container>

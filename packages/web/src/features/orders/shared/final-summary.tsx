@@ -1,7 +1,8 @@
-import { formatMoney, type Prices, toCents, toDollars } from "@fruit/core/browser/money";
+import { type Prices, toCents, toDollars } from "@fruit/core/browser/money";
 import type { Order } from "@fruit/core/browser/orders";
 import { Stack, Text } from "@mantine/core";
 import { SummaryRow } from "../../../components/price-summary.tsx";
+import { useFormat, useT } from "../../../i18n/intl.tsx";
 
 type FinalFields = Pick<
   Order,
@@ -45,24 +46,39 @@ const weightAdjustment = (order: Pick<Order, "totalPrice" | "finalPrice">): numb
 
 /** Under a final order's totals: what was paid and, when the final is lower, the weight adjustment. */
 export function FinalSummary({ order }: { order: FinalFields }) {
+  const t = useT();
+  const format = useFormat();
   if (order.finalPrice === null) return null;
   const back = weightAdjustment(order);
   return (
     <Stack gap={8} component="dl" m={0}>
-      <SummaryRow label="Paid" value={formatMoney(order.totalPrice)} />
-      {back > 0 && <SummaryRow label="Weight adjustment" value={`−${formatMoney(back)}`} />}
+      <SummaryRow
+        label={t({ id: "order.paid", defaultMessage: "Paid" })}
+        value={format.money(order.totalPrice)}
+      />
+      {back > 0 && (
+        <SummaryRow
+          label={t({ id: "final.adjustment", defaultMessage: "Weight adjustment" })}
+          value={`−${format.money(back)}`}
+        />
+      )}
     </Stack>
   );
 }
 
 /** An order's total as charged: "$20.22 (paid $20.87)" once a final below what was paid is recorded. */
 export function ChargedTotal({ order }: { order: Pick<Order, "totalPrice" | "finalPrice"> }) {
-  if (weightAdjustment(order) <= 0) return <>{formatMoney(order.totalPrice)}</>;
+  const t = useT();
+  const format = useFormat();
+  if (weightAdjustment(order) <= 0) return <>{format.money(order.totalPrice)}</>;
   return (
     <>
-      {formatMoney(order.finalPrice ?? order.totalPrice)}{" "}
+      {format.money(order.finalPrice ?? order.totalPrice)}{" "}
       <Text span size="xs" c="dimmed" fw={400}>
-        (paid {formatMoney(order.totalPrice)})
+        {t(
+          { id: "final.paid", defaultMessage: "(paid {amount})" },
+          { amount: format.money(order.totalPrice) },
+        )}
       </Text>
     </>
   );

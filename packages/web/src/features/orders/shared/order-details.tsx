@@ -4,6 +4,7 @@ import { Anchor, Card, Grid, Group, Stack, Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
 import { type DiscountShown, PriceSummary } from "../../../components/price-summary.tsx";
+import { useT } from "../../../i18n/intl.tsx";
 
 /**
  * The frame shared by the order preview and the order screen: the sections (shipping, payment,
@@ -25,6 +26,7 @@ export function OrderLayout({
   /** Below the totals: the preview's Place Order, the order's payment and delivery buttons. */
   children: ReactNode;
 }) {
+  const t = useT();
   return (
     <Grid gap="xl">
       <Grid.Col span={{ base: 12, md: 8 }}>
@@ -34,7 +36,7 @@ export function OrderLayout({
         <Card withBorder radius="lg" padding="lg">
           <Stack gap="md">
             <Title order={2} size="h4">
-              Order Summary
+              {t({ id: "order.summary", defaultMessage: "Order Summary" })}
             </Title>
             <PriceSummary prices={prices} discount={discount} {...(taxRates ? { taxRates } : {})} />
             {children}
@@ -55,6 +57,7 @@ export function OrderSection({
   edit?: string;
   children: ReactNode;
 }) {
+  const t = useT();
   return (
     <Card withBorder radius="lg" padding="lg" component="section">
       {edit ? (
@@ -62,8 +65,16 @@ export function OrderSection({
           <Title order={2} size="h4">
             {title}
           </Title>
-          <Anchor component={Link} to={edit} fw={600} aria-label={`Edit ${title.toLowerCase()}`}>
-            Edit
+          <Anchor
+            component={Link}
+            to={edit}
+            fw={600}
+            aria-label={t(
+              { id: "order.edit.label", defaultMessage: "Edit {section}" },
+              { section: title.toLowerCase() },
+            )}
+          >
+            {t({ id: "order.edit", defaultMessage: "Edit" })}
           </Anchor>
         </Group>
       ) : (
@@ -78,13 +89,21 @@ export function OrderSection({
 
 /** "Name: …" and "Address: street, city, postal code, country". */
 export function ShippingLines({ address }: { address: ShippingAddress }) {
+  const t = useT();
+  const b = (text: ReactNode) => <b>{text}</b>;
   return (
     <>
       <Text>
-        <b>Name:</b> {address.fullName}
+        {t({ id: "order.name", defaultMessage: "<b>Name:</b> {name}" }, { name: address.fullName, b })}
       </Text>
       <Text>
-        <b>Address:</b> {address.address}, {address.city}, {address.postalCode}, {address.country}
+        {t(
+          { id: "order.address", defaultMessage: "<b>Address:</b> {address}" },
+          {
+            address: `${address.address}, ${address.city}, ${address.postalCode}, ${address.country}`,
+            b,
+          },
+        )}
       </Text>
     </>
   );
@@ -92,9 +111,13 @@ export function ShippingLines({ address }: { address: ShippingAddress }) {
 
 /** "Method: PayPal". */
 export function PaymentMethodLine({ method }: { method: string }) {
+  const t = useT();
   return (
     <Text>
-      <b>Method:</b> {method}
+      {t(
+        { id: "order.method", defaultMessage: "<b>Method:</b> {method}" },
+        { method, b: (text) => <b>{text}</b> },
+      )}
     </Text>
   );
 }

@@ -1,8 +1,9 @@
-import { formatMoney, formatQuantity, lineTotal } from "@fruit/core/browser/money";
+import { lineTotal } from "@fruit/core/browser/money";
 import type { OrderLine } from "@fruit/core/browser/orders";
 import { Anchor, Badge, Group, Stack, Text } from "@mantine/core";
 import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
+import { useFormat, useT } from "../../../i18n/intl.tsx";
 import { LineThumb } from "./order-items-list.tsx";
 
 /** One row of the list: picture, name, what happened to it, and what it costs now. */
@@ -17,6 +18,7 @@ function PickedRow({
   detail: ReactNode;
   amount: number;
 }) {
+  const format = useFormat();
   return (
     <Group component="li" wrap="nowrap" gap="sm" align="center">
       <LineThumb image={image} />
@@ -27,7 +29,7 @@ function PickedRow({
             {detail}
           </Text>
         </Stack>
-        <Text fw={700}>{formatMoney(amount)}</Text>
+        <Text fw={700}>{format.money(amount)}</Text>
       </Group>
     </Group>
   );
@@ -39,11 +41,20 @@ function PickedRow({
  * product put in an unavailable line's place under it ("Cantaloupe 1 pc instead of Melon").
  */
 export function PickedItemsList({ items }: { items: readonly OrderLine[] }) {
+  const t = useT();
+  const format = useFormat();
   return (
-    <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: "none" }} aria-label="Items as picked">
+    <Stack
+      gap="sm"
+      component="ul"
+      p={0}
+      m={0}
+      style={{ listStyle: "none" }}
+      aria-label={t({ id: "picked.list", defaultMessage: "Items as picked" })}
+    >
       {items.flatMap((line) => {
         const picked = line.pickedQuantity ?? line.quantity;
-        const ordered = `Ordered ${formatQuantity(line.unit, line.quantity)}`;
+        const ordered = format.quantity(line.unit, line.quantity);
         const sub = line.substitution;
         return [
           <PickedRow
@@ -56,12 +67,19 @@ export function PickedItemsList({ items }: { items: readonly OrderLine[] }) {
                 </Anchor>
                 {picked === 0 && (
                   <Badge color="gray" variant="light">
-                    Unavailable
+                    {t({ id: "picked.unavailable", defaultMessage: "Unavailable" })}
                   </Badge>
                 )}
               </Group>
             }
-            detail={picked === 0 ? ordered : `${ordered} · Picked ${formatQuantity(line.unit, picked)}`}
+            detail={
+              picked === 0
+                ? t({ id: "picked.ordered", defaultMessage: "Ordered {ordered}" }, { ordered })
+                : t(
+                    { id: "picked.orderedPicked", defaultMessage: "Ordered {ordered} · Picked {picked}" },
+                    { ordered, picked: format.quantity(line.unit, picked) },
+                  )
+            }
             amount={line.finalAmount ?? lineTotal(line)}
           />,
           ...(sub
@@ -71,10 +89,17 @@ export function PickedItemsList({ items }: { items: readonly OrderLine[] }) {
                   image={sub.image}
                   name={
                     <Text fw={600}>
-                      {sub.name} {formatQuantity(sub.unit, sub.quantity)} instead of {line.name}
+                      {t(
+                        { id: "picked.instead", defaultMessage: "{name} {quantity} instead of {line}" },
+                        {
+                          name: sub.name,
+                          quantity: format.quantity(sub.unit, sub.quantity),
+                          line: line.name,
+                        },
+                      )}
                     </Text>
                   }
-                  detail="Substitute you allowed"
+                  detail={t({ id: "picked.substitute", defaultMessage: "Substitute you allowed" })}
                   amount={sub.finalAmount}
                 />,
               ]

@@ -1,30 +1,46 @@
 import { aboutHead } from "@fruit/core/browser/pages";
 import { Avatar, Box, Button, Card, Container, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { defineMessages } from "react-intl";
 import { Link } from "react-router-dom";
 import { FeatureBoxes } from "../../../components/feature-boxes.tsx";
 import { PageHero } from "../../../components/page-hero.tsx";
 import { SectionHeading } from "../../../components/section-heading.tsx";
+import { useLocale, useT } from "../../../i18n/intl.tsx";
 import { usePageHead } from "../../../lib/page-head.ts";
 
 /** docs/product.md §1: three placeholder team members. */
-const TEAM = [
-  { name: "Sofia Marin", role: "Founder & buyer", initials: "SM", color: "green" },
-  { name: "Daniel Okafor", role: "Head of logistics", initials: "DO", color: "orange" },
-  { name: "Léa Tremblay", role: "Customer care", initials: "LT", color: "grape" },
+const ROLES = defineMessages({
+  founder: { id: "about.role.founder", defaultMessage: "Founder & buyer" },
+  logistics: { id: "about.role.logistics", defaultMessage: "Head of logistics" },
+  care: { id: "about.role.care", defaultMessage: "Customer care" },
+});
+export const TEAM = [
+  { name: "Sofia Marin", role: ROLES.founder, initials: "SM", color: "green" },
+  { name: "Daniel Okafor", role: ROLES.logistics, initials: "DO", color: "orange" },
+  { name: "Léa Tremblay", role: ROLES.care, initials: "LT", color: "grape" },
 ];
 
 /** /about — banner, four promises, the sale banner and the team. */
 export function AboutPage() {
-  usePageHead(aboutHead());
+  usePageHead(aboutHead(useLocale()));
+  const t = useT();
   return (
     <>
       <PageHero
-        title="We sale fresh fruits"
-        lead="A small team working with family farms to bring ripe, honest produce to your kitchen."
+        title={t({ id: "about.title", defaultMessage: "We sale fresh fruits" })}
+        lead={t({
+          id: "about.lead",
+          defaultMessage:
+            "A small team working with family farms to bring ripe, honest produce to your kitchen.",
+        })}
         image="/images/seed/banner-cherry/800.webp"
       />
       <Container size="xl" py={64} component="section" aria-labelledby="about-features">
-        <SectionHeading overline="What we do" title="Good food, simply delivered" id="about-features" />
+        <SectionHeading
+          overline={t({ id: "about.what", defaultMessage: "What we do" })}
+          title={t({ id: "about.what.title", defaultMessage: "Good food, simply delivered" })}
+          id="about-features"
+        />
         <FeatureBoxes count={4} />
       </Container>
       <Container size="xl" pb={64}>
@@ -37,20 +53,32 @@ export function AboutPage() {
         >
           <Stack gap="sm" align="flex-start" maw={560}>
             <Text c="white" fw={800} tt="uppercase" size="sm">
-              December sale
+              {t({ id: "about.sale", defaultMessage: "December sale" })}
             </Text>
             <Title order={2} c="white" fz={{ base: 28, sm: 40 }}>
-              Up to 50% off seasonal fruit
+              {t(
+                { id: "about.sale.title", defaultMessage: "Up to {off, number, percent} off seasonal fruit" },
+                { off: 0.5 },
+              )}
             </Title>
-            <Text c="white">Stock up on citrus, berries and tropical favourites while the sale lasts.</Text>
+            <Text c="white">
+              {t({
+                id: "about.sale.text",
+                defaultMessage: "Stock up on citrus, berries and tropical favourites while the sale lasts.",
+              })}
+            </Text>
             <Button component={Link} to="/products" color="dark" radius="xl" size="md">
-              Shop Now
+              {t({ id: "about.shopNow", defaultMessage: "Shop Now" })}
             </Button>
           </Stack>
         </Box>
       </Container>
       <Container size="xl" pb={64} component="section" aria-labelledby="team-title">
-        <SectionHeading overline="Our team" title="The people behind your box" id="team-title" />
+        <SectionHeading
+          overline={t({ id: "about.team", defaultMessage: "Our team" })}
+          title={t({ id: "about.team.title", defaultMessage: "The people behind your box" })}
+          id="team-title"
+        />
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
           {TEAM.map((member) => (
             <Card key={member.name} withBorder radius="lg" padding="xl" ta="center">
@@ -61,7 +89,7 @@ export function AboutPage() {
                 {member.name}
               </Title>
               <Text c="dimmed" size="sm">
-                {member.role}
+                {t(member.role)}
               </Text>
             </Card>
           ))}

@@ -1,6 +1,7 @@
 import { Anchor, Box, Card, Group, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import type { ReactNode } from "react";
 import { ClockIcon, MailIcon, MapPinIcon, PhoneIcon } from "../../../components/icons.tsx";
+import { useT } from "../../../i18n/intl.tsx";
 import { SHOP_CONTACT } from "../../../lib/shop-contact.ts";
 
 function Detail({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
@@ -22,34 +23,43 @@ function Detail({ icon, title, children }: { icon: ReactNode; title: string; chi
  * third-party map frame: no extra script, cookie or key on a public page).
  */
 export function ContactDetails() {
+  const t = useT();
+  // The hours of lib/shop-contact.ts, in the page's language.
+  const hours = [
+    t({ id: "contact.hours.week", defaultMessage: "Mon-Fri 8 to 9 PM" }),
+    t({ id: "contact.hours.weekend", defaultMessage: "Sat-Sun 10 to 8 PM" }),
+  ];
   return (
     <Stack gap="lg">
       <Card withBorder radius="lg" padding="xl">
         <Stack gap="lg">
           <Title order={2} size="h3">
-            Visit the shop
+            {t({ id: "contact.visit", defaultMessage: "Visit the shop" })}
           </Title>
-          <Detail icon={<MapPinIcon />} title="Address">
+          <Detail icon={<MapPinIcon />} title={t({ id: "contact.address", defaultMessage: "Address" })}>
             <Text c="dimmed">{SHOP_CONTACT.address}</Text>
           </Detail>
-          <Detail icon={<ClockIcon />} title="Opening hours">
-            {SHOP_CONTACT.hours.map((line) => (
+          <Detail icon={<ClockIcon />} title={t({ id: "contact.hours", defaultMessage: "Opening hours" })}>
+            {hours.map((line) => (
               <Text key={line} c="dimmed">
                 {line}
               </Text>
             ))}
           </Detail>
-          <Detail icon={<PhoneIcon />} title="Phone">
+          <Detail icon={<PhoneIcon />} title={t({ id: "contact.phone", defaultMessage: "Phone" })}>
             <Anchor href={`tel:${SHOP_CONTACT.phoneHref}`}>{SHOP_CONTACT.phone}</Anchor>
           </Detail>
-          <Detail icon={<MailIcon />} title="E-mail">
+          <Detail icon={<MailIcon />} title={t({ id: "contact.email", defaultMessage: "E-mail" })}>
             <Anchor href={`mailto:${SHOP_CONTACT.email}`}>{SHOP_CONTACT.email}</Anchor>
           </Detail>
         </Stack>
       </Card>
       <Box
         role="img"
-        aria-label={`Map: the shop at ${SHOP_CONTACT.address}`}
+        aria-label={t(
+          { id: "contact.map", defaultMessage: "Map: the shop at {address}" },
+          { address: SHOP_CONTACT.address },
+        )}
         h={220}
         style={{
           borderRadius: "var(--mantine-radius-lg)",

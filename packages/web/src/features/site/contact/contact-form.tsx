@@ -1,7 +1,8 @@
-import { ACCEPTED_MESSAGE, CONTACT_LIMITS } from "@fruit/core/browser/contact";
+import { CONTACT_LIMITS } from "@fruit/core/browser/contact";
 import { Button, Card, SimpleGrid, Stack, Textarea, TextInput, Title } from "@mantine/core";
 import { type FormEvent, useState } from "react";
 import { HoneypotField } from "../../../components/honeypot-field.tsx";
+import { useT } from "../../../i18n/intl.tsx";
 import { api } from "../../../lib/api.ts";
 import { notifyError, notifySuccess } from "../../../lib/notify.ts";
 
@@ -11,6 +12,7 @@ import { notifyError, notifySuccess } from "../../../lib/notify.ts";
  */
 export function ContactForm() {
   const [busy, setBusy] = useState(false);
+  const t = useT();
   const submit = async (event: FormEvent<HTMLElement>) => {
     event.preventDefault();
     const form = event.currentTarget as HTMLFormElement;
@@ -30,7 +32,12 @@ export function ContactForm() {
         },
       });
       form.reset();
-      notifySuccess(`${ACCEPTED_MESSAGE}. We will answer by e-mail.`);
+      notifySuccess(
+        t({
+          id: "contact.sent",
+          defaultMessage: "Thank you: we have received it. We will answer by e-mail.",
+        }),
+      );
     } catch (error) {
       notifyError(error);
     } finally {
@@ -48,15 +55,21 @@ export function ContactForm() {
     >
       <Stack gap="md">
         <Title order={2} size="h3" id="contact-form-title">
-          Send us a message
+          {t({ id: "contact.form.title", defaultMessage: "Send us a message" })}
         </Title>
         <HoneypotField />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput name="name" label="Name" autoComplete="name" required maxLength={CONTACT_LIMITS.name} />
+          <TextInput
+            name="name"
+            label={t({ id: "account.name", defaultMessage: "Name" })}
+            autoComplete="name"
+            required
+            maxLength={CONTACT_LIMITS.name}
+          />
           <TextInput
             name="email"
             type="email"
-            label="Email"
+            label={t({ id: "account.email", defaultMessage: "Email" })}
             autoComplete="email"
             required
             maxLength={CONTACT_LIMITS.email}
@@ -64,22 +77,27 @@ export function ContactForm() {
           <TextInput
             name="phone"
             type="tel"
-            label="Phone"
+            label={t({ id: "contact.phone", defaultMessage: "Phone" })}
             autoComplete="tel"
             maxLength={CONTACT_LIMITS.phone}
           />
-          <TextInput name="subject" label="Subject" required maxLength={CONTACT_LIMITS.subject} />
+          <TextInput
+            name="subject"
+            label={t({ id: "contact.subject", defaultMessage: "Subject" })}
+            required
+            maxLength={CONTACT_LIMITS.subject}
+          />
         </SimpleGrid>
         <Textarea
           name="message"
-          label="Message"
+          label={t({ id: "contact.message", defaultMessage: "Message" })}
           required
           autosize
           minRows={5}
           maxLength={CONTACT_LIMITS.message}
         />
         <Button type="submit" radius="xl" size="md" w={{ base: "100%", sm: "auto" }} loading={busy}>
-          Submit
+          {t({ id: "contact.submit", defaultMessage: "Submit" })}
         </Button>
       </Stack>
     </Card>

@@ -2,10 +2,12 @@ import { HOME_BANNER_IMAGES, HOME_BANNER_SLUGS } from "@fruit/core/browser/produ
 import { ActionIcon, Badge, Button, Container, Group, Stack, Text, Title } from "@mantine/core";
 import { useReducedMotion } from "@mantine/hooks";
 import { useEffect, useState } from "react";
+import { defineMessage } from "react-intl";
 import { Link } from "react-router-dom";
 import { ChevronDownIcon } from "../../../components/icons.tsx";
 import { IMAGE_SIZES } from "../../../components/image-sizes.ts";
 import { Picture } from "../../../components/picture.tsx";
+import { useT } from "../../../i18n/intl.tsx";
 import classes from "./home.module.css";
 
 /** docs/product.md §9: the banner fades every 5000 ms. */
@@ -13,20 +15,29 @@ export const BANNER_INTERVAL_MS = 5000;
 
 const SLIDES = [
   {
-    title: "fast and testy",
-    text: "Sun-ripened strawberries, picked at dawn and on your table by tomorrow.",
+    title: defineMessage({ id: "home.banner.1.title", defaultMessage: "fast and testy" }),
+    text: defineMessage({
+      id: "home.banner.1.text",
+      defaultMessage: "Sun-ripened strawberries, picked at dawn and on your table by tomorrow.",
+    }),
     slug: HOME_BANNER_SLUGS.strawberry,
     image: HOME_BANNER_IMAGES.strawberry,
   },
   {
-    title: "organic testy",
-    text: "Dark sweet cherries from family orchards, grown without shortcuts.",
+    title: defineMessage({ id: "home.banner.2.title", defaultMessage: "organic testy" }),
+    text: defineMessage({
+      id: "home.banner.2.text",
+      defaultMessage: "Dark sweet cherries from family orchards, grown without shortcuts.",
+    }),
     slug: HOME_BANNER_SLUGS.cherry,
     image: HOME_BANNER_IMAGES.cherry,
   },
   {
-    title: "sale up 50%",
-    text: "December sale: juicy seedless watermelon and more at up to half price.",
+    title: defineMessage({ id: "home.banner.3.title", defaultMessage: "sale up 50%" }),
+    text: defineMessage({
+      id: "home.banner.3.text",
+      defaultMessage: "December sale: juicy seedless watermelon and more at up to half price.",
+    }),
     slug: HOME_BANNER_SLUGS.watermelon,
     image: HOME_BANNER_IMAGES.watermelon,
   },
@@ -42,6 +53,7 @@ export function BannerCarousel() {
   const [active, setActive] = useState(0);
   const [paused, setPaused] = useState(false);
   const reducedMotion = useReducedMotion();
+  const t = useT();
   useEffect(() => {
     if (paused || reducedMotion) return;
     const timer = window.setInterval(() => setActive((i) => (i + 1) % SLIDES.length), BANNER_INTERVAL_MS);
@@ -52,8 +64,8 @@ export function BannerCarousel() {
   return (
     <section
       className={classes.banner}
-      aria-roledescription="carousel"
-      aria-label="Featured fruit"
+      aria-roledescription={t({ id: "home.carousel", defaultMessage: "carousel" })}
+      aria-label={t({ id: "home.banner.label", defaultMessage: "Featured fruit" })}
       onMouseEnter={() => setPaused(true)}
       onMouseLeave={() => setPaused(false)}
       onFocus={() => setPaused(true)}
@@ -66,8 +78,11 @@ export function BannerCarousel() {
           className={classes.slide}
           data-active={index === active || undefined}
           role="group"
-          aria-roledescription="slide"
-          aria-label={`${index + 1} of ${SLIDES.length}`}
+          aria-roledescription={t({ id: "home.slide", defaultMessage: "slide" })}
+          aria-label={t(
+            { id: "home.slide.position", defaultMessage: "{index} of {count}" },
+            { index: index + 1, count: SLIDES.length },
+          )}
           aria-hidden={index !== active}
           inert={index !== active}
         >
@@ -85,16 +100,16 @@ export function BannerCarousel() {
           <Container size="xl" className={classes.slideContent}>
             <Stack gap="md" maw={560} align="flex-start">
               <Badge color="orange" variant="filled" size="lg">
-                Fresh this week
+                {t({ id: "home.banner.badge", defaultMessage: "Fresh this week" })}
               </Badge>
               <Title order={index === 0 ? 1 : 2} className={classes.slideTitle}>
-                {slide.title}
+                {t(slide.title)}
               </Title>
               <Text c="gray.2" size="lg">
-                {slide.text}
+                {t(slide.text)}
               </Text>
               <Button component={Link} to={`/product/${slide.slug}`} size="lg" radius="xl" color="orange">
-                Shop Now
+                {t({ id: "home.banner.shop", defaultMessage: "Shop Now" })}
               </Button>
             </Stack>
           </Container>
@@ -106,7 +121,7 @@ export function BannerCarousel() {
           color="dark"
           radius="xl"
           size="lg"
-          aria-label="Previous slide"
+          aria-label={t({ id: "home.slide.previous", defaultMessage: "Previous slide" })}
           onClick={() => go(-1)}
         >
           <ChevronDownIcon style={{ transform: "rotate(90deg)" }} />
@@ -117,7 +132,10 @@ export function BannerCarousel() {
             type="button"
             className={classes.dot}
             data-active={index === active || undefined}
-            aria-label={`Show slide ${index + 1}`}
+            aria-label={t(
+              { id: "home.slide.show", defaultMessage: "Show slide {index}" },
+              { index: index + 1 },
+            )}
             aria-current={index === active}
             onClick={() => setActive(index)}
           />
@@ -127,7 +145,7 @@ export function BannerCarousel() {
           color="dark"
           radius="xl"
           size="lg"
-          aria-label="Next slide"
+          aria-label={t({ id: "home.slide.next", defaultMessage: "Next slide" })}
           onClick={() => go(1)}
         >
           <ChevronDownIcon style={{ transform: "rotate(-90deg)" }} />

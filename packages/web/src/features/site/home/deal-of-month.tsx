@@ -1,10 +1,10 @@
-import { formatMoney, perUnitLabel } from "@fruit/core/browser/money";
 import { DEAL_BANNER_IMAGE, DEAL_SLUG } from "@fruit/core/browser/products";
 import { Badge, Container, Grid, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { IMAGE_SIZES } from "../../../components/image-sizes.ts";
 import { Picture } from "../../../components/picture.tsx";
+import { useFormat, useT } from "../../../i18n/intl.tsx";
 import { errorMessage } from "../../../lib/api.ts";
 import { useProduct } from "../../../resources/products.ts";
 import { AddToCartButton, addToCart } from "../../cart/index.ts";
@@ -16,6 +16,8 @@ export function DealOfMonth() {
   const { data: product, error } = useProduct(DEAL_SLUG);
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
+  const t = useT();
+  const format = useFormat();
   const add = async () => {
     if (!product) return;
     setBusy(true);
@@ -40,13 +42,15 @@ export function DealOfMonth() {
         <Grid.Col span={{ base: 12, md: 6 }}>
           <Stack gap="md" p={{ base: "lg", sm: 40 }} justify="center" h="100%">
             <Badge color="red" size="lg" variant="filled">
-              30% off per kg
+              {t({ id: "home.deal.badge", defaultMessage: "30% off per kg" })}
             </Badge>
             <Text c="orange.8" fw={800} tt="uppercase" size="sm">
-              Deal of the month
+              {t({ id: "home.deal.overline", defaultMessage: "Deal of the month" })}
             </Text>
             <Title order={2} id="deal-title">
-              {product ? product.name : "Honey-sweet tropical fruit"}
+              {product
+                ? product.name
+                : t({ id: "home.deal.title", defaultMessage: "Honey-sweet tropical fruit" })}
             </Title>
             {error ? (
               <Text c="red.8" size="sm" role="alert">
@@ -56,7 +60,7 @@ export function DealOfMonth() {
               <Text c="dark.5">
                 {product.description}{" "}
                 <Text span fw={800} c="green.9">
-                  {formatMoney(product.price)} / {perUnitLabel(product.unit)}
+                  {format.money(product.price)} / {format.perUnit(product.unit)}
                 </Text>
               </Text>
             ) : (

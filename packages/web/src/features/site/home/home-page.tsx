@@ -4,6 +4,7 @@ import { lazy, Suspense } from "react";
 import { FeatureBoxes } from "../../../components/feature-boxes.tsx";
 import { SectionHeading } from "../../../components/section-heading.tsx";
 import { WhenVisible } from "../../../components/when-visible.tsx";
+import { useLocale, useT } from "../../../i18n/intl.tsx";
 import { usePageHead } from "../../../lib/page-head.ts";
 import { BannerCarousel } from "./banner-carousel.tsx";
 import { DealOfMonth } from "./deal-of-month.tsx";
@@ -19,7 +20,8 @@ const LogoCarousel = lazy(() =>
 
 /** / — banner, deal of the month, products, features, testimonials, news and partner farms. */
 export function HomePage() {
-  usePageHead(homeHead());
+  const t = useT();
+  usePageHead(homeHead(useLocale()));
   return (
     <>
       <BannerCarousel />
@@ -32,7 +34,11 @@ export function HomePage() {
         aria-labelledby="features-title"
         className="below-fold"
       >
-        <SectionHeading overline="Why us" title="Fresh, fair and on time" id="features-title" />
+        <SectionHeading
+          overline={t({ id: "home.features.overline", defaultMessage: "Why us" })}
+          title={t({ id: "home.features.title", defaultMessage: "Fresh, fair and on time" })}
+          id="features-title"
+        />
         <FeatureBoxes />
       </Container>
       <WhenVisible minHeight={420}>

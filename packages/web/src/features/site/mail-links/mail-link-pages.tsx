@@ -1,6 +1,7 @@
 import { Button, Container, Loader, Stack, Text, Title } from "@mantine/core";
 import { useEffect, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
+import { useT } from "../../../i18n/intl.tsx";
 import { api, errorMessage } from "../../../lib/api.ts";
 
 /**
@@ -15,6 +16,7 @@ function MailLinkPage({ call, done, title }: { call: string; done: string; title
     status: "working",
   });
   const sent = useRef(false);
+  const t = useT();
   useEffect(() => {
     if (sent.current) return;
     sent.current = true;
@@ -30,14 +32,14 @@ function MailLinkPage({ call, done, title }: { call: string; done: string; title
           {title}
         </Title>
         {state.status === "working" ? (
-          <Loader aria-label="Working" />
+          <Loader aria-label={t({ id: "mailLink.working", defaultMessage: "Working" })} />
         ) : (
           <Text role="status" c={state.status === "failed" ? "red.8" : undefined}>
             {state.status === "done" ? done : state.message}
           </Text>
         )}
         <Button component={Link} to="/products" radius="xl" variant="outline">
-          Browse products
+          {t({ id: "subscriptions.browse", defaultMessage: "Browse products" })}
         </Button>
       </Stack>
     </Container>
@@ -46,33 +48,42 @@ function MailLinkPage({ call, done, title }: { call: string; done: string; title
 
 /** /newsletter/confirm?token= — the confirmation mail's link. */
 export function NewsletterConfirmPage() {
+  const t = useT();
   return (
     <MailLinkPage
-      title="Newsletter"
+      title={t({ id: "mailLink.newsletter", defaultMessage: "Newsletter" })}
       call="/api/newsletter/confirm"
-      done="Your subscription is confirmed. Thank you!"
+      done={t({ id: "mailLink.confirmed", defaultMessage: "Your subscription is confirmed. Thank you!" })}
     />
   );
 }
 
 /** /newsletter/unsubscribe?token= — every newsletter mail's one-click unsubscribe link. */
 export function NewsletterUnsubscribePage() {
+  const t = useT();
   return (
     <MailLinkPage
-      title="Newsletter"
+      title={t({ id: "mailLink.newsletter", defaultMessage: "Newsletter" })}
       call="/api/newsletter/unsubscribe"
-      done="You are unsubscribed: we will not send you the newsletter any more."
+      done={t({
+        id: "mailLink.newsletterOff",
+        defaultMessage: "You are unsubscribed: we will not send you the newsletter any more.",
+      })}
     />
   );
 }
 
 /** /restock-alerts/unsubscribe?token= — a "back in stock" mail's one-click unsubscribe link. */
 export function RestockUnsubscribePage() {
+  const t = useT();
   return (
     <MailLinkPage
-      title="Restock alerts"
+      title={t({ id: "mailLink.restock", defaultMessage: "Restock alerts" })}
       call="/api/restock-alerts/unsubscribe"
-      done="You are unsubscribed: we will not tell you when this product is back."
+      done={t({
+        id: "mailLink.restockOff",
+        defaultMessage: "You are unsubscribed: we will not tell you when this product is back.",
+      })}
     />
   );
 }

@@ -1,7 +1,9 @@
 import { Button, Group, Paper, Stack, Text } from "@mantine/core";
 import { Map as GoogleMap, Marker, useMap } from "@vis.gl/react-google-maps";
 import { useEffect, useState } from "react";
+import { defineMessages } from "react-intl";
 import { Link, useNavigate } from "react-router-dom";
+import { useT } from "../../../../i18n/intl.tsx";
 import { showAlert } from "../../../../lib/alert.ts";
 import { notifySuccess } from "../../../../lib/notify.ts";
 import { shop } from "../../../../lib/shop-store.ts";
@@ -10,8 +12,10 @@ import { type ChosenPlace, PlaceSearch } from "./place-search.tsx";
 /** docs/product.md §9 and §8. */
 export const DEFAULT_CENTER = { lat: 45.516, lng: -73.56 };
 export const DEFAULT_ZOOM = 15;
-export const NO_GEOLOCATION_MESSAGE = "Geolocation os not supported by this browser";
-export const LOCATION_SELECTED_MESSAGE = "location selected successfully.";
+const MESSAGES = defineMessages({
+  noGeolocation: { id: "map.noGeolocation", defaultMessage: "Geolocation os not supported by this browser" },
+  selected: { id: "map.selected", defaultMessage: "location selected successfully." },
+});
 
 /**
  * The map centred on the browser's position (or the default), a marker that follows the centre
@@ -22,10 +26,11 @@ export function LocationPicker() {
   const navigate = useNavigate();
   const [marker, setMarker] = useState(DEFAULT_CENTER);
   const [place, setPlace] = useState<ChosenPlace | null>(null);
+  const t = useT();
 
   useEffect(() => {
     if (!navigator.geolocation) {
-      void showAlert(NO_GEOLOCATION_MESSAGE);
+      void showAlert(t(MESSAGES.noGeolocation));
       return;
     }
     navigator.geolocation.getCurrentPosition(
@@ -38,7 +43,7 @@ export function LocationPicker() {
         // Permission refused or no fix: stay on the default centre.
       },
     );
-  }, [map]);
+  }, [map, t]);
 
   const choose = (chosen: ChosenPlace) => {
     setPlace(chosen);
@@ -56,7 +61,7 @@ export function LocationPicker() {
       vicinity: sameSpot ? place.vicinity : "",
       googleAddressId: sameSpot ? place.googleAddressId : "",
     });
-    notifySuccess(LOCATION_SELECTED_MESSAGE);
+    notifySuccess(t(MESSAGES.selected));
     navigate("/checkout");
   };
 
@@ -72,7 +77,7 @@ export function LocationPicker() {
         }}
         style={{ width: "100%", height: "100%" }}
       >
-        <Marker position={marker} title="Delivery location" />
+        <Marker position={marker} title={t({ id: "map.marker", defaultMessage: "Delivery location" })} />
       </GoogleMap>
       <Paper
         shadow="md"
@@ -84,15 +89,15 @@ export function LocationPicker() {
           <Group gap="sm" wrap="nowrap">
             <PlaceSearch onSelect={choose} />
             <Button onClick={confirm} radius="xl">
-              Confirm
+              {t({ id: "map.confirm", defaultMessage: "Confirm" })}
             </Button>
           </Group>
           <Group justify="space-between" gap="xs">
             <Text size="xs" c="dimmed">
-              Drag the map: the marker stays in the centre.
+              {t({ id: "map.drag", defaultMessage: "Drag the map: the marker stays in the centre." })}
             </Text>
             <Button component={Link} to="/checkout" variant="subtle" size="compact-xs">
-              Back to the address form
+              {t({ id: "map.back", defaultMessage: "Back to the address form" })}
             </Button>
           </Group>
         </Stack>

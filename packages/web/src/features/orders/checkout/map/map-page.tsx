@@ -3,14 +3,16 @@ import { APIProvider } from "@vis.gl/react-google-maps";
 import { useEffect } from "react";
 import { Link } from "react-router-dom";
 import { ErrorBlock, LoadingBlock } from "../../../../components/page-states.tsx";
+import { useLocale, useT } from "../../../../i18n/intl.tsx";
 import { shop } from "../../../../lib/shop-store.ts";
 import { useGoogleKey } from "./api/use-google-key.ts";
 import { LocationPicker } from "./location-picker.tsx";
 
 function BackToForm() {
+  const t = useT();
   return (
     <Button component={Link} to="/checkout#shipping" radius="xl">
-      Back to the address form
+      {t({ id: "map.back", defaultMessage: "Back to the address form" })}
     </Button>
   );
 }
@@ -25,21 +27,31 @@ export function MapPage() {
     return () => shop.setFullBox(false);
   }, []);
   const { data, error, mutate } = useGoogleKey();
+  const t = useT();
+  const locale = useLocale();
+  const title = t({ id: "map.title", defaultMessage: "Choose your location" });
 
   if (error || (data && !data.key)) {
     return (
       <Container size="sm" py={80}>
         <Stack gap="md">
           <Title order={1} size="h2">
-            Choose your location
+            {title}
           </Title>
           {error ? (
             <ErrorBlock error={error} onRetry={() => mutate()} />
           ) : (
-            <Alert color="orange" variant="light" title="The map is not available">
+            <Alert
+              color="orange"
+              variant="light"
+              title={t({ id: "map.unavailable", defaultMessage: "The map is not available" })}
+            >
               <Text size="sm">
-                This shop has no Google Maps key configured, so the map cannot be shown. Your typed shipping
-                address is all we need to deliver.
+                {t({
+                  id: "map.noKey",
+                  defaultMessage:
+                    "This shop has no Google Maps key configured, so the map cannot be shown. Your typed shipping address is all we need to deliver.",
+                })}
               </Text>
             </Alert>
           )}
@@ -48,11 +60,12 @@ export function MapPage() {
       </Container>
     );
   }
-  if (!data) return <LoadingBlock label="Loading the map" />;
+  if (!data) return <LoadingBlock label={t({ id: "map.loading", defaultMessage: "Loading the map" })} />;
   return (
-    <APIProvider apiKey={data.key} libraries={["places"]}>
+    // The map's own words (its controls, the address search's list) in the page's language.
+    <APIProvider apiKey={data.key} libraries={["places"]} language={locale}>
       <VisuallyHidden>
-        <h1>Choose your location</h1>
+        <h1>{title}</h1>
       </VisuallyHidden>
       <LocationPicker />
     </APIProvider>

@@ -1,6 +1,7 @@
 import type { Location } from "@fruit/core/browser/orders";
 import { useMapsLibrary } from "@vis.gl/react-google-maps";
 import { useEffect, useRef } from "react";
+import { useT } from "../../../../i18n/intl.tsx";
 
 /** The fields of google.maps.places.Place this screen reads. */
 interface PlaceResult {
@@ -24,11 +25,14 @@ export function PlaceSearch({ onSelect }: { onSelect: (place: ChosenPlace) => vo
   const host = useRef<HTMLDivElement>(null);
   const onSelectRef = useRef(onSelect);
   onSelectRef.current = onSelect;
+  const t = useT();
+  const placeholder = t({ id: "map.search.placeholder", defaultMessage: "Enter your address" });
+  const label = t({ id: "map.search", defaultMessage: "Search for your address" });
 
   useEffect(() => {
     if (!places || !host.current) return;
-    const element = new places.PlaceAutocompleteElement({ placeholder: "Enter your address" });
-    element.setAttribute("aria-label", "Search for your address");
+    const element = new places.PlaceAutocompleteElement({ placeholder });
+    element.setAttribute("aria-label", label);
     element.style.width = "100%";
     const select = async (event: Event) => {
       // google.maps.places.PlacePredictionSelectEvent (the types' namespace is not global here).
@@ -55,7 +59,7 @@ export function PlaceSearch({ onSelect }: { onSelect: (place: ChosenPlace) => vo
       element.removeEventListener("gmp-select", select);
       element.remove();
     };
-  }, [places]);
+  }, [places, placeholder, label]);
 
   return <div ref={host} style={{ flex: 1, minWidth: 0 }} />;
 }

@@ -1,4 +1,5 @@
 import type { Order } from "@fruit/core/browser/orders";
+import { defineMessage } from "react-intl";
 import { mutate } from "swr";
 import { ApiError, api } from "../../../../lib/api.ts";
 import { orderKey } from "./use-order.ts";
@@ -51,4 +52,4 @@ export const isInstrumentDeclined = (error: unknown): boolean =>
   error.details.issue === "INSTRUMENT_DECLINED";
 
 /** docs/product.md §8. */
-export const ORDER_PAID_MESSAGE = "Order is paid";
+export const ORDER_PAID_MESSAGE = defineMessage({ id: "order.paidNow", defaultMessage: "Order is paid" });

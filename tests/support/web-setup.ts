@@ -2,6 +2,10 @@ import "@testing-library/jest-dom/vitest";
 import { notifications } from "@mantine/notifications";
 import { cleanup, configure } from "@testing-library/react";
 import { afterEach, vi } from "vitest";
+import { makeIntl, setPageIntl } from "../../packages/web/src/i18n/page-intl.ts";
+import { closeAlert } from "../../packages/web/src/lib/alert.ts";
+import { configureApi } from "../../packages/web/src/lib/api.ts";
+import { shop } from "../../packages/web/src/lib/shop-store.ts";
 
 // The web project runs its files in shared workers without isolation (vitest.config.ts): one jsdom
 // and one module cache serve many files. So every test leaves the page as it found it: nothing
@@ -17,6 +21,12 @@ afterEach(() => {
   vi.useRealTimers();
   localStorage.clear();
   sessionStorage.clear();
+  // The web's own process-wide state, as a fresh page load has it: no alert open, the client store
+  // read from the (now empty) storage, English, no session.
+  closeAlert();
+  shop.reload();
+  setPageIntl(makeIntl("en", {}));
+  configureApi({ token: () => undefined, onUnauthorized: () => {} });
 });
 
 // `findBy…` and `waitFor` wait for what a screen will show, not for a duration: on a loaded 2-core

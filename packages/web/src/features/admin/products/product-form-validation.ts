@@ -27,6 +27,10 @@ export interface ProductFormValues {
   /** The product's tax class (docs/decisions/046-zones-and-tax-classes.md); absent: `standard`. */
   taxClass?: string;
   description: string;
+  /** The French texts (`translations["fr-CA"]`); empty: the French pages show the English one. */
+  nameFr: string;
+  categoryFr: string;
+  descriptionFr: string;
 }
 
 const rules = ProductUpdateSchema.entries;
@@ -74,10 +78,24 @@ export const ProductFormSchema = v.object({
   ),
   taxClass: v.optional(rules.taxClass.wrapped),
   description: required("Description", rules.description.wrapped),
+  nameFr: v.pipe(v.string(), v.trim(), v.maxLength(200, "The French name is at most 200 characters")),
+  categoryFr: v.pipe(v.string(), v.trim(), v.maxLength(100, "The French category is at most 100 characters")),
+  descriptionFr: v.pipe(
+    v.string(),
+    v.trim(),
+    v.maxLength(5000, "The French description is at most 5000 characters"),
+  ),
 });
 
-/** The PUT body's fields (besides `_id`), as numbers. */
-export type ProductUpdate = v.InferOutput<typeof ProductFormSchema>;
+type FormOutput = v.InferOutput<typeof ProductFormSchema>;
+
+/**
+ * The PUT body's fields (besides `_id`), as numbers; the French texts as `translations`, every one
+ * sent (an empty one removes the stored text: docs/decisions/052-language-by-url.md).
+ */
+export type ProductUpdate = Omit<FormOutput, "nameFr" | "categoryFr" | "descriptionFr"> & {
+  translations: { "fr-CA": { name: string; category: string; description: string } };
+};
 
 export type ProductFormErrors = FieldErrors<keyof ProductFormValues>;
 
@@ -104,7 +122,14 @@ export function validateProductForm(
       ok: false,
       errors: { lowStockThreshold: thresholdIssue.replace("Count in stock", "Low-stock threshold") },
     };
-  return { ok: true, update: result.output };
+  const { nameFr, categoryFr, descriptionFr, ...update } = result.output;
+  return {
+    ok: true,
+    update: {
+      ...update,
+      translations: { "fr-CA": { name: nameFr, category: categoryFr, description: descriptionFr } },
+    },
+  };
 }
 
 /** The form's starting values from a fetched product. */
@@ -122,6 +147,7 @@ export const toFormValues = (product: {
   lowStockThreshold?: number | null;
   taxClass?: string;
   description: string;
+  translations?: { "fr-CA"?: { name?: string; description?: string; category?: string } };
 }): ProductFormValues => ({
   name: product.name,
   slug: product.slug,
@@ -139,4 +165,7 @@ export const toFormValues = (product: {
       : String(product.lowStockThreshold),
   taxClass: product.taxClass ?? "standard",
   description: product.description,
+  nameFr: product.translations?.["fr-CA"]?.name ?? "",
+  categoryFr: product.translations?.["fr-CA"]?.category ?? "",
+  descriptionFr: product.translations?.["fr-CA"]?.description ?? "",
 });

@@ -16,7 +16,23 @@ const valid: ProductFormValues = {
   step: "0.25",
   countInStock: "7",
   description: "Sweet dark cherries",
+  nameFr: "Cerise",
+  categoryFr: "Fruits",
+  descriptionFr: "Cerises sombres et sucrées",
 };
+
+/** The PUT body `valid` makes, with `changes` (numbers as numbers, the French texts as `translations`). */
+function body(changes: Record<string, unknown> = {}) {
+  const { nameFr, categoryFr, descriptionFr, ...fields } = valid;
+  return {
+    ...fields,
+    price: 12.5,
+    step: 0.25,
+    countInStock: 7,
+    translations: { "fr-CA": { name: nameFr, category: categoryFr, description: descriptionFr } },
+    ...changes,
+  };
+}
 
 const field = (label: string) => screen.getByLabelText(label, { exact: false, selector: "input, textarea" });
 const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
@@ -25,7 +41,7 @@ describe("edit product validation", () => {
   it("turns valid text into the PUT body with numbers", () => {
     expect(validateProductForm({ ...valid, name: "  Cherry " })).toEqual({
       ok: true,
-      update: { ...valid, name: "Cherry", price: 12.5, step: 0.25, countInStock: 7 },
+      update: body({ name: "Cherry" }),
     });
   });
 
@@ -105,7 +121,7 @@ describe("edit product validation", () => {
     expect(screen.queryByText("Price must be 0 or more")).not.toBeInTheDocument();
     type("Count In Stock", "0");
     fireEvent.click(screen.getByRole("button", { name: "Update" }));
-    expect(onSubmit).toHaveBeenCalledWith({ ...valid, price: 3.99, step: 0.25, countInStock: 0 });
+    expect(onSubmit).toHaveBeenCalledWith(body({ price: 3.99, countInStock: 0 }));
   });
 
   it("sends the tax class chosen among the shop's", () => {
@@ -139,7 +155,7 @@ describe("edit product validation", () => {
     ).toBeInTheDocument();
     type("Step (pieces)", "1");
     fireEvent.click(screen.getByRole("button", { name: "Update" }));
-    expect(onSubmit).toHaveBeenCalledWith({ ...valid, unit: "piece", price: 12.5, step: 1, countInStock: 7 });
+    expect(onSubmit).toHaveBeenCalledWith(body({ unit: "piece", step: 1 }));
   });
 
   it("removes an additional image from the form only", () => {
@@ -148,6 +164,26 @@ describe("edit product validation", () => {
     fireEvent.click(screen.getByRole("button", { name: "Remove image 1" }));
     expect(screen.getByText("No additional images")).toBeInTheDocument();
     fireEvent.click(screen.getByRole("button", { name: "Update" }));
-    expect(onSubmit).toHaveBeenCalledWith({ ...valid, images: [], price: 12.5, step: 0.25, countInStock: 7 });
+    expect(onSubmit).toHaveBeenCalledWith(body({ images: [] }));
+  });
+
+  it("edits the French texts, which are optional: an emptied one is sent empty, so the English shows", () => {
+    const onSubmit = vi.fn();
+    renderAdmin(<ProductForm initial={valid} submitting={false} onSubmit={onSubmit} />);
+    expect(field("French name")).toHaveValue("Cerise");
+    expect(field("French name")).toHaveAttribute("lang", "fr-CA");
+    type("French name", "  Cerise noire ");
+    type("French description", "");
+    fireEvent.click(screen.getByRole("button", { name: "Update" }));
+    expect(onSubmit).toHaveBeenCalledWith(
+      body({ translations: { "fr-CA": { name: "Cerise noire", category: "Fruits", description: "" } } }),
+    );
+  });
+
+  it("refuses a French name longer than the server takes", () => {
+    expect(validateProductForm({ ...valid, nameFr: "x".repeat(201) })).toEqual({
+      ok: false,
+      errors: { nameFr: "The French name is at most 200 characters" },
+    });
   });
 });

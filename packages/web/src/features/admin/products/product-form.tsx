@@ -1,6 +1,6 @@
 import type { Unit } from "@fruit/core/browser/money";
 import type { TaxClass } from "@fruit/core/browser/tax";
-import { Button, Group, NativeSelect, Stack, Textarea, TextInput } from "@mantine/core";
+import { Button, Fieldset, Group, NativeSelect, Stack, Textarea, TextInput } from "@mantine/core";
 import { useState } from "react";
 import { AdditionalImages } from "./additional-images.tsx";
 import { ImageUploadInput } from "./image-upload-input.tsx";
@@ -44,7 +44,11 @@ export function ProductForm({
     setValues((current) => ({ ...current, [field]: value }));
     setErrors((current) => ({ ...current, [field]: undefined }));
   };
-  const text = (field: TextField, label: string, extra: { inputMode?: "decimal" | "numeric" } = {}) => ({
+  const text = (
+    field: TextField,
+    label: string,
+    extra: { inputMode?: "decimal" | "numeric"; required?: boolean } = {},
+  ) => ({
     label,
     name: field,
     required: true,
@@ -117,6 +121,21 @@ export function ProductForm({
           description="Fresh produce in Québec is zero-rated: give it a 0 % class."
         />
         <Textarea {...text("description", "Description")} rows={4} />
+        <Fieldset legend="In French (fr-CA)" variant="unstyled">
+          <Stack gap="sm">
+            <TextInput
+              {...text("nameFr", "French name", { required: false })}
+              lang="fr-CA"
+              description="Shown on the French pages (/fr); empty: the English name is shown there."
+            />
+            <TextInput {...text("categoryFr", "French category", { required: false })} lang="fr-CA" />
+            <Textarea
+              {...text("descriptionFr", "French description", { required: false })}
+              lang="fr-CA"
+              rows={4}
+            />
+          </Stack>
+        </Fieldset>
         <div>
           <Button type="submit" loading={submitting}>
             Update

@@ -1,3 +1,5 @@
+import { getItem } from "@fruit/core/internal/db/items";
+import { productKind } from "@fruit/core/internal/products/product.records";
 import { mailHeaders, type OutgoingMail } from "@fruit/core/mails/ses";
 import { app } from "@fruit/functions/api/index";
 import { mailStreamRecords } from "@fruit/functions/lambda/mail-stream";
@@ -213,5 +215,21 @@ describe("product texts in French", () => {
     const categories = await (await app.request("/api/products/categories?lang=fr-CA")).json();
     expect(categories).toContain("Fruits à noyau");
     expect(await (await app.request("/api/products/categories")).json()).toContain("Stone fruit");
+  });
+
+  it("removes the translations whose texts are all emptied, storing no empty map (the stream reads the item)", async () => {
+    const plums = await createProduct({ name: "Emptied Plums" });
+    const texts = (fr: Record<string, string>) => json(admin, "PUT", { translations: { "fr-CA": fr } });
+    expect((await app.request(`/api/products/${plums._id}`, texts({ name: "Prunes" }))).status).toBe(200);
+    const emptied = await app.request(
+      `/api/products/${plums._id}`,
+      texts({ name: "", category: "", description: "" }),
+    );
+    expect(emptied.status).toBe(200);
+    expect((await emptied.json()).product.translations).toBeUndefined();
+    const stored = await getItem(productKind.key(plums._id));
+    expect(stored && "translations" in stored).toBe(false);
+    const page = await (await app.request(`/api/products/slug/${plums.slug}?lang=fr-CA`)).json();
+    expect(page).toMatchObject({ name: "Emptied Plums", lang: "en" });
   });
 });

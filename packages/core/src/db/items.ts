@@ -79,9 +79,17 @@ export async function deleteItem(actions: readonly Action[]): Promise<void> {
  */
 export function setFields(fields: Item) {
   const names = Object.keys(fields);
+  // A field given as `undefined` is removed from the item (an attribute with nothing left in it).
+  const set = names.filter((name) => fields[name] !== undefined);
+  const removed = names.filter((name) => fields[name] === undefined);
   return {
-    UpdateExpression: `SET ${names.map((name) => `#${name} = :${name}`).join(", ")}`,
+    UpdateExpression: [
+      set.length > 0 ? `SET ${set.map((name) => `#${name} = :${name}`).join(", ")}` : "",
+      removed.length > 0 ? `REMOVE ${removed.map((name) => `#${name}`).join(", ")}` : "",
+    ]
+      .filter(Boolean)
+      .join(" "),
     ExpressionAttributeNames: Object.fromEntries(names.map((name) => [`#${name}`, name])),
-    ExpressionAttributeValues: Object.fromEntries(names.map((name) => [`:${name}`, fields[name]])),
+    ExpressionAttributeValues: Object.fromEntries(set.map((name) => [`:${name}`, fields[name]])),
   };
 }

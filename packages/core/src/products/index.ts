@@ -173,6 +173,7 @@ export async function create(input: ProductCreateInput = {}): Promise<Product> {
   if (input.taxClass !== undefined) await assertTaxClass(input.taxClass);
   const id = input.id ?? newId();
   const now = nowIso();
+  const translations = input.translations && withoutEmptyTexts(input.translations);
   const record: ProductRecord = {
     id,
     name: input.name ?? `sample name ${nowMs()}`,
@@ -187,7 +188,7 @@ export async function create(input: ProductCreateInput = {}): Promise<Product> {
     brand: input.brand ?? "",
     countInStock: base.countInStock ?? 0,
     taxClass: input.taxClass ?? STANDARD_TAX_CLASS,
-    ...(input.translations ? { translations: input.translations } : {}),
+    ...(translations ? { translations } : {}),
     rating: 0,
     numReviews: 0,
     ratingTotal: 0,
@@ -198,12 +199,15 @@ export async function create(input: ProductCreateInput = {}): Promise<Product> {
   return toProduct(record);
 }
 
-/** Translations without their empty texts, and without a language left with none. */
+/**
+ * Translations without their empty texts, and without a language left with none: undefined when no
+ * text is left, which removes the attribute (an empty map is never stored).
+ */
 function withoutEmptyTexts(
   translations: NonNullable<ProductEdit["translations"]>,
 ): ProductRecord["translations"] {
   const french = Object.fromEntries(Object.entries(translations["fr-CA"] ?? {}).filter(([, text]) => text));
-  return Object.keys(french).length > 0 ? { "fr-CA": french } : {};
+  return Object.keys(french).length > 0 ? { "fr-CA": french } : undefined;
 }
 
 /**

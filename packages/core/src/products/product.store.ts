@@ -264,7 +264,8 @@ function update(id: string, changes: ProductChanges, read: ProductRead): Promise
     changes.slug === undefined ? undefined : { from: slugOf(currentSlug, id), to: slugOf(changes.slug, id) };
   const next = {
     name: changes.name ?? read.name,
-    translations: changes.translations ?? read.translations,
+    // Present but undefined: the edit removed every translated text.
+    translations: "translations" in changes ? changes.translations : read.translations,
     category: changes.category ?? read.category,
   };
   const french = changes.translations ? frenchCategory({ translations: changes.translations }) : undefined;

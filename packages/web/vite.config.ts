@@ -5,7 +5,10 @@ import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin, type Rolldown } from "vite";
 import { STOREFRONT_BOOT_DATA_ID, STOREFRONT_BOOT_SCRIPT } from "../core/src/http/storefront-boot.ts";
 import { IMAGE_WIDTHS } from "../core/src/uploads/image-urls.ts";
+import { messagePartIds } from "./build/message-ids.ts";
 import { CARD_COLUMNS, IMAGE_SIZES } from "./src/components/image-sizes.ts";
+import { MESSAGE_PARTS, type MessagePartName } from "./src/i18n/message-parts.ts";
+import { messages as FRENCH } from "./src/i18n/messages/fr-CA.ts";
 
 /**
  * The SPA. In `npm run dev` the local runtime serves this through Vite's middleware, so /api and
@@ -148,16 +151,34 @@ function compiled(literal: string, where: string): string {
  * (src/i18n/messages/*.ts) become the AST react-intl would otherwise parse in the browser, as
  * FormatJS's `ast: true` build plugins do. With nothing left to parse, the parser is swapped for its
  * parser-free build (`no-parser.js`, which throws on a string message), and the ICU parser never
- * ships. Builds only: the tests and `npm run dev` keep the strings and the parser. The French
- * catalogue stays a lazy chunk of its own (src/i18n/load-messages.ts).
+ * ships. Builds only: the tests and `npm run dev` keep the strings and the parser.
+ *
+ * The French catalogue is split by the screens that use it: each part's module
+ * (src/i18n/messages/fr-CA/<part>.ts, which re-exports the whole catalogue for the tests and
+ * `npm run dev`) is written here with only its part's texts (build/message-ids.ts finds which), so a
+ * `/fr` page loads the shell's part and its own screen's, never the whole catalogue.
  */
 function precompiledMessages(): Plugin {
   const source = /[\\/]packages[\\/]web[\\/]src[\\/].*\.tsx?$/;
   const catalogue = /[\\/]src[\\/]i18n[\\/]messages[\\/][\w-]+\.ts$/;
+  const frenchPart = /[\\/]src[\\/]i18n[\\/]messages[\\/]fr-CA[\\/]([\w-]+)\.ts$/;
+  let parts: Record<MessagePartName, string[]> | undefined;
   return {
     name: "precompiled-messages",
     apply: "build",
     enforce: "pre",
+    buildStart() {
+      parts = messagePartIds(Object.keys(FRENCH));
+    },
+    load(id) {
+      const name = frenchPart.exec(id)?.[1];
+      if (!name || !parts) return null;
+      if (!(name in MESSAGE_PARTS)) throw new Error(`${id}: no part "${name}" in src/i18n/message-parts.ts`);
+      const entries = parts[name as MessagePartName].map(
+        (key) => `  ${JSON.stringify(key)}: ${compiled(JSON.stringify(FRENCH[key]), `${id} ${key}`)},`,
+      );
+      return `export const messages = {\n${entries.join("\n")}\n};\n`;
+    },
     config: () => ({
       resolve: {
         alias: [

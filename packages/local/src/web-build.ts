@@ -13,7 +13,7 @@ export type WebBuildResult =
 
 const LOCK_STALE_MS = 5 * 60_000;
 
-/** Newest modification time of the files a build reads (sources, public files, config, page). */
+/** Newest modification time of the files a build reads (sources, build helpers, public files, config, page). */
 function newestSourceTime(webDir: string): number {
   let newest = 0;
   const visit = (path: string) => {
@@ -23,7 +23,7 @@ function newestSourceTime(webDir: string): number {
       for (const name of readdirSync(path)) if (name !== "node_modules") visit(join(path, name));
     } else newest = Math.max(newest, stats.mtimeMs);
   };
-  for (const entry of ["src", "public", "index.html", "vite.config.ts", "package.json"])
+  for (const entry of ["src", "build", "public", "index.html", "vite.config.ts", "package.json"])
     visit(join(webDir, entry));
   return newest;
 }

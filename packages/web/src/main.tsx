@@ -7,7 +7,7 @@ import { createBrowserRouter, RouterProvider } from "react-router-dom";
 import { Providers } from "./app/providers.tsx";
 import { routes } from "./app/routes.tsx";
 import { LocaleProvider } from "./i18n/intl.tsx";
-import { loadMessages } from "./i18n/load-messages.ts";
+import { configureMessages, loadMessages, type Messages } from "./i18n/load-messages.ts";
 import { basenameOf, localeOfPath, pathIn } from "./i18n/locale.ts";
 import { makeIntl, setPageIntl } from "./i18n/page-intl.ts";
 import { configureApi } from "./lib/api.ts";
@@ -18,9 +18,13 @@ import { getShopState, shop } from "./lib/shop-store.ts";
 // router's basename is /fr, so every screen's own paths (`/products`) and links stay the same.
 const locale = localeOfPath(window.location.pathname);
 document.documentElement.lang = locale;
+// French messages come in parts (i18n/message-parts.ts), all into this one record the page's intl
+// reads: the shell's now, the first screen's beside its chunk, which the router starts loading as
+// soon as it exists, the error codes' once the page has rendered. English screens carry their own text.
+const messages: Messages = {};
+if (locale !== "en") configureMessages(messages);
 const router = createBrowserRouter(routes, { basename: basenameOf(locale) });
-// French messages are a chunk of their own, fetched while the router loads the first screen's.
-const messages = loadMessages(locale);
+const shell = loadMessages("shell");
 
 // A 401 from any call means the session is over: sign out and come back after signing in.
 configureApi({
@@ -44,8 +48,8 @@ configureChunkReload({
 // The first render is a transition: React renders the shell in slices and yields to the browser in
 // between, instead of one long task a slow phone cannot respond during.
 const root = createRoot(document.getElementById("root")!);
-void messages.then((loaded) => {
-  const intl = makeIntl(locale, loaded);
+void shell.then(() => {
+  const intl = makeIntl(locale, messages);
   setPageIntl(intl);
   startTransition(() => {
     root.render(
@@ -58,4 +62,6 @@ void messages.then((loaded) => {
       </StrictMode>,
     );
   });
+  // Not needed to render: an error before they are in shows the server's (French) message.
+  void loadMessages("errors");
 });

@@ -1,4 +1,5 @@
 import { Navigate, type RouteObject } from "react-router-dom";
+import { loadMessages, type MessagePart } from "../i18n/load-messages.ts";
 import { loadChunk } from "../lib/chunk-reload.ts";
 import { RequireAdmin, RequireUser } from "./guards.tsx";
 import { AppLayout } from "./layout/app-layout.tsx";
@@ -6,60 +7,98 @@ import { AppLayout } from "./layout/app-layout.tsx";
 /**
  * The route table of docs/product.md §2. Every screen is its own chunk (route-level code splitting), so the
  * admin screens, charts, map and PayPal never load on storefront routes. A chunk that fails to load (a
- * deploy removed it under an open tab) reloads the page once (lib/chunk-reload.ts).
+ * deploy removed it under an open tab) reloads the page once (lib/chunk-reload.ts). On a `/fr` page the
+ * screen's part of the French messages (message-parts.ts) loads beside its chunk, and the screen
+ * renders once both are in, never in English first. The admin screens have no part: they stay English.
  */
 const page = <M extends object, K extends keyof M>(
   load: () => Promise<M>,
   name: K & string,
+  part?: MessagePart,
 ): Pick<RouteObject, "lazy"> => ({
-  lazy: async () => ({ Component: (await loadChunk(load))[name] as React.ComponentType }),
+  lazy: async () => {
+    const [module] = await Promise.all([loadChunk(load), part && loadMessages(part)]);
+    return { Component: module[name] as React.ComponentType };
+  },
 });
 
 export const routes: RouteObject[] = [
   {
     element: <AppLayout />,
     children: [
-      { path: "/", ...page(() => import("../features/site/home/home-page.tsx"), "HomePage") },
-      { path: "/about", ...page(() => import("../features/site/about/about-page.tsx"), "AboutPage") },
-      { path: "/contact", ...page(() => import("../features/site/contact/contact-page.tsx"), "ContactPage") },
+      { path: "/", ...page(() => import("../features/site/home/home-page.tsx"), "HomePage", "home") },
+      { path: "/about", ...page(() => import("../features/site/about/about-page.tsx"), "AboutPage", "info") },
+      {
+        path: "/contact",
+        ...page(() => import("../features/site/contact/contact-page.tsx"), "ContactPage", "info"),
+      },
       {
         path: "/accessibility",
-        ...page(() => import("../features/site/accessibility/accessibility-page.tsx"), "AccessibilityPage"),
+        ...page(
+          () => import("../features/site/accessibility/accessibility-page.tsx"),
+          "AccessibilityPage",
+          "info",
+        ),
       },
-      { path: "/products", ...page(() => import("../features/catalog/products-page.tsx"), "ProductsPage") },
+      {
+        path: "/products",
+        ...page(() => import("../features/catalog/products-page.tsx"), "ProductsPage", "catalog"),
+      },
       {
         path: "/product/:slug",
-        ...page(() => import("../features/catalog/product-page.tsx"), "ProductPage"),
+        ...page(() => import("../features/catalog/product-page.tsx"), "ProductPage", "product"),
       },
-      { path: "/cart", ...page(() => import("../features/cart/cart-page.tsx"), "CartPage") },
-      { path: "/login", ...page(() => import("../features/account/login-page.tsx"), "LoginPage") },
-      { path: "/register", ...page(() => import("../features/account/register-page.tsx"), "RegisterPage") },
+      { path: "/cart", ...page(() => import("../features/cart/cart-page.tsx"), "CartPage", "orders") },
+      { path: "/login", ...page(() => import("../features/account/login-page.tsx"), "LoginPage", "account") },
+      {
+        path: "/register",
+        ...page(() => import("../features/account/register-page.tsx"), "RegisterPage", "account"),
+      },
       {
         path: "/newsletter/confirm",
-        ...page(() => import("../features/site/mail-links/mail-link-pages.tsx"), "NewsletterConfirmPage"),
+        ...page(
+          () => import("../features/site/mail-links/mail-link-pages.tsx"),
+          "NewsletterConfirmPage",
+          "info",
+        ),
       },
       {
         path: "/newsletter/unsubscribe",
-        ...page(() => import("../features/site/mail-links/mail-link-pages.tsx"), "NewsletterUnsubscribePage"),
+        ...page(
+          () => import("../features/site/mail-links/mail-link-pages.tsx"),
+          "NewsletterUnsubscribePage",
+          "info",
+        ),
       },
       {
         path: "/restock-alerts/unsubscribe",
-        ...page(() => import("../features/site/mail-links/mail-link-pages.tsx"), "RestockUnsubscribePage"),
+        ...page(
+          () => import("../features/site/mail-links/mail-link-pages.tsx"),
+          "RestockUnsubscribePage",
+          "info",
+        ),
       },
       {
         element: <RequireUser />,
         children: [
           {
             path: "/checkout",
-            ...page(() => import("../features/orders/checkout/checkout-page.tsx"), "CheckoutPage"),
+            ...page(() => import("../features/orders/checkout/checkout-page.tsx"), "CheckoutPage", "orders"),
           },
           // Older clients' redirects name /shipping and /payment: both are parts of /checkout.
           { path: "/shipping", element: <Navigate to="/checkout#shipping" replace /> },
           { path: "/payment", element: <Navigate to="/checkout#payment" replace /> },
-          { path: "/map", ...page(() => import("../features/orders/checkout/map/map-page.tsx"), "MapPage") },
+          {
+            path: "/map",
+            ...page(() => import("../features/orders/checkout/map/map-page.tsx"), "MapPage", "orders"),
+          },
           {
             path: "/placeorder",
-            ...page(() => import("../features/orders/place/place-order-page.tsx"), "PlaceOrderPage"),
+            ...page(
+              () => import("../features/orders/place/place-order-page.tsx"),
+              "PlaceOrderPage",
+              "orders",
+            ),
           },
           {
             // The routes hand the admin tools to the order screen (features/orders never imports
@@ -69,20 +108,29 @@ export const routes: RouteObject[] = [
               const [{ OrderPage }, { orderAdminTools }] = await Promise.all([
                 loadChunk(() => import("../features/orders/detail/order-page.tsx")),
                 loadChunk(() => import("../features/admin/index.ts")),
+                loadMessages("orders"),
               ]);
               return { Component: () => <OrderPage adminTools={orderAdminTools} /> };
             },
           },
           {
             path: "/orderhistory",
-            ...page(() => import("../features/orders/history/order-history-page.tsx"), "OrderHistoryPage"),
+            ...page(
+              () => import("../features/orders/history/order-history-page.tsx"),
+              "OrderHistoryPage",
+              "orders",
+            ),
           },
-          { path: "/profile", ...page(() => import("../features/account/profile-page.tsx"), "ProfilePage") },
+          {
+            path: "/profile",
+            ...page(() => import("../features/account/profile-page.tsx"), "ProfilePage", "account"),
+          },
           {
             path: "/subscriptions",
             ...page(
               () => import("../features/subscriptions/my-subscriptions-page.tsx"),
               "MySubscriptionsPage",
+              "subscriptions",
             ),
           },
         ],
@@ -146,7 +194,7 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      { path: "*", ...page(() => import("../components/not-found-page.tsx"), "NotFoundPage") },
+      { path: "*", ...page(() => import("../components/not-found-page.tsx"), "NotFoundPage", "info") },
     ],
   },
 ];

@@ -89,7 +89,3 @@ export const ERROR_TEXT: Partial<Record<ErrorCode, MessageDescriptor>> = defineM
   },
   BUSY: { id: "error.BUSY", defaultMessage: "The shop is busy. Please try again shortly." },
 });
-
-export const GENERIC_ERROR_TEXT = defineMessages({
-  generic: { id: "error.generic", defaultMessage: "Something went wrong, please try again" },
-}).generic;

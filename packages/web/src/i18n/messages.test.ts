@@ -1,11 +1,16 @@
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
 import { type MessageFormatElement, parse } from "@formatjs/icu-messageformat-parser";
 import { pseudoText } from "@fruit/core/browser/i18n";
 import { ShippingAddressSchema } from "@fruit/core/browser/orders";
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
 import { englishMessages } from "../../../../tests/support/web-messages.ts";
+import { messageIdsOf, messagePartIds, WEB_SRC } from "../../build/message-ids.ts";
 import { translatedFieldErrors } from "../lib/form-errors.ts";
 import { formattersFor } from "./format.ts";
+import { MESSAGE_PARTS, type MessagePartName } from "./message-parts.ts";
 import { messages as french } from "./messages/fr-CA.ts";
 import { makeIntl } from "./page-intl.ts";
 
@@ -52,6 +57,65 @@ describe("the French catalogue (src/i18n/messages/fr-CA.ts)", () => {
         JSON.stringify(argumentsOf(french[id] as string)),
     );
     expect(differing).toEqual([]);
+  });
+});
+
+describe("the French catalogue's parts (src/i18n/message-parts.ts)", () => {
+  const parts = messagePartIds(Object.keys(french));
+
+  it("hold every French text between them, each part a module of its own", () => {
+    const held = new Set(Object.values(parts).flat());
+    expect(Object.keys(french).filter((id) => !held.has(id))).toEqual([]);
+    expect(readdirSync(join(WEB_SRC, "i18n/messages/fr-CA")).sort()).toEqual(
+      Object.keys(MESSAGE_PARTS)
+        .map((name) => `${name}.ts`)
+        .sort(),
+    );
+    // The page's frame is in the shell's part; a screen's texts are not.
+    expect(parts.shell).toContain("nav.products");
+    expect(parts.shell).not.toContain("cart.title");
+    expect(parts.errors).toContain("error.SLOT_FULL");
+  });
+
+  it("give each screen of the route table the part whose modules include it", () => {
+    const table = readFileSync(join(WEB_SRC, "app/routes.tsx"), "utf8");
+    const screens = [...table.matchAll(/import\("\.\.\/([^"]+)"\),\s*"\w+",\s*"([\w-]+)"/g)];
+    expect(screens.length).toBeGreaterThan(15);
+    const misplaced = screens.filter(([, module, part]) => {
+      const roots: readonly string[] = MESSAGE_PARTS[part as MessagePartName]?.roots ?? [];
+      return !roots.includes(module as string);
+    });
+    expect(misplaced.map(([call]) => call)).toEqual([]);
+    const unpaged = [...table.matchAll(/import\("\.\.\/((?!features\/admin\/)[^"]+)"\)/g)]
+      .map((match) => match[1] as string)
+      .filter((module) => !Object.values(MESSAGE_PARTS).some((part) => part.roots.includes(module as never)));
+    expect(unpaged).toEqual([]);
+  });
+
+  it("follow imports and lazy imports, a feature index's re-exports only for the names asked", () => {
+    const src = mkdtempSync(join(tmpdir(), "message-parts-"));
+    const write = (path: string, text: string) => {
+      mkdirSync(dirname(join(src, path)), { recursive: true });
+      writeFileSync(join(src, path), text);
+    };
+    const message = (id: string) => `t({ id: "${id}", defaultMessage: "x" });\n`;
+    write(
+      "page.tsx",
+      `import { Button } from "./cart/index.ts";\nconst Form = () => import("./form.tsx");\n${message("page.title")}`,
+    );
+    write("cart/index.ts", `export { Button } from "./button.tsx";\nexport { Promo } from "./promo.tsx";\n`);
+    write("cart/button.tsx", message("cart.add"));
+    write("cart/promo.tsx", message("cart.promo"));
+    write("form.tsx", `import "./styles.css";\n${message("form.send")}`);
+    expect([...messageIdsOf(["page.tsx"], new Set(), src)].sort()).toEqual([
+      "cart.add",
+      "form.send",
+      "page.title",
+    ]);
+    expect([...messageIdsOf(["page.tsx"], new Set([join(src, "form.tsx")]), src)].sort()).toEqual([
+      "cart.add",
+      "page.title",
+    ]);
   });
 });
 

@@ -1,8 +1,10 @@
 import { pseudoCatalogue, pseudoText } from "@fruit/core/browser/i18n";
-import { render, screen, waitFor } from "@testing-library/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { englishMessages } from "../../../../tests/support/web-messages.ts";
+import { messagePartIds } from "../../build/message-ids.ts";
 import { Providers } from "../app/providers.tsx";
 import { routes } from "../app/routes.tsx";
 import { TEAM } from "../features/site/about/about-page.tsx";
@@ -14,6 +16,7 @@ import { order, orderLine } from "../test/orders.ts";
 import { product } from "../test/products.ts";
 import { InViewObserver, pageAnswer, resetShop } from "../test/render.tsx";
 import { LocaleProvider } from "./intl.tsx";
+import { configureMessages, type MessagePart, type Messages } from "./load-messages.ts";
 import { makeIntl, setPageIntl } from "./page-intl.ts";
 
 /**
@@ -21,6 +24,10 @@ import { makeIntl, setPageIntl } from "./page-intl.ts";
  * rendered whole — header, screen, footer — with every message in the pseudo-locale's accented
  * letters, and the API's texts written in them too. Any word of plain ASCII letters left on the page
  * (text, labels, placeholders, titles, alt texts) is a string some screen wrote outside the messages.
+ *
+ * The messages come in the French catalogue's parts, as on a `/fr` page (i18n/message-parts.ts):
+ * the shell's and the errors' first, then whatever parts the route loads. So a word a route's
+ * components use but its part lacks shows in English, and the run fails on it too.
  */
 
 /** The catalogue's texts in pseudo letters, as a French product's would be: they are not the web's strings. */
@@ -251,27 +258,35 @@ function fakeFetch(input: string, init?: RequestInit) {
   return json({ message: "Not Found", code: "NOT_FOUND" }, 404);
 }
 
-beforeAll(() => {
-  const pseudo = pseudoCatalogue(englishMessages());
-  setPageIntl(makeIntl("fr-CA", pseudo as never));
-});
+const pseudo = pseudoCatalogue(englishMessages()) as Messages;
+/** The French catalogue's parts, as the build writes them. */
+const parts = messagePartIds(Object.keys(pseudo));
+const pseudoPart = (part: MessagePart): Messages =>
+  Object.fromEntries(parts[part].map((id) => [id, pseudo[id] as string]));
 
 afterEach(() => {
   vi.unstubAllGlobals();
   resetShop();
+  configureMessages(undefined);
 });
 
-/** The app at `path`, in the pseudo-locale, once its screen has drawn its first heading. */
-async function renderApp(path: string) {
+/**
+ * The app at `path`, in the pseudo-locale, once its screen has drawn its first heading: with the
+ * shell's and the errors' parts, and each part the route asks for (`withheld` never arrives).
+ */
+async function renderApp(path: string, withheld?: MessagePart) {
   vi.stubGlobal(
     "fetch",
     vi.fn(async (input: string, init?: RequestInit) => fakeFetch(input, init)),
   );
   vi.stubGlobal("IntersectionObserver", InViewObserver);
+  const messages = { ...pseudoPart("shell"), ...pseudoPart("errors") };
+  configureMessages(messages, async (part) => (part === withheld ? {} : pseudoPart(part)));
   const router = createMemoryRouter(routes, { initialEntries: [path] });
-  const pseudo = makeIntl("fr-CA", pseudoCatalogue(englishMessages()) as never);
+  const intl = makeIntl("fr-CA", messages);
+  setPageIntl(intl);
   render(
-    <LocaleProvider intl={pseudo}>
+    <LocaleProvider intl={intl}>
       <Providers>
         <RouterProvider router={router} />
       </Providers>
@@ -330,6 +345,28 @@ describe("the pseudo-locale run over the storefront", { timeout: 30_000 }, () =>
     fillCheckout();
     await renderApp(path);
     expect(untranslated()).toEqual([]);
+  });
+
+  it("leaves no untranslated word in the Deliver every week dialog, whose part comes with it", async () => {
+    shop.signIn({ _id: "u1", name: pseudoText("Ann"), email: "ann@example.com", isAdmin: false, token: "t" });
+    await renderApp("/product/mango");
+    await userEvent.click(screen.getByRole("button", { name: pseudoText("Deliver every week") }));
+    const dialog = await screen.findByRole("dialog", {}, { timeout: 10_000 });
+    // Its addresses and windows in: the saved addresses' choice and the weeks' control.
+    await waitFor(() => expect(within(dialog).getAllByRole("radio").length).toBeGreaterThan(3), {
+      timeout: 10_000,
+    });
+    expect(untranslated()).toEqual([]);
+  });
+
+  it("finds the words of a route whose part of the messages did not come (the parts can fail it)", async () => {
+    const reported = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      await renderApp("/accessibility", "info");
+      expect(untranslated().length).toBeGreaterThan(5);
+    } finally {
+      reported.mockRestore();
+    }
   });
 
   it("finds a string written outside the messages (the check can fail)", async () => {

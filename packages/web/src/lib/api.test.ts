@@ -1,7 +1,11 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ApiError, api, apiPage, errorCode } from "./api.ts";
+import { makeIntl, setPageIntl } from "../i18n/page-intl.ts";
+import { ApiError, api, apiPage, errorCode, errorMessage } from "./api.ts";
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  setPageIntl(makeIntl("en", {}));
+});
 
 const answer = (body: unknown, headers: Record<string, string> = {}, status = 200) =>
   vi.fn(async () => new Response(JSON.stringify(body), { status, headers }));
@@ -56,5 +60,17 @@ describe("apiPage", () => {
     expect(failure).toMatchObject({ status: 502, code: undefined, details: {} });
     expect(errorCode(failure)).toBeUndefined();
     expect(errorCode(new Error("offline"))).toBeUndefined();
+  });
+});
+
+describe("errorMessage on a French page", () => {
+  const full = new ApiError(409, "Cette plage est complète (serveur).", { code: "SLOT_FULL" });
+
+  it("shows the server's French message until the error codes' texts are in, then the web's own", () => {
+    const messages: Record<string, string> = {};
+    setPageIntl(makeIntl("fr-CA", messages));
+    expect(errorMessage(full)).toBe("Cette plage est complète (serveur).");
+    messages["error.SLOT_FULL"] = "Cette plage de livraison est complète.";
+    expect(errorMessage(full)).toBe("Cette plage de livraison est complète.");
   });
 });

@@ -1,5 +1,6 @@
 import { type ErrorCode, isErrorCode } from "@fruit/core/browser/errors";
-import { ERROR_TEXT, GENERIC_ERROR_TEXT } from "../i18n/error-text.ts";
+import { defineMessages } from "react-intl";
+import { ERROR_TEXT } from "../i18n/error-text.ts";
 import type { WebLocale } from "../i18n/locale.ts";
 import { pageIntl } from "../i18n/page-intl.ts";
 import { takeEarlyAnswer } from "./early-fetch.ts";
@@ -158,14 +159,23 @@ export const pageFetcher = <T>(path: string): Promise<Page<T>> => apiPage<T>(pat
 /** SWR's fetcher: the key is the API path. */
 export const fetcher = <T>(path: string): Promise<T> => api<T>(path);
 
+/** When a call fails with neither a code the web knows nor a message: with the shell's messages (i18n/message-parts.ts). */
+const GENERIC_ERROR_TEXT = defineMessages({
+  generic: { id: "error.generic", defaultMessage: "Something went wrong, please try again" },
+}).generic;
+
 /**
  * The text to show for a failed call, in the page's language: the web's own text for its code
  * (i18n/error-text.ts), else the server's message (it follows `Accept-Language`), else the generic one.
+ * A French page loads the codes' texts just after its first render (i18n/message-parts.ts): an
+ * error before then shows the server's message, which is French too.
  */
 export function errorMessage(error: unknown): string {
+  const intl = pageIntl();
   const code = errorCode(error);
   const text = code && ERROR_TEXT[code];
-  if (text) return pageIntl().formatMessage(text);
-  if (error instanceof Error && error.message) return error.message;
-  return pageIntl().formatMessage(GENERIC_ERROR_TEXT);
+  const server = error instanceof Error && error.message ? error.message : undefined;
+  if (text && (intl.locale === "en" || `${text.id}` in intl.messages || !server))
+    return intl.formatMessage(text);
+  return server ?? intl.formatMessage(GENERIC_ERROR_TEXT);
 }

@@ -15,7 +15,7 @@ import { type BenchGroup, median, type Row, round } from "./types.ts";
  * (docs/decisions/034-page-heads.md).
  */
 
-const PAGES = ["/", "/products", "/product/strawberry"];
+const PAGES = ["/", "/products", "/product/strawberry", "/fr/", "/fr/products"];
 const PRESETS = ["desktop", "mobile"] as const;
 
 export interface Sample {

@@ -16,6 +16,10 @@ import { STOREFRONT_PAGE_SIZE } from "../products/catalogue.constants.ts";
  * picture comes from those answers (the product's, or the first cards' — ProductGrid's eager row),
  * so preloading it from here overlaps its download with the app's code.
  *
+ * A French page (`/fr/...`, docs/decisions/052-language-by-url.md) is the same screen: its path is read
+ * without `/fr`, and its reads ask `?lang=fr-CA` last, as the app's keys do (the web's
+ * resources/products.ts `withLang`), so the app takes the same early answers.
+ *
  * Of a list, only the first row's pictures are preloaded (`columns`: the grid's columns per viewport
  * width, widest first), as the grid fetches only those at high priority.
  *
@@ -33,6 +37,14 @@ export const STOREFRONT_BOOT_SCRIPT = `(function () {
   if (!data) return;
   var boot = JSON.parse(data.textContent || "{}");
   var path = location.pathname;
+  var lang = "";
+  if (/^\\/fr(\\/|$)/.test(path)) {
+    path = path.slice(3) || "/";
+    lang = "lang=fr-CA";
+  }
+  var withLang = function (key) {
+    return lang ? key + (key.indexOf("?") < 0 ? "?" : "&") + lang : key;
+  };
   var add = function (rel, href, as) {
     var link = document.createElement("link");
     link.rel = rel;
@@ -78,10 +90,10 @@ export const STOREFRONT_BOOT_SCRIPT = `(function () {
     if (category) next.set("category", category);
     if (q) next.set("q", q);
     next.set("limit", "${STOREFRONT_PAGE_SIZE}");
-    keys.push("/api/products/categories", "/api/products?" + next.toString());
+    keys.push(withLang("/api/products/categories"), withLang("/api/products?" + next.toString()));
   }
   var slug = /^\\/product\\/([^/]+)$/.exec(path);
-  if (slug) keys.push("/api/products/slug/" + encodeURIComponent(decodeURIComponent(slug[1] || "")));
+  if (slug) keys.push(withLang("/api/products/slug/" + encodeURIComponent(decodeURIComponent(slug[1] || ""))));
   window.__early = {};
   keys.forEach(function (key) {
     var answer = fetch(key, { headers: { Accept: "application/json" } });

@@ -115,6 +115,21 @@ describe("storefront boot script", () => {
     expect(Object.keys(early)).toEqual(["/api/products/slug/blood%20orange"]);
   });
 
+  it("on a French page, starts the same screen's chunks and its reads with ?lang=fr-CA last, as the app's keys", async () => {
+    const list = "/api/products?category=Agrumes&limit=24&lang=fr-CA";
+    const { fetch, links } = run("/fr/products?category=Agrumes", { [list]: [{ image: "/images/a.webp" }] });
+    expect(fetch.mock.calls.map(([key]) => key)).toEqual(["/api/products/categories?lang=fr-CA", list]);
+    expect(links()).toEqual(expect.arrayContaining([["modulepreload", "/assets/products.js", null]]));
+    await vi.waitFor(() =>
+      expect(links()).toEqual(expect.arrayContaining([["preload", "/images/a.webp", "image"]])),
+    );
+    expect(run("/fr/product/kiwi").fetch.mock.calls.map(([key]) => key)).toEqual([
+      "/api/products/slug/kiwi?lang=fr-CA",
+    ]);
+    expect(run("/fr").links()).toEqual(expect.arrayContaining([["preload", boot.banner, "image"]]));
+    expect(run("/fresh").fetch).not.toHaveBeenCalled();
+  });
+
   it("does nothing without its data block", () => {
     window.history.replaceState({}, "", "/products");
     const fetch = vi.fn();

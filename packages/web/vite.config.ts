@@ -21,9 +21,9 @@ const FIRST_BANNER = "/images/seed/banner-strawberry/800.webp";
 
 /** The storefront screens whose chunks and first data are fetched by index.html itself. */
 const EARLY_ROUTES = [
-  { pattern: "^/$", module: "features/site/home/home-page.tsx" },
-  { pattern: "^/products$", module: "features/catalog/products-page.tsx" },
-  { pattern: "^/product/[^/]+$", module: "features/catalog/product-page.tsx" },
+  { pattern: "^/$", module: "features/site/home/home-page.tsx", part: "home" },
+  { pattern: "^/products$", module: "features/catalog/products-page.tsx", part: "catalog" },
+  { pattern: "^/product/[^/]+$", module: "features/catalog/product-page.tsx", part: "product" },
 ];
 
 /**
@@ -55,15 +55,23 @@ function earlyStorefront(): Plugin {
           for (const dep of byName.get(file)?.imports ?? []) walk(dep, into);
         };
         if (entry) walk(entry.fileName, inEntry);
-        const routes = EARLY_ROUTES.map(({ pattern, module }) => {
+        // A French part's file (src/i18n/load-messages.ts), which a /fr page loads beside its screen.
+        const frenchPart = (part: string) => {
+          const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(`/src/i18n/messages/fr-CA/${part}.ts`));
+          if (!chunk) throw new Error(`early-storefront: no chunk for the French part ${part}`);
+          return `/${chunk.fileName}`;
+        };
+        const routes = EARLY_ROUTES.map(({ pattern, module, part }) => {
           const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(`/src/${module}`));
           if (!chunk) throw new Error(`early-storefront: no chunk for ${module}`);
           const files = new Set<string>();
           walk(chunk.fileName, files);
           const js = [...files].filter((f) => !inEntry.has(f));
           const css = js.flatMap((f) => [...(byName.get(f)?.viteMetadata?.importedCss ?? [])]);
-          return [pattern, js.map((f) => `/${f}`), css.map((f) => `/${f}`)];
+          return [pattern, js.map((f) => `/${f}`), css.map((f) => `/${f}`), [frenchPart(part)]];
         });
+        // What every /fr page loads before its first render: the shell's French texts.
+        const fr = [frenchPart("shell")];
         // "<" escaped so no file name can close the data block early.
         // The pictures' own widths and sizes (components/picture.tsx), so a preload is the variant they show.
         const images = {
@@ -71,7 +79,7 @@ function earlyStorefront(): Plugin {
           columns: CARD_COLUMNS,
           sizes: { banner: IMAGE_SIZES.banner, card: IMAGE_SIZES.card, product: IMAGE_SIZES.product },
         };
-        const data = JSON.stringify({ routes, banner: FIRST_BANNER, images }).replaceAll("<", "\\u003c");
+        const data = JSON.stringify({ routes, banner: FIRST_BANNER, images, fr }).replaceAll("<", "\\u003c");
         const tags = [
           `<script type="application/json" id="${STOREFRONT_BOOT_DATA_ID}">${data}</script>`,
           `<script>${STOREFRONT_BOOT_SCRIPT}</script>`,

@@ -27,7 +27,7 @@ import { STOREFRONT_PAGE_SIZE } from "../products/catalogue.constants.ts";
  * the AVIF variants' `imagesrcset` with that screen's `imagesizes`, so the browser fetches the same
  * variant once; a URL that names no variant is preloaded as it is.
  *
- * Data block: `{ "routes": [[pattern, jsFiles, cssFiles], ...], "banner": "/images/...",
+ * Data block: `{ "routes": [[pattern, jsFiles, cssFiles, frenchFiles], ...], "fr": [shellFiles], "banner": "/images/...",
  * "images": { "widths": [160, ...], "columns": [[1200, 4], [992, 3], [0, 2]],
  * "sizes": { "banner": ..., "card": ..., "product": ... } } }`.
  * Plain ES2017 so every browser the SPA supports runs it; it must stay self-contained.
@@ -75,10 +75,12 @@ export const STOREFRONT_BOOT_SCRIPT = `(function () {
     link.setAttribute("fetchpriority", "high");
     document.head.appendChild(link);
   };
+  if (lang) (boot.fr || []).forEach(function (href) { add("modulepreload", href); });
   (boot.routes || []).forEach(function (route) {
     if (!new RegExp(route[0]).test(path)) return;
     route[2].forEach(function (href) { add("stylesheet", href); });
     route[1].forEach(function (href) { add("modulepreload", href); });
+    if (lang) (route[3] || []).forEach(function (href) { add("modulepreload", href); });
   });
   if (path === "/" && boot.banner) addImage(boot.banner, sizes.banner);
   var keys = [];

@@ -6,9 +6,15 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 const boot = {
   routes: [
     ["^/$", ["/assets/home.js", "/assets/kit.js"], ["/assets/home.css"]],
-    ["^/products$", ["/assets/products.js", "/assets/kit.js"], ["/assets/kit.css"]],
+    [
+      "^/products$",
+      ["/assets/products.js", "/assets/kit.js"],
+      ["/assets/kit.css"],
+      ["/assets/fr-catalog.js"],
+    ],
     ["^/product/[^/]+$", ["/assets/product.js"], []],
   ],
+  fr: ["/assets/fr-shell.js"],
   banner: "/images/seed/banner-strawberry.webp",
   images: {
     widths: [160, 800],
@@ -119,7 +125,13 @@ describe("storefront boot script", () => {
     const list = "/api/products?category=Agrumes&limit=24&lang=fr-CA";
     const { fetch, links } = run("/fr/products?category=Agrumes", { [list]: [{ image: "/images/a.webp" }] });
     expect(fetch.mock.calls.map(([key]) => key)).toEqual(["/api/products/categories?lang=fr-CA", list]);
-    expect(links()).toEqual(expect.arrayContaining([["modulepreload", "/assets/products.js", null]]));
+    expect(links()).toEqual(
+      expect.arrayContaining([
+        ["modulepreload", "/assets/products.js", null],
+        ["modulepreload", "/assets/fr-shell.js", null],
+        ["modulepreload", "/assets/fr-catalog.js", null],
+      ]),
+    );
     await vi.waitFor(() =>
       expect(links()).toEqual(expect.arrayContaining([["preload", "/images/a.webp", "image"]])),
     );
@@ -128,6 +140,12 @@ describe("storefront boot script", () => {
     ]);
     expect(run("/fr").links()).toEqual(expect.arrayContaining([["preload", boot.banner, "image"]]));
     expect(run("/fresh").fetch).not.toHaveBeenCalled();
+    const english = run("/products")
+      .links()
+      .map(([, href]) => href);
+    expect(english).toContain("/assets/products.js");
+    expect(english).not.toContain("/assets/fr-shell.js");
+    expect(english).not.toContain("/assets/fr-catalog.js");
   });
 
   it("does nothing without its data block", () => {

@@ -124,11 +124,11 @@ if (event.request.uri === "/") event.request.uri = "${HOME_ORIGIN_PATH}";`;
  * picks the origin in its viewer-request function (`cf.updateRequestOrigin`, its KV routes), which
  * would replace an origin group; so each page path gets a behaviour of its own whose target is the
  * `pages-failover` origin group — the page function's URL first, the site's bucket when the function
- * answers 500, 502, 503 or 504 (a crash at init, its timeout, running out of memory; a throttle if
- * Lambda answers it with a 5xx, which a stage's first deploy checks) — and a viewer-request function
- * of its own. `/sitemap.xml`, `/robots.txt`, `/sitemaps/*`, `/_home` and deeper paths stay
- * on the router's behaviour (an `index.html` there would be wrong), and so does `/api`: it has no
- * failover and the distribution no custom error responses.
+ * answers 500, 502, 503 or 504 (a crash at init, its timeout, running out of memory) — a
+ * viewer-request function of its own, and the edge function below, which also answers a throttle's
+ * 429 (no failover code) with the plain app. `/sitemap.xml`, `/robots.txt`, `/sitemaps/*`, `/_home`
+ * and deeper paths stay on the router's behaviour (an `index.html` there would be wrong), and so does
+ * `/api`: it has no failover and the distribution no custom error responses.
  */
 export const PAGE_FAILOVER_PATHS = ["/", "/products", "/product/*", "/about", "/contact"] as const;
 /** The origin group's failover codes: the ones the page function's own failures answer. */
@@ -178,21 +178,76 @@ export const pageViewerRequest = new aws.cloudfront.Function("PagesViewerRequest
 });
 
 /**
- * The page behaviours' origin-request trigger (Lambda@Edge). CloudFront runs it for the page
- * function and, after a failover, again for the site's bucket; there the page's path
- * (`/product/{slug}`, `/_home`) is no object, so a request to the bucket becomes `/index.html`, the
- * plain app that renders the page from the API in the browser. CloudFront Functions run at the viewer
- * only, before the origin is chosen. Lambda@Edge takes no environment variables: the code is inline
- * and names nothing of the stage.
+ * The page behaviours' Lambda@Edge function, on two of their events
+ * (docs/decisions/047-pages-survive-their-function.md, point 3):
+ * - **origin request**: CloudFront runs it for the page function and, after a failover, again for the
+ *   site's bucket; there the page's path (`/product/{slug}`, `/_home`) is no object, so a request to
+ *   the bucket becomes `/index.html`, the plain app that renders the page from the API in the
+ *   browser. CloudFront Functions run at the viewer only, before the origin is chosen.
+ * - **origin response**: a throttled function URL answers 429, which an origin group cannot fail over
+ *   on (its codes are 400, 403, 404, 416 and 5xx only), and an error page for the whole distribution
+ *   would turn the API's 429 (`RATE_LIMITED`) into HTML too. So a 429 is replaced with the plain app,
+ *   fetched from the distribution itself at `https://<X-Forwarded-Host>/index.html` (the host the
+ *   page viewer-request function copies from the viewer's `Host`, one of the distribution's own
+ *   names; anything that is not a plain host name, by the rule of
+ *   packages/functions/src/pages/public-url.ts, is refused). `/index.html` is no page path: it is
+ *   served by SST's default behaviour from the site's bucket, so that fetch never comes back here.
+ *   The answer is a 200 with the page app's own fallback cache rule (`FALLBACK_CACHE_CONTROL`,
+ *   packages/functions/src/pages/app.ts; tests/infra/pages.test.ts keeps them equal). A fetch that
+ *   fails, times out, answers anything but 200 or is past the 1 MB Lambda@Edge allows a generated
+ *   origin response leaves the 429 as it was: a trigger that throws would answer 502. Every other
+ *   status passes through untouched.
+ * Lambda@Edge takes no environment variables: the code is inline and names nothing of the stage.
  */
 export const PAGE_FAILOVER_EDGE_CODE = `"use strict";
-exports.handler = async (event) => {
-  const request = event.Records[0].cf.request;
+const HOST_NAME = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\\.)+[a-z]{2,63}$/;
+const FALLBACK_CACHE_CONTROL = "public, max-age=0, s-maxage=5";
+// Well inside the function's 5 s timeout (stacks/router.ts), which would answer 502.
+const FETCH_TIMEOUT_MS = 2000;
+// A generated origin response may hold 1 MB, headers included: room is left for them.
+const MAX_BODY_BYTES = 1000000 - 65536;
+
+function originRequest(request) {
   if (request.origin && request.origin.s3) {
     request.uri = "/index.html";
     request.querystring = "";
   }
   return request;
+}
+
+async function plainApp(request) {
+  const forwarded = request.headers && request.headers["x-forwarded-host"];
+  const host = forwarded && forwarded[0] ? String(forwarded[0].value).trim().toLowerCase() : "";
+  if (!HOST_NAME.test(host)) return undefined;
+  const answer = await fetch("https://" + host + "/index.html", {
+    redirect: "manual",
+    signal: AbortSignal.timeout(FETCH_TIMEOUT_MS),
+  });
+  if (answer.status !== 200) return undefined;
+  const html = await answer.text();
+  return Buffer.byteLength(html, "utf8") <= MAX_BODY_BYTES ? html : undefined;
+}
+
+async function originResponse(request, response) {
+  if (String(response.status) !== "429") return response;
+  try {
+    const html = await plainApp(request);
+    if (html === undefined) return response;
+    const headers = response.headers || {};
+    delete headers["content-encoding"];
+    delete headers["content-length"];
+    headers["content-type"] = [{ key: "Content-Type", value: "text/html; charset=utf-8" }];
+    headers["cache-control"] = [{ key: "Cache-Control", value: FALLBACK_CACHE_CONTROL }];
+    return { ...response, status: "200", statusDescription: "OK", headers, body: html, bodyEncoding: "text" };
+  } catch {
+    return response;
+  }
+}
+
+exports.handler = async (event) => {
+  const cf = event.Records[0].cf;
+  if (cf.config && cf.config.eventType === "origin-response") return originResponse(cf.request, cf.response);
+  return originRequest(cf.request);
 };
 `;
 
@@ -218,7 +273,7 @@ const edgeRole = new aws.iam.Role("PagesFailoverEdgeRole", {
  * take hours (README, "What `production` protects, and removing a stage").
  */
 export const pageFailoverEdge = new aws.lambda.Function("PagesFailoverEdge", {
-  description: `${$app.name} ${$app.stage}: a failed-over page request to the site's bucket asks for /index.html (stacks/router.ts)`,
+  description: `${$app.name} ${$app.stage}: a failed-over page asks the bucket for /index.html; a throttled page (429) answers the plain app (stacks/router.ts)`,
   runtime: "nodejs22.x",
   architectures: ["x86_64"],
   handler: "index.handler",
@@ -295,7 +350,10 @@ function addPageFailover(args: Distribution): void {
         originRequestPolicyId: fallback.originRequestPolicyId,
         responseHeadersPolicyId: headersPolicyId,
         functionAssociations: [{ eventType: "viewer-request", functionArn: viewerRequestArn }],
-        lambdaFunctionAssociations: [{ eventType: "origin-request", lambdaArn: edgeArn, includeBody: false }],
+        lambdaFunctionAssociations: [
+          { eventType: "origin-request", lambdaArn: edgeArn, includeBody: false },
+          { eventType: "origin-response", lambdaArn: edgeArn, includeBody: false },
+        ],
       })),
       ...(behaviors ?? []),
     ]);

@@ -1,3 +1,4 @@
+import { FALLBACK_CACHE_CONTROL } from "@fruit/functions/pages/app";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { recordedDeploys } from "./deploy-stage.ts";
 import { type Recording, resolved } from "./recording-sst.ts";
@@ -210,15 +211,22 @@ async function pageViewerRequest(
   return handler({ viewer: { ip: "203.0.113.7" }, request });
 }
 
-/** The Lambda@Edge handler as deployed (its inline index.js), run on an origin-request event. */
-async function edgeOriginRequest(recording: Recording, request: Record<string, unknown>) {
+/** The Lambda@Edge handler as deployed (its inline index.js), run on one CloudFront event. */
+async function runEdge(recording: Recording, eventType: string, cf: Record<string, unknown>) {
   const code = recording.get("LambdaFunction", "PagesFailoverEdge").args.code as {
     assets: Record<string, { text: string }>;
   };
   const module = { exports: {} as { handler?: (event: unknown) => Promise<Record<string, unknown>> } };
   new Function("exports", "module", code.assets["index.js"]!.text)(module.exports, module);
-  return module.exports.handler!({ Records: [{ cf: { config: { eventType: "origin-request" }, request } }] });
+  return module.exports.handler!({ Records: [{ cf: { config: { eventType }, ...cf } }] });
 }
+const edgeOriginRequest = (recording: Recording, request: Record<string, unknown>) =>
+  runEdge(recording, "origin-request", { request });
+const edgeOriginResponse = (
+  recording: Recording,
+  request: Record<string, unknown>,
+  response: Record<string, unknown>,
+) => runEdge(recording, "origin-response", { request, response });
 
 describe("the public pages' failover to the plain app (docs/decisions/047-pages-survive-their-function.md)", () => {
   it("serves each page path from an origin group: the page function, then the site's bucket on 500/502/503/504", async () => {
@@ -270,8 +278,10 @@ describe("the public pages' failover to the plain app (docs/decisions/047-pages-
         originRequestPolicyId: ALL_VIEWER_EXCEPT_HOST,
         responseHeadersPolicyId: policy.id,
         functionAssociations: [{ eventType: "viewer-request", functionArn: viewerRequest.arn }],
+        // One function on two events: the failover's request to the bucket, and a throttle's 429.
         lambdaFunctionAssociations: [
           { eventType: "origin-request", lambdaArn: edge.qualifiedArn, includeBody: false },
+          { eventType: "origin-response", lambdaArn: edge.qualifiedArn, includeBody: false },
         ],
       });
     }
@@ -314,6 +324,123 @@ describe("the public pages' failover to the plain app (docs/decisions/047-pages-
     }
     const primary = { uri: "/product/strawberry", querystring: "page=2", origin: functionUrl };
     expect(await edgeOriginRequest(recording, { ...primary })).toEqual(primary);
+  });
+
+  describe("a throttled page function's 429 (an origin group cannot fail over on it)", () => {
+    afterEach(() => vi.unstubAllGlobals());
+
+    const host = "d111111abcdef8.cloudfront.net";
+    const pageRequest = (forwardedHost?: string) => ({
+      uri: "/product/strawberry",
+      querystring: "",
+      origin: { custom: { domainName: "abc.lambda-url.us-east-1.on.aws", path: "" } },
+      headers:
+        forwardedHost === undefined
+          ? {}
+          : { "x-forwarded-host": [{ key: "X-Forwarded-Host", value: forwardedHost }] },
+    });
+    const throttled = () => ({
+      status: "429",
+      statusDescription: "Too Many Requests",
+      headers: {
+        "content-type": [{ key: "Content-Type", value: "application/json" }],
+        "content-length": [{ key: "Content-Length", value: "42" }],
+        "content-encoding": [{ key: "Content-Encoding", value: "gzip" }],
+        "x-amzn-requestid": [{ key: "x-amzn-RequestId", value: "r-1" }],
+      },
+    });
+    const INDEX_HTML = '<!doctype html><html lang="en"><div id="root"></div></html>';
+    /** The distribution's own /index.html as the stub answers it, with each URL asked for. */
+    function stubFetch(answer: () => Promise<Response>) {
+      const asked: string[] = [];
+      vi.stubGlobal(
+        "fetch",
+        vi.fn(async (url: string | URL, init?: RequestInit) => {
+          asked.push(String(url));
+          expect(init?.signal).toBeInstanceOf(AbortSignal);
+          return answer();
+        }),
+      );
+      return asked;
+    }
+
+    it("answers the plain app with 200, fetched from the viewer's host, with the page app's fallback cache rule", async () => {
+      const recording = await deployStage("staging");
+      const asked = stubFetch(async () => new Response(INDEX_HTML, { status: 200 }));
+      const response = await edgeOriginResponse(recording, pageRequest(host), throttled());
+      expect(asked).toEqual([`https://${host}/index.html`]);
+      expect(response).toMatchObject({ status: "200", body: INDEX_HTML, bodyEncoding: "text" });
+      const headers = response.headers as Record<string, { key: string; value: string }[]>;
+      expect(headers["content-type"]).toEqual([{ key: "Content-Type", value: "text/html; charset=utf-8" }]);
+      // The same rule as a render that fails (packages/functions/src/pages/app.ts): 5 s at the CDN.
+      expect(headers["cache-control"]).toEqual([{ key: "Cache-Control", value: FALLBACK_CACHE_CONTROL }]);
+      // The origin's length and encoding were the 429's, not the app's.
+      expect(headers["content-length"]).toBeUndefined();
+      expect(headers["content-encoding"]).toBeUndefined();
+    });
+
+    it("keeps the 429 when the plain app cannot be fetched, is not a 200 or is too large to answer", async () => {
+      const recording = await deployStage("staging");
+      const answers: [string, () => Promise<Response>][] = [
+        ["a network failure", async () => Promise.reject(new TypeError("fetch failed"))],
+        ["a timeout", async () => Promise.reject(new DOMException("timed out", "TimeoutError"))],
+        ["a 503", async () => new Response("busy", { status: 503 })],
+        ["a 404", async () => new Response("missing", { status: 404 })],
+        [
+          "a redirect",
+          async () => new Response(null, { status: 302, headers: { location: "https://x.example/" } }),
+        ],
+        // Lambda@Edge refuses a generated origin response past 1 MB.
+        ["a body past 1 MB", async () => new Response("x".repeat(1_000_001), { status: 200 })],
+      ];
+      for (const [what, answer] of answers) {
+        const asked = stubFetch(answer);
+        expect(await edgeOriginResponse(recording, pageRequest(host), throttled()), what).toEqual(
+          throttled(),
+        );
+        expect(asked, what).toEqual([`https://${host}/index.html`]);
+      }
+    });
+
+    it("fetches nothing for a forwarded host that is not a plain host name", async () => {
+      const recording = await deployStage("staging");
+      for (const forwarded of ["evil.com/x", "a@b", "evil.com:8443", "evil.com#", "", undefined]) {
+        const asked = stubFetch(async () => new Response(INDEX_HTML, { status: 200 }));
+        expect(
+          await edgeOriginResponse(recording, pageRequest(forwarded), throttled()),
+          String(forwarded),
+        ).toEqual(throttled());
+        expect(asked, String(forwarded)).toEqual([]);
+      }
+    });
+
+    it("passes every other answer through untouched: a page, a 404, a failed-over 5xx and the bucket's app", async () => {
+      const recording = await deployStage("staging");
+      const asked = stubFetch(async () => new Response(INDEX_HTML, { status: 200 }));
+      for (const status of ["200", "404", "500", "503"]) {
+        const response = {
+          status,
+          statusDescription: "whatever the origin said",
+          headers: { "cache-control": [{ key: "Cache-Control", value: "public, max-age=0, s-maxage=30" }] },
+        };
+        expect(
+          await edgeOriginResponse(recording, pageRequest(host), structuredClone(response)),
+          status,
+        ).toEqual(response);
+      }
+      const bucket = {
+        s3: { domainName: "fruit-shop-staging-web-assets.s3.us-east-1.amazonaws.com", path: "" },
+      };
+      const fromBucket = { status: "200", headers: {} };
+      expect(
+        await edgeOriginResponse(
+          recording,
+          { ...pageRequest(host), uri: "/index.html", origin: bucket },
+          fromBucket,
+        ),
+      ).toEqual(fromBucket);
+      expect(asked).toEqual([]);
+    });
   });
 
   it("still sets the origin header and the viewer's IP, cuts the query and rewrites / on the page paths", async () => {

@@ -195,8 +195,8 @@ export const pageViewerRequest = new aws.cloudfront.Function("PagesViewerRequest
  *   The answer is a 200 with the page app's own fallback cache rule (`FALLBACK_CACHE_CONTROL`,
  *   packages/functions/src/pages/app.ts; tests/infra/pages.test.ts keeps them equal). A fetch that
  *   fails, times out, answers anything but 200 or is past the 1 MB Lambda@Edge allows a generated
- *   origin response leaves the 429 as it was: a trigger that throws would answer 502. Every other
- *   status passes through untouched.
+ *   origin response leaves the 429 as it was, with a `throttled page kept its 429` line saying why:
+ *   a trigger that throws would answer 502. Every other status passes through untouched.
  * Lambda@Edge takes no environment variables: the code is inline and names nothing of the stage.
  */
 export const PAGE_FAILOVER_EDGE_CODE = `"use strict";
@@ -215,31 +215,37 @@ function originRequest(request) {
   return request;
 }
 
+// The plain app for a throttled page, or why there is none.
 async function plainApp(request) {
   const forwarded = request.headers && request.headers["x-forwarded-host"];
   const host = forwarded && forwarded[0] ? String(forwarded[0].value).trim().toLowerCase() : "";
-  if (!HOST_NAME.test(host)) return undefined;
+  if (!HOST_NAME.test(host)) return { reason: "no plain X-Forwarded-Host" };
   const answer = await fetch("https://" + host + "/index.html", {
     redirect: "manual",
     signal: AbortSignal.timeout(FETCH_TIMEOUT_MS),
   });
-  if (answer.status !== 200) return undefined;
+  if (answer.status !== 200) return { reason: "/index.html answered " + answer.status };
   const html = await answer.text();
-  return Buffer.byteLength(html, "utf8") <= MAX_BODY_BYTES ? html : undefined;
+  if (Buffer.byteLength(html, "utf8") > MAX_BODY_BYTES) return { reason: "/index.html is past 1 MB" };
+  return { html };
 }
 
 async function originResponse(request, response) {
   if (String(response.status) !== "429") return response;
   try {
-    const html = await plainApp(request);
-    if (html === undefined) return response;
+    const { html, reason } = await plainApp(request);
+    if (html === undefined) {
+      console.error(JSON.stringify({ message: "throttled page kept its 429", reason }));
+      return response;
+    }
     const headers = response.headers || {};
     delete headers["content-encoding"];
     delete headers["content-length"];
     headers["content-type"] = [{ key: "Content-Type", value: "text/html; charset=utf-8" }];
     headers["cache-control"] = [{ key: "Cache-Control", value: FALLBACK_CACHE_CONTROL }];
     return { ...response, status: "200", statusDescription: "OK", headers, body: html, bodyEncoding: "text" };
-  } catch {
+  } catch (error) {
+    console.error(JSON.stringify({ message: "throttled page kept its 429", reason: String(error) }));
     return response;
   }
 }

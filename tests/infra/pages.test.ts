@@ -327,7 +327,10 @@ describe("the public pages' failover to the plain app (docs/decisions/047-pages-
   });
 
   describe("a throttled page function's 429 (an origin group cannot fail over on it)", () => {
-    afterEach(() => vi.unstubAllGlobals());
+    afterEach(() => {
+      vi.unstubAllGlobals();
+      vi.restoreAllMocks();
+    });
 
     const host = "d111111abcdef8.cloudfront.net";
     const pageRequest = (forwardedHost?: string) => ({
@@ -381,6 +384,7 @@ describe("the public pages' failover to the plain app (docs/decisions/047-pages-
 
     it("keeps the 429 when the plain app cannot be fetched, is not a 200 or is too large to answer", async () => {
       const recording = await deployStage("staging");
+      const logged = vi.spyOn(console, "error").mockImplementation(() => {});
       const answers: [string, () => Promise<Response>][] = [
         ["a network failure", async () => Promise.reject(new TypeError("fetch failed"))],
         ["a timeout", async () => Promise.reject(new DOMException("timed out", "TimeoutError"))],
@@ -399,11 +403,17 @@ describe("the public pages' failover to the plain app (docs/decisions/047-pages-
           throttled(),
         );
         expect(asked, what).toEqual([`https://${host}/index.html`]);
+        // One line saying why, for the operator's check (docs/decisions/047-pages-survive-their-function.md).
+        expect(JSON.parse(logged.mock.lastCall?.[0] as string), what).toMatchObject({
+          message: "throttled page kept its 429",
+        });
+        logged.mockClear();
       }
     });
 
     it("fetches nothing for a forwarded host that is not a plain host name", async () => {
       const recording = await deployStage("staging");
+      const logged = vi.spyOn(console, "error").mockImplementation(() => {});
       for (const forwarded of ["evil.com/x", "a@b", "evil.com:8443", "evil.com#", "", undefined]) {
         const asked = stubFetch(async () => new Response(INDEX_HTML, { status: 200 }));
         expect(
@@ -412,6 +422,9 @@ describe("the public pages' failover to the plain app (docs/decisions/047-pages-
         ).toEqual(throttled());
         expect(asked, String(forwarded)).toEqual([]);
       }
+      expect(logged.mock.calls.map(([line]) => JSON.parse(line as string).reason)).toEqual(
+        Array(6).fill("no plain X-Forwarded-Host"),
+      );
     });
 
     it("passes every other answer through untouched: a page, a 404, a failed-over 5xx and the bucket's app", async () => {

@@ -1,3 +1,4 @@
+import { createServer as createHttpServer } from "node:http";
 import { createServer, type Server, type Socket } from "node:net";
 import { type Config, setConfig } from "@fruit/core/config";
 import { PAGE_FAILED, sink } from "@fruit/core/log";
@@ -91,6 +92,47 @@ describe("a public page whose render fails", () => {
       expect(lines, path).toContainEqual(
         expect.objectContaining({ message: PAGE_FAILED, error: expect.stringContaining("RenderTimeout") }),
       );
+    }
+  });
+
+  it("answers the plain app with 200 when DynamoDB throttles every read", async () => {
+    // A DynamoDB that answers every request as a throttled table does (HTTP 400, the error's type in
+    // its JSON body); the SDK retries it, then the render fails.
+    let asked = 0;
+    const throttling = createHttpServer((request, response) => {
+      asked += 1;
+      request.resume();
+      response.writeHead(400, { "content-type": "application/x-amz-json-1.0" });
+      response.end(
+        JSON.stringify({
+          __type: "com.amazonaws.dynamodb.v20120810#ProvisionedThroughputExceededException",
+          message: "The level of configured provisioned throughput for the table was exceeded.",
+        }),
+      );
+    });
+    await new Promise<void>((resolve) => throttling.listen(0, "127.0.0.1", resolve));
+    // A product of its own: the earlier test's reads of the first one may still be waiting on the
+    // silent DynamoDB, and a read of the same slug would join them instead of asking this one.
+    const throttled = (await createProduct({ name: "Throttled Plum" })).slug;
+    try {
+      const { port } = throttling.address() as { port: number };
+      setConfig({ ...config, dynamoEndpoint: `http://127.0.0.1:${port}` });
+      const { result: res, lines } = await logged(() => pagesApp().request(`/product/${throttled}`));
+      expect(res.status).toBe(200);
+      expect(await res.text()).toBe(TEMPLATE);
+      expect(res.headers.get("Cache-Control")).toBe(FALLBACK_CACHE_CONTROL);
+      expect(asked).toBeGreaterThan(0);
+      expect(lines).toContainEqual(
+        expect.objectContaining({
+          message: PAGE_FAILED,
+          answered: "plain app",
+          // Retried, then the storage layer's 503 (db/errors.ts); or the budget first, on a slow machine.
+          error: expect.stringMatching(/temporarily unavailable|RenderTimeout/),
+        }),
+      );
+    } finally {
+      throttling.closeAllConnections();
+      await new Promise((resolve) => throttling.close(resolve));
     }
   });
 

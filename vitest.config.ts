@@ -3,6 +3,7 @@ import { configDefaults, defineConfig } from "vitest/config";
 
 const UNIT = "packages/{core,functions,local,ops,tools}/src/**/*.test.ts";
 const WEB = "packages/web/src/**/*.test.{ts,tsx}";
+const INTEGRATION = "tests/integration/**/*.test.ts";
 
 /**
  * The test files among `pattern` that replace a module (`vi.mock`, `vi.doMock`). The unit and web
@@ -16,6 +17,15 @@ function mocking(pattern: string): string[] {
 }
 const unitMocking = mocking(UNIT);
 const webMocking = mocking(WEB);
+
+/**
+ * The integration files that need a process of their own, whatever they import: they run in the
+ * isolated `integration-isolated` project. Keep this list short, each with its reason.
+ */
+const integrationIsolated = [
+  // Replaces a module (vi.mock), as the unit and web mocking files.
+  ...mocking(INTEGRATION),
+];
 
 /**
  * `npm test` runs every suite in one vitest run:
@@ -86,7 +96,26 @@ export default defineConfig({
       {
         test: {
           name: "integration",
-          include: ["tests/integration/**/*.test.ts"],
+          include: [INTEGRATION],
+          exclude: [...configDefaults.exclude, ...integrationIsolated],
+          globalSetup: ["tests/support/global-setup.ts"],
+          setupFiles: ["tests/support/integration-setup.ts"],
+          // One module cache per worker, not per file (as the unit project): core, the API app and the
+          // AWS SDK are imported once per worker instead of once per file.
+          // tests/support/integration-setup.ts gives each file core's settings as a new process has
+          // them, and what core keeps per table is kept per configuration (db/cached-item.ts), so a
+          // file on a fresh table starts with nothing read.
+          isolate: false,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: "integration-isolated",
+          include: integrationIsolated,
+          // The same DynamoDB Local and S3 emulator as `integration`: the setup starts them once per
+          // run, whichever projects use it (tests/support/global-setup.ts).
           globalSetup: ["tests/support/global-setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,

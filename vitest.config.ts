@@ -101,9 +101,9 @@ export default defineConfig({
           globalSetup: ["tests/support/global-setup.ts"],
           setupFiles: ["tests/support/integration-setup.ts"],
           // One module cache per worker, not per file (as the unit project): core, the API app and the
-          // AWS SDK are imported once per worker instead of once per file. Measured on 2 cores, the
-          // project's run took about 75 CPU-seconds less (about 390 instead of 460, of which the
-          // import time summed over files fell from ~48 s to ~7 s) and 15–50 s less wall time.
+          // AWS SDK are imported once per worker instead of once per file. Measured on 2 cores beside
+          // other work, the project's run took 345–397 CPU-seconds instead of 458–460 (the import time
+          // summed over files fell from ~48 s to ~7 s), and 4:22 or less of wall time instead of 4:48.
           // tests/support/integration-setup.ts gives each file core's settings as a new process has
           // them, and what core keeps per table is kept per configuration (db/cached-item.ts), so a
           // file on a fresh table starts with nothing read.

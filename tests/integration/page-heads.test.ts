@@ -451,6 +451,16 @@ describe("honest statuses", () => {
 });
 
 describe("sitemap.xml", () => {
+  // Its own table (below); the file's table, where the seed images are ready, is back after it.
+  let pages: Config;
+  beforeAll(() => {
+    pages = config;
+  });
+  afterAll(() => {
+    config = pages;
+    setConfig(config);
+  });
+
   const locs = (xml: string) =>
     [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => fromHtml(m[1] as string));
 

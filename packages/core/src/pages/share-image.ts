@@ -9,7 +9,8 @@ import { readObject } from "./bucket-read.ts";
  * image function makes of every upload (`images/<stem>/share.jpg`, docs/decisions/029-image-variants.md),
  * with its size, computed from the original's size in the upload's state record as the image
  * function resizes it (never wider than the original). A ready state never changes, so it is
- * remembered for the life of the process.
+ * remembered for the life of the process, per bucket (a process pointed at another bucket — each
+ * test file has its own: tests/support/table.ts — reads that bucket's state).
  */
 export interface ShareImage {
   /** `/images/<stem>/share.jpg`, made absolute by the caller. */
@@ -21,6 +22,7 @@ export interface ShareImage {
 /** The shop-wide picture: the home page's first banner (catalogue.constants.ts). */
 export const SHOP_IMAGE = HOME_BANNER_IMAGES.strawberry;
 
+/** Ready share images by `<bucket>/<stem>`. */
 const known = new Map<string, ShareImage>();
 
 /** The part of a state record (uploads/state.ts, written last by the image function) a share image needs. */
@@ -31,8 +33,11 @@ const ReadyState = v.object({
 });
 
 /** The original's size from `images/<stem>/state.json`, or undefined while it is not ready (or unreadable). */
-async function readySize(stem: string): Promise<{ width: number; height: number } | undefined> {
-  const read = await readObject(getConfig().bucketName, `images/${stem}/state.json`);
+async function readySize(
+  bucket: string,
+  stem: string,
+): Promise<{ width: number; height: number } | undefined> {
+  const read = await readObject(bucket, `images/${stem}/state.json`);
   if (!read.found) return undefined;
   try {
     const parsed = v.safeParse(ReadyState, JSON.parse(read.text));
@@ -47,13 +52,14 @@ export async function shareImageOf(imageUrl: string): Promise<ShareImage | undef
   const set = variantSetOf(imageUrl);
   if (!set?.base.startsWith("/images/")) return undefined;
   const stem = set.base.slice("/images/".length);
-  const cached = known.get(stem);
+  const bucket = getConfig().bucketName;
+  const cached = known.get(`${bucket}/${stem}`);
   if (cached) return cached;
-  const state = await readySize(stem);
+  const state = await readySize(bucket, stem);
   if (!state) return undefined;
   const width = Math.min(SHARE_WIDTH, state.width);
   const image = { path: shareImageUrl(set), width, height: Math.round((state.height * width) / state.width) };
-  known.set(stem, image);
+  known.set(`${bucket}/${stem}`, image);
   return image;
 }
 

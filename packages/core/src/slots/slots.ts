@@ -1,4 +1,5 @@
 import { nowDate, nowMs } from "../clock.ts";
+import { cachedItem } from "../db/cached-item.ts";
 import { AppError } from "../errors.ts";
 import type { RulesRecord, SlotRecord } from "./delivery.records.ts";
 import {
@@ -134,31 +135,24 @@ const minDate = (a: string, b: string) => (a < b ? a : b);
 
 /** How long a process trusts what it read of whether the shop has weekly windows. */
 export const WEEKLY_WINDOWS_TTL_MS = 5_000;
-let weekly: { readAt: number; has: Promise<boolean> } | undefined;
+const weeklyCache = cachedItem(WEEKLY_WINDOWS_TTL_MS, async () => {
+  const rules = await deliveryStore.getRules();
+  return (rules?.windows.length ?? 0) > 0;
+});
 
 /**
  * Whether the shop has weekly windows, read at most once per WEEKLY_WINDOWS_TTL_MS per process (and
- * shared by the placements in flight): an order without a window then costs no read while the shop has
- * none. The rules item is not put in every such order's transaction as a condition instead: every
- * order of the shop would then touch that one item, and concurrent transactions on one item conflict.
- * A change of the rules in this process is seen at once (`forgetWeeklyWindows`); another process sees
- * it within the TTL (docs/decisions/040-delivery-windows.md).
+ * shared by the placements in flight; db/cached-item.ts): an order without a window then costs no
+ * read while the shop has none. The rules item is not put in every such order's transaction as a
+ * condition instead: every order of the shop would then touch that one item, and concurrent
+ * transactions on one item conflict. A change of the rules in this process is seen at once
+ * (`forgetWeeklyWindows`); another process sees it within the TTL (docs/decisions/040-delivery-windows.md).
  */
-export function hasWeeklyWindows(now: number = nowMs()): Promise<boolean> {
-  if (!weekly || now - weekly.readAt >= WEEKLY_WINDOWS_TTL_MS) {
-    const has = deliveryStore.getRules().then((rules) => (rules?.windows.length ?? 0) > 0);
-    const read = { readAt: now, has };
-    weekly = read;
-    has.catch(() => {
-      if (weekly === read) weekly = undefined;
-    });
-  }
-  return weekly.has;
-}
+export const hasWeeklyWindows = (now: number = nowMs()): Promise<boolean> => weeklyCache.read(now);
 
 /** Forgets what was read of the weekly windows (the rules just changed in this process). */
 export function forgetWeeklyWindows(): void {
-  weekly = undefined;
+  weeklyCache.forget();
 }
 
 /**

@@ -51,7 +51,7 @@ export default defineConfig({
           include: [UNIT],
           exclude: [...configDefaults.exclude, ...unitMocking],
           environment: "node",
-          setupFiles: ["tests/support/unit-setup.ts"],
+          setupFiles: ["tests/support/new-process-setup.ts"],
           // One module cache per worker, not per file (as the web project): core's modules are
           // imported once instead of once per file (about half the project's CPU). Tests that
           // change core's clock or configuration restore them in their own hooks.
@@ -99,12 +99,12 @@ export default defineConfig({
           include: [INTEGRATION],
           exclude: [...configDefaults.exclude, ...integrationIsolated],
           globalSetup: ["tests/support/global-setup.ts"],
-          setupFiles: ["tests/support/integration-setup.ts"],
+          setupFiles: ["tests/support/new-process-setup.ts"],
           // One module cache per worker, not per file (as the unit project): core, the API app and the
           // AWS SDK are imported once per worker instead of once per file. Measured on 2 cores beside
           // other work, the project's run took 345–397 CPU-seconds instead of 458–460 (the import time
           // summed over files fell from ~48 s to ~7 s), and 4:22 or less of wall time instead of 4:48.
-          // tests/support/integration-setup.ts gives each file core's settings as a new process has
+          // tests/support/new-process-setup.ts gives each file core's settings as a new process has
           // them, and what core keeps per table is kept per configuration (db/cached-item.ts), so a
           // file on a fresh table starts with nothing read.
           isolate: false,
